@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/robotsexclusion/robots"
+)
+
+func init() {
+	register(command{name: "check", summary: "decide URLs against a robots.txt file", run: runCheck})
+}
+
+// checkResult is one output line of check -json.
+type checkResult struct {
+	URL     string `json:"url"`
+	Allowed bool   `json:"allowed"`
+	Line    int    `json:"line"`
+	Pattern string `json:"pattern"`
+}
+
+func runCheck(e *env, args []string) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	file := fs.String("robots", "", "robots.txt `file` to read, or - for standard input")
+	agent := fs.String("agent", "", "the crawler's product `token`, such as Googlebot")
+	asJSON := fs.Bool("json", false, "print one JSON object per URL")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-json] [URL...]")
+		fmt.Fprintln(e.stderr, "URLs come from the arguments, or one per line on standard input.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if *file == "" || *agent == "" {
+		fmt.Fprintln(e.stderr, "robots check: -robots and -agent are required")
+		fs.Usage()
+		return exitUsage
+	}
+	if *file == "-" && fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "robots check: with -robots -, give the URLs as arguments")
+		return exitUsage
+	}
+	body, err := readInput(e, *file)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
+		return exitUsage
+	}
+	m := robots.Parse(body).Agent(*agent)
+
+	status := exitOK
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	enc := json.NewEncoder(out)
+	decide := func(url string) {
+		d := m.Decide(url)
+		if !d.Allowed {
+			status = exitFinding
+		}
+		if *asJSON {
+			enc.Encode(checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern})
+			return
+		}
+		fmt.Fprintln(out, formatDecision(url, d))
+	}
+	if fs.NArg() > 0 {
+		for _, u := range fs.Args() {
+			decide(u)
+		}
+		return status
+	}
+	sc := bufio.NewScanner(e.stdin)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if u := strings.TrimSpace(sc.Text()); u != "" {
+			decide(u)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		out.Flush()
+		fmt.Fprintf(e.stderr, "robots check: reading URLs: %v\n", err)
+		return exitUsage
+	}
+	return status
+}
+
+// formatDecision prints a decision as one line: verdict, URL, and the rule
+// that decided.
+func formatDecision(url string, d robots.Decision) string {
+	verdict := "allowed"
+	if !d.Allowed {
+		verdict = "disallowed"
+	}
+	if d.Line == 0 {
+		return fmt.Sprintf("%-10s %s\t(no rule matched)", verdict, url)
+	}
+	return fmt.Sprintf("%-10s %s\tline %d: %s", verdict, url, d.Line, d.Pattern)
+}
+
+// readInput reads a named file, or standard input for "-".
+func readInput(e *env, name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(e.stdin)
+	}
+	return os.ReadFile(name)
+}

@@ -1,0 +1,379 @@
+// Package compile reads robots.txt files: it splits a body into lines and
+// records, builds groups, selects the groups that apply to a crawler, and
+// reports every line that is not plain, valid robots.txt as a diagnostic.
+//
+// The parser is lenient as RFC 9309 section 2.3.1.5 and major crawlers are:
+// it never fails, skips what it cannot read, and where the RFC is silent
+// (misspelt keys, a missing colon, how a user-agent value is read) it does
+// what Google's crawler does. Patterns are stored in the canonical octet form
+// of package normalize, ready for matching; this package holds no matching
+// code of its own.
+package compile
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// A File is a parsed robots.txt body.
+type File struct {
+	Groups      []Group      // in file order
+	Sitemaps    []Sitemap    // in file order, duplicates dropped
+	Extensions  []Extension  // every other key: value line, in file order
+	Diagnostics []Diagnostic // in line order
+	Lines       int          // number of lines read
+}
+
+// A Group is one or more user-agent lines and the rules after them.
+type Group struct {
+	Agents     []Agent
+	Rules      []Rule        // in file order, empty rules included
+	CrawlDelay time.Duration // the group's first valid crawl-delay
+	DelayLine  int           // the line of CrawlDelay, 0 when the group has none
+}
+
+// An Agent is one user-agent line of a group.
+type Agent struct {
+	Name   string // the product token read from the value; "" for *
+	Global bool   // the value is *
+	Value  string // the value as written
+	Line   int
+}
+
+// A Rule is an allow or disallow line of a group.
+type Rule struct {
+	Allow   bool
+	Value   string // the value as written, comment and surrounding space removed
+	Pattern string // Value in canonical form (package normalize); "" when empty
+	Line    int
+}
+
+// Priority returns the rule's weight: the length of its canonical pattern in
+// octets, the wildcard and the final anchor counting one each.
+func (r Rule) Priority() int { return len(r.Pattern) }
+
+// A Sitemap is the value of a sitemap line.
+type Sitemap struct {
+	URL  string
+	Line int
+}
+
+// An Extension is a key: value line that is neither a rule nor a user-agent
+// nor a sitemap line, such as host or clean-param.
+type Extension struct {
+	Key   string // lower case
+	Value string
+	Line  int
+}
+
+// key is what a line's key was read as.
+type key int
+
+const (
+	keyUnknown key = iota
+	keyUserAgent
+	keyAllow
+	keyDisallow
+	keySitemap
+	keyCrawlDelay
+	keyExtension // an extension the parser knows and keeps without comment
+)
+
+var exactKeys = map[string]key{
+	"user-agent":   keyUserAgent,
+	"allow":        keyAllow,
+	"disallow":     keyDisallow,
+	"sitemap":      keySitemap,
+	"crawl-delay":  keyCrawlDelay,
+	"host":         keyExtension,
+	"clean-param":  keyExtension,
+	"request-rate": keyExtension,
+	"visit-time":   keyExtension,
+}
+
+// misspellings are accepted, as Google's crawler accepts them, by prefix.
+var misspellings = []struct {
+	prefix string
+	key    key
+}{
+	{"useragent", keyUserAgent},
+	{"user agent", keyUserAgent},
+	{"dissallow", keyDisallow},
+	{"dissalow", keyDisallow},
+	{"disalow", keyDisallow},
+	{"diasllow", keyDisallow},
+	{"disallaw", keyDisallow},
+	{"site-map", keySitemap},
+}
+
+// prefixes are the keys that Google's crawler also accepts with anything
+// after them ("Disallowed", "User-agents").
+var prefixes = []struct {
+	prefix string
+	key    key
+}{
+	{"user-agent", keyUserAgent},
+	{"allow", keyAllow},
+	{"disallow", keyDisallow},
+	{"sitemap", keySitemap},
+}
+
+func classify(k string) (key, Code) {
+	lower := strings.ToLower(k)
+	if kk, ok := exactKeys[lower]; ok {
+		return kk, ""
+	}
+	for _, m := range misspellings {
+		if strings.HasPrefix(lower, m.prefix) {
+			return m.key, MisspeltKey
+		}
+	}
+	for _, p := range prefixes {
+		if strings.HasPrefix(lower, p.prefix) {
+			return p.key, KeyPrefix
+		}
+	}
+	return keyUnknown, UnknownKey
+}
+
+// Parse reads a robots.txt body, already prepared by normalize.Body. It
+// never fails: whatever cannot be read is skipped and reported.
+func Parse(body []byte) *File {
+	p := &parser{f: &File{}, sitemaps: map[string]bool{}}
+	n := 0
+	for len(body) > 0 {
+		end := bytes.IndexAny(body, "\r\n")
+		var line []byte
+		if end < 0 {
+			line, body = body, nil
+		} else {
+			line = body[:end]
+			if body[end] == '\r' && end+1 < len(body) && body[end+1] == '\n' {
+				end++
+			}
+			body = body[end+1:]
+		}
+		n++
+		p.line(n, line)
+	}
+	p.f.Lines = n
+	return p.f
+}
+
+type parser struct {
+	f        *File
+	group    *Group // the group being read; nil before the first user-agent
+	hasRules bool   // the group has a rule line, so a user-agent starts a new one
+	sitemaps map[string]bool
+}
+
+func (p *parser) diag(line int, code Code, format string, args ...any) {
+	p.f.Diagnostics = append(p.f.Diagnostics, Diagnostic{Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// isSpace reports the whitespace trimmed around lines, keys and values:
+// space, tab, vertical tab and form feed, as Google's crawler trims them.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+func trim(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// line reads line number n.
+func (p *parser) line(n int, line []byte) {
+	if i := bytes.IndexByte(line, 0); i >= 0 {
+		p.diag(n, NULByte, "a NUL octet ends the line at column %d", i+1)
+		line = line[:i]
+	}
+	if !utf8.Valid(line) {
+		p.diag(n, InvalidUTF8, "the line holds octets that are not UTF-8; they are matched as %%XX escapes")
+	}
+	if i := bytes.IndexByte(line, '#'); i >= 0 {
+		line = line[:i]
+	}
+	line = trim(line)
+	if len(line) == 0 {
+		return
+	}
+	var k, v []byte
+	if i := bytes.IndexByte(line, ':'); i >= 0 {
+		k, v = trim(line[:i]), trim(line[i+1:])
+	} else {
+		// Without a colon, Google's crawler accepts one run of spaces or
+		// tabs as the separator, when the line holds exactly two words.
+		i := bytes.IndexAny(line, " \t")
+		if i < 0 {
+			p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
+			return
+		}
+		v = bytes.TrimLeft(line[i:], " \t")
+		if bytes.ContainsAny(v, " \t") {
+			p.diag(n, MalformedLine, "no colon, and more than two words; ignored")
+			return
+		}
+		k = line[:i]
+		p.diag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
+	}
+	p.record(n, string(k), string(v))
+}
+
+func (p *parser) record(n int, k, v string) {
+	kind, code := classify(k)
+	switch code {
+	case MisspeltKey:
+		p.diag(n, code, "%q is a misspelling; read as %s", k, kind)
+	case KeyPrefix:
+		p.diag(n, code, "%q is read as %s", k, kind)
+	case UnknownKey:
+		p.diag(n, code, "unknown key %q; kept as an extension", k)
+	}
+	switch kind {
+	case keyUserAgent:
+		p.userAgent(n, v)
+	case keyAllow, keyDisallow:
+		if p.group == nil {
+			p.diag(n, RuleOutsideGroup, "%s before any user-agent line; ignored", kind)
+			return
+		}
+		r := Rule{Allow: kind == keyAllow, Value: v, Pattern: normalize.Pattern(v), Line: n}
+		if v != "" && v[0] != '/' && v[0] != '*' {
+			p.diag(n, UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
+		}
+		p.group.Rules = append(p.group.Rules, r)
+		p.hasRules = true
+	case keySitemap:
+		p.sitemap(n, v)
+	case keyCrawlDelay:
+		p.crawlDelay(n, v)
+	default:
+		if v == "" {
+			p.diag(n, EmptyValue, "%q has no value", k)
+		}
+		p.f.Extensions = append(p.f.Extensions, Extension{Key: strings.ToLower(k), Value: v, Line: n})
+	}
+}
+
+func (k key) String() string {
+	switch k {
+	case keyUserAgent:
+		return "user-agent"
+	case keyAllow:
+		return "allow"
+	case keyDisallow:
+		return "disallow"
+	case keySitemap:
+		return "sitemap"
+	case keyCrawlDelay:
+		return "crawl-delay"
+	}
+	return "extension"
+}
+
+// AgentName reads a user-agent value as Google's crawler does: "*" alone or
+// followed by whitespace is the global agent; otherwise the name is the
+// leading run of ASCII letters, "-" and "_" ("FooBot/2.1" names FooBot).
+func AgentName(v string) (name string, global bool) {
+	if v == "*" || len(v) > 1 && v[0] == '*' && isSpace(v[1]) {
+		return "", true
+	}
+	i := 0
+	for i < len(v) && isTokenByte(v[i]) {
+		i++
+	}
+	return v[:i], false
+}
+
+func isTokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+func (p *parser) userAgent(n int, v string) {
+	if p.group == nil || p.hasRules {
+		p.f.Groups = append(p.f.Groups, Group{})
+		p.group = &p.f.Groups[len(p.f.Groups)-1]
+		p.hasRules = false
+	}
+	name, global := AgentName(v)
+	switch {
+	case global && v != "*":
+		p.diag(n, AgentNotToken, "user-agent value %q is read as *", v)
+	case !global && name == "":
+		p.diag(n, EmptyAgent, "user-agent value %q names no product token", v)
+	case !global && name != v:
+		p.diag(n, AgentNotToken, "user-agent value %q is read as the product token %q", v, name)
+	}
+	p.group.Agents = append(p.group.Agents, Agent{Name: name, Global: global, Value: v, Line: n})
+}
+
+func (p *parser) sitemap(n int, v string) {
+	if v == "" {
+		p.diag(n, EmptyValue, "sitemap has no value")
+		return
+	}
+	lower := strings.ToLower(v)
+	if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
+		p.diag(n, RelativeSitemap, "sitemap %q is not an absolute http(s) URL", v)
+	}
+	if p.sitemaps[v] {
+		return
+	}
+	p.sitemaps[v] = true
+	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})
+}
+
+// maxDelay bounds crawl-delay values so that they fit a time.Duration.
+const maxDelay = float64(math.MaxInt64 / int64(time.Second))
+
+func (p *parser) crawlDelay(n int, v string) {
+	if p.group == nil {
+		p.diag(n, RuleOutsideGroup, "crawl-delay before any user-agent line; ignored")
+		return
+	}
+	secs, ok := parseSeconds(v)
+	if !ok {
+		p.diag(n, InvalidCrawlDelay, "crawl-delay %q is not a number of seconds; ignored", v)
+		return
+	}
+	if p.group.DelayLine == 0 {
+		p.group.CrawlDelay = time.Duration(secs * float64(time.Second))
+		p.group.DelayLine = n
+	}
+}
+
+// parseSeconds reads a non-negative decimal number of seconds ("10", "0.5",
+// ".5"), the only form crawlers agree on.
+func parseSeconds(v string) (float64, bool) {
+	if v == "" || v == "." {
+		return 0, false
+	}
+	var secs, scale float64 = 0, 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case '0' <= c && c <= '9':
+			if scale == 0 {
+				secs = secs*10 + float64(c-'0')
+			} else {
+				secs += float64(c-'0') * scale
+				scale /= 10
+			}
+		case c == '.' && scale == 0:
+			scale = 0.1
+		default:
+			return 0, false
+		}
+	}
+	return secs, secs <= maxDelay
+}

@@ -1,0 +1,85 @@
+package compile
+
+import "time"
+
+// A Selection is what a file says to one crawler: the rules of every group
+// that names it, or of every * group when none does (RFC 9309 2.2.1).
+type Selection struct {
+	Rules      []Rule        // merged; groups come in file order, so rules are in line order
+	Named      bool          // some group names the crawler
+	Groups     int           // how many groups were merged
+	CrawlDelay time.Duration // the largest crawl-delay of the merged groups
+	DelayLine  int           // its line; 0 when no merged group has one
+}
+
+// Select merges the groups that apply to a crawler known by the given
+// product tokens. A token matches a group's user-agent name when the two are
+// equal ignoring ASCII case; the token is used as given (pass "Googlebot",
+// not "Googlebot/2.1"). With several tokens the groups naming any of them are
+// merged into one rule set, as Google's crawler does.
+func (f *File) Select(agents ...string) Selection {
+	var s Selection
+	pick := func(named bool) {
+		for i := range f.Groups {
+			g := &f.Groups[i]
+			if !g.matches(agents, named) {
+				continue
+			}
+			s.Groups++
+			s.Rules = append(s.Rules, g.Rules...)
+			if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
+				s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
+			}
+		}
+	}
+	pick(true)
+	if s.Groups > 0 {
+		s.Named = true
+	} else {
+		pick(false)
+	}
+	return s
+}
+
+// matches reports whether the group names one of agents (named) or is a *
+// group (!named).
+func (g *Group) matches(agents []string, named bool) bool {
+	for _, a := range g.Agents {
+		if !named {
+			if a.Global {
+				return true
+			}
+			continue
+		}
+		if a.Global {
+			continue
+		}
+		for _, want := range agents {
+			if equalFold(a.Name, want) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// equalFold compares ignoring ASCII case only, so that no Unicode folding
+// (the Kelvin sign and k, say) lets a crawler claim a group it is not named in.
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,162 @@
+// Package normalize defines the canonical octet form in which robots.txt
+// patterns and URLs are compared, extracts the path and query from a URL, and
+// decodes robots.txt bodies.
+//
+// The canonical form makes two spellings of one resource compare equal
+// octet by octet, so that matching needs no decoding of its own (RFC 9309
+// section 2.2.2):
+//
+//   - a percent-escape of an unreserved character (A-Z a-z 0-9 - . _ ~) is
+//     decoded: %41 becomes A;
+//   - any other escape is kept, with upper-case hex digits: %2f becomes %2F,
+//     and %2F never equals /;
+//   - octets >= 0x80, control characters and space become %XX, byte by byte;
+//   - a % that is not followed by two hex digits becomes %25;
+//   - other printable ASCII stays as it is.
+//
+// Two octets play a special part. In a pattern a raw * is the wildcard and a
+// final raw $ is the end anchor, while %2A and %24 stand for a literal * and $.
+// In a URL a raw * or $ is written %2A or %24. So in canonical form a * is
+// always the wildcard and a $ is always the end anchor: no escaping is
+// ambiguous.
+package normalize
+
+const upperHex = "0123456789ABCDEF"
+
+// class tells how a raw octet is written in canonical form.
+type class uint8
+
+const (
+	plain   class = iota // kept as it is
+	escaped              // written %XX
+	percent              // starts an escape, or is written %25
+	star                 // wildcard in patterns, %2A in URLs
+	dollar               // anchor at the end of patterns, %24 elsewhere
+)
+
+var classes = func() (t [256]class) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c <= 0x20 || c >= 0x7F:
+			t[c] = escaped
+		case c == '%':
+			t[c] = percent
+		case c == '*':
+			t[c] = star
+		case c == '$':
+			t[c] = dollar
+		default:
+			t[c] = plain
+		}
+	}
+	return t
+}()
+
+// Unreserved reports whether c is an unreserved character of RFC 3986, whose
+// percent-escape is decoded in canonical form.
+func Unreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// Octets is at most one canonical unit: one octet, or a three-octet escape.
+type Octets struct {
+	B [3]byte
+	N int
+}
+
+// Next canonicalizes the unit of s that starts at i, as part of a URL, and
+// returns it with the index of the unit after it. It does not allocate, so a
+// matcher can walk a URL in canonical form without building it.
+func Next(s string, i int) (o Octets, next int) {
+	c := s[i]
+	switch classes[c] {
+	case plain:
+		o.B[0], o.N = c, 1
+		return o, i + 1
+	case percent:
+		if i+2 < len(s) {
+			hi, ok1 := unhex(s[i+1])
+			lo, ok2 := unhex(s[i+2])
+			if ok1 && ok2 {
+				v := hi<<4 | lo
+				if Unreserved(v) {
+					o.B[0], o.N = v, 1
+				} else {
+					o.B = [3]byte{'%', upperHex[hi], upperHex[lo]}
+					o.N = 3
+				}
+				return o, i + 3
+			}
+		}
+		o.B, o.N = [3]byte{'%', '2', '5'}, 3
+		return o, i + 1
+	}
+	// escaped, star and dollar: a URL never carries a raw wildcard or anchor.
+	o.B = [3]byte{'%', upperHex[c>>4], upperHex[c&15]}
+	o.N = 3
+	return o, i + 1
+}
+
+// IsPlain reports whether the octet c stands for itself in canonical form,
+// so that a caller walking a URL can skip Next for it.
+func IsPlain(c byte) bool { return classes[c] == plain }
+
+// URL returns the canonical path and query of a URL (see PathQuery).
+func URL(url string) string {
+	p := PathQuery(url)
+	return canonical(p, false)
+}
+
+// Pattern returns the canonical form of a rule's pattern: a raw * stays the
+// wildcard, a final raw $ stays the end anchor, and everything else is
+// canonicalized as in a URL. A pattern's priority is the length of this form.
+func Pattern(value string) string {
+	return canonical(value, true)
+}
+
+func canonical(s string, pattern bool) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if classes[s[i]] != plain && !(pattern && s[i] == '*') {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	buf := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		if pattern {
+			switch s[i] {
+			case '*':
+				buf = append(buf, '*')
+				i++
+				continue
+			case '$':
+				if i == len(s)-1 {
+					buf = append(buf, '$')
+					i++
+					continue
+				}
+			}
+		}
+		var o Octets
+		o, i = Next(s, i)
+		buf = append(buf, o.B[:o.N]...)
+	}
+	return string(buf)
+}

@@ -1,0 +1,70 @@
+package normalize
+
+import "strings"
+
+// PathBounds locates the path and query of url without allocating: the path
+// and query are url[start:end], preceded by a "/" when slash is true. The
+// rules are those of Google's crawler, which agree with RFC 3986 on every
+// well-formed URL and read odd strings leniently:
+//
+//   - a leading "//" introduces an authority (a scheme-relative URL);
+//   - "://" ends a scheme only when no "/", "?" or ";" comes before it;
+//   - the path starts at the first "/", "?" or ";" after the scheme, and a
+//     "/" is put before a path that starts with "?" or ";";
+//   - a "#" ends the path, and a "#" before the path leaves "/";
+//   - no path at all is "/";
+//   - a NUL octet ends the path, as it does in Google's library.
+//
+// So "http://u@h:8080/a?b#c" has path and query "/a?b", "//h/x" has "/x",
+// "example.com/a" has "/a" and "http://h?q" has "/?q".
+func PathBounds(url string) (start, end int, slash bool) {
+	search := 0
+	if strings.HasPrefix(url, "//") {
+		search = 2
+	}
+	early := indexAny(url, search)
+	scheme := strings.Index(url[search:], "://")
+	after := search
+	if scheme >= 0 && (early < 0 || early > search+scheme) {
+		after = search + scheme + 3
+	}
+	start = indexAny(url, after)
+	if start < 0 {
+		return 0, 0, true
+	}
+	hash := strings.IndexByte(url[search:], '#')
+	end = len(url)
+	if hash >= 0 {
+		hash += search
+		if hash < start {
+			return 0, 0, true
+		}
+		end = hash
+	}
+	if nul := strings.IndexByte(url[start:end], 0); nul >= 0 {
+		end = start + nul
+	}
+	return start, end, url[start] != '/'
+}
+
+// indexAny returns the index of the first '/', '?' or ';' in s at or after
+// from, or -1.
+func indexAny(s string, from int) int {
+	for i := from; i < len(s); i++ {
+		switch s[i] {
+		case '/', '?', ';':
+			return i
+		}
+	}
+	return -1
+}
+
+// PathQuery returns the path and query of url as it is written (not
+// canonicalized), by the rules of PathBounds.
+func PathQuery(url string) string {
+	start, end, slash := PathBounds(url)
+	if slash {
+		return "/" + url[start:end]
+	}
+	return url[start:end]
+}

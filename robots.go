@@ -1,0 +1,146 @@
+// Package robots implements the Robots Exclusion Protocol (robots.txt,
+// RFC 9309) for crawlers.
+//
+// Parse reads a robots.txt body once; Agent compiles the rules that apply to
+// one crawler into a Matcher, which decides each URL in a single pass over
+// its octets, without allocating or locking, and names the line of the file
+// that decided:
+//
+//	r := robots.Parse(body)
+//	m := r.Agent("FooBot")
+//	if d := m.Decide("https://example.com/private/x"); !d.Allowed {
+//		log.Printf("disallowed by line %d (%s)", d.Line, d.Pattern)
+//	}
+//
+// Parsing never fails: whatever cannot be read is skipped and reported by
+// Diagnostics. Matching follows RFC 9309: the longest matching pattern wins,
+// allow wins a tie, no match means allowed, and /robots.txt is always allowed.
+// Patterns and URLs are compared in one canonical octet form (see package
+// normalize), so %41 and A, or %2f and %2F, are the same octets while %2F and
+// / are not. Where the RFC is silent the file is read as Google's crawler
+// reads it.
+package robots
+
+import (
+	"sync"
+	"time"
+
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// Robots is a parsed robots.txt file. It is immutable and safe for
+// concurrent use.
+type Robots struct {
+	file        *compile.File
+	dialect     Dialect
+	diagnostics []Diagnostic
+	matchers    sync.Map // product token as given -> *Matcher
+}
+
+// A Diagnostic reports a line that is not plain, valid robots.txt, and what
+// the parser did with it.
+type Diagnostic = compile.Diagnostic
+
+// A Code names a kind of diagnostic; see the constants in package compile.
+type Code = compile.Code
+
+// Parse reads a robots.txt body. It never fails and never returns nil:
+// whatever cannot be read is skipped and reported by Diagnostics. An empty
+// or unreadable body disallows nothing.
+func Parse(body []byte, opts ...Option) *Robots {
+	cfg := config{limit: DefaultParseLimit}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var pre []Diagnostic
+	if _, ok := dialectNames[cfg.dialect]; !ok {
+		pre = append(pre, Diagnostic{Code: "dialect", Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
+		cfg.dialect = RFC9309
+	}
+	text, info, err := normalize.Body(body, cfg.charset, cfg.limit)
+	if err != nil {
+		pre = append(pre, Diagnostic{Line: 0, Code: compile.Charset, Message: err.Error()})
+	}
+	if info.BOM != "" {
+		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
+	}
+	f := compile.Parse(text)
+	diags := append(pre, f.Diagnostics...)
+	if info.Truncated {
+		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
+			Message: "the file is longer than the parse limit; the rest is ignored"})
+	}
+	return &Robots{file: f, dialect: cfg.dialect, diagnostics: diags}
+}
+
+// Allowed reports whether the crawler with the given product token may fetch
+// url. It compiles the crawler's rules on first use and keeps them; a crawler
+// deciding many URLs should hold the Matcher from Agent instead.
+func (r *Robots) Allowed(agent, url string) bool {
+	return r.Agent(agent).Allowed(url)
+}
+
+// Agent returns the Matcher for the crawler with the given product token,
+// such as "Googlebot": the rules of every group that names the token
+// (ignoring ASCII case), or of every * group when none does. The token is
+// compared as given, so pass the product token, not a full User-Agent
+// header. Matchers are compiled once per token and shared.
+func (r *Robots) Agent(agent string) *Matcher {
+	if m, ok := r.matchers.Load(agent); ok {
+		return m.(*Matcher)
+	}
+	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent)))
+	return m.(*Matcher)
+}
+
+// Sitemaps returns the URLs of the file's sitemap lines, in file order,
+// without duplicates.
+func (r *Robots) Sitemaps() []string {
+	out := make([]string, len(r.file.Sitemaps))
+	for i, s := range r.file.Sitemaps {
+		out[i] = s.URL
+	}
+	return out
+}
+
+// Diagnostics returns the problems found while reading the file, in line
+// order. Line 0 reports a problem with the body as a whole.
+func (r *Robots) Diagnostics() []Diagnostic {
+	return append([]Diagnostic(nil), r.diagnostics...)
+}
+
+// Groups returns the parsed groups, in file order, for tools that show or
+// check a file. The slices are shared: do not modify them.
+func (r *Robots) Groups() []compile.Group { return r.file.Groups }
+
+// Extensions returns the lines that are neither rules, user-agent nor
+// sitemap lines (host, clean-param, and whatever comes next), in file order.
+func (r *Robots) Extensions() []compile.Extension { return r.file.Extensions }
+
+// Dialect returns the dialect the file was read in.
+func (r *Robots) Dialect() Dialect { return r.dialect }
+
+// A Decision says whether a URL may be fetched and which rule decided.
+type Decision struct {
+	Allowed bool   // the URL may be fetched
+	Line    int    // line of the deciding rule; 0 when no rule matched
+	Pattern string // the deciding rule's value as written; "" when none
+}
+
+// CrawlDelay returns the crawl-delay of the crawler's groups (the largest,
+// when several are merged) and whether there is one. Crawl-delay is not part
+// of RFC 9309; many crawlers honour it.
+func (m *Matcher) CrawlDelay() (time.Duration, bool) {
+	return m.delay, m.hasDelay
+}
+
+// Named reports whether some group of the file names the crawler; when none
+// does, the Matcher holds the rules of the * groups.
+func (m *Matcher) Named() bool { return m.named }
+
+// Allowed reports whether url may be fetched. url is an absolute URL or a
+// path-absolute reference ("/a/b?c"); only its path and query are matched.
+func (m *Matcher) Allowed(url string) bool {
+	return m.Decide(url).Allowed
+}
