@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -53,6 +54,7 @@ type config struct {
 	dialect Dialect
 	limit   int
 	charset string
+	limits  automaton.Limits
 }
 
 // WithDialect makes Parse read the body in the given dialect.
@@ -68,3 +70,9 @@ func WithParseLimit(n int) Option { return func(c *config) { c.limit = n } }
 // parsed. Without it the octets are read as they are (a byte order mark
 // still tells UTF-8 and UTF-16 apart).
 func WithCharset(label string) Option { return func(c *config) { c.charset = label } }
+
+// WithLimits bounds the construction of each Matcher's automaton (see
+// package automaton): past the bounds a cheaper, slower tier is built, still
+// exact and linear in the URL. The zero Limits are the defaults; tests use
+// MaxTier to force a tier.
+func WithLimits(l automaton.Limits) Option { return func(c *config) { c.limits = l } }

@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -34,6 +35,7 @@ import (
 type Robots struct {
 	file        *compile.File
 	dialect     Dialect
+	limits      automaton.Limits
 	diagnostics []Diagnostic
 	matchers    sync.Map // product token as given -> *Matcher
 }
@@ -71,7 +73,7 @@ func Parse(body []byte, opts ...Option) *Robots {
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
 			Message: "the file is longer than the parse limit; the rest is ignored"})
 	}
-	return &Robots{file: f, dialect: cfg.dialect, diagnostics: diags}
+	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags}
 }
 
 // Allowed reports whether the crawler with the given product token may fetch
@@ -90,7 +92,7 @@ func (r *Robots) Agent(agent string) *Matcher {
 	if m, ok := r.matchers.Load(agent); ok {
 		return m.(*Matcher)
 	}
-	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent)))
+	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits))
 	return m.(*Matcher)
 }
 

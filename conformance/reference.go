@@ -72,6 +72,7 @@ func Match(pattern, path string) bool {
 	pattern = strings.TrimSuffix(pattern, "$")
 	// live[j]: pattern[:j] matches path[:i] for the current i.
 	live := make([]bool, len(pattern)+1)
+	next := make([]bool, len(pattern)+1)
 	live[0] = true
 	for i := 0; ; i++ {
 		for j := 0; j < len(pattern); j++ {
@@ -85,7 +86,7 @@ func Match(pattern, path string) bool {
 		if i == len(path) {
 			return false
 		}
-		next := make([]bool, len(pattern)+1)
+		clear(next)
 		for j := 0; j < len(pattern); j++ {
 			switch {
 			case !live[j]:
@@ -95,6 +96,6 @@ func Match(pattern, path string) bool {
 				next[j+1] = true
 			}
 		}
-		live = next
+		live, next = next, live
 	}
 }

@@ -1,0 +1,242 @@
+// Package automaton matches a set of glob patterns against a string in one
+// left-to-right pass and returns the matching pattern of highest rank.
+//
+// A pattern is a string of literal octets in which '*' matches any run of
+// octets (the empty run too) and a final '$' anchors the match at the end of
+// the input; without '$' a pattern matches when it matches a prefix of the
+// input. Each pattern has a rank; the winner is the matching pattern of
+// highest rank, and between equal ranks the one given first. The package
+// knows nothing of robots.txt: callers encode their own ranking (rule length,
+// allow over disallow) in the rank and the order of the rules.
+//
+// # Engines
+//
+// Compile builds a deterministic automaton (DFA) by subset construction over
+// the positions of all patterns. Three prunings keep it small: a prefix
+// pattern that has matched is settled and leaves the state; a live '*' makes
+// the earlier positions of its own pattern redundant, since it can absorb
+// anything they could; and a pattern that can no longer beat the best match
+// so far is dropped. A state with nothing left alive is decided, and the walk
+// stops there. Literal patterns (the large majority in real files) give a
+// trie, whose single-successor chains are stored as runs of octets.
+//
+// Unions of '*' patterns can need exponentially many DFA states: k patterns
+// of the form "/*a_i*b_i" need 2^k. Construction therefore works within a
+// budget (Limits), proportional to the total length of the patterns. When the
+// single DFA does not fit, the literal patterns get a DFA of their own (a
+// trie always fits) and the wildcard patterns a second DFA; if that does not
+// fit either, they run in a bit-parallel NFA simulation over all their
+// positions. Every tier is exact, and every tier decides an input in time
+// linear in its length: one table step per octet and automaton for the DFAs,
+// and a number of word operations proportional to the wildcard patterns'
+// total length per octet for the NFA. Stats reports which tier was built.
+//
+// A Machine is immutable and safe for concurrent use. Walking it with a
+// Cursor does not allocate.
+package automaton
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Rule is one pattern and its rank.
+type Rule struct {
+	Pattern string // '*' is the wildcard, a final '$' the end anchor
+	Rank    int    // higher wins; between equal ranks, the earlier rule wins
+}
+
+// Tier names the engines a Machine runs.
+type Tier int
+
+const (
+	// TierDFA is one DFA for all patterns: one step per octet.
+	TierDFA Tier = 1 + iota
+	// TierSplit is a DFA for the literal patterns and a DFA for the
+	// wildcard patterns: two steps per octet.
+	TierSplit
+	// TierNFA is a DFA for the literal patterns and a bit-parallel NFA for the
+	// wildcard patterns: one step plus a pass over the NFA's bit set per octet.
+	TierNFA
+)
+
+func (t Tier) String() string {
+	switch t {
+	case TierDFA:
+		return "dfa"
+	case TierSplit:
+		return "split"
+	case TierNFA:
+		return "nfa"
+	}
+	return fmt.Sprintf("Tier(%d)", int(t))
+}
+
+// Limits bound the construction of DFAs. A DFA that would need more states,
+// or more work to build, than its limits is not built, and the next tier is
+// used instead.
+type Limits struct {
+	// MaxStates caps the states of each DFA. Zero means the default:
+	// 4096 plus 4 per octet of all patterns.
+	MaxStates int
+	// MaxWork caps the position-set steps spent building each DFA. Zero
+	// means the default: 1<<20 plus 64 per octet of all patterns.
+	MaxWork int
+	// MaxTier, when nonzero, is the cheapest tier to try; tests use it to
+	// force a tier.
+	MaxTier Tier
+}
+
+func (l Limits) withDefaults(patternBytes int) Limits {
+	if l.MaxStates <= 0 {
+		l.MaxStates = 4096 + 4*patternBytes
+	}
+	if l.MaxWork <= 0 {
+		l.MaxWork = 1<<20 + 64*patternBytes
+	}
+	return l
+}
+
+// A Machine finds the best matching rule of a set.
+type Machine struct {
+	tier  Tier
+	lit   *DFA // TierSplit, TierNFA: the literal patterns; TierDFA: all
+	wild  *DFA // TierSplit: the wildcard patterns
+	nfa   *NFA // TierNFA: the wildcard patterns
+	rules int
+}
+
+// Compile builds a Machine for rules. It never fails: rules that cannot match
+// anything are kept and simply never win.
+func Compile(rules []Rule, lim Limits) *Machine {
+	pats := prepare(rules)
+	total := 0
+	for _, p := range pats {
+		total += len(p.lit) + 1
+	}
+	lim = lim.withDefaults(total)
+	m := &Machine{rules: len(rules)}
+	if lim.MaxTier <= TierDFA {
+		if d, ok := buildDFA(pats, rules, lim); ok {
+			m.tier, m.lit = TierDFA, d
+			return m
+		}
+	}
+	var lit, wild []pattern
+	for _, p := range pats {
+		if strings.IndexByte(p.lit, '*') >= 0 {
+			wild = append(wild, p)
+		} else {
+			lit = append(lit, p)
+		}
+	}
+	// A DFA of literal patterns has at most one state per position, so it
+	// always fits: the limits only guard against what stars do.
+	litLim := lim
+	litLim.MaxStates, litLim.MaxWork = 1<<31-1, 1<<62
+	m.lit, _ = buildDFA(lit, rules, litLim)
+	if lim.MaxTier <= TierSplit {
+		if d, ok := buildDFA(wild, rules, lim); ok {
+			m.tier, m.wild = TierSplit, d
+			return m
+		}
+	}
+	m.tier, m.nfa = TierNFA, buildNFA(wild, rules)
+	return m
+}
+
+// Stats describes a compiled Machine.
+type Stats struct {
+	Tier   Tier
+	Rules  int
+	States int // DFA states, all DFAs together
+	NFA    int // positions in the NFA, 0 below TierNFA
+	Bytes  int // approximate memory held by the Machine's tables
+}
+
+// Stats reports the tier and size of m.
+func (m *Machine) Stats() Stats {
+	s := Stats{Tier: m.tier, Rules: m.rules}
+	for _, d := range []*DFA{m.lit, m.wild} {
+		if d != nil {
+			s.States += len(d.nodes)
+			s.Bytes += d.size()
+		}
+	}
+	if m.nfa != nil {
+		s.NFA = m.nfa.positions
+		s.Bytes += m.nfa.size()
+	}
+	return s
+}
+
+// Literal returns the DFA that holds the literal patterns (all patterns at
+// TierDFA), to be walked with a Cursor.
+func (m *Machine) Literal() *DFA { return m.lit }
+
+// Wildcard returns the DFA of the wildcard patterns at TierSplit, else nil.
+func (m *Machine) Wildcard() *DFA { return m.wild }
+
+// NFA returns the NFA of the wildcard patterns at TierNFA, else nil.
+func (m *Machine) NFA() *NFA { return m.nfa }
+
+// Better reports whether rule a beats rule b (either may be -1, no rule).
+func Better(rules []Rule, a, b int32) bool {
+	if a < 0 {
+		return false
+	}
+	if b < 0 {
+		return true
+	}
+	ra, rb := rules[a].Rank, rules[b].Rank
+	return ra > rb || ra == rb && a < b
+}
+
+// pattern is a rule prepared for construction.
+type pattern struct {
+	lit      string // the pattern without its anchor, runs of '*' collapsed
+	anchored bool
+	rule     int32 // index in the rules
+}
+
+// prepare simplifies the rules' patterns without changing what they match:
+// runs of '*' become one, a trailing '*' (or "*$") of a prefix pattern is
+// dropped, and of identical patterns only the best rule is kept.
+func prepare(rules []Rule) []pattern {
+	seen := make(map[string]int, len(rules))
+	var out []pattern
+	for i, r := range rules {
+		p := r.Pattern
+		anchored := strings.HasSuffix(p, "$")
+		if anchored {
+			p = p[:len(p)-1]
+		}
+		if strings.Contains(p, "**") {
+			var b strings.Builder
+			for j := 0; j < len(p); j++ {
+				if p[j] == '*' && j > 0 && p[j-1] == '*' {
+					continue
+				}
+				b.WriteByte(p[j])
+			}
+			p = b.String()
+		}
+		if strings.HasSuffix(p, "*") {
+			// "/a*" and "/a*$" both match exactly what the prefix "/a" does.
+			p, anchored = p[:len(p)-1], false
+		}
+		key := p
+		if anchored {
+			key += "$"
+		}
+		if j, ok := seen[key]; ok {
+			if Better(rules, int32(i), out[j].rule) {
+				out[j].rule = int32(i)
+			}
+			continue
+		}
+		seen[key] = len(out)
+		out = append(out, pattern{lit: p, anchored: anchored, rule: int32(i)})
+	}
+	return out
+}

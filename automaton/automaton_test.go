@@ -1,0 +1,100 @@
+package automaton_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/conformance"
+)
+
+// naive returns the best rule by matching every pattern with the reference.
+func naive(rules []automaton.Rule, input string) int32 {
+	best := int32(-1)
+	for i, r := range rules {
+		if conformance.Match(r.Pattern, input) && automaton.Better(rules, int32(i), best) {
+			best = int32(i)
+		}
+	}
+	return best
+}
+
+// run walks every engine of m over input.
+func run(m *automaton.Machine, rules []automaton.Rule, input string) int32 {
+	best := int32(-1)
+	for _, d := range []*automaton.DFA{m.Literal(), m.Wildcard()} {
+		if d == nil {
+			continue
+		}
+		c := d.Cursor()
+		for i := 0; i < len(input) && !c.Done(); i++ {
+			c.Step(input[i])
+		}
+		if r := c.Result(); automaton.Better(rules, r, best) {
+			best = r
+		}
+	}
+	if a := m.NFA(); a != nil {
+		st := a.NewState()
+		b := a.Start(st, rules)
+		for i := 0; i < len(input); i++ {
+			b, _ = a.Step(st, input[i], rules, b)
+		}
+		if r := a.End(st, rules, b); automaton.Better(rules, r, best) {
+			best = r
+		}
+	}
+	return best
+}
+
+func randPattern(r *rand.Rand, alpha string) string {
+	n := r.IntN(7)
+	var b strings.Builder
+	b.WriteByte('/')
+	for i := 0; i < n; i++ {
+		if r.IntN(4) == 0 {
+			b.WriteByte('*')
+		} else {
+			b.WriteByte(alpha[r.IntN(len(alpha))])
+		}
+	}
+	if r.IntN(4) == 0 {
+		b.WriteByte('$')
+	}
+	return b.String()
+}
+
+func TestRandomAgainstReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierNFA} {
+		for iter := 0; iter < 2000; iter++ {
+			n := 1 + r.IntN(8)
+			rules := make([]automaton.Rule, n)
+			for i := range rules {
+				p := randPattern(r, "ab/")
+				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
+			}
+			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			for k := 0; k < 30; k++ {
+				in := "/" + randPattern(r, "ab/")[1:]
+				in = strings.NewReplacer("*", "a", "$", "b").Replace(in)
+				got, want := run(m, rules, in), naive(rules, in)
+				if got != want {
+					t.Fatalf("tier %v (built %v): rules %v input %q: got %d want %d", tier, m.Stats().Tier, rules, in, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestExponentialFamilyStaysBounded(t *testing.T) {
+	var rules []automaton.Rule
+	for i := 0; i < 40; i++ {
+		p := fmt.Sprintf("/*a%d*b%d", i, i)
+		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
+	}
+	m := automaton.Compile(rules, automaton.Limits{})
+	t.Logf("%+v", m.Stats())
+}

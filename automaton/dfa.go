@@ -1,0 +1,159 @@
+package automaton
+
+import "unsafe"
+
+// This file holds the DFA as it runs. Its nodes are of three kinds: a branch
+// node has a sorted list of octet edges and a default successor; a run node
+// stands for a chain of states that each have a single edge (a literal
+// stretch of a pattern, the bulk of a trie), stored as a string of octets; a
+// done node has nothing left alive, so the walk can stop. One step costs one
+// node load and either one octet compare (runs) or a scan of a few edges
+// (branches), so the walk is linear in the input.
+
+// A DFA is one deterministic automaton of a Machine.
+type DFA struct {
+	nodes   []node
+	labels  []byte  // run octets, and branch edge octets (sorted)
+	targets []int32 // branch edge targets, beside their labels
+	start   int32
+}
+
+type nodeKind uint8
+
+const (
+	branch nodeKind = iota
+	run
+	done
+)
+
+type node struct {
+	off    uint32 // into labels (and targets, for branches)
+	n      uint32 // run length, or number of edges
+	def    int32  // successor on an octet with no edge, or off the run
+	accept int32  // best rule if the input ends here, -1 for none
+	next   int32  // run nodes: the node after the whole run
+	kind   nodeKind
+}
+
+// emit turns the builder's states into nodes, folding single-edge chains
+// into runs.
+func (b *builder) emit() *DFA {
+	in := make([]int32, len(b.states))
+	for _, s := range b.states {
+		in[s.def]++
+		for _, e := range s.edges {
+			in[e.next]++
+		}
+	}
+	// A state inside a run is folded into the run's first state.
+	foldable := func(s, from int32) bool {
+		st := &b.states[s]
+		f := &b.states[from]
+		return s != 0 && in[s] == 1 && len(st.edges) == 1 && len(st.set) > 0 &&
+			st.def == f.def && st.accept == f.accept && s != st.edges[0].next
+	}
+	d := &DFA{}
+	id := make([]int32, len(b.states))
+	for i := range id {
+		id[i] = -1
+	}
+	// First pass: decide which states head a node, so ids are dense.
+	inRun := make([]bool, len(b.states))
+	for s := range b.states {
+		st := &b.states[s]
+		if len(st.edges) != 1 || len(st.set) == 0 {
+			continue
+		}
+		for t := st.edges[0].next; t != int32(s) && !inRun[t] && foldable(t, int32(s)); t = b.states[t].edges[0].next {
+			inRun[t] = true
+		}
+	}
+	for s := range b.states {
+		if !inRun[s] {
+			id[s] = int32(len(d.nodes))
+			d.nodes = append(d.nodes, node{})
+		}
+	}
+	for s := range b.states {
+		if inRun[s] {
+			continue
+		}
+		st := &b.states[s]
+		nd := node{off: uint32(len(d.labels)), def: id[st.def], accept: st.accept, next: -1}
+		switch {
+		case len(st.set) == 0:
+			nd.kind, nd.def = done, id[s]
+		case len(st.edges) == 1:
+			nd.kind = run
+			t := int32(s)
+			for {
+				e := b.states[t].edges[0]
+				d.labels = append(d.labels, e.c)
+				d.targets = append(d.targets, 0) // keep labels and targets aligned
+				t = e.next
+				if !inRun[t] {
+					break
+				}
+			}
+			nd.n = uint32(len(d.labels)) - nd.off
+			nd.next = id[t]
+		default:
+			nd.kind = branch
+			for _, e := range st.edges {
+				d.labels = append(d.labels, e.c)
+				d.targets = append(d.targets, id[e.next])
+			}
+			nd.n = uint32(len(st.edges))
+		}
+		d.nodes[id[s]] = nd
+	}
+	d.start = id[0]
+	return d
+}
+
+// size is the memory held by d's tables, in bytes.
+func (d *DFA) size() int {
+	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) +
+		cap(d.labels) + 4*cap(d.targets)
+}
+
+// A Cursor walks a DFA over an input, one octet at a time. It is a small
+// value: keep it on the stack.
+type Cursor struct {
+	d   *DFA
+	s   int32
+	pos uint32 // octets of the current run node matched so far
+}
+
+// Cursor returns a cursor at d's start.
+func (d *DFA) Cursor() Cursor { return Cursor{d: d, s: d.start} }
+
+// Step feeds one octet of the input.
+func (c *Cursor) Step(x byte) {
+	nd := &c.d.nodes[c.s]
+	switch nd.kind {
+	case run:
+		if c.d.labels[nd.off+c.pos] != x {
+			c.s, c.pos = nd.def, 0
+			return
+		}
+		if c.pos++; c.pos == nd.n {
+			c.s, c.pos = nd.next, 0
+		}
+	case branch:
+		labels := c.d.labels[nd.off : nd.off+nd.n]
+		for i, l := range labels {
+			if l == x {
+				c.s = c.d.targets[int(nd.off)+i]
+				return
+			}
+		}
+		c.s = nd.def
+	}
+}
+
+// Done reports whether no further input can change the result.
+func (c *Cursor) Done() bool { return c.d.nodes[c.s].kind == done }
+
+// Result returns the best rule matched if the input ends here, or -1.
+func (c *Cursor) Result() int32 { return c.d.nodes[c.s].accept }

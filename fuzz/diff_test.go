@@ -1,0 +1,63 @@
+package fuzz
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// tiers are the engines every differential check runs: the default build and
+// each tier forced.
+var tiers = []automaton.Limits{
+	{},
+	{MaxTier: automaton.TierSplit},
+	{MaxTier: automaton.TierNFA},
+}
+
+// reference decides url for agent with the reference matcher, from the same
+// body the library reads.
+type reference struct {
+	file *compile.File
+}
+
+func newReference(body []byte) reference {
+	text, _, _ := normalize.Body(body, "", normalize.DefaultLimit)
+	return reference{compile.Parse(text)}
+}
+
+func (r reference) decide(agent, url string) robots.Decision {
+	return decideWith(r.file.Select(agent).Rules, url)
+}
+
+func decideWith(rules []compile.Rule, url string) robots.Decision {
+	i, ok := conformance.Reference(rules, url)
+	if i < 0 {
+		return robots.Decision{Allowed: ok}
+	}
+	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
+}
+
+// checkAgree fails t when any tier of the library disagrees with the
+// reference on (body, agent, urls).
+func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
+	t.Helper()
+	rules := newReference(body).file.Select(agent).Rules
+	want := make([]robots.Decision, len(urls))
+	for i, u := range urls {
+		want[i] = decideWith(rules, u)
+	}
+	for _, lim := range tiers {
+		m := robots.Parse(body, robots.WithLimits(lim)).Agent(agent)
+		for i, u := range urls {
+			want := want[i]
+			if got := m.Decide(u); got != want {
+				t.Fatalf("tier %v: agent %q url %q body %q:\n%s", m.Stats().Tier, agent, u, body, cmp.Diff(want, got))
+			}
+		}
+	}
+}
