@@ -1,0 +1,110 @@
+package fuzz
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// FuzzDecide parses any body and decides any URL for any agent: nothing may
+// panic, and every tier of the engine must agree with the reference matcher
+// on the decision, the line and the pattern.
+func FuzzDecide(f *testing.F) {
+	f.Add([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b$\n"), "x", "/a/b")
+	f.Add([]byte("User-agent: FooBot/2\r\nDisallow: /*.pdf$\rAllow: /%7e*\n"), "FooBot", "http://h/~x.pdf")
+	f.Add([]byte("\xEF\xBB\xBFUser-agent: *\nDisallow: /caf\xC3\xA9\x00x\n"), "", "/caf%c3%a9")
+	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
+		checkAgree(t, body, agent, []string{url})
+	})
+}
+
+// FuzzRules builds wildcard-heavy rule sets from a compact description,
+// which reaches the union constructions that random bodies rarely do: each
+// octet of spec picks a piece of a pattern from a small alphabet, and '\n'
+// starts the next rule.
+func FuzzRules(f *testing.F) {
+	f.Add([]byte("/*a*b\n/*b*a\n/*ab$\n!/a*\n"), "/xaxbxa")
+	f.Add([]byte(exponentialFamily(8)), "/a0b0a1b1a2")
+	f.Add([]byte("!/a/*.php$\n/a/\n/*?s=\n!/*%2A\n"), "/a/x.php?s=1")
+	f.Fuzz(func(t *testing.T, spec []byte, url string) {
+		var body strings.Builder
+		body.WriteString("User-agent: *\n")
+		for _, line := range strings.Split(string(spec), "\n") {
+			if len(line) > 64 {
+				line = line[:64]
+			}
+			key := "Disallow: "
+			if strings.HasPrefix(line, "!") {
+				key, line = "Allow: ", line[1:]
+			}
+			body.WriteString(key + line + "\n")
+		}
+		checkAgree(t, []byte(body.String()), "x", []string{url, "/" + url})
+	})
+}
+
+// exponentialFamily is k rules "/*a_i*b_i", whose union needs 2^k DFA
+// states.
+func exponentialFamily(k int) string {
+	var b strings.Builder
+	for i := 0; i < k; i++ {
+		b.WriteString("/*a")
+		b.WriteByte(byte('0' + i%10))
+		b.WriteString("*b")
+		b.WriteByte(byte('0' + i%10))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// FuzzNormalize checks the canonical form: it is stable (canonicalizing a
+// canonical pattern changes nothing), a URL's canonical form is what a walk
+// with Next produces, and the path always starts with "/".
+func FuzzNormalize(f *testing.F) {
+	f.Add("/a%2fb%7E*$")
+	f.Add("http://u@h:1/caf\xC3\xA9?q=%zz#f")
+	f.Add("//h?x;y")
+	f.Fuzz(func(t *testing.T, s string) {
+		p := normalize.Pattern(s)
+		if q := normalize.Pattern(p); q != p {
+			t.Errorf("Pattern not stable: %q -> %q -> %q", s, p, q)
+		}
+		u := normalize.URL(s)
+		if !strings.HasPrefix(u, "/") {
+			t.Errorf("URL(%q) = %q does not start with /", s, u)
+		}
+		start, end, slash := normalize.PathBounds(s)
+		var walked strings.Builder
+		if slash {
+			walked.WriteByte('/')
+		}
+		for i := start; i < end; {
+			var o normalize.Octets
+			o, i = normalize.Next(s[:end], i)
+			walked.Write(o.B[:o.N])
+		}
+		if walked.String() != u {
+			t.Errorf("walk of %q = %q, URL = %q", s, walked.String(), u)
+		}
+	})
+}
+
+// FuzzParse reads any body: the parser must not panic, and every line it
+// reports must exist.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("User-agent: *\nDisallow /a\nCrawl-delay: 1e9\nSitemap: x\n"))
+	f.Add([]byte("\xFF\xFEU\x00s\x00"))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		r := robots.Parse(body)
+		text, _, _ := normalize.Body(body, "", normalize.DefaultLimit)
+		lines := compile.Parse(text).Lines
+		for _, d := range r.Diagnostics() {
+			if d.Line < 0 || d.Line > lines+2 {
+				t.Errorf("diagnostic %v names line %d of %d", d, d.Line, lines)
+			}
+		}
+	})
+}
