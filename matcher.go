@@ -63,20 +63,19 @@ func newMatcher(s compile.Selection, lim automaton.Limits) *Matcher {
 // an absolute URL or a path-absolute reference ("/a/b?c"); only its path and
 // query are matched.
 func (m *Matcher) Decide(url string) Decision {
-	start, end, slash := normalize.PathBounds(url)
-	url = url[:end]
-	best := walk(m.machine.Literal(), url, start, slash)
+	st := normalize.NewStream(url)
+	best := walk(m.machine.Literal(), st)
 	if d := m.machine.Wildcard(); d != nil {
-		if r := walk(d, url, start, slash); automaton.Better(m.rules, r, best) {
+		if r := walk(d, st); automaton.Better(m.rules, r, best) {
 			best = r
 		}
 	}
 	if a := m.machine.NFA(); a != nil {
-		st := m.scratch.Get().(*automaton.NFAState)
-		if r := m.walkNFA(a, st, url, start, slash); automaton.Better(m.rules, r, best) {
+		sc := m.scratch.Get().(*automaton.NFAState)
+		if r := m.walkNFA(a, sc, st); automaton.Better(m.rules, r, best) {
 			best = r
 		}
-		m.scratch.Put(st)
+		m.scratch.Put(sc)
 	}
 	if best < 0 {
 		return Decision{Allowed: true}
@@ -85,43 +84,31 @@ func (m *Matcher) Decide(url string) Decision {
 	return Decision{Allowed: r.allow, Line: r.line, Pattern: r.value}
 }
 
-// walk runs d over the canonical form of url[i:], canonicalizing as it goes,
-// and stops as soon as the outcome is settled.
-func walk(d *automaton.DFA, url string, i int, slash bool) int32 {
+// walk runs d over the octets of st, and stops as soon as the outcome is
+// settled.
+func walk(d *automaton.DFA, st normalize.Stream) int32 {
 	c := d.Cursor()
-	if slash {
-		c.Step('/')
-	}
-	for i < len(url) && !c.Done() {
-		if x := url[i]; normalize.IsPlain(x) {
-			c.Step(x)
-			i++
-			continue
+	for !c.Done() {
+		x, ok := st.Next()
+		if !ok {
+			break
 		}
-		var o normalize.Octets
-		o, i = normalize.Next(url, i)
-		for k := 0; k < o.N; k++ {
-			c.Step(o.B[k])
-		}
+		c.Step(x)
 	}
 	return c.Result()
 }
 
 // walkNFA is walk for the NFA tier.
-func (m *Matcher) walkNFA(a *automaton.NFA, st *automaton.NFAState, url string, i int, slash bool) int32 {
-	best := a.Start(st, m.rules)
-	alive := true
-	if slash {
-		best, alive = a.Step(st, '/', m.rules, best)
-	}
-	for i < len(url) && alive {
-		var o normalize.Octets
-		o, i = normalize.Next(url, i)
-		for k := 0; k < o.N; k++ {
-			best, alive = a.Step(st, o.B[k], m.rules, best)
+func (m *Matcher) walkNFA(a *automaton.NFA, sc *automaton.NFAState, st normalize.Stream) int32 {
+	best := a.Start(sc, m.rules)
+	for alive := true; alive; {
+		x, ok := st.Next()
+		if !ok {
+			break
 		}
+		best, alive = a.Step(sc, x, m.rules, best)
 	}
-	return a.End(st, m.rules, best)
+	return a.End(sc, m.rules, best)
 }
 
 // Stats describes the compiled automaton, for tools and tests.

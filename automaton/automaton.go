@@ -79,8 +79,10 @@ type Limits struct {
 	// MaxStates caps the states of each DFA. Zero means the default:
 	// 4096 plus 4 per octet of all patterns.
 	MaxStates int
-	// MaxWork caps the position-set steps spent building each DFA. Zero
-	// means the default: 1<<20 plus 64 per octet of all patterns.
+	// MaxWork caps the trie nodes touched while building DFAs, all attempts
+	// together. Zero means the default: 1<<18 plus 16 per octet of all
+	// patterns, and never more than 1<<22, which keeps any construction,
+	// failed attempts included, within tens of milliseconds.
 	MaxWork int
 	// MaxTier, when nonzero, is the cheapest tier to try; tests use it to
 	// force a tier.
@@ -92,7 +94,7 @@ func (l Limits) withDefaults(patternBytes int) Limits {
 		l.MaxStates = 4096 + 4*patternBytes
 	}
 	if l.MaxWork <= 0 {
-		l.MaxWork = 1<<20 + 64*patternBytes
+		l.MaxWork = min(1<<18+16*patternBytes, 1<<22)
 	}
 	return l
 }
@@ -117,10 +119,12 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	lim = lim.withDefaults(total)
 	m := &Machine{rules: len(rules)}
 	if lim.MaxTier <= TierDFA {
-		if d, ok := buildDFA(pats, rules, lim); ok {
+		d, work, ok := buildDFA(pats, rules, lim)
+		if ok {
 			m.tier, m.lit = TierDFA, d
 			return m
 		}
+		lim.MaxWork -= work
 	}
 	var lit, wild []pattern
 	for _, p := range pats {
@@ -134,9 +138,9 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	// always fits: the limits only guard against what stars do.
 	litLim := lim
 	litLim.MaxStates, litLim.MaxWork = 1<<31-1, 1<<62
-	m.lit, _ = buildDFA(lit, rules, litLim)
-	if lim.MaxTier <= TierSplit {
-		if d, ok := buildDFA(wild, rules, lim); ok {
+	m.lit, _, _ = buildDFA(lit, rules, litLim)
+	if lim.MaxTier <= TierSplit && lim.MaxWork > 0 {
+		if d, _, ok := buildDFA(wild, rules, lim); ok {
 			m.tier, m.wild = TierSplit, d
 			return m
 		}

@@ -5,29 +5,55 @@ import (
 	"slices"
 )
 
-// This file builds a DFA by subset construction. A position is a place in
-// one pattern (before its j-th octet, or at its end); a DFA state is the set
-// of live positions together with the best rule matched so far. Work is
-// counted in positions touched, and construction gives up as soon as the
+// This file builds a DFA by subset construction over a trie of the
+// patterns. A trie node is a prefix shared by one or more patterns; a node
+// entered by '*' loops on every octet. Sharing prefixes keeps the sets
+// small: a hundred rules "/*.ext_i$" are one '*' node and one trie below it,
+// not a hundred positions. A DFA state is a set of live trie nodes and the
+// rule it outputs on entry. The best rule so far is not part of the state:
+// the walk keeps it in a register, so a '*' that keeps patterns alive after
+// a match does not multiply the states by the rules matched before.
+//
+// Work is counted in nodes touched, and construction gives up as soon as the
 // states or the work exceed the limits, so a hostile pattern set costs at
 // most the budget before the next tier takes over.
 
+// tnode is a node of the pattern trie.
+type tnode struct {
+	kids     []tedge // literal children, sorted by octet
+	star     int32   // child entered by '*', or -1
+	isStar   bool    // this node was entered by '*' and loops
+	end      int32   // best prefix pattern ending here, or -1
+	anchored int32   // best anchored pattern ending here, or -1
+	top      int32   // best rule ending here or below
+	chain    int32   // a '*' node that dominates this one, or -1 (see settle)
+}
+
+type tedge struct {
+	c    byte
+	node int32
+}
+
 type builder struct {
-	pats   []pattern
 	rules  []Rule
-	off    []int32 // first global position of each pattern
-	owner  []int32 // pattern of each global position
+	trie   []tnode
 	lim    Limits
 	work   int
 	states []bstate
 	index  map[string]int32
+	single map[uint64]int32 // states of at most one node, keyed without a string
 	key    []byte
+	mark   []uint32 // per trie node: generation in which it is in the set
+	kept   []uint32 // per trie node: generation in which settle kept it
+	gen    uint32
+	bucket [256][]int32
 }
 
 type bstate struct {
-	set    []int32 // live positions, sorted
-	best   int32   // best rule matched so far, -1 for none
-	accept int32   // best rule if the input ends here
+	set    []int32 // live trie nodes, sorted
+	out    int32   // best prefix rule matched on entering the state, or -1
+	accept int32   // best anchored rule matched if the input ends here, or -1
+	top    int32   // best rule that can still match from here, or -1
 	def    int32   // successor on an octet with no edge
 	edges  []bedge // successors that differ from def, by octet
 }
@@ -37,155 +63,216 @@ type bedge struct {
 	next int32
 }
 
-func (b *builder) sym(g int32) (c byte, end bool) {
-	p := &b.pats[b.owner[g]]
-	j := int(g - b.off[b.owner[g]])
-	if j == len(p.lit) {
-		return 0, true
+// better is Better on the builder's rules.
+func (b *builder) better(x, y int32) bool { return Better(b.rules, x, y) }
+
+// buildTrie inserts the patterns and computes, bottom up, each node's best
+// rule below it and the '*' node that dominates it.
+func (b *builder) buildTrie(pats []pattern) {
+	b.trie = append(b.trie[:0], tnode{star: -1, end: -1, anchored: -1, chain: -1})
+	for _, p := range pats {
+		u := int32(0)
+		for j := 0; j < len(p.lit); j++ {
+			c := p.lit[j]
+			if c == '*' {
+				if b.trie[u].star < 0 {
+					b.trie[u].star = int32(len(b.trie))
+					b.trie = append(b.trie, tnode{star: -1, isStar: true, end: -1, anchored: -1, chain: -1})
+				}
+				u = b.trie[u].star
+				continue
+			}
+			kids := b.trie[u].kids
+			i, found := slices.BinarySearchFunc(kids, c, func(e tedge, c byte) int { return int(e.c) - int(c) })
+			if found {
+				u = kids[i].node
+				continue
+			}
+			w := int32(len(b.trie))
+			b.trie = append(b.trie, tnode{star: -1, end: -1, anchored: -1, chain: -1})
+			b.trie[u].kids = slices.Insert(kids, i, tedge{c, w})
+			u = w
+		}
+		if p.anchored {
+			if b.better(p.rule, b.trie[u].anchored) {
+				b.trie[u].anchored = p.rule
+			}
+		} else if b.better(p.rule, b.trie[u].end) {
+			b.trie[u].end = p.rule
+		}
 	}
-	return p.lit[j], false
+	// Children always have larger ids than their parent, so one backward
+	// pass sees every child before its parent.
+	for u := len(b.trie) - 1; u >= 0; u-- {
+		n := &b.trie[u]
+		n.top = n.end
+		if b.better(n.anchored, n.top) {
+			n.top = n.anchored
+		}
+		only := int32(-1) // the single child, if there is exactly one
+		for _, e := range n.kids {
+			if t := b.trie[e.node].top; b.better(t, n.top) {
+				n.top = t
+			}
+			only = e.node
+		}
+		if n.star >= 0 {
+			if t := b.trie[n.star].top; b.better(t, n.top) {
+				n.top = t
+			}
+			only = n.star
+		}
+		// A node whose only way on is a chain of single children without
+		// pattern ends down to a '*' node can match nothing that the '*'
+		// node cannot: when that node is live, this one is redundant.
+		if len(n.kids)+btoi(n.star >= 0) != 1 || n.anchored >= 0 {
+			continue
+		}
+		w := &b.trie[only]
+		switch {
+		case w.isStar:
+			n.chain = only
+		case w.end < 0 && w.anchored < 0:
+			n.chain = w.chain
+		}
+	}
+	b.mark = make([]uint32, len(b.trie))
+	b.kept = make([]uint32, len(b.trie))
+}
+
+func btoi(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
 }
 
 // buildDFA runs the subset construction for pats; ok is false when the
 // limits were exceeded.
-func buildDFA(pats []pattern, rules []Rule, lim Limits) (*DFA, bool) {
-	b := &builder{pats: pats, rules: rules, lim: lim, index: map[string]int32{}}
-	n := int32(0)
-	for i, p := range pats {
-		b.off = append(b.off, n)
-		for j := 0; j <= len(p.lit); j++ {
-			b.owner = append(b.owner, int32(i))
-		}
-		n += int32(len(p.lit) + 1)
-	}
-	start := make([]int32, len(pats))
-	for i := range pats {
-		start[i] = b.off[i]
-	}
-	set, best := b.settle(start, -1)
-	if _, ok := b.intern(set, best); !ok {
-		return nil, false
+func buildDFA(pats []pattern, rules []Rule, lim Limits) (*DFA, int, bool) {
+	b := &builder{rules: rules, lim: lim, index: map[string]int32{}, single: map[uint64]int32{}}
+	b.buildTrie(pats)
+	if _, ok := b.intern(b.settle([]int32{0})); !ok {
+		return nil, b.work, false
 	}
 	var stars, next []int32
-	var bytes []byte
+	var touched []byte
 	for s := 0; s < len(b.states); s++ {
 		cur := b.states[s]
-		stars, bytes = stars[:0], bytes[:0]
-		for _, g := range cur.set {
-			c, end := b.sym(g)
-			switch {
-			case end:
-			case c == '*':
-				stars = append(stars, g)
-			default:
-				bytes = append(bytes, c)
+		stars, touched = stars[:0], touched[:0]
+		for _, u := range cur.set {
+			n := &b.trie[u]
+			if n.isStar {
+				stars = append(stars, u)
 			}
-		}
-		slices.Sort(bytes)
-		bytes = slices.Compact(bytes)
-		dset, dbest := b.settle(append(next[:0], stars...), cur.best)
-		def, ok := b.intern(dset, dbest)
-		if !ok {
-			return nil, false
-		}
-		var edges []bedge
-		for _, c := range bytes {
-			next = append(next[:0], stars...)
-			for _, g := range cur.set {
-				if x, end := b.sym(g); !end && x == c {
-					next = append(next, g+1)
+			for _, e := range n.kids {
+				if len(b.bucket[e.c]) == 0 {
+					touched = append(touched, e.c)
 				}
+				b.bucket[e.c] = append(b.bucket[e.c], e.node)
 			}
-			nset, nbest := b.settle(next, cur.best)
-			t, ok := b.intern(nset, nbest)
+			b.work += 1 + len(n.kids)
+		}
+		def, ok := b.intern(b.settle(append(next[:0], stars...)))
+		if !ok {
+			return nil, b.work, false
+		}
+		slices.Sort(touched)
+		var edges []bedge
+		for _, c := range touched {
+			next = append(append(next[:0], stars...), b.bucket[c]...)
+			b.bucket[c] = b.bucket[c][:0]
+			t, ok := b.intern(b.settle(next))
 			if !ok {
-				return nil, false
+				return nil, b.work, false
 			}
 			if t != def {
 				edges = append(edges, bedge{c, t})
 			}
 		}
-		b.work += len(cur.set) * (1 + len(bytes))
 		if b.work > b.lim.MaxWork {
-			return nil, false
+			return nil, b.work, false
 		}
 		b.states[s].def, b.states[s].edges = def, edges
 	}
-	return b.emit(), true
+	return b.emit(), b.work, true
 }
 
-// settle completes a set of positions: a '*' may match the empty run, a
-// prefix pattern that reached its end has matched, and positions that cannot
-// change the outcome are dropped. It returns the sorted set and the best rule.
-func (b *builder) settle(set []int32, best int32) ([]int32, int32) {
-	slices.Sort(set)
-	set = slices.Compact(set)
-	// Stars are never adjacent (prepare collapsed them), so one pass adds
-	// every position a '*' can skip to.
+// settle completes the set of trie nodes reached by one step: a '*' may
+// match the empty run, and a prefix pattern that ends at a live node has
+// matched: the best of those is the state's output. Nodes that cannot
+// change the outcome are dropped: those with nothing below them better than
+// the output (which the walk has in hand once it enters the state), and
+// those a live '*' node dominates. It returns the sorted set and the output.
+func (b *builder) settle(set []int32) ([]int32, int32) {
+	// A '*' child is live with its parent; a '*' node has no '*' child.
 	for i, n := 0, len(set); i < n; i++ {
-		if c, end := b.sym(set[i]); !end && c == '*' {
-			set = append(set, set[i]+1)
+		if s := b.trie[set[i]].star; s >= 0 {
+			set = append(set, s)
 		}
 	}
-	slices.Sort(set)
-	set = slices.Compact(set)
-	for _, g := range set {
-		p := &b.pats[b.owner[g]]
-		if _, end := b.sym(g); end && !p.anchored && Better(b.rules, p.rule, best) {
-			best = p.rule
+	b.gen++
+	out := int32(-1)
+	for _, u := range set {
+		b.mark[u] = b.gen
+		if e := b.trie[u].end; b.better(e, out) {
+			out = e
 		}
 	}
-	out := set[:0]
-	for i := 0; i < len(set); {
-		pi := b.owner[set[i]]
-		j := i
-		for j < len(set) && b.owner[set[j]] == pi {
-			j++
+	b.work += len(set)
+	kept := set[:0]
+	for _, u := range set {
+		n := &b.trie[u]
+		if b.kept[u] == b.gen || !b.better(n.top, out) || n.chain >= 0 && b.mark[n.chain] == b.gen {
+			continue // a duplicate, or redundant
 		}
-		p := &b.pats[pi]
-		if Better(b.rules, p.rule, best) {
-			// A live '*' can absorb whatever an earlier position of the
-			// same pattern could still match: keep from the last star on.
-			from := i
-			for k := i; k < j; k++ {
-				if c, end := b.sym(set[k]); !end && c == '*' {
-					from = k
-				}
-			}
-			for k := from; k < j; k++ {
-				if _, end := b.sym(set[k]); end && !p.anchored {
-					continue
-				}
-				out = append(out, set[k])
-			}
-		}
-		i = j
+		b.kept[u] = b.gen
+		kept = append(kept, u)
 	}
-	return out, best
+	slices.Sort(kept)
+	return kept, out
 }
 
-// intern returns the state for (set, best), adding it if it is new; ok is
+// intern returns the state for (set, out), adding it if it is new; ok is
 // false when that would exceed the state limit.
-func (b *builder) intern(set []int32, best int32) (int32, bool) {
-	b.key = binary.LittleEndian.AppendUint32(b.key[:0], uint32(best))
-	for _, g := range set {
-		b.key = binary.LittleEndian.AppendUint32(b.key, uint32(g))
+func (b *builder) intern(set []int32, out int32) (int32, bool) {
+	var s int32
+	var ok bool
+	var k uint64
+	if len(set) <= 1 {
+		k = uint64(uint32(out)) << 32
+		if len(set) == 1 {
+			k |= uint64(set[0]) + 1
+		}
+		s, ok = b.single[k]
+	} else {
+		b.key = binary.LittleEndian.AppendUint32(b.key[:0], uint32(out))
+		for _, u := range set {
+			b.key = binary.LittleEndian.AppendUint32(b.key, uint32(u))
+		}
+		s, ok = b.index[string(b.key)]
 	}
-	if s, ok := b.index[string(b.key)]; ok {
+	if ok {
 		return s, true
 	}
 	if len(b.states) >= b.lim.MaxStates {
 		return 0, false
 	}
-	accept := best
-	for _, g := range set {
-		p := &b.pats[b.owner[g]]
-		if _, end := b.sym(g); end && p.anchored && Better(b.rules, p.rule, accept) {
-			accept = p.rule
+	accept, top := int32(-1), int32(-1)
+	for _, u := range set {
+		if a := b.trie[u].anchored; b.better(a, accept) {
+			accept = a
+		}
+		if t := b.trie[u].top; b.better(t, top) {
+			top = t
 		}
 	}
-	s := int32(len(b.states))
-	b.states = append(b.states, bstate{set: slices.Clone(set), best: best, accept: accept})
-	b.index[string(b.key)] = s
+	s = int32(len(b.states))
+	b.states = append(b.states, bstate{set: slices.Clone(set), out: out, accept: accept, top: top})
+	if len(set) <= 1 {
+		b.single[k] = s
+	} else {
+		b.index[string(b.key)] = s
+	}
 	return s, true
 }

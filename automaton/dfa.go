@@ -15,6 +15,7 @@ type DFA struct {
 	nodes   []node
 	labels  []byte  // run octets, and branch edge octets (sorted)
 	targets []int32 // branch edge targets, beside their labels
+	ranks   []int   // of every rule, to keep the best match while walking
 	start   int32
 }
 
@@ -30,8 +31,10 @@ type node struct {
 	off    uint32 // into labels (and targets, for branches)
 	n      uint32 // run length, or number of edges
 	def    int32  // successor on an octet with no edge, or off the run
-	accept int32  // best rule if the input ends here, -1 for none
 	next   int32  // run nodes: the node after the whole run
+	out    int32  // best prefix rule matched on entering the node, or -1
+	accept int32  // best anchored rule matched if the input ends here, or -1
+	top    int32  // best rule that can still match from here, or -1
 	kind   nodeKind
 }
 
@@ -49,7 +52,7 @@ func (b *builder) emit() *DFA {
 	foldable := func(s, from int32) bool {
 		st := &b.states[s]
 		f := &b.states[from]
-		return s != 0 && in[s] == 1 && len(st.edges) == 1 && len(st.set) > 0 &&
+		return s != 0 && in[s] == 1 && len(st.edges) == 1 && len(st.set) > 0 && st.out < 0 &&
 			st.def == f.def && st.accept == f.accept && s != st.edges[0].next
 	}
 	d := &DFA{}
@@ -79,7 +82,7 @@ func (b *builder) emit() *DFA {
 			continue
 		}
 		st := &b.states[s]
-		nd := node{off: uint32(len(d.labels)), def: id[st.def], accept: st.accept, next: -1}
+		nd := node{off: uint32(len(d.labels)), def: id[st.def], next: -1, out: st.out, accept: st.accept, top: st.top}
 		switch {
 		case len(st.set) == 0:
 			nd.kind, nd.def = done, id[s]
@@ -108,25 +111,53 @@ func (b *builder) emit() *DFA {
 		d.nodes[id[s]] = nd
 	}
 	d.start = id[0]
+	d.ranks = make([]int, len(b.rules))
+	for i, r := range b.rules {
+		d.ranks[i] = r.Rank
+	}
 	return d
 }
 
 // size is the memory held by d's tables, in bytes.
 func (d *DFA) size() int {
 	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) +
-		cap(d.labels) + 4*cap(d.targets)
+		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.ranks)
 }
 
-// A Cursor walks a DFA over an input, one octet at a time. It is a small
-// value: keep it on the stack.
+// A Cursor walks a DFA over an input, one octet at a time, and keeps the
+// best rule matched so far. It is a small value: keep it on the stack.
 type Cursor struct {
-	d   *DFA
-	s   int32
-	pos uint32 // octets of the current run node matched so far
+	d    *DFA
+	s    int32
+	pos  uint32 // octets of the current run node matched so far
+	best int32
 }
 
 // Cursor returns a cursor at d's start.
-func (d *DFA) Cursor() Cursor { return Cursor{d: d, s: d.start} }
+func (d *DFA) Cursor() Cursor {
+	c := Cursor{d: d, s: d.start, best: -1}
+	c.enter()
+	return c
+}
+
+// better is Better over d's ranks.
+func (d *DFA) better(a, b int32) bool {
+	if a < 0 {
+		return false
+	}
+	if b < 0 {
+		return true
+	}
+	ra, rb := d.ranks[a], d.ranks[b]
+	return ra > rb || ra == rb && a < b
+}
+
+// enter takes the output of the node just entered.
+func (c *Cursor) enter() {
+	if o := c.d.nodes[c.s].out; o >= 0 && c.d.better(o, c.best) {
+		c.best = o
+	}
+}
 
 // Step feeds one octet of the input.
 func (c *Cursor) Step(x byte) {
@@ -135,25 +166,35 @@ func (c *Cursor) Step(x byte) {
 	case run:
 		if c.d.labels[nd.off+c.pos] != x {
 			c.s, c.pos = nd.def, 0
+			c.enter()
 			return
 		}
 		if c.pos++; c.pos == nd.n {
 			c.s, c.pos = nd.next, 0
+			c.enter()
 		}
 	case branch:
 		labels := c.d.labels[nd.off : nd.off+nd.n]
 		for i, l := range labels {
 			if l == x {
 				c.s = c.d.targets[int(nd.off)+i]
+				c.enter()
 				return
 			}
 		}
 		c.s = nd.def
+		c.enter()
 	}
 }
 
-// Done reports whether no further input can change the result.
-func (c *Cursor) Done() bool { return c.d.nodes[c.s].kind == done }
+// Done reports whether no further input can change the result: nothing
+// that can still match would beat the best match so far.
+func (c *Cursor) Done() bool { return !c.d.better(c.d.nodes[c.s].top, c.best) }
 
 // Result returns the best rule matched if the input ends here, or -1.
-func (c *Cursor) Result() int32 { return c.d.nodes[c.s].accept }
+func (c *Cursor) Result() int32 {
+	if a := c.d.nodes[c.s].accept; c.d.better(a, c.best) {
+		return a
+	}
+	return c.best
+}
