@@ -1,0 +1,137 @@
+package conformance_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/conformance"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden tables of testdata/golden")
+
+func loadSuite(t *testing.T) *conformance.Suite {
+	t.Helper()
+	s, err := conformance.Load(conformance.SpecDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// library runs the root package as the suite's implementation.
+func library(body []byte, agent, url string) conformance.Verdict {
+	d := robots.Parse(body).Agent(agent).Decide(url)
+	return conformance.Verdict{Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern}
+}
+
+// TestReferenceAgreesWithSpec runs the reference on every rfc9309 case of
+// the spec files: a wrong transcription, or a reference or parser that
+// departs from the documents, shows here.
+func TestReferenceAgreesWithSpec(t *testing.T) {
+	for _, c := range loadSuite(t).Cases(conformance.RFC9309) {
+		t.Run(c.Name(), func(t *testing.T) {
+			if err := c.Check(conformance.ReferenceVerdict(c)); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestMatchCasesRunAsBodies checks that a match case decided by Match
+// directly gets the verdict of the body it stands for, so that goldens
+// computed one way hold for implementations run the other way.
+func TestMatchCasesRunAsBodies(t *testing.T) {
+	for _, c := range loadSuite(t).Cases(conformance.RFC9309) {
+		if c.Kind != conformance.KindMatch {
+			continue
+		}
+		t.Run(c.Name(), func(t *testing.T) {
+			direct := conformance.ReferenceVerdict(c)
+			viaBody := c.Run(conformance.ReferenceImpl)
+			if diff := cmp.Diff(direct, viaBody); diff != "" {
+				t.Errorf("%s: Match and the body %q disagree (-direct +body):\n%s", c, must(c.Input()), diff)
+			}
+		})
+	}
+}
+
+func must(body []byte, _, _ string) []byte { return body }
+
+// TestSuiteRun runs the reference through Suite.Run, the entry point for
+// other implementations.
+func TestSuiteRun(t *testing.T) {
+	s := loadSuite(t)
+	if n := len(s.Cases(conformance.RFC9309)); n == 0 {
+		t.Fatal("no rfc9309 cases")
+	}
+	for _, err := range s.Run(conformance.RFC9309, conformance.ReferenceImpl) {
+		t.Error(err)
+	}
+}
+
+// TestLibraryMatchesGolden runs the library on every rfc9309 case and
+// compares its decisions, deciding lines and patterns with the golden
+// tables the reference wrote.
+func TestLibraryMatchesGolden(t *testing.T) {
+	verdict := func(c *conformance.Case) conformance.Verdict { return c.Run(library) }
+	for _, spec := range loadSuite(t).Specs {
+		t.Run(spec.Name, func(t *testing.T) {
+			path := filepath.Join(conformance.GoldenDir, conformance.GoldenName(spec.Name))
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go generate)", err)
+			}
+			got := conformance.Golden(spec, verdict)
+			if diff := cmp.Diff(lines(want), lines(got)); diff != "" {
+				t.Errorf("the library departs from %s (-reference +library):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+// TestGoldenFresh regenerates the golden tables in memory and compares them
+// with the files, so that a stale table fails go test as well as CI's go
+// generate check. With -update it rewrites them.
+func TestGoldenFresh(t *testing.T) {
+	s := loadSuite(t)
+	want := map[string]bool{}
+	for _, spec := range s.Specs {
+		name := conformance.GoldenName(spec.Name)
+		want[name] = true
+		path := filepath.Join(conformance.GoldenDir, name)
+		got := conformance.Golden(spec, conformance.ReferenceVerdict)
+		if *update {
+			if err := os.WriteFile(path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		old, err := os.ReadFile(path)
+		if err != nil {
+			t.Errorf("%v (run go generate, or go test -update)", err)
+			continue
+		}
+		if !bytes.Equal(old, got) {
+			t.Errorf("%s is stale; run go generate ./... (or go test -update) (-file +regenerated):\n%s",
+				path, cmp.Diff(lines(old), lines(got)))
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(conformance.GoldenDir, "*.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !want[filepath.Base(f)] {
+			t.Errorf("%s has no spec file; run go generate ./...", f)
+		}
+	}
+}
+
+func lines(b []byte) []string { return strings.Split(string(b), "\n") }

@@ -1,0 +1,482 @@
+package conformance
+
+// This file reads the spec example files of testdata/spec: the examples and
+// tables of the documents that define robots.txt, written as test cases.
+// The format is documented on ParseSpec and in testdata/spec/README.md.
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// A Dialect names a reading of robots.txt whose answers a case records.
+type Dialect string
+
+// The dialects a spec file can name.
+const (
+	// RFC9309 is RFC 9309 as DESIGN.md ("Semantics") reads it: longest
+	// match, allow wins ties, canonical octets, /robots.txt always allowed.
+	RFC9309 Dialect = "rfc9309"
+	// Google is exactly Google's open-source robots.txt library
+	// (spec/google-dialect.md).
+	Google Dialect = "google"
+	// Draft1996 is the 1996 Internet-Draft "A Method for Web Robots
+	// Control": the first matching Allow or Disallow line in file order
+	// wins, and * and $ are ordinary octets.
+	Draft1996 Dialect = "draft1996"
+	// Original1994 is the 1994 "Standard for Robot Exclusion": Disallow
+	// lines only (Allow is an unknown line), prefix match, and a
+	// case-insensitive substring match of the crawler's name.
+	Original1994 Dialect = "original1994"
+)
+
+// Dialects lists every dialect, the meaning of "all" in a spec file.
+var Dialects = []Dialect{RFC9309, Google, Draft1996, Original1994}
+
+// A Kind tells what a case checks.
+type Kind int
+
+// The kinds of case.
+const (
+	KindExpect Kind = iota // the decision on a URL under a robots.txt body
+	KindMatch              // whether a path pattern matches a URL
+)
+
+// String returns "expect" or "match", the keyword of the kind in a spec file.
+func (k Kind) String() string {
+	if k == KindMatch {
+		return "match"
+	}
+	return "expect"
+}
+
+// MatchAgent is the product token with which a match case is run.
+const MatchAgent = "ConformanceBot"
+
+// MatchLine is the line of the rule in the body a match case is run as.
+const MatchLine = 2
+
+// A Case is one expect or match line of a spec file.
+type Case struct {
+	Spec     string    // the spec file's name, such as "rfc9309.txt"
+	Line     int       // the line of the expect or match line in the spec file
+	Source   string    // the document and section it transcribes
+	Kind     Kind      // expect or match
+	Dialects []Dialect // the dialects whose semantics give the document's answer
+	Disputed string    // why those dialects give the other answer; "" when they do not
+
+	File  string // Expect: the name of the body
+	Body  []byte // Expect: the robots.txt body
+	Agent string // Expect: the crawler's product token
+
+	Pattern string // Match: the path pattern as written in a rule
+
+	URL string // the URL or path asked about
+
+	// The document's answer: the URL may be fetched (Expect), or the
+	// pattern matches the URL (Match).
+	Allowed, Matches bool
+}
+
+// Name identifies the case as file:line, such as "rfc9309.txt:42".
+func (c *Case) Name() string { return fmt.Sprintf("%s:%d", c.Spec, c.Line) }
+
+// For reports whether the case records an answer of dialect d.
+func (c *Case) For(d Dialect) bool { return slices.Contains(c.Dialects, d) }
+
+// Input returns what an implementation is run on: the case's body, agent
+// and URL, or for a match case the body "User-agent: *\nDisallow: PATTERN\n",
+// MatchAgent and the URL.
+func (c *Case) Input() (body []byte, agent, url string) {
+	if c.Kind == KindMatch {
+		return []byte("User-agent: *\nDisallow: " + c.Pattern + "\n"), MatchAgent, c.URL
+	}
+	return c.Body, c.Agent, c.URL
+}
+
+// WantAllowed returns the decision the case's dialects give: the
+// document's answer, or its opposite when the case is disputed. A match case
+// that matches is a disallowed URL.
+func (c *Case) WantAllowed() bool {
+	want := c.Allowed
+	if c.Kind == KindMatch {
+		want = !c.Matches
+	}
+	if c.Disputed != "" {
+		want = !want
+	}
+	return want
+}
+
+// String describes the case in one line, as a spec file writes it.
+func (c *Case) String() string {
+	dialects := make([]string, len(c.Dialects))
+	for i, d := range c.Dialects {
+		dialects[i] = string(d)
+	}
+	ds := strings.Join(dialects, ",")
+	if c.Kind == KindMatch {
+		return fmt.Sprintf("match %s %s %s %s", ds, quote(c.Pattern), quote(c.URL), yesNo(c.Matches))
+	}
+	return fmt.Sprintf("expect %s %s %s %s (file %s)", ds, quote(c.Agent), quote(c.URL), allowedWord(c.Allowed), c.File)
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func allowedWord(b bool) string {
+	if b {
+		return "allowed"
+	}
+	return "disallowed"
+}
+
+// quote writes s as a spec file token: bare when it can be, else a Go
+// string literal.
+func quote(s string) string {
+	if s == "" || strings.ContainsAny(s, " \t\"#\\") || strings.HasPrefix(s, "#") || !isPrintable(s) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+func isPrintable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if r < 0x21 || r == 0x7F || r > 0x7E && !strconv.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// A Spec is one parsed spec file.
+type Spec struct {
+	Name  string // the file's base name, such as "rfc9309.txt"
+	Cases []Case // in file order
+}
+
+// ReadSpec reads and parses the spec file at path.
+func ReadSpec(path string) (*Spec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSpec(filepath.Base(path), data)
+}
+
+// ParseSpec parses the text of a spec file called name.
+//
+// A spec file is UTF-8 text read line by line. Blank lines and lines whose
+// first non-blank character is # are comments. Every other line starts with
+// a keyword:
+//
+//	source TEXT
+//		The document, section or table the cases below come from, up to
+//		the next source line. Every case needs one.
+//
+//	file NAME
+//		Starts a robots.txt body called NAME (unique in the spec file). The
+//		body is given by the lines that follow at once: either a run of
+//		"| TEXT" lines, each one line of the body taken verbatim after the
+//		"| " (a lone "|" is an empty line), joined and ended by "\n"; or one
+//		line body "GO STRING", the whole body as a Go string literal, for
+//		exact bytes (CR, NUL, trailing spaces, no final newline, ""). The
+//		expect lines below refer to it, up to the next file line.
+//
+//	expect DIALECTS AGENT URL allowed|disallowed
+//		The document says that the crawler with product token AGENT may
+//		(allowed) or may not (disallowed) fetch URL under the current body.
+//
+//	match DIALECTS PATTERN URL yes|no
+//		The document says that the path pattern PATTERN of an allow or
+//		disallow line matches (yes) or does not match (no) URL, an absolute
+//		URL or a path. An empty pattern matches nothing, as an empty rule
+//		does. A match line runs as the body "User-agent: *\nDisallow:
+//		PATTERN\n" with the agent MatchAgent, so that PATTERN must survive
+//		being a rule value (no #, CR, LF or NUL, no blank at either end),
+//		and URL must not be /robots.txt, which is always allowed.
+//
+//	disputed REASON
+//		The next expect or match line records what its document says, but
+//		its dialects deliberately give the other answer, for REASON (an
+//		erratum of the document, or a choice of DESIGN.md). Check then
+//		expects the other answer, so that the departure stays visible and
+//		tested.
+//
+// DIALECTS is a comma-separated list of the dialects whose semantics give
+// the document's answer (see Dialect), or "all" for every dialect. Tokens
+// are separated by blanks; a token that starts with a double quote is a Go
+// string literal (for blanks, empty strings and special bytes), and a token
+// that starts with # begins a comment that runs to the end of the line.
+// Errors name the file and line at fault, as NAME:LINE.
+func ParseSpec(name string, data []byte) (*Spec, error) {
+	p := &specParser{spec: &Spec{Name: name}, files: map[string]int{}}
+	lines := strings.Split(string(data), "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	for i := 0; i < len(lines); i++ {
+		n := i + 1
+		line := strings.TrimSuffix(lines[i], "\r")
+		if strings.HasPrefix(line, "|") {
+			return nil, p.errorf(n, "body line outside a file block")
+		}
+		// source and disputed take free text, not tokens.
+		if kw, text, ok := freeText(line); ok {
+			if p.disputed != "" {
+				return nil, p.errorf(p.disputedLine, "disputed must come just before an expect or match line")
+			}
+			if text == "" && kw == "source" {
+				return nil, p.errorf(n, "source needs a text")
+			}
+			if text == "" {
+				return nil, p.errorf(n, "disputed needs a reason")
+			}
+			if kw == "source" {
+				p.source = text
+			} else {
+				p.disputed, p.disputedLine = text, n
+			}
+			continue
+		}
+		words, err := tokens(line)
+		if err != nil {
+			return nil, p.errorf(n, "%v", err)
+		}
+		if len(words) == 0 {
+			continue
+		}
+		if p.disputed != "" && words[0] != "expect" && words[0] != "match" {
+			return nil, p.errorf(p.disputedLine, "disputed must come just before an expect or match line")
+		}
+		switch words[0] {
+		case "file":
+			if len(words) != 2 || words[1] == "" {
+				return nil, p.errorf(n, "want: file NAME")
+			}
+			if prev, ok := p.files[words[1]]; ok {
+				return nil, p.errorf(n, "file %q already defined at line %d", words[1], prev)
+			}
+			p.files[words[1]] = n
+			body, next, err := p.body(lines, i+1)
+			if err != nil {
+				return nil, err
+			}
+			p.file, p.fileBody = words[1], body
+			i = next - 1
+		case "expect":
+			if err := p.expect(n, words); err != nil {
+				return nil, err
+			}
+		case "match":
+			if err := p.match(n, words); err != nil {
+				return nil, err
+			}
+		case "body":
+			return nil, p.errorf(n, "a body line must come just after its file line")
+		default:
+			return nil, p.errorf(n, "unknown keyword %q (want source, file, body, |, expect, match or disputed)", words[0])
+		}
+	}
+	if p.disputed != "" {
+		return nil, p.errorf(p.disputedLine, "disputed must come just before an expect or match line")
+	}
+	return p.spec, nil
+}
+
+type specParser struct {
+	spec         *Spec
+	source       string
+	file         string
+	fileBody     []byte
+	files        map[string]int // name -> line
+	disputed     string
+	disputedLine int
+}
+
+func (p *specParser) errorf(line int, format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", p.spec.Name, line, fmt.Sprintf(format, args...))
+}
+
+// body reads the body of a file block starting at lines[i] and returns it
+// with the index of the first line after it.
+func (p *specParser) body(lines []string, i int) ([]byte, int, error) {
+	var b bytes.Buffer
+	j := i
+	for ; j < len(lines); j++ {
+		line := strings.TrimSuffix(lines[j], "\r")
+		switch {
+		case line == "|":
+			b.WriteByte('\n')
+		case strings.HasPrefix(line, "| "):
+			b.WriteString(line[2:])
+			b.WriteByte('\n')
+		case strings.HasPrefix(line, "|"):
+			return nil, 0, p.errorf(j+1, "a body line is \"| TEXT\" or a lone \"|\"")
+		default:
+			if j > i {
+				return b.Bytes(), j, nil
+			}
+			words, err := tokens(line)
+			if err != nil {
+				return nil, 0, p.errorf(j+1, "%v", err)
+			}
+			if len(words) == 0 || words[0] != "body" {
+				return nil, 0, p.errorf(i, "file has no body: follow it with \"| \" lines or a body line (body \"\" for an empty file)")
+			}
+			if len(words) != 2 {
+				return nil, 0, p.errorf(j+1, "want: body \"GO STRING\"")
+			}
+			if j+1 < len(lines) && strings.HasPrefix(lines[j+1], "|") {
+				return nil, 0, p.errorf(j+2, "a file has either a body line or \"| \" lines, not both")
+			}
+			return []byte(words[1]), j + 1, nil
+		}
+	}
+	if j == i {
+		return nil, 0, p.errorf(i, "file has no body: follow it with \"| \" lines or a body line (body \"\" for an empty file)")
+	}
+	return b.Bytes(), j, nil
+}
+
+// common checks and fills what expect and match lines share.
+func (p *specParser) common(n int, words []string, want []string) (Case, error) {
+	c := Case{Spec: p.spec.Name, Line: n, Source: p.source, Disputed: p.disputed}
+	p.disputed = ""
+	if len(words) != 5 {
+		return c, p.errorf(n, "want: %s", strings.Join(want, " "))
+	}
+	if p.source == "" {
+		return c, p.errorf(n, "no source line before this case")
+	}
+	ds, err := parseDialects(words[1])
+	if err != nil {
+		return c, p.errorf(n, "%v", err)
+	}
+	c.Dialects = ds
+	c.URL = words[3]
+	return c, nil
+}
+
+func (p *specParser) expect(n int, words []string) error {
+	c, err := p.common(n, words, []string{"expect", "DIALECTS", "AGENT", "URL", "allowed|disallowed"})
+	if err != nil {
+		return err
+	}
+	if p.file == "" {
+		return p.errorf(n, "expect before any file block")
+	}
+	c.Kind, c.File, c.Body, c.Agent = KindExpect, p.file, p.fileBody, words[2]
+	switch words[4] {
+	case "allowed":
+		c.Allowed = true
+	case "disallowed":
+	default:
+		return p.errorf(n, "want allowed or disallowed, not %q", words[4])
+	}
+	p.spec.Cases = append(p.spec.Cases, c)
+	return nil
+}
+
+func (p *specParser) match(n int, words []string) error {
+	c, err := p.common(n, words, []string{"match", "DIALECTS", "PATTERN", "URL", "yes|no"})
+	if err != nil {
+		return err
+	}
+	c.Kind, c.Pattern = KindMatch, words[2]
+	if strings.ContainsAny(c.Pattern, "#\r\n\x00") {
+		return p.errorf(n, "pattern %q cannot be a rule value: it holds #, CR, LF or NUL", c.Pattern)
+	}
+	if t := strings.Trim(c.Pattern, " \t\v\f"); t != c.Pattern {
+		return p.errorf(n, "pattern %q cannot be a rule value: blanks at either end are trimmed", c.Pattern)
+	}
+	if IsRobotsTxt(normalize.URL(c.URL)) {
+		return p.errorf(n, "%q is /robots.txt, which is always allowed: use an expect line", c.URL)
+	}
+	switch words[4] {
+	case "yes":
+		c.Matches = true
+	case "no":
+	default:
+		return p.errorf(n, "want yes or no, not %q", words[4])
+	}
+	p.spec.Cases = append(p.spec.Cases, c)
+	return nil
+}
+
+// freeText reports whether line is a source or disputed line, and returns
+// its keyword and text.
+func freeText(line string) (keyword, text string, ok bool) {
+	line = strings.TrimLeft(line, " \t")
+	for _, kw := range []string{"source", "disputed"} {
+		if rest, found := strings.CutPrefix(line, kw); found && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return kw, strings.TrimSpace(rest), true
+		}
+	}
+	return "", "", false
+}
+
+func parseDialects(s string) ([]Dialect, error) {
+	if s == "all" {
+		return slices.Clone(Dialects), nil
+	}
+	var ds []Dialect
+	for _, name := range strings.Split(s, ",") {
+		d := Dialect(name)
+		if !slices.Contains(Dialects, d) {
+			return nil, fmt.Errorf("unknown dialect %q (want all, or a comma list of rfc9309, google, draft1996, original1994)", name)
+		}
+		if slices.Contains(ds, d) {
+			return nil, fmt.Errorf("dialect %q listed twice", name)
+		}
+		ds = append(ds, d)
+	}
+	return ds, nil
+}
+
+// tokens splits a spec file line into blank-separated tokens. A token that
+// starts with a double quote is a Go string literal; a token that starts
+// with # begins a comment to the end of the line.
+func tokens(line string) ([]string, error) {
+	var out []string
+	for {
+		line = strings.TrimLeft(line, " \t")
+		if line == "" || line[0] == '#' {
+			return out, nil
+		}
+		if line[0] == '"' {
+			lit, err := strconv.QuotedPrefix(line)
+			if err != nil {
+				return nil, fmt.Errorf("bad quoted string at %.20q", line)
+			}
+			s, _ := strconv.Unquote(lit)
+			line = line[len(lit):]
+			if line != "" && line[0] != ' ' && line[0] != '\t' {
+				return nil, fmt.Errorf("no blank after the quoted string %s", lit)
+			}
+			out = append(out, s)
+			continue
+		}
+		end := strings.IndexAny(line, " \t")
+		if end < 0 {
+			end = len(line)
+		}
+		out = append(out, line[:end])
+		line = line[end:]
+	}
+}

@@ -1,0 +1,146 @@
+package conformance
+
+// This file runs implementations against the spec example files. The
+// corpus is engine-independent: an implementation is any function from a
+// robots.txt body, a product token and a URL to a Verdict, so the reference,
+// every engine tier and every dialect run on the same cases.
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// SpecDir is where the spec example files are, relative to this package.
+const SpecDir = "testdata/spec"
+
+// A Verdict is an implementation's answer on one URL.
+type Verdict struct {
+	Allowed bool   // the URL may be fetched
+	Line    int    // the line of the deciding rule; 0 when no rule decided
+	Pattern string // the deciding rule's value as written; "" when none
+}
+
+// An Impl decides url for the crawler with product token agent under a
+// robots.txt body. It is how the suite runs an implementation; it must not
+// modify body, which cases share.
+type Impl func(body []byte, agent, url string) Verdict
+
+// ReferenceImpl is the reference pipeline as an Impl: normalize.Body,
+// compile.Parse, Select(agent) and Reference.
+func ReferenceImpl(body []byte, agent, url string) Verdict {
+	text, _, _ := normalize.Body(body, "", 0) // no charset: never fails
+	rules := compile.Parse(text).Select(agent).Rules
+	i, ok := Reference(rules, url)
+	if i < 0 {
+		return Verdict{Allowed: ok}
+	}
+	return Verdict{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
+}
+
+// ReferenceVerdict is the reference's verdict on a case. An expect case is
+// run through ReferenceImpl. A match case is decided by Match on the
+// canonical pattern (normalize.Pattern) and path (normalize.URL) directly,
+// an empty pattern matching nothing, and is given the verdict of the body it
+// stands for: disallowed by line MatchLine when the pattern matches.
+func ReferenceVerdict(c *Case) Verdict {
+	if c.Kind != KindMatch {
+		return ReferenceImpl(c.Input())
+	}
+	if c.Pattern != "" && Match(normalize.Pattern(c.Pattern), normalize.URL(c.URL)) {
+		return Verdict{Allowed: false, Line: MatchLine, Pattern: c.Pattern}
+	}
+	return Verdict{Allowed: true}
+}
+
+// Run runs impl on the case's Input.
+func (c *Case) Run(impl Impl) Verdict { return impl(c.Input()) }
+
+// Check reports whether v is the answer the case's dialects give (see
+// WantAllowed). The error names the case, its source and the rule that
+// decided.
+func (c *Case) Check(v Verdict) error {
+	want := c.WantAllowed()
+	if v.Allowed == want {
+		return nil
+	}
+	got := allowedWord(v.Allowed)
+	if v.Line != 0 {
+		got += fmt.Sprintf(" by line %d (%s)", v.Line, quote(v.Pattern))
+	} else {
+		got += " (no rule matched)"
+	}
+	if c.Disputed != "" {
+		return fmt.Errorf("%s: %s [%s]: disputed (%s), so %s is wanted, the opposite of the document, but got %s; if the departure is gone, drop the disputed line",
+			c.Name(), c, c.Source, c.Disputed, allowedWord(want), got)
+	}
+	return fmt.Errorf("%s: %s [%s]: got %s", c.Name(), c, c.Source, got)
+}
+
+// A Suite is the conformance corpus: the spec files of a directory.
+type Suite struct {
+	Specs []*Spec // in file name order
+}
+
+// Load reads every spec file (*.txt) of dir.
+func Load(dir string) (*Suite, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("conformance: no spec files (*.txt) in %s", dir)
+	}
+	sort.Strings(names)
+	s := &Suite{}
+	var errs []error
+	for _, name := range names {
+		spec, err := ReadSpec(name)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		s.Specs = append(s.Specs, spec)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return s, nil
+}
+
+// Cases returns the cases of every spec file that record an answer of
+// dialect d, in file order.
+func (s *Suite) Cases(d Dialect) []*Case {
+	var out []*Case
+	for _, spec := range s.Specs {
+		out = append(out, spec.For(d)...)
+	}
+	return out
+}
+
+// For returns the spec file's cases that record an answer of dialect d.
+func (s *Spec) For(d Dialect) []*Case {
+	var out []*Case
+	for i := range s.Cases {
+		if c := &s.Cases[i]; c.For(d) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Run runs impl on every case of dialect d and returns one error per case
+// it gets wrong, in file order.
+func (s *Suite) Run(d Dialect, impl Impl) []error {
+	var errs []error
+	for _, c := range s.Cases(d) {
+		if err := c.Check(c.Run(impl)); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
