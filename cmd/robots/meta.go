@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/robotsexclusion/robots/meta"
+)
+
+func init() {
+	register(command{name: "meta", summary: "show a page's robots META and X-Robots-Tag directives for a crawler", run: runMeta})
+}
+
+// defaultMetaTimeout bounds the fetch of a URL by robots meta.
+const defaultMetaTimeout = 30 * time.Second
+
+func runMeta(e *env, args []string) int {
+	fs := flag.NewFlagSet("meta", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	agent := fs.String("agent", "", "the crawler's product `token`, such as Googlebot")
+	limit := fs.Int64("limit", meta.DefaultLimit, "read at most `n` bytes of the page")
+	timeout := fs.Duration("timeout", defaultMetaTimeout, "give up fetching a URL after `d`")
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: robots meta -agent NAME [-limit N] [-timeout D] FILE|-|URL")
+		fmt.Fprintln(e.stderr, "Reads the robots META tags of an HTML file, or fetches an http(s) URL and reads")
+		fmt.Fprintln(e.stderr, "its X-Robots-Tag headers and META tags. Prints the directives in force for NAME")
+		fmt.Fprintln(e.stderr, "on one line, then each directive found and where, one per line.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if *agent == "" || fs.NArg() != 1 {
+		fmt.Fprintln(e.stderr, "robots meta: give -agent and one FILE or URL")
+		fs.Usage()
+		return exitUsage
+	}
+	if *limit <= 0 {
+		fmt.Fprintln(e.stderr, "robots meta: -limit must be positive")
+		return exitUsage
+	}
+	target := fs.Arg(0)
+
+	var d meta.Directives
+	var err error
+	if metaIsURL(target) {
+		d, err = metaFetch(e, target, *agent, *limit, *timeout)
+	} else {
+		d, err = metaReadFile(e, target, *agent, *limit)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "robots meta: %v\n", err)
+		return exitUsage
+	}
+	if d.Truncated() {
+		fmt.Fprintf(e.stderr, "robots meta: %s: the head is longer than %d bytes; META tags after them were not read\n", target, *limit)
+	}
+	metaPrint(e.stdout, d, *agent)
+	return exitOK
+}
+
+// metaIsURL reports whether the argument is a URL to fetch rather than a
+// file name.
+func metaIsURL(s string) bool {
+	lower := strings.ToLower(s)
+	return strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://")
+}
+
+// metaReadFile reads the META tags of an HTML file, or of standard input for "-".
+func metaReadFile(e *env, name, agent string, limit int64) (meta.Directives, error) {
+	if name == "-" {
+		return meta.ParseHTML(e.stdin, agent, limit)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return meta.Directives{}, err
+	}
+	defer f.Close()
+	d, err := meta.ParseHTML(f, agent, limit)
+	if err != nil {
+		return d, fmt.Errorf("%s: %w", name, err)
+	}
+	return d, nil
+}
+
+// metaFetch fetches a URL as the crawler and reads the directives of the
+// response: its headers, and its body when it is HTML. A status other than
+// 2xx is noted, not fatal: a robots header on an error page still counts.
+func metaFetch(e *env, url, agent string, limit int64, timeout time.Duration) (meta.Directives, error) {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return meta.Directives{}, err
+	}
+	req.Header.Set("User-Agent", agent)
+	client := &http.Client{Timeout: timeout}
+	resp, err := client.Do(req)
+	if err != nil {
+		return meta.Directives{}, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		fmt.Fprintf(e.stderr, "robots meta: %s: HTTP status %s\n", url, resp.Status)
+	}
+	return meta.ParseResponse(resp, agent, limit)
+}
+
+// metaPrint prints the directives in force on one line, then each
+// directive found: canonical form, whether it is in force (or why not), and
+// where it was found with what it said.
+func metaPrint(w io.Writer, d meta.Directives, agent string) {
+	out := bufio.NewWriter(w)
+	defer out.Flush()
+	fmt.Fprintln(out, d.String())
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	for _, s := range d.Sources() {
+		directive, note := s.Directive, "in force"
+		switch {
+		case !s.Applies:
+			note = "not for " + agent
+		case directive == "":
+			note = s.Problem
+		case !d.InForce(s):
+			note = "overridden"
+		}
+		if directive == "" {
+			directive = strings.ToLower(s.Raw)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", metaPrintable(directive), note, metaPrintable(s.String()))
+	}
+	tw.Flush()
+}
+
+// metaPrintable keeps a field of the explanation on its line and column.
+func metaPrintable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,91 @@
+package meta_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/robotsexclusion/robots/meta"
+)
+
+func ExampleParseHTML() {
+	page := `<!DOCTYPE html>
+<html>
+<head>
+  <meta name="robots" content="noindex, follow">
+  <meta name="FooBot" content="max-snippet:50">
+  <meta name="OtherBot" content="nofollow">
+  <title>Mary's Antiques</title>
+</head>
+<body>
+  <meta name="robots" content="noarchive"> (in the body: not read)
+</body>
+</html>`
+	d, err := meta.ParseHTML(strings.NewReader(page), "FooBot", meta.DefaultLimit)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(d)
+	fmt.Println("index:", d.Index(), "follow:", d.Follow(), "snippet:", d.MaxSnippet())
+	// Output:
+	// noindex, max-snippet:50
+	// index: false follow: true snippet: 50
+}
+
+func ExampleParseHeader() {
+	h := http.Header{}
+	h.Add("X-Robots-Tag", "googlebot: nofollow")
+	h.Add("X-Robots-Tag", "otherbot: noindex, nofollow")
+	h.Add("X-Robots-Tag", "unavailable_after: 25 Jun 2010 15:00:00 PST")
+
+	for _, agent := range []string{"Googlebot", "OtherBot", "FooBot"} {
+		fmt.Printf("%s: %s\n", agent, meta.ParseHeader(h, agent))
+	}
+	// Output:
+	// Googlebot: nofollow, unavailable_after:2010-06-25T23:00:00Z
+	// OtherBot: noindex, nofollow, unavailable_after:2010-06-25T23:00:00Z
+	// FooBot: unavailable_after:2010-06-25T23:00:00Z
+}
+
+func ExampleParseMeta() {
+	d := meta.ParseMeta("robots", "max-image-preview:large, max-snippet:-1, noodp", "FooBot")
+	fmt.Println(d)
+	fmt.Println(d.MaxImagePreview(), d.MaxSnippet(), d.Unknown())
+	// Output:
+	// max-image-preview:large
+	// large -1 [noodp]
+}
+
+// The most restrictive directive wins, whatever its source.
+func ExampleDirectives_Merge() {
+	h := meta.ParseHeader(http.Header{"X-Robots-Tag": {"max-snippet:100, index"}}, "FooBot")
+	m := meta.ParseMeta("robots", "max-snippet:20, none", "FooBot")
+	fmt.Println(h.Merge(m))
+	// Output:
+	// noindex, nofollow, max-snippet:20
+}
+
+// Sources and InForce explain a result.
+func ExampleDirectives_Sources() {
+	d := meta.ParseHeader(http.Header{"X-Robots-Tag": {"otherbot: noindex", "nosnippet"}}, "FooBot").
+		Merge(meta.ParseMeta("FooBot", "follow, max-snippet:30, noodp", "FooBot"))
+	for _, s := range d.Sources() {
+		status := "in force"
+		switch {
+		case !s.Applies:
+			status = "not for FooBot"
+		case s.Directive == "":
+			status = s.Problem
+		case !d.InForce(s):
+			status = "overridden"
+		}
+		fmt.Printf("%-32s %s\n", s, status)
+	}
+	// Output:
+	// X-Robots-Tag: otherbot: noindex  not for FooBot
+	// X-Robots-Tag: nosnippet          in force
+	// meta name="FooBot": follow       in force
+	// meta name="FooBot": max-snippet:30 overridden
+	// meta name="FooBot": noodp        unknown directive
+}

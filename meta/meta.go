@@ -1,0 +1,394 @@
+// Package meta reads page-level robots directives for one crawler: the
+// robots META tags of an HTML page and the X-Robots-Tag headers of an HTTP
+// response. Where robots.txt says which URLs a crawler may fetch, these say
+// what it may do with a page it has fetched: index it, follow its links,
+// show a snippet or a cached copy, and until when.
+//
+//	d, err := meta.ParseResponse(resp, "FooBot", meta.DefaultLimit)
+//	if err != nil {
+//		return err
+//	}
+//	if !d.Index() {
+//		return nil // keep the page out of the index
+//	}
+//
+// ParseHTML, ParseHeader and ParseMeta read one kind of source each, and
+// Merge combines what they found. Reading never fails on bad input: what is
+// not understood is kept and reported by Unknown. Every directive found is
+// kept with its origin (Sources), so that a tool can explain the result.
+//
+// # Where directives are read
+//
+// In HTML, the <meta> elements named "robots" (for every crawler) or the
+// crawler's own product token ("FooBot"), the names compared without regard
+// to case, in the head of the document. Reading stops at <body>, at the
+// first element that the HTML parsing rules place in the body (anything but
+// html, head, base, basefont, bgsound, link, meta, title, noscript,
+// noframes, style, script and template, so a <div> or <img> in the head ends
+// it as it does in a browser), or at the byte limit. A large page therefore
+// costs only its head. Stray text does not end the head (a browser would
+// open the body, but a stray character is too common to hide a noindex
+// behind it). Elements inside <template> and <noscript> are not read. A
+// page in any charset that keeps ASCII as ASCII (UTF-8, ISO-8859-x,
+// windows-125x, Shift_JIS, ...) is read as it is; UTF-16 is recognized by
+// its byte order mark, or by its first '<', and decoded.
+//
+// In HTTP, every X-Robots-Tag header. A value may start with a product token
+// and a colon (X-Robots-Tag: otherbot: noindex, nofollow): the directives
+// from there to the end of that header, or to the next such prefix, are for
+// that crawler only. A directive that takes a value is never read as a
+// prefix, so "unavailable_after: 25 Jun 2010 15:00:00 PST" is a directive,
+// as is "max-snippet: 20". The prefix "robots" addresses every crawler, as
+// the META name does. A META content has no prefixes.
+//
+// In both, directives are separated by commas; around them, and around the
+// colon of a directive with a value, space is ignored. Names are compared
+// without regard to case. A piece between commas that holds several words
+// without a value ("noindex nofollow", "noindex;nofollow") is read as
+// several directives. A date may itself contain commas ("Fri, 25 Jun 2010").
+//
+// # Directives
+//
+//	all                   index, follow: nothing restricted (the default)
+//	none                  noindex, nofollow
+//	index, noindex        whether the page may be indexed
+//	follow, nofollow      whether the page's links may be followed
+//	archive, noarchive    whether a cached copy may be shown (nocache is noarchive)
+//	nosnippet             no text snippet (max-snippet:0)
+//	max-snippet:N         at most N characters of snippet; -1 no limit
+//	max-image-preview:S   S is none, standard or large
+//	max-video-preview:N   at most N seconds of video preview; -1 no limit
+//	noimageindex          the page's images may not be indexed
+//	notranslate           no translation of the page may be offered
+//	indexifembedded       the page may be indexed when embedded in another (with noindex)
+//	unavailable_after:D   the page may not be shown after the date D
+//
+// A date is read in the forms search engines accept: RFC 822, RFC 850 and
+// RFC 1123 ("Fri, 25 Jun 2010 15:00:00 PST"), ISO 8601 and RFC 3339 with or
+// without a time ("2010-06-25", "2010-06-25T15:00:00-08:00"), asctime, and
+// forms like "June 25, 2010". A date without a zone is in UTC. Zones are
+// numeric offsets or the abbreviations of RFC 822 (GMT, UTC, EST, PST, ...)
+// and a few more in wide use (CET, CEST, BST, JST, ...); an unknown zone
+// makes the date unreadable.
+//
+// Any other directive (noodp, noydir, noyaca, ...), and a known one whose
+// value cannot be read (max-snippet:many, a date that is not one), is
+// unknown: it is kept in Sources and Unknown, and restricts nothing.
+//
+// # Combining
+//
+// The robots META tag's definition leaves conflicting or repeated directives
+// undefined. Here every directive that applies to the crawler counts, from
+// whichever source (a META tag or a header, "robots" or the crawler's own
+// name, first or last), and the most restrictive wins:
+//
+//   - noindex anywhere beats index and all, and so for nofollow, noarchive,
+//     nosnippet, noimageindex and notranslate; none is noindex and nofollow.
+//     index, follow, all and archive restate the default: they never lift a
+//     restriction.
+//   - the smallest max-snippet and max-video-preview win; -1 (no limit)
+//     loses to any other number; max-snippet:0 is nosnippet.
+//   - the smallest max-image-preview wins: none, then standard, then large.
+//   - the earliest unavailable_after wins.
+//   - indexifembedded anywhere holds.
+//
+// Directives addressed to another crawler (a header prefix, or a META tag
+// with another crawler's name whose content holds only known directives) are
+// kept in Sources, marked as not applying, and count for nothing.
+package meta
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Directives are the robots directives that apply to one crawler for one
+// page, combined, and the sources they were read from. The zero value
+// restricts nothing. A Directives value does not change once made (Merge
+// returns a new one) and is safe for concurrent use.
+type Directives struct {
+	no         restriction
+	embedded   bool  // indexifembedded
+	maxSnippet limit // characters
+	maxVideo   limit // seconds
+	maxImage   ImagePreview
+	until      time.Time // unavailable_after, when hasUntil
+	hasUntil   bool
+	truncated  bool
+	sources    []Source
+}
+
+// restriction is a set of the yes/no directives that restrict.
+type restriction uint8
+
+const (
+	noIndex restriction = 1 << iota
+	noFollow
+	noArchive
+	noSnippet
+	noImageIndex
+	noTranslate
+)
+
+// limit is a number that caps something; the zero value and -1 both mean
+// no cap.
+type limit struct {
+	n   int
+	set bool
+}
+
+// min returns the smaller of two limits, a limit without a cap being the
+// largest.
+func (l limit) min(o limit) limit {
+	switch {
+	case !o.set || o.n < 0:
+		if !l.set {
+			return o
+		}
+		return l
+	case !l.set || l.n < 0:
+		return o
+	case o.n < l.n:
+		return o
+	}
+	return l
+}
+
+// value returns the cap, -1 when there is none.
+func (l limit) value() int {
+	if !l.set {
+		return -1
+	}
+	return l.n
+}
+
+// An ImagePreview is the largest image preview a page allows.
+type ImagePreview uint8
+
+// The image preview sizes, from the most restrictive. The zero value,
+// ImagePreviewDefault, means that no max-image-preview directive was given:
+// the crawler's default size applies.
+const (
+	ImagePreviewDefault  ImagePreview = iota // not given
+	ImagePreviewNone                         // no image preview
+	ImagePreviewStandard                     // a preview of the default size
+	ImagePreviewLarge                        // a preview as wide as the viewport
+)
+
+var imagePreviewNames = [...]string{"default", "none", "standard", "large"}
+
+// String returns the size as written in the directive ("none", "standard",
+// "large"), or "default".
+func (p ImagePreview) String() string {
+	if int(p) < len(imagePreviewNames) {
+		return imagePreviewNames[p]
+	}
+	return "ImagePreview(" + strconv.Itoa(int(p)) + ")"
+}
+
+// min returns the more restrictive of two sizes.
+func (p ImagePreview) min(o ImagePreview) ImagePreview {
+	if p == ImagePreviewDefault || (o != ImagePreviewDefault && o < p) {
+		return o
+	}
+	return p
+}
+
+// Index reports whether the page may be indexed: no noindex or none applies.
+func (d Directives) Index() bool { return d.no&noIndex == 0 }
+
+// Follow reports whether the links of the page may be followed: no nofollow
+// or none applies.
+func (d Directives) Follow() bool { return d.no&noFollow == 0 }
+
+// Archive reports whether a cached copy of the page may be shown: no
+// noarchive (or nocache) applies.
+func (d Directives) Archive() bool { return d.no&noArchive == 0 }
+
+// Snippet reports whether a text snippet of the page may be shown: no
+// nosnippet or max-snippet:0 applies.
+func (d Directives) Snippet() bool { return d.no&noSnippet == 0 }
+
+// ImageIndex reports whether the images of the page may be indexed: no
+// noimageindex applies.
+func (d Directives) ImageIndex() bool { return d.no&noImageIndex == 0 }
+
+// Translate reports whether a translation of the page may be offered: no
+// notranslate applies.
+func (d Directives) Translate() bool { return d.no&noTranslate == 0 }
+
+// IndexIfEmbedded reports whether indexifembedded applies: the content of
+// the page may be indexed where another page embeds it, even with noindex.
+func (d Directives) IndexIfEmbedded() bool { return d.embedded }
+
+// MaxSnippet returns the longest text snippet allowed, in characters: 0
+// when no snippet is allowed, -1 when there is no limit.
+func (d Directives) MaxSnippet() int {
+	if !d.Snippet() {
+		return 0
+	}
+	return d.maxSnippet.value()
+}
+
+// MaxImagePreview returns the largest image preview allowed, or
+// ImagePreviewDefault when no max-image-preview applies.
+func (d Directives) MaxImagePreview() ImagePreview { return d.maxImage }
+
+// MaxVideoPreview returns the longest video preview allowed, in seconds: 0
+// for a still image only, -1 when there is no limit.
+func (d Directives) MaxVideoPreview() int { return d.maxVideo.value() }
+
+// UnavailableAfter returns the time after which the page may no longer be
+// shown, in UTC, and whether one was given.
+func (d Directives) UnavailableAfter() (time.Time, bool) {
+	return d.until, d.hasUntil
+}
+
+// Truncated reports whether reading an HTML document stopped at the byte
+// limit before the end of its head: META tags after that point were not
+// seen.
+func (d Directives) Truncated() bool { return d.truncated }
+
+// Unknown returns the directives that apply but are not understood, lower
+// case, each once, in the order found: unknown names, and known ones whose
+// value cannot be read. Like Sources, it holds those of the first
+// MaxSources directives found.
+func (d Directives) Unknown() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range d.sources {
+		if !s.Applies || s.Directive != "" {
+			continue
+		}
+		u := strings.ToLower(s.Raw)
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Sources returns every directive found, in the order found, with its
+// origin: those that apply, those that are unknown, and those addressed to
+// other crawlers; the first MaxSources of them.
+func (d Directives) Sources() []Source {
+	return append([]Source(nil), d.sources...)
+}
+
+// Merge returns the combination of d and o: their sources one after the
+// other, and for each directive the most restrictive of the two (see the
+// package documentation).
+func (d Directives) Merge(o Directives) Directives {
+	r := d
+	r.sources = append(append([]Source(nil), d.sources...), o.sources...)
+	if len(r.sources) > MaxSources {
+		r.sources = r.sources[:MaxSources:MaxSources]
+	}
+	r.combine(o)
+	return r
+}
+
+// combine makes d the most restrictive of d and o, sources aside.
+func (d *Directives) combine(o Directives) {
+	d.no |= o.no
+	d.embedded = d.embedded || o.embedded
+	d.maxSnippet = d.maxSnippet.min(o.maxSnippet)
+	d.maxVideo = d.maxVideo.min(o.maxVideo)
+	d.maxImage = d.maxImage.min(o.maxImage)
+	if o.hasUntil && (!d.hasUntil || o.until.Before(d.until)) {
+		d.until, d.hasUntil = o.until, true
+	}
+	d.truncated = d.truncated || o.truncated
+}
+
+// MaxSources is the number of sources a Directives value keeps, so that
+// memory stays proportional to what a page means, not to its length. The
+// directives past it still count; only their record is dropped.
+const MaxSources = 1000
+
+// add records a source, while there are fewer than MaxSources, and, when it
+// applies, its effect.
+func (d *Directives) add(s Source) {
+	if len(d.sources) < MaxSources {
+		d.sources = append(d.sources, s)
+	}
+	if s.Applies {
+		d.combine(s.effect())
+	}
+}
+
+// String returns the directives in force as one line, in canonical form and
+// order: "noindex, nofollow", "nosnippet, max-image-preview:standard", or
+// "all" when nothing is restricted. Directives that restate the default
+// (index, follow, max-snippet:-1) and unknown ones are left out. Reading the
+// line back with ParseMeta gives the same directives.
+func (d Directives) String() string {
+	var parts []string
+	flag := func(bit restriction, name string) {
+		if d.no&bit != 0 {
+			parts = append(parts, name)
+		}
+	}
+	flag(noIndex, "noindex")
+	flag(noFollow, "nofollow")
+	flag(noArchive, "noarchive")
+	flag(noSnippet, "nosnippet")
+	if n := d.MaxSnippet(); n > 0 {
+		parts = append(parts, "max-snippet:"+strconv.Itoa(n))
+	}
+	if d.maxImage != ImagePreviewDefault {
+		parts = append(parts, "max-image-preview:"+d.maxImage.String())
+	}
+	if n := d.MaxVideoPreview(); n >= 0 {
+		parts = append(parts, "max-video-preview:"+strconv.Itoa(n))
+	}
+	flag(noImageIndex, "noimageindex")
+	flag(noTranslate, "notranslate")
+	if d.embedded {
+		parts = append(parts, "indexifembedded")
+	}
+	if t, ok := d.UnavailableAfter(); ok {
+		parts = append(parts, "unavailable_after:"+t.Format(time.RFC3339))
+	}
+	if len(parts) == 0 {
+		return "all"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// InForce reports whether the source s is what d holds: it applies, it is
+// understood, and d's value for what it speaks of is the one it asks for.
+// A permission that a restriction overrides (follow when nofollow applies
+// too), or a limit that a smaller one overrides, is not in force.
+func (d Directives) InForce(s Source) bool {
+	if !s.Applies {
+		return false
+	}
+	switch s.kind {
+	case kindAll:
+		return d.Index() && d.Follow()
+	case kindNone:
+		return !d.Index() && !d.Follow()
+	case kindIndex:
+		return d.Index()
+	case kindFollow:
+		return d.Follow()
+	case kindArchive:
+		return d.Archive()
+	case kindNo:
+		return d.no&s.no == s.no
+	case kindMaxSnippet:
+		return d.MaxSnippet() == s.n
+	case kindMaxImage:
+		return d.maxImage == s.img
+	case kindMaxVideo:
+		return d.MaxVideoPreview() == s.n
+	case kindIndexIfEmbedded:
+		return d.embedded
+	case kindUnavailableAfter:
+		return d.hasUntil && d.until.Equal(s.t)
+	}
+	return false
+}
