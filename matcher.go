@@ -21,7 +21,7 @@ type Matcher struct {
 	named    bool
 	delay    time.Duration
 	hasDelay bool
-	scratch  sync.Pool // *automaton.NFAState, only for TierNFA
+	scratch  sync.Pool // *automaton.SegmentState or *automaton.NFAState, for those tiers
 }
 
 // ruleInfo is what a Decision reports of a rule.
@@ -53,6 +53,9 @@ func newMatcher(s compile.Selection, lim automaton.Limits) *Matcher {
 		m.info = append(m.info, ruleInfo{allow: true})
 	}
 	m.machine = automaton.Compile(m.rules, lim)
+	if sg := m.machine.Segments(); sg != nil {
+		m.scratch.New = func() any { return sg.NewState() }
+	}
 	if a := m.machine.NFA(); a != nil {
 		m.scratch.New = func() any { return a.NewState() }
 	}
@@ -69,6 +72,13 @@ func (m *Matcher) Decide(url string) Decision {
 		if r := walk(d, st); automaton.Better(m.rules, r, best) {
 			best = r
 		}
+	}
+	if sg := m.machine.Segments(); sg != nil {
+		sc := m.scratch.Get().(*automaton.SegmentState)
+		if r := walkSegments(sg, sc, st); automaton.Better(m.rules, r, best) {
+			best = r
+		}
+		m.scratch.Put(sc)
 	}
 	if a := m.machine.NFA(); a != nil {
 		sc := m.scratch.Get().(*automaton.NFAState)
@@ -89,6 +99,19 @@ func (m *Matcher) Decide(url string) Decision {
 func walk(d *automaton.DFA, st normalize.Stream) int32 {
 	c := d.Cursor()
 	for !c.Done() {
+		x, ok := st.Next()
+		if !ok {
+			break
+		}
+		c.Step(x)
+	}
+	return c.Result()
+}
+
+// walkSegments is walk for the segments tier.
+func walkSegments(sg *automaton.Segments, sc *automaton.SegmentState, st normalize.Stream) int32 {
+	c := sg.Cursor(sc)
+	for {
 		x, ok := st.Next()
 		if !ok {
 			break

@@ -103,7 +103,7 @@ var semantics = []struct {
 }
 
 func TestSemantics(t *testing.T) {
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierNFA} {
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
 		for _, c := range semantics {
 			r := robots.Parse([]byte(c.body), robots.WithLimits(automaton.Limits{MaxTier: tier}))
 			d := r.Agent(c.agent).Decide(c.url)
@@ -220,7 +220,7 @@ func TestDiagnostics(t *testing.T) {
 // tier.
 func TestDecideDoesNotAllocate(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierNFA} {
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
 		m := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
 		m.Decide("/warm") // fill the NFA scratch pool
 		allocs := testing.AllocsPerRun(100, func() {

@@ -55,10 +55,24 @@ const (
 	// TierSplit is a DFA for the literal patterns and a DFA for the
 	// wildcard patterns: two steps per octet.
 	TierSplit
+	// TierSegments is a DFA for the literal patterns and, for the wildcard
+	// patterns, a scanner DFA over their '*'-separated segments with a
+	// greedy matcher per pattern: two steps per octet, plus the patterns
+	// waiting on each segment that ends there.
+	TierSegments
 	// TierNFA is a DFA for the literal patterns and a bit-parallel NFA for the
 	// wildcard patterns: one step plus a pass over the NFA's bit set per octet.
+	// It is chosen over TierSegments when so many patterns wait on one
+	// recurring segment that its 64 positions per word do better.
 	TierNFA
 )
+
+// segmentsOverNFA bounds how much slower than the NFA the segment tier may
+// be in its worst case before the NFA is chosen. Per octet, the NFA's cost is
+// one word operation per 64 positions, and the segment tier's worst case is
+// the patterns waiting on one recurring segment (its load); real files
+// rarely approach that worst case, while the NFA always pays its full cost.
+const segmentsOverNFA = 8
 
 func (t Tier) String() string {
 	switch t {
@@ -66,6 +80,8 @@ func (t Tier) String() string {
 		return "dfa"
 	case TierSplit:
 		return "split"
+	case TierSegments:
+		return "segments"
 	case TierNFA:
 		return "nfa"
 	}
@@ -102,9 +118,10 @@ func (l Limits) withDefaults(patternBytes int) Limits {
 // A Machine finds the best matching rule of a set.
 type Machine struct {
 	tier  Tier
-	lit   *DFA // TierSplit, TierNFA: the literal patterns; TierDFA: all
-	wild  *DFA // TierSplit: the wildcard patterns
-	nfa   *NFA // TierNFA: the wildcard patterns
+	lit   *DFA      // TierSplit, TierNFA: the literal patterns; TierDFA: all
+	wild  *DFA      // TierSplit: the wildcard patterns
+	seg   *Segments // TierSegments: the wildcard patterns
+	nfa   *NFA      // TierNFA: the wildcard patterns
 	rules int
 }
 
@@ -145,6 +162,16 @@ func Compile(rules []Rule, lim Limits) *Machine {
 			return m
 		}
 	}
+	if lim.MaxTier <= TierSegments {
+		positions := 0
+		for _, p := range wild {
+			positions += len(p.lit) + 1
+		}
+		if s := buildSegments(wild, rules); s.load() <= segmentsOverNFA*(positions/64+1) {
+			m.tier, m.seg = TierSegments, s
+			return m
+		}
+	}
 	m.tier, m.nfa = TierNFA, buildNFA(wild, rules)
 	return m
 }
@@ -167,6 +194,10 @@ func (m *Machine) Stats() Stats {
 			s.Bytes += d.size()
 		}
 	}
+	if m.seg != nil {
+		s.States += len(m.seg.scan.nodes)
+		s.Bytes += m.seg.size()
+	}
 	if m.nfa != nil {
 		s.NFA = m.nfa.positions
 		s.Bytes += m.nfa.size()
@@ -180,6 +211,10 @@ func (m *Machine) Literal() *DFA { return m.lit }
 
 // Wildcard returns the DFA of the wildcard patterns at TierSplit, else nil.
 func (m *Machine) Wildcard() *DFA { return m.wild }
+
+// Segments returns the segment matcher of the wildcard patterns at
+// TierSegments, else nil.
+func (m *Machine) Segments() *Segments { return m.seg }
 
 // NFA returns the NFA of the wildcard patterns at TierNFA, else nil.
 func (m *Machine) NFA() *NFA { return m.nfa }

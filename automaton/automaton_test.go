@@ -21,6 +21,10 @@ func naive(rules []automaton.Rule, input string) int32 {
 	return best
 }
 
+// segScratch is reused across walks, as a Matcher's pool reuses it, so that
+// the generation reset is exercised.
+var segScratch = map[*automaton.Segments]*automaton.SegmentState{}
+
 // run walks every engine of m over input.
 func run(m *automaton.Machine, rules []automaton.Rule, input string) int32 {
 	best := int32(-1)
@@ -30,6 +34,20 @@ func run(m *automaton.Machine, rules []automaton.Rule, input string) int32 {
 		}
 		c := d.Cursor()
 		for i := 0; i < len(input) && !c.Done(); i++ {
+			c.Step(input[i])
+		}
+		if r := c.Result(); automaton.Better(rules, r, best) {
+			best = r
+		}
+	}
+	if s := m.Segments(); s != nil {
+		st := segScratch[s]
+		if st == nil {
+			st = s.NewState()
+			segScratch[s] = st
+		}
+		c := s.Cursor(st)
+		for i := 0; i < len(input); i++ {
 			c.Step(input[i])
 		}
 		if r := c.Result(); automaton.Better(rules, r, best) {
@@ -68,7 +86,7 @@ func randPattern(r *rand.Rand, alpha string) string {
 
 func TestRandomAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierNFA} {
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
 		for iter := 0; iter < 2000; iter++ {
 			n := 1 + r.IntN(8)
 			rules := make([]automaton.Rule, n)
@@ -77,6 +95,9 @@ func TestRandomAgainstReference(t *testing.T) {
 				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
 			}
 			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			if got := m.Stats().Tier; got != tier && !(tier == automaton.TierSegments && got == automaton.TierNFA) {
+				t.Fatalf("forced tier %v, built %v", tier, got)
+			}
 			for k := 0; k < 30; k++ {
 				in := "/" + randPattern(r, "ab/")[1:]
 				in = strings.NewReplacer("*", "a", "$", "b").Replace(in)

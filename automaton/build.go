@@ -47,6 +47,7 @@ type builder struct {
 	kept   []uint32 // per trie node: generation in which settle kept it
 	gen    uint32
 	bucket [256][]int32
+	all    bool // report every output, prune nothing by rank (buildScanner)
 }
 
 type bstate struct {
@@ -54,6 +55,7 @@ type bstate struct {
 	out    int32   // best prefix rule matched on entering the state, or -1
 	accept int32   // best anchored rule matched if the input ends here, or -1
 	top    int32   // best rule that can still match from here, or -1
+	outs   []int32 // every prefix rule matched on entry (buildScanner only)
 	def    int32   // successor on an octet with no edge
 	edges  []bedge // successors that differ from def, by octet
 }
@@ -150,7 +152,21 @@ func btoi(v bool) int {
 // buildDFA runs the subset construction for pats; ok is false when the
 // limits were exceeded.
 func buildDFA(pats []pattern, rules []Rule, lim Limits) (*DFA, int, bool) {
-	b := &builder{rules: rules, lim: lim, index: map[string]int32{}, single: map[uint64]int32{}}
+	return build(&builder{rules: rules, lim: lim}, pats)
+}
+
+// buildScanner builds a DFA that reports, at each octet, every pattern that
+// matches ending there, not only the best (see DFA.Outputs). Its size is
+// linear in the patterns' length when each pattern is a literal string,
+// alone or after one leading '*': a trie, and an Aho-Corasick automaton.
+func buildScanner(pats []pattern, rules []Rule) *DFA {
+	b := &builder{rules: rules, all: true, lim: Limits{MaxStates: 1<<31 - 1, MaxWork: 1 << 62}}
+	d, _, _ := build(b, pats)
+	return d
+}
+
+func build(b *builder, pats []pattern) (*DFA, int, bool) {
+	b.index, b.single = map[string]int32{}, map[uint64]int32{}
 	b.buildTrie(pats)
 	if _, ok := b.intern(b.settle([]int32{0})); !ok {
 		return nil, b.work, false
@@ -223,8 +239,15 @@ func (b *builder) settle(set []int32) ([]int32, int32) {
 	kept := set[:0]
 	for _, u := range set {
 		n := &b.trie[u]
-		if b.kept[u] == b.gen || !b.better(n.top, out) || n.chain >= 0 && b.mark[n.chain] == b.gen {
-			continue // a duplicate, or redundant
+		switch {
+		case b.kept[u] == b.gen:
+			continue // a duplicate
+		case b.all:
+			if n.end < 0 && n.chain >= 0 && b.mark[n.chain] == b.gen {
+				continue // dominated, and no output of its own to report
+			}
+		case !b.better(n.top, out) || n.chain >= 0 && b.mark[n.chain] == b.gen:
+			continue // cannot beat the output, or dominated
 		}
 		b.kept[u] = b.gen
 		kept = append(kept, u)
@@ -268,7 +291,15 @@ func (b *builder) intern(set []int32, out int32) (int32, bool) {
 		}
 	}
 	s = int32(len(b.states))
-	b.states = append(b.states, bstate{set: slices.Clone(set), out: out, accept: accept, top: top})
+	st := bstate{set: slices.Clone(set), out: out, accept: accept, top: top}
+	if b.all {
+		for _, u := range set {
+			if e := b.trie[u].end; e >= 0 {
+				st.outs = append(st.outs, e)
+			}
+		}
+	}
+	b.states = append(b.states, st)
 	if len(set) <= 1 {
 		b.single[k] = s
 	} else {

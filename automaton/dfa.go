@@ -17,6 +17,10 @@ type DFA struct {
 	targets []int32 // branch edge targets, beside their labels
 	ranks   []int   // of every rule, to keep the best match while walking
 	start   int32
+	// Scanners only: the rules matched on entering node i are
+	// outs[outAt[i]:outAt[i+1]].
+	outs  []int32
+	outAt []uint32
 }
 
 type nodeKind uint8
@@ -110,6 +114,23 @@ func (b *builder) emit() *DFA {
 		}
 		d.nodes[id[s]] = nd
 	}
+	if b.all {
+		d.outAt = make([]uint32, len(d.nodes)+1)
+		for s := range b.states {
+			if i := id[s]; i >= 0 {
+				d.outAt[i+1] = uint32(len(b.states[s].outs))
+			}
+		}
+		for i := range d.nodes {
+			d.outAt[i+1] += d.outAt[i]
+		}
+		d.outs = make([]int32, d.outAt[len(d.nodes)])
+		for s := range b.states {
+			if i := id[s]; i >= 0 {
+				copy(d.outs[d.outAt[i]:], b.states[s].outs)
+			}
+		}
+	}
 	d.start = id[0]
 	d.ranks = make([]int, len(b.rules))
 	for i, r := range b.rules {
@@ -121,7 +142,7 @@ func (b *builder) emit() *DFA {
 // size is the memory held by d's tables, in bytes.
 func (d *DFA) size() int {
 	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) +
-		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.ranks)
+		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.ranks) + 4*(cap(d.outs)+cap(d.outAt))
 }
 
 // A Cursor walks a DFA over an input, one octet at a time, and keeps the

@@ -16,6 +16,7 @@ import (
 var tiers = []automaton.Limits{
 	{},
 	{MaxTier: automaton.TierSplit},
+	{MaxTier: automaton.TierSegments},
 	{MaxTier: automaton.TierNFA},
 }
 
