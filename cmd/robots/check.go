@@ -30,9 +30,12 @@ func runCheck(e *env, args []string) int {
 	file := fs.String("robots", "", "robots.txt `file` to read, or - for standard input")
 	agent := fs.String("agent", "", "the crawler's product `token`, such as Googlebot")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
+	live := addLiveFlags(fs) // for live mode, without -robots (live.go)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-json] [URL...]")
+		fmt.Fprintln(e.stderr, "       robots check -agent NAME [-json] [-user-agent UA] [-timeout D] [-auth-disallows] [URL...]")
 		fmt.Fprintln(e.stderr, "URLs come from the arguments, or one per line on standard input.")
+		fmt.Fprintln(e.stderr, "Without -robots, each URL's robots.txt is fetched, once per origin.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -41,8 +44,12 @@ func runCheck(e *env, args []string) int {
 		}
 		return exitUsage
 	}
+	// Live mode: without -robots, fetch each origin's robots.txt (live.go).
+	if *file == "" && *agent != "" {
+		return runCheckLive(e, live, *agent, *asJSON, fs.Args())
+	}
 	if *file == "" || *agent == "" {
-		fmt.Fprintln(e.stderr, "robots check: -robots and -agent are required")
+		fmt.Fprintln(e.stderr, "robots check: -agent is required")
 		fs.Usage()
 		return exitUsage
 	}

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/robotsexclusion/robots/fetch"
+)
+
+func init() {
+	register(command{name: "fetch", summary: "fetch robots.txt files and summarize them", run: runFetch})
+}
+
+func runFetch(e *env, args []string) int {
+	fs := flag.NewFlagSet("fetch", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	o := addLiveFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(e.stderr, "usage: robots fetch [-user-agent UA] [-timeout D] [-auth-disallows] URL...")
+		fmt.Fprintln(e.stderr, "fetches the robots.txt of each URL's origin as RFC 9309 says and summarizes it;")
+		fmt.Fprintln(e.stderr, "exit 1 when a file has diagnostics or everything is disallowed")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	cache := o.cache()
+	status := exitOK
+	for i, u := range fs.Args() {
+		res, err := cache.Get(context.Background(), u)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "robots fetch: %v\n", err)
+			status = exitUsage
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		writeSummary(e.stdout, res)
+		bad := res.Outcome == fetch.Unreachable || res.Outcome == fetch.Restricted ||
+			res.Robots != nil && len(res.Robots.Diagnostics()) > 0
+		if bad && status == exitOK {
+			status = exitFinding
+		}
+	}
+	return status
+}
+
+// writeSummary prints what fetching a robots.txt came to: the response, the
+// outcome, the freshness, and the file's groups, sitemaps and diagnostics.
+func writeSummary(w io.Writer, res *fetch.Result) {
+	p := func(key, format string, args ...any) {
+		fmt.Fprintf(w, "%-12s %s\n", key+":", fmt.Sprintf(format, args...))
+	}
+	p("url", "%s", res.URL)
+	redirects := "no redirects"
+	if res.Redirects == 1 {
+		redirects = "after 1 redirect"
+	} else if res.Redirects > 1 {
+		redirects = fmt.Sprintf("after %d redirects", res.Redirects)
+	}
+	p("final url", "%s (%s)", res.FinalURL, redirects)
+	if res.Status != 0 {
+		p("status", "%s", strings.TrimSpace(fmt.Sprintf("%d %s", res.Status, http.StatusText(res.Status))))
+	} else {
+		p("status", "no response")
+	}
+	meaning := map[fetch.Outcome]string{
+		fetch.OK:          "the file's rules apply",
+		fetch.Unavailable: "no file: everything is allowed",
+		fetch.Unreachable: "no answer: everything is disallowed",
+		fetch.Restricted:  "access refused: everything is disallowed",
+	}[res.Outcome]
+	p("outcome", "%s (%s)", res.Outcome, meaning)
+	if res.Err != nil {
+		p("error", "%v", res.Err)
+	}
+	if res.Refresh != nil {
+		p("stale", "a copy kept because fetching again found %s", strings.TrimPrefix(res.Refresh.String(), res.URL+": "))
+	}
+	if res.Outcome == fetch.OK {
+		ct := res.ContentType
+		if ct == "" {
+			ct = "no content type"
+		}
+		trunc := ""
+		if res.Truncated {
+			trunc = ", truncated at the parse limit"
+		}
+		p("content", "%s, %d octets read%s", ct, res.Size, trunc)
+	}
+	p("fetched", "%s", res.Fetched.UTC().Format(time.RFC3339))
+	p("fresh until", "%s (%s)", res.Expires.UTC().Format(time.RFC3339), res.Expires.Sub(res.Fetched).Round(time.Second))
+	if res.Robots == nil {
+		return
+	}
+	groups := res.Robots.Groups()
+	p("groups", "%d", len(groups))
+	for _, g := range groups {
+		agents := make([]string, len(g.Agents))
+		for i, a := range g.Agents {
+			agents[i] = a.Value
+		}
+		allow := 0
+		for _, r := range g.Rules {
+			if r.Allow {
+				allow++
+			}
+		}
+		line := 0
+		if len(g.Agents) > 0 {
+			line = g.Agents[0].Line
+		}
+		fmt.Fprintf(w, "  line %d: %s: %s (%d allow, %d disallow)", line, strings.Join(agents, ", "),
+			countNoun(len(g.Rules), "rule"), allow, len(g.Rules)-allow)
+		if g.DelayLine != 0 {
+			fmt.Fprintf(w, ", crawl-delay %s", g.CrawlDelay)
+		}
+		fmt.Fprintln(w)
+	}
+	sitemaps := res.Robots.Sitemaps()
+	p("sitemaps", "%d", len(sitemaps))
+	for _, s := range sitemaps {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	diags := res.Robots.Diagnostics()
+	p("diagnostics", "%d", len(diags))
+	for _, d := range diags {
+		fmt.Fprintf(w, "  %d: %s: %s\n", d.Line, d.Code, d.Message)
+	}
+}
+
+// countNoun returns n and the noun, in the plural unless n is 1.
+func countNoun(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,406 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// clock is a clock for tests that moves only when told.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)} }
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// site is a loopback server whose robots.txt answer the test sets, and
+// which counts the robots.txt requests it gets.
+type site struct {
+	*httptest.Server
+	hits atomic.Int32
+
+	mu     sync.Mutex
+	status int
+	header http.Header
+	body   string
+	gate   chan struct{} // when set, robots.txt requests wait for it
+}
+
+func newSite(t *testing.T, status int, body string) *site {
+	s := &site{status: status, body: body, header: http.Header{}}
+	s.Server = serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			io.WriteString(w, "a page")
+			return
+		}
+		s.hits.Add(1)
+		s.mu.Lock()
+		status, header, body, gate := s.status, s.header.Clone(), s.body, s.gate
+		s.mu.Unlock()
+		if gate != nil {
+			select {
+			case <-gate:
+			case <-r.Context().Done():
+				return
+			}
+		}
+		for k, v := range header {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(status)
+		io.WriteString(w, body)
+	})
+	return s
+}
+
+func (s *site) setGate(gate chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gate = gate
+}
+
+func (s *site) set(status int, header http.Header, body string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.status, s.body = status, body
+	if header == nil {
+		header = http.Header{}
+	}
+	s.header = header
+}
+
+func newCache(t *testing.T, clk *clock) *Cache {
+	f := newFetcher(t)
+	if clk != nil {
+		f.Now = clk.Now
+	}
+	return &Cache{Fetcher: *f}
+}
+
+func get(t *testing.T, c *Cache, rawURL string) *Result {
+	t.Helper()
+	res, err := c.Get(context.Background(), rawURL)
+	if err != nil {
+		t.Fatalf("Get(%q): %v", rawURL, err)
+	}
+	return res
+}
+
+func TestCacheOneFetch(t *testing.T) {
+	s := newSite(t, 200, simpleFile)
+	gate := make(chan struct{})
+	s.setGate(gate)
+	c := newCache(t, nil)
+	const n = 1000
+	results := make([]*Result, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := c.Get(context.Background(), fmt.Sprintf("%s/page/%d", s.URL, i))
+			if err != nil {
+				t.Error(err)
+			}
+			results[i] = res
+		}()
+	}
+	// Let the callers pile up behind the one fetch, then let it finish.
+	time.Sleep(50 * time.Millisecond)
+	close(gate)
+	wg.Wait()
+	if h := s.hits.Load(); h != 1 {
+		t.Errorf("%d fetches for one origin, want 1", h)
+	}
+	for i, r := range results {
+		if r != results[0] || r == nil || r.Outcome != OK {
+			t.Fatalf("result %d = %v, want the one result %v", i, r, results[0])
+		}
+	}
+	if c.Len() != 1 {
+		t.Errorf("Len = %d", c.Len())
+	}
+}
+
+func TestCacheExpiry(t *testing.T) {
+	clk := newClock()
+	s := newSite(t, 200, simpleFile)
+	s.set(200, http.Header{"Cache-Control": {"max-age=3600"}}, simpleFile)
+	c := newCache(t, clk)
+	steps := []struct {
+		advance  time.Duration
+		wantHits int32
+	}{
+		{0, 1},
+		{30 * time.Minute, 1},
+		{29 * time.Minute, 1},
+		{time.Minute, 2}, // an hour has passed
+		{time.Minute, 2},
+	}
+	for i, st := range steps {
+		clk.Advance(st.advance)
+		res := get(t, c, s.URL+"/x")
+		if h := s.hits.Load(); h != st.wantHits {
+			t.Fatalf("step %d: %d fetches, want %d", i, h, st.wantHits)
+		}
+		if !res.Fetched.Add(time.Hour).Equal(res.Expires) {
+			t.Errorf("step %d: fetched %v, expires %v", i, res.Fetched, res.Expires)
+		}
+	}
+
+	// Without Cache-Control a file is kept for MaxAge and no more.
+	s.set(200, nil, simpleFile)
+	clk.Advance(time.Hour)
+	get(t, c, s.URL)
+	clk.Advance(DefaultMaxAge - time.Second)
+	get(t, c, s.URL)
+	if h := s.hits.Load(); h != 3 {
+		t.Fatalf("%d fetches, want 3", h)
+	}
+	clk.Advance(time.Second)
+	get(t, c, s.URL)
+	if h := s.hits.Load(); h != 4 {
+		t.Fatalf("%d fetches after MaxAge, want 4", h)
+	}
+}
+
+func TestCacheStale(t *testing.T) {
+	clk := newClock()
+	s := newSite(t, 200, simpleFile)
+	c := newCache(t, clk)
+	good := get(t, c, s.URL)
+	if good.Outcome != OK {
+		t.Fatalf("got %v", good)
+	}
+
+	// A day later the host fails: the good copy stays in use, and the host
+	// is asked again after MinAge.
+	s.set(503, nil, "")
+	clk.Advance(DefaultMaxAge)
+	res := get(t, c, s.URL)
+	if res.Outcome != OK || res.Refresh == nil || res.Refresh.Status != 503 || res.Robots != good.Robots {
+		t.Fatalf("after a 503: got %v, want the good copy", res)
+	}
+	if !res.Allowed("FooBot", s.URL+"/y") || res.Allowed("FooBot", s.URL+"/x") {
+		t.Errorf("the good copy's rules do not apply")
+	}
+	if !res.Expires.Equal(clk.Now().Add(DefaultMinAge)) {
+		t.Errorf("Expires = %v, want MinAge from now", res.Expires)
+	}
+	if h := s.hits.Load(); h != 2 {
+		t.Fatalf("%d fetches, want 2", h)
+	}
+	clk.Advance(DefaultMinAge)
+	res = get(t, c, s.URL)
+	if h := s.hits.Load(); h != 3 || res.Outcome != OK || res.Refresh == nil {
+		t.Fatalf("%d fetches, %v; want 3 and the good copy", h, res)
+	}
+
+	// Network errors count as unreachable too.
+	s.set(200, http.Header{"Content-Length": {"1000"}}, "User-agent: *\n") // cut short
+	clk.Advance(DefaultMinAge)
+	if res = get(t, c, s.URL); res.Outcome != OK || res.Refresh == nil || res.Refresh.Err == nil {
+		t.Fatalf("after a short body: got %v, want the good copy", res)
+	}
+
+	// Thirty days after the good copy was fetched, everything is disallowed.
+	s.set(500, nil, "")
+	clk.Advance(DefaultStaleLimit - DefaultMaxAge - 2*DefaultMinAge - time.Second)
+	if res = get(t, c, s.URL); res.Outcome != OK {
+		t.Fatalf("just before the stale limit: got %v", res)
+	}
+	if !res.Expires.Equal(res.Fetched.Add(DefaultStaleLimit)) {
+		t.Errorf("the copy expires %v, want at the stale limit", res.Expires)
+	}
+	clk.Advance(time.Second)
+	res = get(t, c, s.URL)
+	if res.Outcome != Unreachable || res.Refresh != nil || res.Allowed("FooBot", s.URL+"/y") {
+		t.Fatalf("past the stale limit: got %v, want unreachable", res)
+	}
+
+	// Once the host answers again, its answer stands.
+	s.set(404, nil, "")
+	clk.Advance(DefaultMinAge)
+	if res = get(t, c, s.URL); res.Outcome != Unavailable || !res.Allowed("FooBot", s.URL+"/x") {
+		t.Fatalf("after a 404: got %v", res)
+	}
+	// A 404 is no copy to keep.
+	s.set(503, nil, "")
+	clk.Advance(DefaultMaxAge)
+	if res = get(t, c, s.URL); res.Outcome != Unreachable {
+		t.Fatalf("a 503 after a 404: got %v", res)
+	}
+}
+
+func TestCacheStaleLimit(t *testing.T) {
+	clk := newClock()
+	s := newSite(t, 200, simpleFile)
+	c := newCache(t, clk)
+	c.StaleLimit = 36 * time.Hour
+	get(t, c, s.URL)
+	s.set(503, http.Header{"Retry-After": {"43200"}}, "")
+	clk.Advance(DefaultMaxAge)
+	res := get(t, c, s.URL)
+	if res.Outcome != OK || !res.Expires.Equal(res.Fetched.Add(36*time.Hour)) {
+		t.Fatalf("got %v expiring %v; want the copy until the stale limit", res, res.Expires)
+	}
+	clk.Advance(12 * time.Hour)
+	if res = get(t, c, s.URL); res.Outcome != Unreachable {
+		t.Fatalf("got %v", res)
+	}
+}
+
+func TestCacheUnreachableRetry(t *testing.T) {
+	clk := newClock()
+	s := newSite(t, 503, "")
+	c := newCache(t, clk)
+	for range 3 {
+		if res := get(t, c, s.URL); res.Outcome != Unreachable {
+			t.Fatalf("got %v", res)
+		}
+	}
+	if h := s.hits.Load(); h != 1 {
+		t.Errorf("%d fetches within MinAge, want 1", h)
+	}
+	clk.Advance(DefaultMinAge)
+	s.set(200, nil, simpleFile)
+	if res := get(t, c, s.URL); res.Outcome != OK {
+		t.Fatalf("got %v", res)
+	}
+}
+
+func TestCacheLRU(t *testing.T) {
+	sites := []*site{newSite(t, 200, simpleFile), newSite(t, 200, simpleFile), newSite(t, 200, simpleFile)}
+	c := newCache(t, nil)
+	c.MaxEntries = 2
+	for _, i := range []int{0, 1, 0, 2, 0, 1} {
+		get(t, c, sites[i].URL)
+	}
+	// 0 and 1 are fetched, 0 is used again, 2 pushes out 1, 0 stays, and 1
+	// is fetched again.
+	for i, want := range []int32{1, 2, 1} {
+		if h := sites[i].hits.Load(); h != want {
+			t.Errorf("site %d: %d fetches, want %d", i, h, want)
+		}
+	}
+	if c.Len() != 2 {
+		t.Errorf("Len = %d, want 2", c.Len())
+	}
+}
+
+func TestCacheCallerGivesUp(t *testing.T) {
+	s := newSite(t, 200, simpleFile)
+	gate := make(chan struct{})
+	s.setGate(gate)
+	c := newCache(t, nil)
+
+	// The first caller fetches and gives up; the second waits behind it,
+	// then fetches for itself.
+	ctx, cancel := context.WithCancel(context.Background())
+	first := make(chan error, 1)
+	go func() {
+		_, err := c.Get(ctx, s.URL)
+		first <- err
+	}()
+	for s.hits.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	second := make(chan *Result, 1)
+	go func() {
+		res, err := c.Get(context.Background(), s.URL)
+		if err != nil {
+			t.Error(err)
+		}
+		second <- res
+	}()
+	time.Sleep(10 * time.Millisecond)
+	cancel()
+	if err := <-first; !errors.Is(err, context.Canceled) {
+		t.Fatalf("first caller: err = %v", err)
+	}
+	for s.hits.Load() < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	close(gate)
+	if res := <-second; res == nil || res.Outcome != OK {
+		t.Fatalf("second caller: got %v, want the file", res)
+	}
+}
+
+func TestCacheWaiterGivesUp(t *testing.T) {
+	s := newSite(t, 200, simpleFile)
+	gate := make(chan struct{})
+	s.setGate(gate)
+	c := newCache(t, nil)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		get(t, c, s.URL)
+	}()
+	for s.hits.Load() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := c.Get(ctx, s.URL); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("waiter: err = %v", err)
+	}
+	close(gate)
+	<-done
+}
+
+func TestCacheBadURL(t *testing.T) {
+	c := newCache(t, nil)
+	for _, u := range []string{"/path", "mailto:a@b", "http://"} {
+		if res, err := c.Get(context.Background(), u); err == nil {
+			t.Errorf("Get(%q) = %v, want an error", u, res)
+		}
+	}
+	if c.Len() != 0 {
+		t.Errorf("Len = %d", c.Len())
+	}
+}
+
+// BenchmarkCacheHit measures a crawler's hot path: a fresh result from the
+// Cache, then a decision.
+func BenchmarkCacheHit(b *testing.B) {
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /private\nAllow: /private/ok\n")
+	}))
+	defer s.Close()
+	c := &Cache{}
+	ctx := context.Background()
+	u := s.URL + "/private/page?q=1"
+	if _, err := c.Get(ctx, u); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			res, err := c.Get(ctx, u)
+			if err != nil || res.Allowed("FooBot", u) {
+				b.Fatal("allowed")
+			}
+		}
+	})
+}

@@ -1,0 +1,575 @@
+// Package fetch gets robots.txt files over HTTP the way RFC 9309 asks
+// crawlers to (sections 2.3 and 2.4), keeps them in a per-origin cache, and
+// enforces them on outgoing requests.
+//
+// A Fetcher fetches one origin's robots.txt and says what came of it: the
+// parsed file (OK), no file, so everything is allowed (Unavailable, a 4xx
+// status), or no answer, so everything is disallowed (Unreachable: a 5xx
+// status, 429, a network error or a timeout). A Cache keeps one Result per
+// origin while it is fresh, fetches each origin once however many goroutines
+// ask at the same time, and keeps using the last good copy for a while when a
+// host stops answering. A Transport is an http.RoundTripper that consults a
+// Cache before each request and refuses the URLs robots.txt disallows:
+//
+//	cache := &fetch.Cache{Fetcher: fetch.Fetcher{UserAgent: "FooBot/1.0 (+https://foo.example/bot)"}}
+//	client := &http.Client{Transport: &fetch.Transport{Cache: cache}}
+//	resp, err := client.Get("https://example.com/private/page")
+//	if errors.Is(err, fetch.ErrDisallowed) {
+//		// skip the URL: the error names the deciding line
+//	}
+//
+// The policy, status by status:
+//
+//	2xx                     OK           the file's rules
+//	301 302 303 307 308     follow       up to MaxRedirects, across hosts; the rules apply to the first origin
+//	one redirect too many   Unavailable  everything allowed
+//	4xx but 429             Unavailable  everything allowed
+//	401 403, AuthDisallows  Restricted   everything disallowed
+//	429 5xx, other statuses Unreachable  everything disallowed
+//	network error, timeout  Unreachable  everything disallowed
+//	body cut short          Unreachable  everything disallowed
+//
+// /robots.txt itself is always allowed.
+package fetch
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/robotsexclusion/robots"
+)
+
+// Defaults of the Fetcher's fields.
+const (
+	DefaultTimeout = 30 * time.Second // bound on one fetch, redirects and body included
+	DefaultMaxAge  = 24 * time.Hour   // RFC 9309 2.4: no cached copy is used for longer
+	DefaultMinAge  = time.Minute      // no result is fetched again sooner
+)
+
+// MaxRedirects is how many consecutive redirects a fetch follows, the five
+// that RFC 9309 2.3.1.2 asks for. One more makes the file Unavailable.
+const MaxRedirects = 5
+
+// lineSlack bounds how far past the parse limit a fetch reads to finish the
+// line that straddles the limit. A line that does not end within it is
+// dropped with everything after it.
+const lineSlack = 64 << 10
+
+// An Outcome says what fetching a robots.txt came to, in the terms of
+// RFC 9309 section 2.3.1.
+type Outcome int
+
+const (
+	// OK: the file was fetched (a 2xx status, perhaps after redirects) and
+	// its rules apply.
+	OK Outcome = iota
+	// Unavailable: the server says there is no file (a 4xx status other than
+	// 429), or it redirected more than MaxRedirects times. Everything is
+	// allowed (RFC 9309 2.3.1.3).
+	Unavailable
+	// Unreachable: the server did not answer with a file or a clear "none":
+	// a 5xx status, 429, any status not named elsewhere, a network error, a
+	// timeout, or a body cut short. Everything is disallowed
+	// (RFC 9309 2.3.1.4).
+	Unreachable
+	// Restricted: the server refused access to the file (401 or 403) and the
+	// Fetcher's AuthDisallows is set. Everything is disallowed, as the 1996
+	// draft and "HTTP: The Definitive Guide" recommend.
+	Restricted
+)
+
+var outcomeNames = [...]string{OK: "ok", Unavailable: "unavailable", Unreachable: "unreachable", Restricted: "restricted"}
+
+// String returns the outcome's name in lower case: "ok", "unavailable",
+// "unreachable" or "restricted".
+func (o Outcome) String() string {
+	if o >= 0 && int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return "Outcome(" + strconv.Itoa(int(o)) + ")"
+}
+
+// A Result is what fetching one origin's robots.txt came to. Results are
+// shared by the Cache: do not modify them.
+type Result struct {
+	Origin      string         // scheme://host[:port] the rules apply to, the default port omitted
+	URL         string         // the robots.txt URL requested: Origin + "/robots.txt"
+	FinalURL    string         // the URL of the last request, after redirects
+	Redirects   int            // how many redirects were followed
+	Outcome     Outcome        // what the rules are
+	Status      int            // the HTTP status of the last response; 0 when there was none
+	ContentType string         // the Content-Type header of the last response
+	Err         error          // what went wrong, when it was not only a status: a network error, a timeout, too many redirects
+	Robots      *robots.Robots // the parsed file when Outcome is OK; nil otherwise
+	Size        int            // octets of the body read (after gzip decoding)
+	Truncated   bool           // the body was longer than the parse limit; the rest was not read
+	Fetched     time.Time      // when the last response arrived, or the fetch failed
+	Expires     time.Time      // until when the result is fresh
+
+	// Refresh is set when the Cache keeps using a good copy because fetching
+	// the file again found the host unreachable: it is that failed fetch, and
+	// the other fields describe the copy (Expires excepted: it is when the
+	// Cache tries again). It is nil otherwise.
+	Refresh *Result
+}
+
+// Decide reports whether the crawler with the given product token may fetch
+// url under this result: by the file's rules when Outcome is OK; everything
+// is allowed when Unavailable, and everything but /robots.txt disallowed
+// when Unreachable or Restricted, with no deciding line (Line 0).
+func (r *Result) Decide(agent, url string) robots.Decision {
+	switch r.Outcome {
+	case OK:
+		if r.Robots != nil {
+			return r.Robots.Agent(agent).Decide(url)
+		}
+		return robots.Decision{Allowed: true}
+	case Unavailable:
+		return robots.Decision{Allowed: true}
+	default:
+		// The engine still decides, so that /robots.txt is recognized as it
+		// is everywhere else; the line of this made-up file is not shown.
+		return robots.Decision{Allowed: disallowAll().Decide(url).Allowed}
+	}
+}
+
+// Allowed reports whether the crawler with the given product token may fetch
+// url under this result; see Decide.
+func (r *Result) Allowed(agent, url string) bool { return r.Decide(agent, url).Allowed }
+
+// CrawlDelay returns the crawl-delay the file sets for the crawler with the
+// given product token, and whether it sets one.
+func (r *Result) CrawlDelay(agent string) (time.Duration, bool) {
+	if r.Outcome != OK || r.Robots == nil {
+		return 0, false
+	}
+	return r.Robots.Agent(agent).CrawlDelay()
+}
+
+// String describes the result in one line, for logs and tools:
+//
+//	https://example.com/robots.txt: ok (200 OK)
+//	https://example.com/robots.txt: unreachable (503 Service Unavailable)
+//	https://example.com/robots.txt: ok (200 OK), a copy fetched 2025-06-01T10:00:00Z: now unreachable (503 Service Unavailable)
+func (r *Result) String() string {
+	s := r.URL + ": " + r.Outcome.String() + " (" + r.cause() + ")"
+	if r.Refresh != nil {
+		s += ", a copy fetched " + r.Fetched.UTC().Format(time.RFC3339) + ": now " + r.Refresh.Outcome.String() + " (" + r.Refresh.cause() + ")"
+	}
+	return s
+}
+
+// cause says why a result is what it is: its status, its error, and where
+// its redirects led.
+func (r *Result) cause() string {
+	var parts []string
+	if r.Status != 0 {
+		st := strconv.Itoa(r.Status)
+		if text := http.StatusText(r.Status); text != "" {
+			st += " " + text
+		}
+		parts = append(parts, st)
+	}
+	if r.Redirects > 0 && r.Err == nil {
+		plural := "s"
+		if r.Redirects == 1 {
+			plural = ""
+		}
+		parts = append(parts, fmt.Sprintf("from %s after %d redirect%s", r.FinalURL, r.Redirects, plural))
+	}
+	if r.Err != nil {
+		parts = append(parts, r.Err.Error())
+	}
+	if len(parts) == 0 {
+		return "no response"
+	}
+	return strings.Join(parts, ", ")
+}
+
+var disallowAll = sync.OnceValue(func() *robots.Matcher {
+	return robots.Parse([]byte("User-agent: *\nDisallow: /\n")).Agent("*")
+})
+
+// A Fetcher fetches robots.txt files. Its zero value is ready to use, with
+// http.DefaultClient and the defaults below. A Fetcher is safe for
+// concurrent use; do not change its fields once it is in use.
+type Fetcher struct {
+	// Client sends the requests; nil means http.DefaultClient. Its
+	// Transport, Jar and Timeout are used, but not its CheckRedirect: the
+	// Fetcher follows redirects itself, as RFC 9309 2.3.1.2 describes.
+	// Responses are gzip-decoded when the server sends gzip, whether or not
+	// the transport asked for it.
+	Client *http.Client
+
+	// UserAgent is the User-Agent header of each request. It should carry
+	// the crawler's product token (RFC 9309 2.2.1), since servers may answer
+	// crawlers differently. Empty means the Client's default.
+	UserAgent string
+
+	// Timeout bounds one fetch, redirects and body included. Zero means
+	// DefaultTimeout. A fetch that takes longer is Unreachable.
+	Timeout time.Duration
+
+	// ParseLimit is how many octets of the body are read and parsed, as in
+	// robots.WithParseLimit; zero or less means robots.DefaultParseLimit.
+	// Past it only the rest of the straddling line is read (64 KiB at most),
+	// and the connection is closed without reading on.
+	ParseLimit int
+
+	// AuthDisallows makes 401 and 403 mean "everything disallowed"
+	// (Restricted) instead of "no file, everything allowed" (Unavailable,
+	// as RFC 9309 says for every 4xx status).
+	AuthDisallows bool
+
+	// MaxAge caps how long a result is fresh. Zero means DefaultMaxAge, the
+	// 24 hours of RFC 9309 2.4. Within it a result is fresh for the
+	// response's Cache-Control max-age, or failing that its Expires header,
+	// or failing both for MaxAge.
+	MaxAge time.Duration
+
+	// MinAge is the least time a result is fresh, so that a file served with
+	// max-age=0 or no-cache, or a host that is unreachable, is not fetched
+	// again before every request. Zero means DefaultMinAge; an unreachable
+	// host is tried again after MinAge or its Retry-After, whichever is
+	// later (and never after MaxAge).
+	MinAge time.Duration
+
+	// Now returns the current time; nil means time.Now. Tests set it to
+	// move freshness along without waiting.
+	Now func() time.Time
+}
+
+func (f *Fetcher) now() time.Time {
+	if f.Now != nil {
+		return f.Now()
+	}
+	return time.Now()
+}
+
+func (f *Fetcher) timeout() time.Duration {
+	if f.Timeout > 0 {
+		return f.Timeout
+	}
+	return DefaultTimeout
+}
+
+func (f *Fetcher) maxAge() time.Duration {
+	if f.MaxAge > 0 {
+		return f.MaxAge
+	}
+	return DefaultMaxAge
+}
+
+func (f *Fetcher) minAge() time.Duration {
+	if f.MinAge > 0 {
+		return min(f.MinAge, f.maxAge())
+	}
+	return min(DefaultMinAge, f.maxAge())
+}
+
+func (f *Fetcher) parseLimit() int {
+	return max(f.ParseLimit, robots.DefaultParseLimit)
+}
+
+// fetchingKey marks the context of the Fetcher's own requests, so that a
+// Transport used by the Fetcher's Client lets them through unchecked.
+type fetchingKey struct{}
+
+// Origin returns the origin of an absolute http or https URL as the Cache
+// keys it: scheme://host[:port], scheme and host in lower case, the default
+// port omitted, user information, path, query and fragment dropped.
+func Origin(rawURL string) (string, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "", fmt.Errorf("fetch: %w", err)
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return "", fmt.Errorf("fetch: %q is not an absolute http or https URL", rawURL)
+	}
+	if u.Hostname() == "" {
+		return "", fmt.Errorf("fetch: %q names no host", rawURL)
+	}
+	host := strings.ToLower(strings.TrimSuffix(u.Host, ":"))
+	if p := u.Port(); scheme == "http" && p == "80" || scheme == "https" && p == "443" {
+		host = strings.TrimSuffix(host, ":"+p)
+	}
+	return scheme + "://" + host, nil
+}
+
+// Fetch fetches the robots.txt of rawURL's origin. It fails only when rawURL
+// is not an absolute http or https URL; whatever happens on the network is
+// told by the Result's Outcome, Status and Err. When ctx ends first, the
+// Result is Unreachable and its Err wraps ctx's error.
+func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Result, error) {
+	origin, err := Origin(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	return f.fetch(ctx, origin), nil
+}
+
+// fetch fetches origin's robots.txt, following redirects itself so that it
+// can count them and keep the first origin.
+func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
+	ctx, cancel := context.WithTimeout(ctx, f.timeout())
+	defer cancel()
+	ctx = context.WithValue(ctx, fetchingKey{}, true)
+
+	client := http.DefaultClient
+	if f.Client != nil {
+		client = f.Client
+	}
+	c := *client
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+
+	res := &Result{Origin: origin, URL: origin + "/robots.txt"}
+	target := res.URL
+	for {
+		res.FinalURL = target
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+		if err != nil {
+			return f.failed(res, nil, fmt.Errorf("fetch: %w", err))
+		}
+		if f.UserAgent != "" {
+			req.Header.Set("User-Agent", f.UserAgent)
+		}
+		resp, err := c.Do(req)
+		res.Fetched = f.now()
+		if err != nil {
+			return f.failed(res, nil, err)
+		}
+		res.Status = resp.StatusCode
+		res.ContentType = resp.Header.Get("Content-Type")
+		code := resp.StatusCode
+		switch {
+		case code == 301 || code == 302 || code == 303 || code == 307 || code == 308:
+			loc := resp.Header.Get("Location")
+			discard(resp.Body)
+			if loc == "" {
+				return f.failed(res, resp, fmt.Errorf("fetch: %s: status %d without a Location header", target, code))
+			}
+			next, err := resp.Request.URL.Parse(loc)
+			if err != nil {
+				return f.failed(res, resp, fmt.Errorf("fetch: %s redirects to a bad location: %w", target, err))
+			}
+			if res.Redirects == MaxRedirects {
+				res.Outcome = Unavailable
+				res.Err = fmt.Errorf("fetch: more than %d redirects (the last from %s to %s)", MaxRedirects, target, next)
+				res.Expires = f.expires(res.Fetched, resp.Header)
+				return res
+			}
+			res.Redirects++
+			next.Fragment, next.RawFragment = "", ""
+			target = next.String()
+		case 200 <= code && code <= 299:
+			defer resp.Body.Close()
+			return f.parse(res, resp)
+		case code == http.StatusTooManyRequests || code < 400 || code > 499:
+			discard(resp.Body)
+			return f.failed(res, resp, nil)
+		case (code == http.StatusUnauthorized || code == http.StatusForbidden) && f.AuthDisallows:
+			discard(resp.Body)
+			res.Outcome = Restricted
+			res.Expires = f.expires(res.Fetched, resp.Header)
+			return res
+		default:
+			discard(resp.Body)
+			res.Outcome = Unavailable
+			res.Expires = f.expires(res.Fetched, resp.Header)
+			return res
+		}
+	}
+}
+
+// parse reads and parses a 2xx response's body.
+func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
+	body := io.Reader(resp.Body)
+	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); {
+	case resp.Uncompressed || enc == "" || enc == "identity":
+	case enc == "gzip" || enc == "x-gzip":
+		zr, err := gzip.NewReader(resp.Body)
+		if err != nil {
+			return f.failed(res, resp, fmt.Errorf("fetch: reading %s: %w", res.FinalURL, err))
+		}
+		body = zr
+	default:
+		return f.failed(res, resp, fmt.Errorf("fetch: %s: unsupported Content-Encoding %q", res.FinalURL, enc))
+	}
+	text, truncated, err := readBody(body, f.parseLimit())
+	res.Fetched = f.now()
+	if err != nil {
+		return f.failed(res, resp, fmt.Errorf("fetch: reading %s: %w", res.FinalURL, err))
+	}
+	opts := []robots.Option{robots.WithParseLimit(f.parseLimit())}
+	if _, params, err := mime.ParseMediaType(res.ContentType); err == nil && params["charset"] != "" {
+		opts = append(opts, robots.WithCharset(params["charset"]))
+	}
+	res.Outcome = OK
+	res.Robots = robots.Parse(text, opts...)
+	res.Size = len(text)
+	res.Truncated = truncated
+	res.Expires = f.expires(res.Fetched, resp.Header)
+	return res
+}
+
+// failed makes res Unreachable: everything disallowed until MinAge has
+// passed, or the response's Retry-After.
+func (f *Fetcher) failed(res *Result, resp *http.Response, err error) *Result {
+	res.Outcome = Unreachable
+	res.Err = err
+	if res.Fetched.IsZero() {
+		res.Fetched = f.now()
+	}
+	wait := f.minAge()
+	if resp != nil {
+		if d, ok := retryAfter(resp.Header.Get("Retry-After"), res.Fetched); ok && d > wait {
+			wait = min(d, f.maxAge())
+		}
+	}
+	res.Expires = res.Fetched.Add(wait)
+	return res
+}
+
+// expires returns until when a response fetched at t is fresh: its
+// Cache-Control max-age, or its Expires header, less its Age, kept between
+// MinAge and MaxAge. Without either header it is MaxAge.
+func (f *Fetcher) expires(t time.Time, h http.Header) time.Time {
+	life, ok := freshness(h, t)
+	if !ok {
+		life = f.maxAge()
+	}
+	life = min(max(life, f.minAge()), f.maxAge())
+	return t.Add(life)
+}
+
+// freshness reads the freshness lifetime a response received at now
+// declares (RFC 9111 4.2.1), less its Age, and whether it declares one: the
+// first valid max-age of its Cache-Control header, or failing that its
+// Expires header measured from its Date header (or now). no-store and
+// no-cache declare none worth keeping.
+func freshness(h http.Header, now time.Time) (time.Duration, bool) {
+	var life time.Duration
+	found := false
+	for _, line := range h.Values("Cache-Control") {
+		for _, d := range strings.Split(line, ",") {
+			name, value, _ := strings.Cut(strings.TrimSpace(d), "=")
+			switch strings.ToLower(strings.TrimSpace(name)) {
+			case "no-store", "no-cache":
+				return 0, true
+			case "max-age":
+				secs, err := strconv.ParseInt(strings.Trim(strings.TrimSpace(value), `"`), 10, 64)
+				if err == nil && secs >= 0 && !found {
+					life, found = seconds(secs), true
+				}
+			}
+		}
+	}
+	if !found {
+		v := h.Get("Expires")
+		if v == "" {
+			return 0, false
+		}
+		exp, err := http.ParseTime(v)
+		if err != nil {
+			return 0, true // an invalid Expires means already expired
+		}
+		if date, err := http.ParseTime(h.Get("Date")); err == nil {
+			now = date
+		}
+		life = exp.Sub(now)
+	}
+	if age, err := strconv.ParseInt(h.Get("Age"), 10, 64); err == nil && age > 0 {
+		life -= seconds(age)
+	}
+	return max(life, 0), true
+}
+
+// seconds converts a count of seconds to a Duration, saturating.
+func seconds(n int64) time.Duration {
+	const most = int64(1<<63-1) / int64(time.Second)
+	return time.Duration(min(n, most)) * time.Second
+}
+
+// retryAfter reads a Retry-After header, seconds or an HTTP date, as a
+// delay from now.
+func retryAfter(v string, now time.Time) (time.Duration, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+		return seconds(max(secs, 0)), true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		return max(t.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// discard reads a little of a body that is not used, so that the connection
+// may be reused, and closes it.
+func discard(body io.ReadCloser) {
+	io.CopyN(io.Discard, body, 4<<10)
+	body.Close()
+}
+
+// readBody reads the first limit octets of r and, past them, the rest of
+// the line that straddles the limit and one octet more, to learn whether
+// the body goes on; it reads nothing beyond. truncated reports that octets
+// past the limit were left unread or dropped.
+//
+// The body returned is what robots.Parse expects: when the body goes on past
+// the straddling line it holds that line's end, so that Parse reports where
+// it cut; when it does not, the final line terminator is dropped, so that
+// Parse does not report a cut. A straddling line that does not end within
+// lineSlack octets of the limit is dropped with everything after it.
+func readBody(r io.Reader, limit int) (body []byte, truncated bool, err error) {
+	body, err = io.ReadAll(io.LimitReader(r, int64(limit)))
+	if err != nil || len(body) < limit {
+		return body, false, err
+	}
+	var chunk [512]byte
+	eof := false
+	end := -1     // where the straddling line ends, once known
+	from := limit // where to look for its end
+	for {
+		if end < 0 {
+			if i := bytes.IndexAny(body[from:], "\r\n"); i >= 0 {
+				end = from + i
+			}
+			from = len(body)
+		}
+		if end >= 0 {
+			switch {
+			case body[end] == '\r' && len(body) > end+2, body[end] == '\n' && len(body) > end+1,
+				body[end] == '\r' && len(body) == end+2 && body[end+1] != '\n':
+				return body, true, nil // more follows the line
+			case eof:
+				return body[:end], false, nil
+			}
+		} else if eof {
+			return body, false, nil
+		} else if len(body) >= limit+lineSlack {
+			start := bytes.LastIndexAny(body[:limit], "\r\n") + 1
+			return body[:start], true, nil
+		}
+		n, err := r.Read(chunk[:])
+		body = append(body, chunk[:n]...)
+		if err == io.EOF {
+			eof = true
+		} else if err != nil {
+			return nil, false, err
+		}
+	}
+}

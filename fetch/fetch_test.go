@@ -1,0 +1,665 @@
+package fetch
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/robotsexclusion/robots"
+)
+
+// Every server in these tests is an httptest server on the loopback
+// interface; no test reaches any other address.
+
+// newClient returns a client with a transport of its own, closed when the
+// test ends, so that no connection outlives it.
+func newClient(t *testing.T) *http.Client {
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr}
+}
+
+// newFetcher returns a Fetcher for tests: its own client, a short timeout.
+func newFetcher(t *testing.T) *Fetcher {
+	return &Fetcher{Client: newClient(t), UserAgent: "FooBot/1.0", Timeout: 5 * time.Second}
+}
+
+// serve starts a loopback server for the test.
+func serve(t *testing.T, h http.HandlerFunc) *httptest.Server {
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// fetch fetches srv's robots.txt and fails the test on a bad URL.
+func fetch(t *testing.T, f *Fetcher, rawURL string) *Result {
+	t.Helper()
+	res, err := f.Fetch(context.Background(), rawURL)
+	if err != nil {
+		t.Fatalf("Fetch(%q): %v", rawURL, err)
+	}
+	return res
+}
+
+const simpleFile = "User-agent: *\nDisallow: /x\n"
+
+func TestOrigin(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"http://example.com/a/b?c#d", "http://example.com"},
+		{"HTTPS://Example.COM:443/", "https://example.com"},
+		{"http://example.com:80", "http://example.com"},
+		{"https://example.com:80/", "https://example.com:80"},
+		{"http://example.com:8080/x", "http://example.com:8080"},
+		{"http://user:pass@example.com/", "http://example.com"},
+		{"http://[::1]:8080/x", "http://[::1]:8080"},
+		{"http://[::1]:80/x", "http://[::1]"},
+		{"http://example.com:/x", "http://example.com"},
+		{"/relative/path", ""},
+		{"example.com/x", ""},
+		{"ftp://example.com/", ""},
+		{"http:///x", ""},
+		{"http://%zz/", ""},
+	}
+	for _, tt := range tests {
+		got, err := Origin(tt.in)
+		if tt.want == "" {
+			if err == nil {
+				t.Errorf("Origin(%q) = %q, want an error", tt.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("Origin(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestStatus(t *testing.T) {
+	tests := []struct {
+		status int
+		header string // "Key: value", or ""
+		auth   bool   // AuthDisallows
+		want   Outcome
+	}{
+		{200, "", false, OK},
+		{203, "", false, OK},
+		{204, "", false, OK},
+		{300, "Location: /elsewhere", false, Unreachable},
+		{301, "", false, Unreachable}, // no Location
+		{304, "", false, Unreachable},
+		{400, "", false, Unavailable},
+		{401, "", false, Unavailable},
+		{401, "", true, Restricted},
+		{403, "", false, Unavailable},
+		{403, "", true, Restricted},
+		{404, "", false, Unavailable},
+		{404, "", true, Unavailable},
+		{410, "", false, Unavailable},
+		{418, "", false, Unavailable},
+		{429, "", false, Unreachable},
+		{429, "", true, Unreachable},
+		{500, "", false, Unreachable},
+		{502, "", false, Unreachable},
+		{503, "Retry-After: 120", false, Unreachable},
+		{599, "", false, Unreachable},
+		{600, "", false, Unreachable},
+		{799, "", false, Unreachable},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d/auth=%v", tt.status, tt.auth), func(t *testing.T) {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				if k, v, ok := strings.Cut(tt.header, ": "); ok {
+					w.Header().Set(k, v)
+				}
+				w.WriteHeader(tt.status)
+				io.WriteString(w, simpleFile) // a body even where none belongs
+			})
+			f := newFetcher(t)
+			f.AuthDisallows = tt.auth
+			res := fetch(t, f, srv.URL+"/some/page")
+			if res.Outcome != tt.want || res.Status != tt.status {
+				t.Fatalf("Outcome, Status = %v, %d; want %v, %d (%v)", res.Outcome, res.Status, tt.want, tt.status, res)
+			}
+			if res.Origin != srv.URL || res.URL != srv.URL+"/robots.txt" || res.FinalURL != res.URL {
+				t.Errorf("Origin, URL, FinalURL = %q, %q, %q", res.Origin, res.URL, res.FinalURL)
+			}
+			if (res.Robots != nil) != (tt.want == OK) {
+				t.Errorf("Robots = %v with outcome %v", res.Robots, res.Outcome)
+			}
+			// What each outcome allows.
+			wantX := map[Outcome]bool{OK: tt.status == 204, Unavailable: true}[tt.want]
+			wantY := tt.want == OK || tt.want == Unavailable
+			if tt.status == 204 {
+				wantX = true // no content: nothing disallowed
+			}
+			for _, c := range []struct {
+				path string
+				want bool
+			}{{"/x", wantX}, {"/y", wantY}, {"/robots.txt", true}} {
+				d := res.Decide("FooBot", srv.URL+c.path)
+				if d.Allowed != c.want {
+					t.Errorf("Decide(%s) = %+v, want allowed %v", c.path, d, c.want)
+				}
+				if tt.want != OK && d.Line != 0 {
+					t.Errorf("Decide(%s) names line %d for outcome %v", c.path, d.Line, tt.want)
+				}
+			}
+			if !res.Expires.After(res.Fetched) {
+				t.Errorf("Expires %v is not after Fetched %v", res.Expires, res.Fetched)
+			}
+		})
+	}
+}
+
+// hops serves a chain of n redirects from /robots.txt, through each of the
+// redirect statuses in turn, to a file; it counts the requests.
+func hops(t *testing.T, n int, hits *atomic.Int32) *httptest.Server {
+	codes := []int{301, 302, 303, 307, 308}
+	return serve(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		k := 0
+		if r.URL.Path != "/robots.txt" {
+			fmt.Sscanf(r.URL.Path, "/hop/%d", &k)
+		}
+		if k < n {
+			loc := fmt.Sprintf("/hop/%d", k+1)
+			if k%2 == 1 {
+				loc = fmt.Sprint(k + 1) // relative to /hop/k
+			}
+			w.Header().Set("Location", loc)
+			w.WriteHeader(codes[k%len(codes)])
+			return
+		}
+		io.WriteString(w, simpleFile)
+	})
+}
+
+func TestRedirects(t *testing.T) {
+	for n := 0; n <= MaxRedirects+1; n++ {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			var hits atomic.Int32
+			srv := hops(t, n, &hits)
+			res := fetch(t, newFetcher(t), srv.URL)
+			if n <= MaxRedirects {
+				if res.Outcome != OK || res.Redirects != n || res.Status != 200 {
+					t.Fatalf("got %v, %d redirects; want ok after %d", res, res.Redirects, n)
+				}
+				if n > 0 && res.FinalURL != fmt.Sprintf("%s/hop/%d", srv.URL, n) {
+					t.Errorf("FinalURL = %q", res.FinalURL)
+				}
+				if res.Allowed("FooBot", srv.URL+"/x") {
+					t.Errorf("the file's rules do not apply")
+				}
+			} else {
+				if res.Outcome != Unavailable || res.Err == nil || res.Redirects != MaxRedirects {
+					t.Fatalf("got %v, %d redirects; want unavailable after %d", res, res.Redirects, MaxRedirects)
+				}
+				if !res.Allowed("FooBot", srv.URL+"/x") {
+					t.Errorf("unavailable but /x disallowed")
+				}
+			}
+			if got, want := int(hits.Load()), min(n, MaxRedirects)+1; got != want {
+				t.Errorf("%d requests, want %d", got, want)
+			}
+		})
+	}
+}
+
+func TestRedirectCrossHost(t *testing.T) {
+	var gotUA string
+	b := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		gotUA = r.UserAgent()
+		io.WriteString(w, "User-agent: FooBot\nDisallow: /b-only\n")
+	})
+	a := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, b.URL+"/robots.txt", http.StatusMovedPermanently)
+	})
+	res := fetch(t, newFetcher(t), a.URL+"/page")
+	if res.Outcome != OK || res.Origin != a.URL || res.FinalURL != b.URL+"/robots.txt" || res.Redirects != 1 {
+		t.Fatalf("got %v (origin %s, final %s)", res, res.Origin, res.FinalURL)
+	}
+	if res.Allowed("FooBot", a.URL+"/b-only") {
+		t.Errorf("the rules of the redirect target do not apply to the first origin")
+	}
+	if gotUA != "FooBot/1.0" {
+		t.Errorf("User-Agent after a redirect = %q", gotUA)
+	}
+}
+
+func TestRedirectLoop(t *testing.T) {
+	var hits atomic.Int32
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		if r.URL.Path == "/robots.txt" {
+			http.Redirect(w, r, "/loop", http.StatusFound)
+			return
+		}
+		http.Redirect(w, r, "/robots.txt", http.StatusFound)
+	})
+	res := fetch(t, newFetcher(t), srv.URL)
+	if res.Outcome != Unavailable || res.Err == nil {
+		t.Fatalf("got %v", res)
+	}
+	if n := hits.Load(); n != MaxRedirects+1 {
+		t.Errorf("%d requests, want %d", n, MaxRedirects+1)
+	}
+}
+
+// countingTransport counts the body octets the client reads.
+type countingTransport struct {
+	base http.RoundTripper
+	n    atomic.Int64
+}
+
+func (c *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := c.base.RoundTrip(req)
+	if err == nil {
+		resp.Body = &countingBody{resp.Body, &c.n}
+	}
+	return resp, err
+}
+
+type countingBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (b *countingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n.Add(int64(n))
+	return n, err
+}
+
+func TestLargeBody(t *testing.T) {
+	const limit = robots.DefaultParseLimit
+	const most = 64 << 20 // what the server would write if it were let
+	line := []byte("# filler to pass the parse limit, line after line after line\n")
+	filler := bytes.Repeat(line, 512)
+	type report struct {
+		written int64
+		err     error
+	}
+	done := make(chan report, 1)
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		var rep report
+		write := func(b []byte) {
+			if rep.err == nil {
+				n, err := w.Write(b)
+				rep.written += int64(n)
+				rep.err = err
+			}
+		}
+		write([]byte("User-agent: *\nDisallow: /early\n"))
+		for rep.err == nil && rep.written < limit+1<<10 {
+			write(line)
+		}
+		write([]byte("Disallow: /late\n"))
+		for rep.err == nil && rep.written < most {
+			write(filler)
+		}
+		done <- rep
+	})
+	ct := &countingTransport{base: &http.Transport{}}
+	t.Cleanup(ct.base.(*http.Transport).CloseIdleConnections)
+	f := &Fetcher{Client: &http.Client{Transport: ct}, Timeout: 10 * time.Second}
+	res := fetch(t, f, srv.URL)
+	if res.Outcome != OK || !res.Truncated {
+		t.Fatalf("got %v, truncated %v", res, res.Truncated)
+	}
+	if res.Allowed("FooBot", "/early") || !res.Allowed("FooBot", "/late") {
+		t.Errorf("/early allowed %v, /late allowed %v; want the rule past the limit ignored",
+			res.Allowed("FooBot", "/early"), res.Allowed("FooBot", "/late"))
+	}
+	if n := ct.n.Load(); n > limit+int64(len(filler))+4<<10 {
+		t.Errorf("read %d octets of the body, want about %d", n, limit)
+	}
+	found := false
+	for _, d := range res.Robots.Diagnostics() {
+		found = found || d.Code == "truncated"
+	}
+	if !found {
+		t.Errorf("no truncated diagnostic: %v", res.Robots.Diagnostics())
+	}
+	select {
+	case rep := <-done:
+		if rep.err == nil || rep.written >= most {
+			t.Errorf("the server wrote %d octets (error %v): the body was read to the end", rep.written, rep.err)
+		}
+		t.Logf("the server wrote %d octets before the connection closed; the client read %d", rep.written, ct.n.Load())
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server is still writing")
+	}
+}
+
+func TestReadBody(t *testing.T) {
+	const limit = 10
+	long := strings.Repeat("a", lineSlack+100)
+	tests := []struct {
+		name, in  string
+		want      string
+		truncated bool
+	}{
+		{"short", "abc", "abc", false},
+		{"empty", "", "", false},
+		{"exactly the limit", "0123456789", "0123456789", false},
+		{"LF at the limit, then EOF", "0123456789\n", "0123456789", false},
+		{"CRLF at the limit, then EOF", "0123456789\r\n", "0123456789", false},
+		{"CR at the limit, then EOF", "0123456789\r", "0123456789", false},
+		{"LF at the limit, then more", "0123456789\nX", "0123456789\n", true},
+		{"CRLF at the limit, then more", "0123456789\r\nX", "0123456789\r\n", true},
+		{"CR at the limit, then more", "0123456789\rX", "0123456789\r", true},
+		{"straddling line, then EOF", "012345\n6789abcdef", "012345\n6789abcdef", false},
+		{"straddling line, then EOF after LF", "012345\n6789abcdef\n", "012345\n6789abcdef", false},
+		{"straddling line, then more", "012345\n6789abcdef\nmore", "012345\n6789abcdef\n", true},
+		{"line past the slack", "01234\n" + long + "\nmore", "01234\n", true},
+		{"line past the slack, none before", long, "", true},
+		{"line within the slack", "01234\n" + long[:lineSlack-100], "01234\n" + long[:lineSlack-100], false},
+	}
+	readers := map[string]func(io.Reader) io.Reader{
+		"plain":    func(r io.Reader) io.Reader { return r },
+		"one byte": iotest.OneByteReader,
+		"half":     iotest.HalfReader,
+	}
+	for _, tt := range tests {
+		for rname, wrap := range readers {
+			src := strings.NewReader(tt.in)
+			got, truncated, err := readBody(wrap(src), limit)
+			if err != nil {
+				t.Errorf("%s, %s: %v", tt.name, rname, err)
+				continue
+			}
+			// What is returned is a prefix of the body, holding at least
+			// what Parse is to keep; when the body ends within it, exactly
+			// that.
+			consumed := len(tt.in) - src.Len()
+			if !strings.HasPrefix(tt.in, string(got)) || !strings.HasPrefix(string(got), tt.want) ||
+				!truncated && string(got) != tt.want || truncated != tt.truncated {
+				t.Errorf("%s, %s: got %.40q (%d octets), %v; want %.40q, %v", tt.name, rname, got, len(got), truncated, tt.want, tt.truncated)
+			}
+			// Past the limit it reads the straddling line, a CRLF's second
+			// octet and one octet to see whether the body goes on, in
+			// chunks of 512.
+			if bound := max(len(tt.want), limit+lineSlack) + 512; consumed > bound {
+				t.Errorf("%s, %s: consumed %d octets, more than %d", tt.name, rname, consumed, bound)
+			}
+		}
+	}
+	_, _, err := readBody(io.MultiReader(strings.NewReader("0123456789abc"), iotest.ErrReader(io.ErrUnexpectedEOF)), limit)
+	if !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("a failing reader: err = %v", err)
+	}
+}
+
+func TestCharset(t *testing.T) {
+	body := "User-agent: *\nDisallow: /caf\xe9\n" // é in Latin-1
+	for _, tt := range []struct {
+		contentType string
+		disallowed  bool
+	}{
+		{"text/plain; charset=iso-8859-1", true},
+		{"text/plain; charset=ISO-8859-1", true},
+		{`text/plain; charset="latin1"`, true},
+		{"text/plain", false}, // the octet is read as it is and matches no UTF-8 URL
+	} {
+		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", tt.contentType)
+			io.WriteString(w, body)
+		})
+		res := fetch(t, newFetcher(t), srv.URL)
+		if got := !res.Allowed("FooBot", srv.URL+"/café"); got != tt.disallowed {
+			t.Errorf("%s: /café disallowed %v, want %v", tt.contentType, got, tt.disallowed)
+		}
+	}
+}
+
+func TestGzip(t *testing.T) {
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	io.WriteString(zw, simpleFile)
+	zw.Close()
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "gzip") // asked for or not
+		w.Write(zipped.Bytes())
+	})
+	for _, disable := range []bool{false, true} {
+		tr := &http.Transport{DisableCompression: disable}
+		t.Cleanup(tr.CloseIdleConnections)
+		f := &Fetcher{Client: &http.Client{Transport: tr}}
+		res := fetch(t, f, srv.URL)
+		if res.Outcome != OK || res.Allowed("FooBot", "/x") || res.Size != len(simpleFile) {
+			t.Errorf("DisableCompression %v: got %v, /x allowed %v, size %d", disable, res, res.Allowed("FooBot", "/x"), res.Size)
+		}
+	}
+}
+
+func TestUnknownEncoding(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Encoding", "br")
+		io.WriteString(w, "\x1b\x00\x00garbage")
+	})
+	res := fetch(t, newFetcher(t), srv.URL)
+	if res.Outcome != Unreachable || res.Err == nil || res.Allowed("FooBot", "/y") {
+		t.Errorf("got %v", res)
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	for _, tt := range []struct {
+		name    string
+		handler http.HandlerFunc
+	}{
+		{"no headers", func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+		}},
+		{"slow body", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", "1000")
+			io.WriteString(w, "User-agent: *\n")
+			w.(http.Flusher).Flush()
+			select {
+			case <-release:
+			case <-r.Context().Done():
+			}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := serve(t, tt.handler)
+			f := newFetcher(t)
+			f.Timeout = 100 * time.Millisecond
+			start := time.Now()
+			res := fetch(t, f, srv.URL)
+			if took := time.Since(start); took > 3*time.Second {
+				t.Errorf("took %v", took)
+			}
+			if res.Outcome != Unreachable || !errors.Is(res.Err, context.DeadlineExceeded) {
+				t.Errorf("got %v (err %#v)", res, res.Err)
+			}
+			if res.Allowed("FooBot", "/anything") {
+				t.Errorf("unreachable but allowed")
+			}
+		})
+	}
+}
+
+func TestCallerContext(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() })
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	res, err := newFetcher(t).Fetch(ctx, srv.URL)
+	if err != nil || res.Outcome != Unreachable || !errors.Is(res.Err, context.DeadlineExceeded) {
+		t.Errorf("got %v, %v", res, err)
+	}
+}
+
+func TestConnectionReset(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		buf.WriteString("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 1000\r\n\r\n")
+		buf.WriteString("User-agent: *\nAllow: /\n")
+		buf.Flush()
+		if tc, ok := conn.(*net.TCPConn); ok {
+			tc.SetLinger(0) // reset, not a clean close
+		}
+		conn.Close()
+	})
+	res := fetch(t, newFetcher(t), srv.URL)
+	if res.Outcome != Unreachable || res.Err == nil || res.Status != 200 {
+		t.Fatalf("got %v", res)
+	}
+	if res.Allowed("FooBot", "/page") {
+		t.Errorf("a file cut short allows /page")
+	}
+}
+
+func TestConnectionRefused(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	addr := srv.URL
+	srv.Close() // nothing listens there now
+	res := fetch(t, newFetcher(t), addr)
+	if res.Outcome != Unreachable || res.Err == nil || res.Status != 0 {
+		t.Fatalf("got %v", res)
+	}
+}
+
+func TestHTML(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, "<!DOCTYPE html>\n<html><head><title>Welcome</title></head>\n<body><p>Disallow: nothing here</p></body></html>\n")
+	})
+	res := fetch(t, newFetcher(t), srv.URL)
+	if res.Outcome != OK || res.ContentType != "text/html; charset=utf-8" {
+		t.Fatalf("got %v, content type %q", res, res.ContentType)
+	}
+	if !res.Allowed("FooBot", "/anything") || len(res.Robots.Groups()) != 0 {
+		t.Errorf("an HTML page disallows something: %v", res.Robots.Groups())
+	}
+	if len(res.Robots.Diagnostics()) == 0 {
+		t.Errorf("an HTML page gives no diagnostic")
+	}
+}
+
+func TestUserAgentHeader(t *testing.T) {
+	var got []string
+	var mu sync.Mutex
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, r.UserAgent())
+		mu.Unlock()
+		if r.URL.Path == "/robots.txt" {
+			http.Redirect(w, r, "/real-robots.txt", http.StatusFound)
+		}
+	})
+	fetch(t, newFetcher(t), srv.URL)
+	if len(got) != 2 || got[0] != "FooBot/1.0" || got[1] != "FooBot/1.0" {
+		t.Errorf("User-Agent headers = %q", got)
+	}
+}
+
+func TestExpires(t *testing.T) {
+	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	date := now.Format(http.TimeFormat)
+	tests := []struct {
+		name   string
+		header http.Header
+		f      Fetcher
+		want   time.Duration
+	}{
+		{"none", http.Header{}, Fetcher{}, DefaultMaxAge},
+		{"max-age", http.Header{"Cache-Control": {"public, max-age=3600"}}, Fetcher{}, time.Hour},
+		{"quoted max-age", http.Header{"Cache-Control": {`max-age="3600"`}}, Fetcher{}, time.Hour},
+		{"max-age over a day", http.Header{"Cache-Control": {"max-age=31536000"}}, Fetcher{}, DefaultMaxAge},
+		{"huge max-age", http.Header{"Cache-Control": {"max-age=99999999999999999"}}, Fetcher{}, DefaultMaxAge},
+		{"max-age=0", http.Header{"Cache-Control": {"max-age=0"}}, Fetcher{}, DefaultMinAge},
+		{"no-cache", http.Header{"Cache-Control": {"no-cache"}}, Fetcher{}, DefaultMinAge},
+		{"no-store", http.Header{"Cache-Control": {"max-age=600, no-store"}}, Fetcher{}, DefaultMinAge},
+		{"bad max-age", http.Header{"Cache-Control": {"max-age=soon"}}, Fetcher{}, DefaultMaxAge},
+		{"first max-age", http.Header{"Cache-Control": {"max-age=600", "max-age=60"}}, Fetcher{}, 10 * time.Minute},
+		{"age", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"600"}}, Fetcher{}, 50 * time.Minute},
+		{"older than max-age", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"7200"}}, Fetcher{}, DefaultMinAge},
+		{"expires", http.Header{"Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}, "Date": {date}}, Fetcher{}, 2 * time.Hour},
+		{"expires without date", http.Header{"Expires": {now.Add(3 * time.Hour).Format(http.TimeFormat)}}, Fetcher{}, 3 * time.Hour},
+		{"max-age before expires", http.Header{"Cache-Control": {"max-age=60"}, "Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}}, Fetcher{}, time.Minute},
+		{"bad expires", http.Header{"Expires": {"0"}}, Fetcher{}, DefaultMinAge},
+		{"configured max", http.Header{"Cache-Control": {"max-age=7200"}}, Fetcher{MaxAge: time.Hour}, time.Hour},
+		{"configured min", http.Header{"Cache-Control": {"max-age=10"}}, Fetcher{MinAge: 30 * time.Second}, 30 * time.Second},
+		{"min above max", http.Header{}, Fetcher{MinAge: 2 * time.Hour, MaxAge: time.Hour}, time.Hour},
+	}
+	for _, tt := range tests {
+		if got := tt.f.expires(now, tt.header).Sub(now); got != tt.want {
+			t.Errorf("%s: fresh for %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestRetryAfter(t *testing.T) {
+	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		value string
+		want  time.Duration
+	}{
+		{"", DefaultMinAge},
+		{"10", DefaultMinAge}, // never sooner than MinAge
+		{"600", 10 * time.Minute},
+		{now.Add(time.Hour).Format(http.TimeFormat), time.Hour},
+		{"99999999", DefaultMaxAge},
+		{"soon", DefaultMinAge},
+	}
+	for _, tt := range tests {
+		resp := &http.Response{Header: http.Header{}}
+		if tt.value != "" {
+			resp.Header.Set("Retry-After", tt.value)
+		}
+		f := &Fetcher{Now: func() time.Time { return now }}
+		res := f.failed(&Result{Fetched: now}, resp, nil)
+		if got := res.Expires.Sub(now); got != tt.want {
+			t.Errorf("Retry-After %q: retry after %v, want %v", tt.value, got, tt.want)
+		}
+	}
+}
+
+func TestResultString(t *testing.T) {
+	fetched := time.Date(2025, 6, 1, 10, 0, 0, 0, time.UTC)
+	tests := []struct {
+		r    *Result
+		want string
+	}{
+		{&Result{URL: "https://a/robots.txt", Status: 200}, "https://a/robots.txt: ok (200 OK)"},
+		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Status: 503}, "https://a/robots.txt: unreachable (503 Service Unavailable)"},
+		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Status: 599}, "https://a/robots.txt: unreachable (599)"},
+		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Err: errors.New("boom")}, "https://a/robots.txt: unreachable (boom)"},
+		{&Result{URL: "https://a/robots.txt", Status: 200, Redirects: 1, FinalURL: "https://b/robots.txt"}, "https://a/robots.txt: ok (200 OK, from https://b/robots.txt after 1 redirect)"},
+		{&Result{URL: "https://a/robots.txt", Outcome: Restricted, Status: 403}, "https://a/robots.txt: restricted (403 Forbidden)"},
+		{&Result{URL: "https://a/robots.txt", Status: 200, Fetched: fetched, Refresh: &Result{Outcome: Unreachable, Status: 500}},
+			"https://a/robots.txt: ok (200 OK), a copy fetched 2025-06-01T10:00:00Z: now unreachable (500 Internal Server Error)"},
+	}
+	for _, tt := range tests {
+		if got := tt.r.String(); got != tt.want {
+			t.Errorf("got  %s\nwant %s", got, tt.want)
+		}
+	}
+	if got := Outcome(9).String(); got != "Outcome(9)" {
+		t.Errorf("Outcome(9).String() = %q", got)
+	}
+}

@@ -1,0 +1,321 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// shop is a loopback site with a robots.txt and pages; it counts requests
+// by path.
+type shop struct {
+	*httptest.Server
+	mu   sync.Mutex
+	hits map[string]int
+}
+
+func newShop(t *testing.T, status int, robotsTxt string) *shop {
+	s := &shop{hits: map[string]int{}}
+	s.Server = serve(t, func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.hits[r.URL.Path]++
+		s.mu.Unlock()
+		if r.URL.Path == "/robots.txt" {
+			w.WriteHeader(status)
+			io.WriteString(w, robotsTxt)
+			return
+		}
+		io.WriteString(w, "page "+r.URL.Path)
+	})
+	return s
+}
+
+func (s *shop) count(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits[path]
+}
+
+// newCrawler returns a client whose Transport enforces robots.txt for
+// FooBot.
+func newCrawler(t *testing.T) (*http.Client, *Transport) {
+	base := &http.Transport{}
+	t.Cleanup(base.CloseIdleConnections)
+	tr := &Transport{
+		Base:  base,
+		Cache: &Cache{Fetcher: Fetcher{Client: &http.Client{Transport: base}, UserAgent: "FooBot/1.0", Timeout: 5 * time.Second}},
+	}
+	return &http.Client{Transport: tr}, tr
+}
+
+func TestTransport(t *testing.T) {
+	s := newShop(t, 200, "User-agent: FooBot\nDisallow: /private\nAllow: /private/ok\n\nUser-agent: *\nDisallow: /\n")
+	client, _ := newCrawler(t)
+	for _, tt := range []struct {
+		path    string
+		allowed bool
+		line    int
+	}{
+		{"/", true, 0},
+		{"/public", true, 0},
+		{"/private/ok", true, 3},
+		{"/private", false, 2},
+		{"/private/secret?q=1", false, 2},
+		{"/robots.txt", true, 0},
+		{"/robots.txt?x=1", true, 0},
+	} {
+		resp, err := client.Get(s.URL + tt.path)
+		if tt.allowed {
+			if err != nil {
+				t.Errorf("%s: %v", tt.path, err)
+				continue
+			}
+			resp.Body.Close()
+			continue
+		}
+		if err == nil {
+			resp.Body.Close()
+			t.Errorf("%s: allowed, want refused", tt.path)
+			continue
+		}
+		var de *DisallowedError
+		if !errors.Is(err, ErrDisallowed) || !errors.As(err, &de) {
+			t.Errorf("%s: err = %v, want ErrDisallowed", tt.path, err)
+			continue
+		}
+		if de.Decision.Line != tt.line || de.Agent != "FooBot" || de.Result.Outcome != OK {
+			t.Errorf("%s: %+v", tt.path, de)
+		}
+		if msg := err.Error(); !strings.Contains(msg, "robots.txt line 2: Disallow: /private") {
+			t.Errorf("%s: message %q does not name the line", tt.path, msg)
+		}
+	}
+	if n := s.count("/private"); n != 0 {
+		t.Errorf("the server got %d refused requests", n)
+	}
+	// One fetch by the cache; the two requests for /robots.txt passed unchecked.
+	if n := s.count("/robots.txt"); n != 3 {
+		t.Errorf("/robots.txt requested %d times, want 3", n)
+	}
+}
+
+func TestTransportUnreachable(t *testing.T) {
+	s := newShop(t, 503, "")
+	client, _ := newCrawler(t)
+	_, err := client.Get(s.URL + "/page")
+	var de *DisallowedError
+	if !errors.As(err, &de) || de.Decision.Line != 0 || de.Result.Outcome != Unreachable {
+		t.Fatalf("err = %v", err)
+	}
+	if msg := err.Error(); !strings.Contains(msg, "unreachable (503 Service Unavailable), so everything is disallowed") {
+		t.Errorf("message %q", msg)
+	}
+	resp, err := client.Get(s.URL + "/robots.txt")
+	if err != nil {
+		t.Fatalf("/robots.txt refused: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 503 {
+		t.Errorf("status %d", resp.StatusCode)
+	}
+}
+
+func TestTransportAgent(t *testing.T) {
+	s := newShop(t, 200, "User-agent: FooBot\nDisallow: /foo\n\nUser-agent: *\nDisallow: /all\n")
+	for _, tt := range []struct {
+		agent, userAgent string
+		refused          string // the path refused; the other passes
+	}{
+		{"FooBot", "", "/foo"},
+		{"", "FooBot/2.1 (+https://foo.example/bot)", "/foo"},
+		{"", "", "/all"},
+		{"BarBot", "FooBot/1.0", "/all"},
+	} {
+		base := &http.Transport{}
+		t.Cleanup(base.CloseIdleConnections)
+		client := &http.Client{Transport: &Transport{Base: base, Agent: tt.agent,
+			Cache: &Cache{Fetcher: Fetcher{Client: &http.Client{Transport: base}, UserAgent: tt.userAgent}}}}
+		for _, p := range []string{"/foo", "/all"} {
+			resp, err := client.Get(s.URL + p)
+			if err == nil {
+				resp.Body.Close()
+			}
+			if refused := errors.Is(err, ErrDisallowed); refused != (p == tt.refused) {
+				t.Errorf("agent %q, user agent %q: %s refused %v (%v)", tt.agent, tt.userAgent, p, refused, err)
+			}
+		}
+	}
+}
+
+func TestTransportZero(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nDisallow: /no\n")
+	client := &http.Client{Transport: &Transport{}}
+	t.Cleanup(http.DefaultTransport.(*http.Transport).CloseIdleConnections)
+	resp, err := client.Get(s.URL + "/yes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if _, err := client.Get(s.URL + "/no"); !errors.Is(err, ErrDisallowed) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// closeTracker is a request body that records whether it was closed.
+type closeTracker struct {
+	io.Reader
+	closed atomic.Bool
+}
+
+func (c *closeTracker) Close() error { c.closed.Store(true); return nil }
+
+func TestTransportClosesBody(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nDisallow: /no\n")
+	client, _ := newCrawler(t)
+	body := &closeTracker{Reader: strings.NewReader("data")}
+	req, _ := http.NewRequest(http.MethodPost, s.URL+"/no", body)
+	if _, err := client.Do(req); !errors.Is(err, ErrDisallowed) {
+		t.Fatalf("err = %v", err)
+	}
+	if !body.closed.Load() {
+		t.Errorf("the refused request's body was not closed")
+	}
+}
+
+func TestTransportConcurrent(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nDisallow: /no\n")
+	client, _ := newCrawler(t)
+	var wg sync.WaitGroup
+	var refused atomic.Int32
+	for i := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			path := "/yes"
+			if i%2 == 1 {
+				path = "/no"
+			}
+			resp, err := client.Get(s.URL + path)
+			switch {
+			case errors.Is(err, ErrDisallowed):
+				refused.Add(1)
+			case err != nil:
+				t.Error(err)
+			default:
+				resp.Body.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	if n := s.count("/robots.txt"); n != 1 {
+		t.Errorf("%d robots.txt fetches, want 1", n)
+	}
+	if refused.Load() != 25 || s.count("/yes") != 25 || s.count("/no") != 0 {
+		t.Errorf("refused %d, /yes %d, /no %d", refused.Load(), s.count("/yes"), s.count("/no"))
+	}
+}
+
+// A Cache whose Fetcher sends its requests through the Transport that uses
+// the Cache must not wait for itself, even when robots.txt redirects to
+// another path.
+func TestTransportFetchesThroughItself(t *testing.T) {
+	var hits atomic.Int32
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		switch r.URL.Path {
+		case "/robots.txt":
+			http.Redirect(w, r, "/rules/robots-file", http.StatusFound)
+		case "/rules/robots-file":
+			io.WriteString(w, "User-agent: *\nDisallow: /rules/\n")
+		default:
+			io.WriteString(w, "page")
+		}
+	})
+	base := &http.Transport{}
+	t.Cleanup(base.CloseIdleConnections)
+	tr := &Transport{Base: base, Cache: &Cache{}}
+	client := &http.Client{Transport: tr, Timeout: 5 * time.Second}
+	tr.Cache.Fetcher.Client = client
+	resp, err := client.Get(srv.URL + "/page")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if _, err := client.Get(srv.URL + "/rules/robots-file"); !errors.Is(err, ErrDisallowed) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestTransportCrawlDelay(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nCrawl-delay: 0.1\nDisallow: /no\n")
+	client, tr := newCrawler(t)
+	tr.CrawlDelay = true
+	start := time.Now()
+	for range 3 {
+		resp, err := client.Get(s.URL + "/page")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	if took := time.Since(start); took < 200*time.Millisecond {
+		t.Errorf("three requests with a crawl-delay of 0.1s took %v", took)
+	}
+
+	// A request whose context ends while it waits fails, and gives its
+	// slot back.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/page", nil)
+	if _, err := client.Do(req); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	if n := s.count("/page"); n != 3 {
+		t.Errorf("the server got %d requests, want 3", n)
+	}
+
+	// Without the option, no waiting.
+	tr.CrawlDelay = false
+	start = time.Now()
+	for range 3 {
+		resp, err := client.Get(s.URL + "/page")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	if took := time.Since(start); took >= 100*time.Millisecond {
+		t.Errorf("without CrawlDelay three requests took %v", took)
+	}
+}
+
+func TestTransportCrawlDelayLong(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nCrawl-delay: 3600\n")
+	client, tr := newCrawler(t)
+	tr.CrawlDelay = true
+	resp, err := client.Get(s.URL + "/first")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/second", nil)
+	start := time.Now()
+	if _, err := client.Do(req); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("err = %v", err)
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("took %v", took)
+	}
+	if s.count("/second") != 0 {
+		t.Errorf("the second request reached the server")
+	}
+}
