@@ -1,9 +1,6 @@
 package automaton
 
-import (
-	"encoding/binary"
-	"slices"
-)
+import "slices"
 
 // This file builds a DFA by subset construction over a trie of the
 // patterns. A trie node is a prefix shared by one or more patterns; a node
@@ -40,29 +37,42 @@ type builder struct {
 	lim    Limits
 	work   int
 	states []bstate
-	index  map[string]int32
-	single map[uint64]int32 // states of at most one node, keyed without a string
-	key    []byte
-	mark   []uint32 // per trie node: generation in which it is in the set
-	kept   []uint32 // per trie node: generation in which settle kept it
+	index  map[uint64]int32 // hash of (out, set) -> the latest state with that hash
+	mark   []uint32         // per trie node: generation in which it is in the set
+	kept   []uint32         // per trie node: generation in which settle kept it
 	gen    uint32
 	bucket [256][]int32
-	all    bool // report every output, prune nothing by rank (buildScanner)
+	sets   []int32 // the states' sets, end to end
+	edges  []bedge // the states' edges (successors that differ from def), by state and octet
+	all    bool    // report every output, prune nothing by rank (buildScanner)
 }
 
 type bstate struct {
-	set    []int32 // live trie nodes, sorted
-	out    int32   // best prefix rule matched on entering the state, or -1
-	accept int32   // best anchored rule matched if the input ends here, or -1
-	top    int32   // best rule that can still match from here, or -1
-	outs   []int32 // every prefix rule matched on entry (buildScanner only)
-	def    int32   // successor on an octet with no edge
-	edges  []bedge // successors that differ from def, by octet
+	setOff  uint32 // live trie nodes, sorted: sets[setOff:setOff+setN]
+	setN    uint32
+	edgeOff uint32 // edges[edgeOff:edgeOff+edgeN]
+	edgeN   uint32
+	out     int32   // best prefix rule matched on entering the state, or -1
+	accept  int32   // best anchored rule matched if the input ends here, or -1
+	top     int32   // best rule that can still match from here, or -1
+	outs    []int32 // every prefix rule matched on entry (buildScanner only)
+	def     int32   // successor on an octet with no edge
+	chain   int32   // the previous state with the same hash, or -1
 }
 
 type bedge struct {
 	c    byte
 	next int32
+}
+
+func (b *builder) setOf(s int) []int32 {
+	st := &b.states[s]
+	return b.sets[st.setOff : st.setOff+st.setN]
+}
+
+func (b *builder) edgesOf(s int32) []bedge {
+	st := &b.states[s]
+	return b.edges[st.edgeOff : st.edgeOff+st.edgeN]
 }
 
 // better is Better on the builder's rules.
@@ -166,17 +176,18 @@ func buildScanner(pats []pattern, rules []Rule) *DFA {
 }
 
 func build(b *builder, pats []pattern) (*DFA, int, bool) {
-	b.index, b.single = map[string]int32{}, map[uint64]int32{}
+	b.index = make(map[uint64]int32, len(pats)+16)
+	b.states = make([]bstate, 0, len(pats)+16)
 	b.buildTrie(pats)
 	if _, ok := b.intern(b.settle([]int32{0})); !ok {
 		return nil, b.work, false
 	}
 	var stars, next []int32
 	var touched []byte
+	var edges []bedge
 	for s := 0; s < len(b.states); s++ {
-		cur := b.states[s]
-		stars, touched = stars[:0], touched[:0]
-		for _, u := range cur.set {
+		stars, touched, edges = stars[:0], touched[:0], edges[:0]
+		for _, u := range b.setOf(s) {
 			n := &b.trie[u]
 			if n.isStar {
 				stars = append(stars, u)
@@ -194,7 +205,6 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 			return nil, b.work, false
 		}
 		slices.Sort(touched)
-		var edges []bedge
 		for _, c := range touched {
 			next = append(append(next[:0], stars...), b.bucket[c]...)
 			b.bucket[c] = b.bucket[c][:0]
@@ -209,7 +219,9 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 		if b.work > b.lim.MaxWork {
 			return nil, b.work, false
 		}
-		b.states[s].def, b.states[s].edges = def, edges
+		b.states[s].def = def
+		b.states[s].edgeOff, b.states[s].edgeN = uint32(len(b.edges)), uint32(len(edges))
+		b.edges = append(b.edges, edges...)
 	}
 	return b.emit(), b.work, true
 }
@@ -257,26 +269,23 @@ func (b *builder) settle(set []int32) ([]int32, int32) {
 }
 
 // intern returns the state for (set, out), adding it if it is new; ok is
-// false when that would exceed the state limit.
+// false when that would exceed the state limit. States are found by a hash
+// of (out, set), with a chain through the states of equal hash.
 func (b *builder) intern(set []int32, out int32) (int32, bool) {
-	var s int32
-	var ok bool
-	var k uint64
-	if len(set) <= 1 {
-		k = uint64(uint32(out)) << 32
-		if len(set) == 1 {
-			k |= uint64(set[0]) + 1
-		}
-		s, ok = b.single[k]
-	} else {
-		b.key = binary.LittleEndian.AppendUint32(b.key[:0], uint32(out))
-		for _, u := range set {
-			b.key = binary.LittleEndian.AppendUint32(b.key, uint32(u))
-		}
-		s, ok = b.index[string(b.key)]
+	h := uint64(14695981039346656037) ^ uint64(uint32(out))
+	for _, u := range set {
+		h = (h ^ uint64(uint32(u))) * 1099511628211
+		h ^= h >> 29
 	}
-	if ok {
-		return s, true
+	head, found := b.index[h]
+	if found {
+		for s := head; s >= 0; s = b.states[s].chain {
+			if b.states[s].out == out && slices.Equal(b.setOf(int(s)), set) {
+				return s, true
+			}
+		}
+	} else {
+		head = -1
 	}
 	if len(b.states) >= b.lim.MaxStates {
 		return 0, false
@@ -290,8 +299,9 @@ func (b *builder) intern(set []int32, out int32) (int32, bool) {
 			top = t
 		}
 	}
-	s = int32(len(b.states))
-	st := bstate{set: slices.Clone(set), out: out, accept: accept, top: top}
+	s := int32(len(b.states))
+	st := bstate{setOff: uint32(len(b.sets)), setN: uint32(len(set)), out: out, accept: accept, top: top, chain: head}
+	b.sets = append(b.sets, set...)
 	if b.all {
 		for _, u := range set {
 			if e := b.trie[u].end; e >= 0 {
@@ -300,10 +310,6 @@ func (b *builder) intern(set []int32, out int32) (int32, bool) {
 		}
 	}
 	b.states = append(b.states, st)
-	if len(set) <= 1 {
-		b.single[k] = s
-	} else {
-		b.index[string(b.key)] = s
-	}
+	b.index[h] = s
 	return s, true
 }

@@ -48,7 +48,7 @@ func (b *builder) emit() *DFA {
 	in := make([]int32, len(b.states))
 	for _, s := range b.states {
 		in[s.def]++
-		for _, e := range s.edges {
+		for _, e := range b.edges[s.edgeOff : s.edgeOff+s.edgeN] {
 			in[e.next]++
 		}
 	}
@@ -56,8 +56,8 @@ func (b *builder) emit() *DFA {
 	foldable := func(s, from int32) bool {
 		st := &b.states[s]
 		f := &b.states[from]
-		return s != 0 && in[s] == 1 && len(st.edges) == 1 && len(st.set) > 0 && st.out < 0 &&
-			st.def == f.def && st.accept == f.accept && s != st.edges[0].next
+		return s != 0 && in[s] == 1 && st.edgeN == 1 && st.setN > 0 && st.out < 0 &&
+			st.def == f.def && st.accept == f.accept && s != b.edgesOf(s)[0].next
 	}
 	d := &DFA{}
 	id := make([]int32, len(b.states))
@@ -68,10 +68,10 @@ func (b *builder) emit() *DFA {
 	inRun := make([]bool, len(b.states))
 	for s := range b.states {
 		st := &b.states[s]
-		if len(st.edges) != 1 || len(st.set) == 0 {
+		if st.edgeN != 1 || st.setN == 0 {
 			continue
 		}
-		for t := st.edges[0].next; t != int32(s) && !inRun[t] && foldable(t, int32(s)); t = b.states[t].edges[0].next {
+		for t := b.edgesOf(int32(s))[0].next; t != int32(s) && !inRun[t] && foldable(t, int32(s)); t = b.edgesOf(t)[0].next {
 			inRun[t] = true
 		}
 	}
@@ -88,13 +88,13 @@ func (b *builder) emit() *DFA {
 		st := &b.states[s]
 		nd := node{off: uint32(len(d.labels)), def: id[st.def], next: -1, out: st.out, accept: st.accept, top: st.top}
 		switch {
-		case len(st.set) == 0:
+		case st.setN == 0:
 			nd.kind, nd.def = done, id[s]
-		case len(st.edges) == 1:
+		case st.edgeN == 1:
 			nd.kind = run
 			t := int32(s)
 			for {
-				e := b.states[t].edges[0]
+				e := b.edgesOf(t)[0]
 				d.labels = append(d.labels, e.c)
 				d.targets = append(d.targets, 0) // keep labels and targets aligned
 				t = e.next
@@ -106,11 +106,11 @@ func (b *builder) emit() *DFA {
 			nd.next = id[t]
 		default:
 			nd.kind = branch
-			for _, e := range st.edges {
+			for _, e := range b.edgesOf(int32(s)) {
 				d.labels = append(d.labels, e.c)
 				d.targets = append(d.targets, id[e.next])
 			}
-			nd.n = uint32(len(st.edges))
+			nd.n = st.edgeN
 		}
 		d.nodes[id[s]] = nd
 	}
