@@ -93,11 +93,14 @@ func (t Tier) String() string {
 // used instead.
 type Limits struct {
 	// MaxStates caps the states of each DFA. Zero means the default:
-	// 4096 plus 4 per octet of all patterns.
+	// 4096 plus one per two octets of all patterns (a trie of literal
+	// patterns needs at most one per octet, and shares most of them).
 	MaxStates int
-	// MaxWork caps the trie nodes touched while building DFAs, all attempts
-	// together. Zero means the default: 1<<18 plus 16 per octet of all
-	// patterns, and never more than 1<<22, which keeps any construction,
+	// MaxWork caps the trie nodes touched while building DFAs by subset
+	// construction, all attempts together (patterns without '*' need none:
+	// their trie is their DFA). Zero means the default: 1<<18 plus 16 per
+	// octet of all
+	// patterns, and never more than 1<<20, which keeps any construction,
 	// failed attempts included, within tens of milliseconds.
 	MaxWork int
 	// MaxTier, when nonzero, is the cheapest tier to try; tests use it to
@@ -107,10 +110,10 @@ type Limits struct {
 
 func (l Limits) withDefaults(patternBytes int) Limits {
 	if l.MaxStates <= 0 {
-		l.MaxStates = 4096 + 4*patternBytes
+		l.MaxStates = 4096 + patternBytes/2
 	}
 	if l.MaxWork <= 0 {
-		l.MaxWork = min(1<<18+16*patternBytes, 1<<22)
+		l.MaxWork = min(1<<18+16*patternBytes, 1<<20)
 	}
 	return l
 }

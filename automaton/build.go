@@ -32,32 +32,35 @@ type tedge struct {
 }
 
 type builder struct {
-	rules  []Rule
-	trie   []tnode
-	lim    Limits
-	work   int
-	states []bstate
-	index  map[uint64]int32 // hash of (out, set) -> the latest state with that hash
-	mark   []uint32         // per trie node: generation in which it is in the set
-	kept   []uint32         // per trie node: generation in which settle kept it
-	gen    uint32
-	bucket [256][]int32
-	sets   []int32 // the states' sets, end to end
-	edges  []bedge // the states' edges (successors that differ from def), by state and octet
-	all    bool    // report every output, prune nothing by rank (buildScanner)
+	rules   []Rule
+	trie    []tnode
+	lim     Limits
+	work    int
+	states  []bstate
+	index   map[uint64]int32 // hash of (out, set) -> the latest state with that hash
+	mark    []uint32         // per trie node: generation in which it is in the set
+	kept    []uint32         // per trie node: generation in which settle kept it
+	gen     uint32
+	bucket  [256][]int32
+	sets    [][]int32 // the states' sets, end to end in chunks that never move
+	edges   []bedge   // the states' edges (successors that differ from def), by state and octet
+	hasStar bool      // some pattern has a '*'
+	all     bool      // report every output, prune nothing by rank (buildScanner)
+	outs    [][]int32 // when all: every prefix rule matched on entering each state
 }
 
 type bstate struct {
-	setOff  uint32 // live trie nodes, sorted: sets[setOff:setOff+setN]
-	setN    uint32
-	edgeOff uint32 // edges[edgeOff:edgeOff+edgeN]
-	edgeN   uint32
-	out     int32   // best prefix rule matched on entering the state, or -1
-	accept  int32   // best anchored rule matched if the input ends here, or -1
-	top     int32   // best rule that can still match from here, or -1
-	outs    []int32 // every prefix rule matched on entry (buildScanner only)
-	def     int32   // successor on an octet with no edge
-	chain   int32   // the previous state with the same hash, or -1
+	setChunk uint32 // live trie nodes, sorted: sets[setChunk][setOff:setOff+setN]
+	setOff   uint32
+	setN     uint32
+	edgeOff  uint32 // edges[edgeOff:edgeOff+edgeN]
+	edgeN    uint32
+	out      int32   // best prefix rule matched on entering the state, or -1
+	accept   int32   // best anchored rule matched if the input ends here, or -1
+	top      int32   // best rule that can still match from here, or -1
+	outs     []int32 // every prefix rule matched on entry (buildScanner only)
+	def      int32   // successor on an octet with no edge
+	chain    int32   // the previous state with the same hash, or -1
 }
 
 type bedge struct {
@@ -67,7 +70,23 @@ type bedge struct {
 
 func (b *builder) setOf(s int) []int32 {
 	st := &b.states[s]
-	return b.sets[st.setOff : st.setOff+st.setN]
+	return b.sets[st.setChunk][st.setOff : st.setOff+st.setN]
+}
+
+// setChunk is the size of the chunks of the set pool: growing the pool adds
+// a chunk instead of copying it.
+const setChunk = 1 << 16
+
+// store copies set into the pool and returns where it is.
+func (b *builder) store(set []int32) (chunk, off uint32) {
+	last := len(b.sets) - 1
+	if last < 0 || len(b.sets[last])+len(set) > cap(b.sets[last]) {
+		b.sets = append(b.sets, make([]int32, 0, max(setChunk, len(set))))
+		last++
+	}
+	off = uint32(len(b.sets[last]))
+	b.sets[last] = append(b.sets[last], set...)
+	return uint32(last), off
 }
 
 func (b *builder) edgesOf(s int32) []bedge {
@@ -88,6 +107,7 @@ func (b *builder) buildTrie(pats []pattern) {
 			c := p.lit[j]
 			if c == '*' {
 				if b.trie[u].star < 0 {
+					b.hasStar = true
 					b.trie[u].star = int32(len(b.trie))
 					b.trie = append(b.trie, tnode{star: -1, isStar: true, end: -1, anchored: -1, chain: -1})
 				}
@@ -176,9 +196,13 @@ func buildScanner(pats []pattern, rules []Rule) *DFA {
 }
 
 func build(b *builder, pats []pattern) (*DFA, int, bool) {
-	b.index = make(map[uint64]int32, len(pats)+16)
-	b.states = make([]bstate, 0, len(pats)+16)
 	b.buildTrie(pats)
+	if !b.hasStar && !b.all {
+		b.fromTrie()
+		return b.emit(), b.work, true
+	}
+	b.index = make(map[uint64]int32, len(pats)+16)
+	b.states = make([]bstate, 0, len(b.trie)/2+16)
 	if _, ok := b.intern(b.settle([]int32{0})); !ok {
 		return nil, b.work, false
 	}
@@ -224,6 +248,30 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 		b.edges = append(b.edges, edges...)
 	}
 	return b.emit(), b.work, true
+}
+
+// fromTrie makes the states of a DFA of patterns without '*': the trie is
+// the DFA, node for state, so no subset construction is needed. Entering a
+// node yields its pattern's rule, and a node with nothing better below it is
+// a done state; every missing edge leads to the dead state.
+func (b *builder) fromTrie() {
+	n := int32(len(b.trie))
+	dead := n
+	b.states = make([]bstate, n+1)
+	b.states[dead] = bstate{out: -1, accept: -1, top: -1, def: dead}
+	for u := range b.trie {
+		t := &b.trie[u]
+		st := bstate{out: t.end, accept: t.anchored, top: -1, def: dead}
+		if b.better(t.top, t.end) {
+			st.setN, st.top = 1, t.top // alive: something below can still win
+			st.edgeOff, st.edgeN = uint32(len(b.edges)), uint32(len(t.kids))
+			for _, e := range t.kids {
+				b.edges = append(b.edges, bedge{e.c, e.node})
+			}
+		}
+		b.states[u] = st
+		b.work++
+	}
 }
 
 // settle completes the set of trie nodes reached by one step: a '*' may
@@ -300,14 +348,16 @@ func (b *builder) intern(set []int32, out int32) (int32, bool) {
 		}
 	}
 	s := int32(len(b.states))
-	st := bstate{setOff: uint32(len(b.sets)), setN: uint32(len(set)), out: out, accept: accept, top: top, chain: head}
-	b.sets = append(b.sets, set...)
+	st := bstate{setN: uint32(len(set)), out: out, accept: accept, top: top, chain: head}
+	st.setChunk, st.setOff = b.store(set)
 	if b.all {
+		var outs []int32
 		for _, u := range set {
 			if e := b.trie[u].end; e >= 0 {
-				st.outs = append(st.outs, e)
+				outs = append(outs, e)
 			}
 		}
+		b.outs = append(b.outs, outs)
 	}
 	b.states = append(b.states, st)
 	b.index[h] = s

@@ -118,7 +118,7 @@ func (b *builder) emit() *DFA {
 		d.outAt = make([]uint32, len(d.nodes)+1)
 		for s := range b.states {
 			if i := id[s]; i >= 0 {
-				d.outAt[i+1] = uint32(len(b.states[s].outs))
+				d.outAt[i+1] = uint32(len(b.outs[s]))
 			}
 		}
 		for i := range d.nodes {
@@ -127,7 +127,7 @@ func (b *builder) emit() *DFA {
 		d.outs = make([]int32, d.outAt[len(d.nodes)])
 		for s := range b.states {
 			if i := id[s]; i >= 0 {
-				copy(d.outs[d.outAt[i]:], b.states[s].outs)
+				copy(d.outs[d.outAt[i]:], b.outs[s])
 			}
 		}
 	}

@@ -1,0 +1,41 @@
+package automaton_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/robotsexclusion/robots/automaton"
+)
+
+// families are rule sets that stress construction, each about 500 KiB of
+// patterns: the 2^k family, many-star anchored patterns, and literals.
+var families = map[string]func(i int) string{
+	"family":  func(i int) string { return fmt.Sprintf("/*a%d*b%d", i, i) },
+	"stars":   func(i int) string { return fmt.Sprintf("/*%d*%d*%d*$", i%7, i%11, i) },
+	"literal": func(i int) string { return fmt.Sprintf("/dir%d/sub%d/page%d.html", i%100, i%37, i) },
+}
+
+func familyRules(name string, size int) []automaton.Rule {
+	var rules []automaton.Rule
+	for n, i := 0, 0; n < size; i++ {
+		p := families[name](i)
+		rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+		n += len(p) + 11 // as "Disallow: " lines
+	}
+	return rules
+}
+
+func BenchmarkCompile(b *testing.B) {
+	for _, name := range []string{"family", "stars", "literal"} {
+		rules := familyRules(name, 500<<10)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			var st automaton.Stats
+			for b.Loop() {
+				st = automaton.Compile(rules, automaton.Limits{}).Stats()
+			}
+			b.ReportMetric(float64(st.Bytes), "table-bytes")
+			b.ReportMetric(float64(st.Tier), "tier")
+		})
+	}
+}
