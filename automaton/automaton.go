@@ -12,24 +12,37 @@
 // # Engines
 //
 // Compile builds a deterministic automaton (DFA) by subset construction over
-// the positions of all patterns. Three prunings keep it small: a prefix
-// pattern that has matched is settled and leaves the state; a live '*' makes
-// the earlier positions of its own pattern redundant, since it can absorb
-// anything they could; and a pattern that can no longer beat the best match
-// so far is dropped. A state with nothing left alive is decided, and the walk
-// stops there. Literal patterns (the large majority in real files) give a
-// trie, whose single-successor chains are stored as runs of octets.
+// a trie of the patterns, in which a node entered by '*' loops on every
+// octet: a DFA state is a set of live trie nodes. The best match so far is
+// not part of the state but a register of the walk, and each state carries
+// what entering it matches, what it matches if the input ends there, and the
+// best rule that can still match from it. Prunings keep the states few: a
+// node with nothing below it that beats what the state matches is dropped,
+// and so is a node whose only way on leads to a live '*' node, which can
+// absorb anything it could match. The walk stops as soon as nothing that can
+// still match would beat the best match so far. Patterns without '*' (the
+// large majority in real files) need no construction at all: their trie is
+// their DFA. Chains of single-successor states are stored as runs of octets.
 //
 // Unions of '*' patterns can need exponentially many DFA states: k patterns
-// of the form "/*a_i*b_i" need 2^k. Construction therefore works within a
-// budget (Limits), proportional to the total length of the patterns. When the
-// single DFA does not fit, the literal patterns get a DFA of their own (a
-// trie always fits) and the wildcard patterns a second DFA; if that does not
-// fit either, they run in a bit-parallel NFA simulation over all their
-// positions. Every tier is exact, and every tier decides an input in time
-// linear in its length: one table step per octet and automaton for the DFAs,
-// and a number of word operations proportional to the wildcard patterns'
-// total length per octet for the NFA. Stats reports which tier was built.
+// of the form "/*a_i*b_i" need 2^k, and real files hold such families.
+// Construction therefore works within a budget (Limits): states at most
+// 4096 plus one per two octets of the patterns, and work (trie nodes touched)
+// at most 1<<18 plus 16 per octet, never above 1<<20, whatever the input, so
+// a failed attempt costs tens of milliseconds. When the single DFA does not
+// fit, the literal patterns get a DFA of their own (their trie, which always
+// fits), and the wildcard patterns get, in order of preference:
+//
+//   - a second DFA (TierSplit), if it fits the rest of the budget;
+//   - a segment matcher (TierSegments): an Aho-Corasick scanner over the
+//     patterns' '*'-separated segments, each pattern matched greedily, with
+//     per-octet cost bounded by the patterns waiting on one segment;
+//   - a bit-parallel NFA (TierNFA), when so many patterns wait on one
+//     recurring segment that 64 positions per machine word do better.
+//
+// Every tier is exact and decides an input in time linear in its length;
+// the tables of every tier are linear in the patterns' length. Stats
+// reports which tier was built, and Limits.MaxTier forces one in tests.
 //
 // A Machine is immutable and safe for concurrent use. Walking it with a
 // Cursor does not allocate.
