@@ -1,0 +1,69 @@
+package robots_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/automaton"
+)
+
+// synthetic returns a robots.txt of n rules: literal prefixes, with one rule
+// in five holding a '*' and one in twenty ending in '$'.
+func synthetic(n int) []byte {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; i < n; i++ {
+		switch {
+		case i%20 == 0:
+			fmt.Fprintf(&b, "Disallow: /*.ext%d$\n", i)
+		case i%5 == 0:
+			fmt.Fprintf(&b, "Disallow: /dir%d/*/print\n", i)
+		default:
+			fmt.Fprintf(&b, "Allow: /dir%d/sub%d/page%d\n", i%97, i%13, i)
+		}
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkDecide is the hot path: rule count against engine tier, on a
+// URL that goes deep into the trie and one that leaves it at once.
+func BenchmarkDecide(b *testing.B) {
+	urls := map[string]string{
+		"deep":   "https://example.com/dir42/sub3/page42/and/some/more?id=1",
+		"miss":   "https://example.com/products/lamp-42?color=blue",
+		"long":   "https://example.com/" + strings.Repeat("segment/", 60),
+		"escape": "https://example.com/caf%c3%a9/%7euser/%E2%82%AC?q=a%2fb",
+	}
+	for _, n := range []int{10, 1000, 10000} {
+		body := synthetic(n)
+		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSegments, automaton.TierNFA} {
+			m := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier})).Agent("bot")
+			for _, name := range []string{"deep", "miss", "long", "escape"} {
+				url := urls[name]
+				b.Run(fmt.Sprintf("rules=%d/%v/%s", n, m.Stats().Tier, name), func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(len(url)))
+					for b.Loop() {
+						m.Decide(url)
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkCompile is Parse and Agent together, per file.
+func BenchmarkCompile(b *testing.B) {
+	for _, n := range []int{10, 1000, 10000} {
+		body := synthetic(n)
+		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				robots.Parse(body).Agent("bot")
+			}
+		})
+	}
+}

@@ -1,0 +1,160 @@
+package compile
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestAgentName(t *testing.T) {
+	for _, c := range []struct {
+		value, name string
+		global      bool
+	}{
+		{"*", "", true},
+		{"* junk", "", true},
+		{"*\tx", "", true},
+		{"*x", "", false},
+		{"FooBot", "FooBot", false},
+		{"FooBot/2.1", "FooBot", false},
+		{"Foo Bar", "Foo", false},
+		{"Bot2", "Bot", false},
+		{"foo-bot_x.y", "foo-bot_x", false},
+		{"2bot", "", false},
+		{"(Foo)", "", false},
+		{"", "", false},
+	} {
+		name, global := AgentName(c.value)
+		if name != c.name || global != c.global {
+			t.Errorf("AgentName(%q) = %q, %v; want %q, %v", c.value, name, global, c.name, c.global)
+		}
+	}
+}
+
+func TestParseGroups(t *testing.T) {
+	f := Parse([]byte("Disallow: /early\n" +
+		"User-agent: a\n" +
+		"# comment\n" +
+		"Sitemap: https://h/s.xml\n" +
+		"User-agent: b\n" +
+		"Disallow: /x\n" +
+		"Allow:\n" +
+		"Crawl-delay: 2\n" +
+		"Host: h.example\n" +
+		"User-agent: *\n" +
+		"Disallow: /y # why\n"))
+	type group struct {
+		Agents []string
+		Rules  []string
+		Delay  time.Duration
+	}
+	var got []group
+	for _, g := range f.Groups {
+		var gr group
+		for _, a := range g.Agents {
+			gr.Agents = append(gr.Agents, a.Value)
+		}
+		for _, r := range g.Rules {
+			kind := "disallow"
+			if r.Allow {
+				kind = "allow"
+			}
+			gr.Rules = append(gr.Rules, kind+" "+r.Value)
+		}
+		gr.Delay = g.CrawlDelay
+		got = append(got, gr)
+	}
+	want := []group{
+		{Agents: []string{"a", "b"}, Rules: []string{"disallow /x", "allow "}, Delay: 2 * time.Second},
+		{Agents: []string{"*"}, Rules: []string{"disallow /y"}},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("groups (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]Sitemap{{URL: "https://h/s.xml", Line: 4}}, f.Sitemaps); d != "" {
+		t.Errorf("sitemaps: %s", d)
+	}
+	if d := cmp.Diff([]Extension{{Key: "host", Value: "h.example", Line: 9}}, f.Extensions); d != "" {
+		t.Errorf("extensions: %s", d)
+	}
+	if f.Lines != 11 {
+		t.Errorf("Lines = %d, want 11", f.Lines)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	f := Parse([]byte("User-agent: a\nDisallow: /a1\nCrawl-delay: 1\n" +
+		"User-agent: *\nDisallow: /g1\n" +
+		"User-agent: b\nUser-agent: A\nDisallow: /ab\nCrawl-delay: 5\n" +
+		"User-agent: *\nDisallow: /g2\n"))
+	lines := func(s Selection) []int {
+		var out []int
+		for _, r := range s.Rules {
+			out = append(out, r.Line)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		agents []string
+		lines  []int
+		named  bool
+		delay  time.Duration
+	}{
+		{[]string{"a"}, []int{2, 8}, true, 5 * time.Second},
+		{[]string{"B"}, []int{8}, true, 5 * time.Second},
+		{[]string{"c"}, []int{5, 11}, false, 0},
+		{[]string{"c", "a"}, []int{2, 8}, true, 5 * time.Second},
+		{[]string{"a/1.0"}, []int{5, 11}, false, 0},
+		{nil, []int{5, 11}, false, 0},
+	} {
+		s := f.Select(c.agents...)
+		if d := cmp.Diff(c.lines, lines(s)); d != "" || s.Named != c.named || s.CrawlDelay != c.delay {
+			t.Errorf("Select(%q): lines %v named %v delay %v; want %v %v %v", c.agents, lines(s), s.Named, s.CrawlDelay, c.lines, c.named, c.delay)
+		}
+	}
+}
+
+func TestSelectASCIIFoldOnly(t *testing.T) {
+	// U+212A KELVIN SIGN folds to k under Unicode rules, not under ASCII's.
+	f := Parse([]byte("User-agent: kbot\nDisallow: /\n"))
+	if f.Select("\u212Abot").Named {
+		t.Error("the Kelvin sign matched k")
+	}
+}
+
+func TestCrawlDelayValues(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want time.Duration
+		ok   bool
+	}{
+		{"10", 10 * time.Second, true},
+		{"0.5", 500 * time.Millisecond, true},
+		{".5", 500 * time.Millisecond, true},
+		{"0", 0, true},
+		{"-1", 0, false},
+		{"1e3", 0, false},
+		{"NaN", 0, false},
+		{"soon", 0, false},
+		{"1.2.3", 0, false},
+		{"99999999999999999999", 0, false},
+	} {
+		f := Parse([]byte("User-agent: *\nCrawl-delay: " + c.v + "\n"))
+		g := f.Groups[0]
+		if ok := g.DelayLine != 0; ok != c.ok || g.CrawlDelay != c.want {
+			t.Errorf("Crawl-delay %q = %v, %v; want %v, %v", c.v, g.CrawlDelay, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestLineNumbers(t *testing.T) {
+	f := Parse([]byte("User-agent: *\r\nDisallow: /a\rDisallow: /b\n\rDisallow: /c\r\n\r\nDisallow: /d"))
+	var got []int
+	for _, r := range f.Groups[0].Rules {
+		got = append(got, r.Line)
+	}
+	if d := cmp.Diff([]int{2, 3, 5, 7}, got); d != "" {
+		t.Errorf("rule lines (-want +got): %s", d)
+	}
+}
