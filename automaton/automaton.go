@@ -139,6 +139,7 @@ type Machine struct {
 	seg   *Segments // TierSegments: the wildcard patterns
 	nfa   *NFA      // TierNFA: the wildcard patterns
 	rules int
+	ranks []int // of every rule, shared by the engines
 }
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
@@ -150,9 +151,12 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		total += len(p.lit) + 1
 	}
 	lim = lim.withDefaults(total)
-	m := &Machine{rules: len(rules)}
+	m := &Machine{rules: len(rules), ranks: make([]int, len(rules))}
+	for i, r := range rules {
+		m.ranks[i] = r.Rank
+	}
 	if lim.MaxTier <= TierDFA {
-		d, work, ok := buildDFA(pats, rules, lim)
+		d, work, ok := buildDFA(pats, rules, m.ranks, lim)
 		if ok {
 			m.tier, m.lit = TierDFA, d
 			return m
@@ -171,9 +175,9 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	// always fits: the limits only guard against what stars do.
 	litLim := lim
 	litLim.MaxStates, litLim.MaxWork = 1<<31-1, 1<<62
-	m.lit, _, _ = buildDFA(lit, rules, litLim)
+	m.lit, _, _ = buildDFA(lit, rules, m.ranks, litLim)
 	if lim.MaxTier <= TierSplit && lim.MaxWork > 0 {
-		if d, _, ok := buildDFA(wild, rules, lim); ok {
+		if d, _, ok := buildDFA(wild, rules, m.ranks, lim); ok {
 			m.tier, m.wild = TierSplit, d
 			return m
 		}
@@ -183,7 +187,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		for _, p := range wild {
 			positions += len(p.lit) + 1
 		}
-		if s := buildSegments(wild, rules); s.load() <= segmentsOverNFA*(positions/64+1) {
+		if s := buildSegments(wild, rules, m.ranks); s.load() <= segmentsOverNFA*(positions/64+1) {
 			m.tier, m.seg = TierSegments, s
 			return m
 		}
@@ -204,6 +208,7 @@ type Stats struct {
 // Stats reports the tier and size of m.
 func (m *Machine) Stats() Stats {
 	s := Stats{Tier: m.tier, Rules: m.rules}
+	s.Bytes += 8 * cap(m.ranks)
 	for _, d := range []*DFA{m.lit, m.wild} {
 		if d != nil {
 			s.States += len(d.nodes)
@@ -234,6 +239,19 @@ func (m *Machine) Segments() *Segments { return m.seg }
 
 // NFA returns the NFA of the wildcard patterns at TierNFA, else nil.
 func (m *Machine) NFA() *NFA { return m.nfa }
+
+// Better reports whether rule a beats rule b by m's ranks (either may be
+// -1, no rule).
+func (m *Machine) Better(a, b int32) bool {
+	if a < 0 {
+		return false
+	}
+	if b < 0 {
+		return true
+	}
+	ra, rb := m.ranks[a], m.ranks[b]
+	return ra > rb || ra == rb && a < b
+}
 
 // Better reports whether rule a beats rule b (either may be -1, no rule).
 func Better(rules []Rule, a, b int32) bool {

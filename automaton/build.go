@@ -26,6 +26,15 @@ type tnode struct {
 	chain    int32   // a '*' node that dominates this one, or -1 (see settle)
 }
 
+// kid returns the literal child of n on c, or -1.
+func (n *tnode) kid(c byte) int32 {
+	i, ok := slices.BinarySearchFunc(n.kids, c, func(e tedge, c byte) int { return int(e.c) - int(c) })
+	if !ok {
+		return -1
+	}
+	return n.kids[i].node
+}
+
 type tedge struct {
 	c    byte
 	node int32
@@ -33,6 +42,7 @@ type tedge struct {
 
 type builder struct {
 	rules   []Rule
+	ranks   []int // of the rules, shared with the DFA built
 	trie    []tnode
 	lim     Limits
 	work    int
@@ -181,8 +191,8 @@ func btoi(v bool) int {
 
 // buildDFA runs the subset construction for pats; ok is false when the
 // limits were exceeded.
-func buildDFA(pats []pattern, rules []Rule, lim Limits) (*DFA, int, bool) {
-	return build(&builder{rules: rules, lim: lim}, pats)
+func buildDFA(pats []pattern, rules []Rule, ranks []int, lim Limits) (*DFA, int, bool) {
+	return build(&builder{rules: rules, ranks: ranks, lim: lim}, pats)
 }
 
 // buildScanner builds a DFA that reports, at each octet, every pattern that
@@ -190,7 +200,7 @@ func buildDFA(pats []pattern, rules []Rule, lim Limits) (*DFA, int, bool) {
 // linear in the patterns' length when each pattern is a literal string,
 // alone or after one leading '*': a trie, and an Aho-Corasick automaton.
 func buildScanner(pats []pattern, rules []Rule) *DFA {
-	b := &builder{rules: rules, all: true, lim: Limits{MaxStates: 1<<31 - 1, MaxWork: 1 << 62}}
+	b := &builder{rules: rules, ranks: make([]int, len(rules)), all: true, lim: Limits{MaxStates: 1<<31 - 1, MaxWork: 1 << 62}}
 	d, _, _ := build(b, pats)
 	return d
 }
@@ -211,10 +221,25 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 	var edges []bedge
 	for s := 0; s < len(b.states); s++ {
 		stars, touched, edges = stars[:0], touched[:0], edges[:0]
-		for _, u := range b.setOf(s) {
-			n := &b.trie[u]
-			if n.isStar {
+		set := b.setOf(s)
+		for _, u := range set {
+			if b.trie[u].isStar {
 				stars = append(stars, u)
+			}
+		}
+		def, ok := b.intern(b.settle(append(next[:0], stars...)))
+		if !ok {
+			return nil, b.work, false
+		}
+		// A miss retries the octet at def, whose set is this state's '*'
+		// nodes: so only the octets that a non-'*' node continues on need
+		// edges here. A state that is its own default loops instead, and
+		// needs the edges of its '*' nodes.
+		self := def == int32(s)
+		for _, u := range set {
+			n := &b.trie[u]
+			if n.isStar && !self {
+				continue
 			}
 			for _, e := range n.kids {
 				if len(b.bucket[e.c]) == 0 {
@@ -224,19 +249,26 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 			}
 			b.work += 1 + len(n.kids)
 		}
-		def, ok := b.intern(b.settle(append(next[:0], stars...)))
-		if !ok {
-			return nil, b.work, false
-		}
 		slices.Sort(touched)
 		for _, c := range touched {
-			next = append(append(next[:0], stars...), b.bucket[c]...)
+			next = append(next[:0], stars...)
+			for _, u := range stars {
+				// The '*' nodes' own continuations on c, which the bucket
+				// left out unless the state is its own default.
+				if self {
+					break
+				}
+				if k := b.trie[u].kid(c); k >= 0 {
+					next = append(next, k)
+				}
+			}
+			next = append(next, b.bucket[c]...)
 			b.bucket[c] = b.bucket[c][:0]
 			t, ok := b.intern(b.settle(next))
 			if !ok {
 				return nil, b.work, false
 			}
-			if t != def {
+			if !self || t != def {
 				edges = append(edges, bedge{c, t})
 			}
 		}

@@ -3,7 +3,8 @@ package automaton
 import "unsafe"
 
 // This file holds the DFA as it runs. Its nodes are of three kinds: a branch
-// node has a sorted list of octet edges and a default successor; a run node
+// node has a sorted list of octet edges and a default node that decides the
+// octets it has no edge for; a run node
 // stands for a chain of states that each have a single edge (a literal
 // stretch of a pattern, the bulk of a trie), stored as a string of octets; a
 // done node has nothing left alive, so the walk can stop. One step costs one
@@ -14,8 +15,8 @@ import "unsafe"
 type DFA struct {
 	nodes   []node
 	labels  []byte  // run octets, and branch edge octets (sorted)
-	targets []int32 // branch edge targets, beside their labels
-	ranks   []int   // of every rule, to keep the best match while walking
+	targets []int32 // branch edge targets, in the order of their labels
+	ranks   []int   // of every rule, shared by a Machine's engines
 	start   int32
 	// Scanners only: the rules matched on entering node i are
 	// outs[outAt[i]:outAt[i+1]].
@@ -32,10 +33,10 @@ const (
 )
 
 type node struct {
-	off    uint32 // into labels (and targets, for branches)
+	off    uint32 // into labels
 	n      uint32 // run length, or number of edges
 	def    int32  // successor on an octet with no edge, or off the run
-	next   int32  // run nodes: the node after the whole run
+	next   int32  // run nodes: the node after the whole run; branches: offset into targets
 	out    int32  // best prefix rule matched on entering the node, or -1
 	accept int32  // best anchored rule matched if the input ends here, or -1
 	top    int32  // best rule that can still match from here, or -1
@@ -96,7 +97,6 @@ func (b *builder) emit() *DFA {
 			for {
 				e := b.edgesOf(t)[0]
 				d.labels = append(d.labels, e.c)
-				d.targets = append(d.targets, 0) // keep labels and targets aligned
 				t = e.next
 				if !inRun[t] {
 					break
@@ -106,6 +106,7 @@ func (b *builder) emit() *DFA {
 			nd.next = id[t]
 		default:
 			nd.kind = branch
+			nd.next = int32(len(d.targets))
 			for _, e := range b.edgesOf(int32(s)) {
 				d.labels = append(d.labels, e.c)
 				d.targets = append(d.targets, id[e.next])
@@ -132,17 +133,14 @@ func (b *builder) emit() *DFA {
 		}
 	}
 	d.start = id[0]
-	d.ranks = make([]int, len(b.rules))
-	for i, r := range b.rules {
-		d.ranks[i] = r.Rank
-	}
+	d.ranks = b.ranks
 	return d
 }
 
 // size is the memory held by d's tables, in bytes.
 func (d *DFA) size() int {
 	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) +
-		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.ranks) + 4*(cap(d.outs)+cap(d.outAt))
+		cap(d.labels) + 4*cap(d.targets) + 4*(cap(d.outs)+cap(d.outAt))
 }
 
 // A Cursor walks a DFA over an input, one octet at a time, and keeps the
@@ -180,31 +178,39 @@ func (c *Cursor) enter() {
 	}
 }
 
-// Step feeds one octet of the input.
+// Step feeds one octet of the input. A node without an edge for the octet
+// hands it to its default node, which decides it (a node that is its own
+// default loops on it); defaults never chain further, so a step looks at
+// two nodes at most.
 func (c *Cursor) Step(x byte) {
-	nd := &c.d.nodes[c.s]
-	switch nd.kind {
-	case run:
-		if c.d.labels[nd.off+c.pos] != x {
-			c.s, c.pos = nd.def, 0
-			c.enter()
-			return
-		}
-		if c.pos++; c.pos == nd.n {
-			c.s, c.pos = nd.next, 0
-			c.enter()
-		}
-	case branch:
-		labels := c.d.labels[nd.off : nd.off+nd.n]
-		for i, l := range labels {
-			if l == x {
-				c.s = c.d.targets[int(nd.off)+i]
-				c.enter()
+	d := c.d
+	for {
+		nd := &d.nodes[c.s]
+		switch nd.kind {
+		case run:
+			if d.labels[nd.off+c.pos] == x {
+				if c.pos++; c.pos == nd.n {
+					c.s, c.pos = nd.next, 0
+					c.enter()
+				}
 				return
 			}
+		case branch:
+			for i, l := range d.labels[nd.off : nd.off+nd.n] {
+				if l == x {
+					c.s = d.targets[int(nd.next)+i]
+					c.enter()
+					return
+				}
+			}
+		default: // done
+			return
 		}
-		c.s = nd.def
-		c.enter()
+		if nd.def == c.s && c.pos == 0 {
+			c.enter()
+			return // the node loops on the octet
+		}
+		c.s, c.pos = nd.def, 0
 	}
 }
 

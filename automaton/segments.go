@@ -35,11 +35,8 @@ type waiter struct {
 	k   int32 // the index of the segment it waits for
 }
 
-func buildSegments(pats []pattern, rules []Rule) *Segments {
-	s := &Segments{ranks: make([]int, len(rules))}
-	for i, r := range rules {
-		s.ranks[i] = r.Rank
-	}
+func buildSegments(pats []pattern, rules []Rule, ranks []int) *Segments {
+	s := &Segments{ranks: ranks}
 	// Scanner patterns: "S0" for a leading segment (it must start the
 	// input) and "*S" for the others; one id per distinct pattern.
 	ids := map[string]int32{}
@@ -105,7 +102,7 @@ func (s *Segments) load() int {
 }
 
 func (s *Segments) size() int {
-	n := int(unsafe.Sizeof(*s)) + s.scan.size() + 4*len(s.seglen) + 12*len(s.first) + 8*len(s.ranks)
+	n := int(unsafe.Sizeof(*s)) + s.scan.size() + 4*len(s.seglen) + 12*len(s.first)
 	for i := range s.waiters {
 		n += 24*2 + 8*(len(s.waiters[i])+len(s.tails[i]))
 	}
