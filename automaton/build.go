@@ -83,15 +83,17 @@ func (b *builder) setOf(s int) []int32 {
 	return b.sets[st.setChunk][st.setOff : st.setOff+st.setN]
 }
 
-// setChunk is the size of the chunks of the set pool: growing the pool adds
-// a chunk instead of copying it.
-const setChunk = 1 << 16
-
-// store copies set into the pool and returns where it is.
+// store copies set into the pool and returns where it is. Growing the pool
+// adds a chunk, twice the size of the last up to 1<<16 entries, instead of
+// copying it, so small rule sets stay small.
 func (b *builder) store(set []int32) (chunk, off uint32) {
 	last := len(b.sets) - 1
 	if last < 0 || len(b.sets[last])+len(set) > cap(b.sets[last]) {
-		b.sets = append(b.sets, make([]int32, 0, max(setChunk, len(set))))
+		size := 64
+		if last >= 0 {
+			size = min(2*cap(b.sets[last]), 1<<16)
+		}
+		b.sets = append(b.sets, make([]int32, 0, max(size, len(set))))
 		last++
 	}
 	off = uint32(len(b.sets[last]))
