@@ -2,6 +2,7 @@ package robots
 
 import (
 	"math"
+	"strings"
 	"sync"
 	"time"
 
@@ -21,7 +22,8 @@ type Matcher struct {
 	named    bool
 	delay    time.Duration
 	hasDelay bool
-	scratch  sync.Pool // *automaton.SegmentState or *automaton.NFAState, for those tiers
+	form     normalize.Form // how URLs are written for the machine
+	scratch  sync.Pool      // *automaton.SegmentState or *automaton.NFAState, for those tiers
 }
 
 // ruleInfo is what a Decision reports of a rule.
@@ -35,22 +37,45 @@ type ruleInfo struct {
 // says (RFC 9309 2.2.2): the path alone, or with any query.
 var robotsTxt = []string{"/robots.txt$", "/robots.txt?"}
 
-func newMatcher(s compile.Selection, lim automaton.Limits) *Matcher {
-	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0}
+// newMatcher lowers the selected rules to automaton rules, as the dialect
+// ranks them: by the length of the pattern, allow winning a tie (rank 2*len
+// or 2*len+1), or all equal, so that the first rule in file order wins. The
+// automaton breaks a tie of ranks by order, which is line order.
+func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher {
+	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.read.Form}
+	rank := func(pattern string, allow bool) int {
+		if d.firstMatch {
+			return 0
+		}
+		r := 2 * len(pattern)
+		if allow {
+			r++ // allow wins a tie
+		}
+		return r
+	}
 	for _, r := range s.Rules {
-		if r.Pattern == "" {
+		if r.Pattern == "" && !d.emptyRules {
 			continue // an empty pattern matches nothing
 		}
-		rank := 2 * r.Priority()
-		if r.Allow {
-			rank++ // allow wins a tie
+		// In the Google dialect an empty pattern matches everything with
+		// strength 0: it never disallows, but it can be the line reported.
+		info := ruleInfo{allow: r.Allow || r.Pattern == "", line: r.Line, value: r.Value}
+		m.rules = append(m.rules, automaton.Rule{Pattern: r.Pattern, Rank: rank(r.Pattern, r.Allow)})
+		m.info = append(m.info, info)
+		if d.indexHTML && r.Allow {
+			// Google tries this rule only when the pattern itself does not
+			// match; ranked below the pattern, it can only win then.
+			if p, ok := indexHTML(r.Pattern); ok {
+				m.rules = append(m.rules, automaton.Rule{Pattern: p, Rank: rank(p, true)})
+				m.info = append(m.info, info)
+			}
 		}
-		m.rules = append(m.rules, automaton.Rule{Pattern: r.Pattern, Rank: rank})
-		m.info = append(m.info, ruleInfo{allow: r.Allow, line: r.Line, value: r.Value})
 	}
-	for _, p := range robotsTxt {
-		m.rules = append(m.rules, automaton.Rule{Pattern: p, Rank: math.MaxInt})
-		m.info = append(m.info, ruleInfo{allow: true})
+	if d.robotsTxt {
+		for _, p := range robotsTxt {
+			m.rules = append(m.rules, automaton.Rule{Pattern: p, Rank: math.MaxInt})
+			m.info = append(m.info, ruleInfo{allow: true})
+		}
 	}
 	m.machine = automaton.Compile(m.rules, lim)
 	if sg := m.machine.Segments(); sg != nil {
@@ -66,7 +91,7 @@ func newMatcher(s compile.Selection, lim automaton.Limits) *Matcher {
 // an absolute URL or a path-absolute reference ("/a/b?c"); only its path and
 // query are matched.
 func (m *Matcher) Decide(url string) Decision {
-	st := normalize.NewStream(url)
+	st := m.form.Stream(url)
 	best := walk(m.machine.Literal(), st)
 	if d := m.machine.Wildcard(); d != nil {
 		if r := walk(d, st); automaton.Better(m.rules, r, best) {
@@ -132,6 +157,17 @@ func (m *Matcher) walkNFA(a *automaton.NFA, sc *automaton.NFAState, st normalize
 		best, alive = a.Step(sc, x, m.rules, best)
 	}
 	return a.End(sc, m.rules, best)
+}
+
+// indexHTML returns the rule Google's library adds for an Allow pattern
+// whose last segment starts with "index.htm": the pattern cut after its last
+// slash, anchored, so that Allow: /d/index.html also allows exactly /d/.
+func indexHTML(pattern string) (string, bool) {
+	i := strings.LastIndexByte(pattern, '/')
+	if i < 0 || !strings.HasPrefix(pattern[i:], "/index.htm") {
+		return "", false
+	}
+	return pattern[:i+1] + "$", true
 }
 
 // Stats describes the compiled automaton, for tools and tests.

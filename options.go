@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -18,26 +19,84 @@ const (
 	// the RFC is silent it reads files as Google's crawler does. It is the
 	// default.
 	RFC9309 Dialect = iota
+
+	// Google is exactly Google's open-source robots.txt library, where it
+	// departs from RFC 9309 too: URLs are compared as given (no
+	// percent-encoding is decoded or added), /robots.txt is not special, an
+	// Allow of ".../index.html" also allows ".../", lines are cut at 16,663
+	// octets, a UTF-16 body is not transcoded and the whole body is parsed.
+	// Decisions name the line Google's library names, an empty rule's line
+	// included.
+	Google
+
+	// Draft1996 is "A Method for Web Robots Control", the Internet-Draft of
+	// 1996: a blank line ends a record, a crawler obeys the first record
+	// whose name is a case-insensitive substring of its own (else the first
+	// * record), the first Allow or Disallow line that matches decides, *
+	// and $ are ordinary octets, and escapes other than %2F are decoded.
+	// Keys must be spelt exactly and followed by a colon.
+	Draft1996
+
+	// Original1994 is the 1994 "Standard for Robot Exclusion": Draft1996
+	// without Allow lines, which it ignores as unknown.
+	Original1994
 )
 
-var dialectNames = map[Dialect]string{
-	RFC9309: "rfc9309",
+// choices are what a dialect sets in each stage of the pipeline.
+type choices struct {
+	name string
+	read compile.Options // lines, records, agents and the octet form
+
+	keepUTF16 bool // a UTF-16 body is read as octets, not transcoded
+	unlimited bool // the whole body is parsed unless WithParseLimit says otherwise
+
+	firstMatch bool // rules rank equal: the first match in file order decides
+	robotsTxt  bool // /robots.txt is always allowed
+	emptyRules bool // an empty rule matches everything with strength 0
+	indexHTML  bool // Allow: .../index.htm... also allows .../ exactly
 }
+
+// googleMaxLine is the line length Google's library keeps: 8 times 2083
+// (a URL length browsers limit to), less one.
+const googleMaxLine = 8*2083 - 1
+
+var dialects = [...]choices{
+	RFC9309: {name: "rfc9309", robotsTxt: true},
+	Google: {
+		name:      "google",
+		read:      compile.Options{Form: normalize.Raw, MaxLineLength: googleMaxLine},
+		keepUTF16: true, unlimited: true, emptyRules: true, indexHTML: true,
+	},
+	Draft1996: {
+		name: "draft1996",
+		read: compile.Options{Form: normalize.Decoded, ExactKeys: true,
+			BlankLines: true, Substring: true, FirstRecord: true},
+		firstMatch: true,
+	},
+	Original1994: {
+		name: "original1994",
+		read: compile.Options{Form: normalize.Decoded, ExactKeys: true, NoAllow: true,
+			BlankLines: true, Substring: true, FirstRecord: true},
+		firstMatch: true,
+	},
+}
+
+func (d Dialect) valid() bool { return 0 <= d && int(d) < len(dialects) }
 
 // String returns the dialect's name as ParseDialect accepts it.
 func (d Dialect) String() string {
-	if s, ok := dialectNames[d]; ok {
-		return s
+	if d.valid() {
+		return dialects[d].name
 	}
 	return fmt.Sprintf("Dialect(%d)", int(d))
 }
 
-// ParseDialect returns the dialect of the given name ("rfc9309"), ignoring
-// case.
+// ParseDialect returns the dialect of the given name ("rfc9309", "google",
+// "draft1996" or "original1994"), ignoring case.
 func ParseDialect(name string) (Dialect, error) {
-	for d, s := range dialectNames {
-		if strings.EqualFold(name, s) {
-			return d, nil
+	for d, c := range dialects {
+		if strings.EqualFold(name, c.name) {
+			return Dialect(d), nil
 		}
 	}
 	return 0, fmt.Errorf("robots: unknown dialect %q", name)
@@ -51,10 +110,11 @@ const DefaultParseLimit = normalize.DefaultLimit
 type Option func(*config)
 
 type config struct {
-	dialect Dialect
-	limit   int
-	charset string
-	limits  automaton.Limits
+	dialect  Dialect
+	limit    int
+	limitSet bool
+	charset  string
+	limits   automaton.Limits
 }
 
 // WithDialect makes Parse read the body in the given dialect.
@@ -62,8 +122,9 @@ func WithDialect(d Dialect) Option { return func(c *config) { c.dialect = d } }
 
 // WithParseLimit sets how many octets of the body are parsed; the line that
 // straddles the limit is read whole and the rest ignored. Limits below
-// DefaultParseLimit are raised to it, as RFC 9309 requires.
-func WithParseLimit(n int) Option { return func(c *config) { c.limit = n } }
+// DefaultParseLimit are raised to it, as RFC 9309 requires. Without it the
+// Google dialect parses the whole body, as Google's library does.
+func WithParseLimit(n int) Option { return func(c *config) { c.limit, c.limitSet = n, true } }
 
 // WithCharset declares the body's charset, as a Content-Type header does
 // ("iso-8859-1", "windows-1251"); the body is transcoded to UTF-8 before it is

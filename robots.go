@@ -19,9 +19,15 @@
 // normalize), so %41 and A, or %2f and %2F, are the same octets while %2F and
 // / are not. Where the RFC is silent the file is read as Google's crawler
 // reads it.
+//
+// Other readings are dialects, chosen with WithDialect and run on the same
+// parser and engine: Google (exactly Google's open-source library, where it
+// departs from the RFC too), and the first-match rules of the 1996 draft
+// (Draft1996) and the 1994 standard (Original1994).
 package robots
 
 import (
+	"strconv"
 	"sync"
 	"time"
 
@@ -38,6 +44,7 @@ type Robots struct {
 	limits      automaton.Limits
 	diagnostics []Diagnostic
 	matchers    sync.Map // product token as given -> *Matcher
+	anyMatchers sync.Map // agentsKey(tokens) -> *Matcher, for AgentAny
 }
 
 // A Diagnostic reports a line that is not plain, valid robots.txt, and what
@@ -56,18 +63,23 @@ func Parse(body []byte, opts ...Option) *Robots {
 		o(&cfg)
 	}
 	var pre []Diagnostic
-	if _, ok := dialectNames[cfg.dialect]; !ok {
+	if !cfg.dialect.valid() {
 		pre = append(pre, Diagnostic{Code: "dialect", Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
 		cfg.dialect = RFC9309
 	}
-	text, info, err := normalize.Body(body, cfg.charset, cfg.limit)
+	ch := &dialects[cfg.dialect]
+	bo := normalize.BodyOptions{Charset: cfg.charset, Limit: max(cfg.limit, 0), KeepUTF16: ch.keepUTF16}
+	if ch.unlimited && !cfg.limitSet {
+		bo.Limit = -1
+	}
+	text, info, err := normalize.Prepare(body, bo)
 	if err != nil {
 		pre = append(pre, Diagnostic{Line: 0, Code: compile.Charset, Message: err.Error()})
 	}
 	if info.BOM != "" {
 		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
 	}
-	f := compile.Parse(text)
+	f := ch.read.Parse(text)
 	diags := append(pre, f.Diagnostics...)
 	if info.Truncated {
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
@@ -87,13 +99,53 @@ func (r *Robots) Allowed(agent, url string) bool {
 // such as "Googlebot": the rules of every group that names the token
 // (ignoring ASCII case), or of every * group when none does. The token is
 // compared as given, so pass the product token, not a full User-Agent
-// header. Matchers are compiled once per token and shared.
+// header. Matchers are compiled once per token and shared. In the
+// first-match dialects it is the first group whose name is a substring of
+// the token, or the first * group.
 func (r *Robots) Agent(agent string) *Matcher {
 	if m, ok := r.matchers.Load(agent); ok {
 		return m.(*Matcher)
 	}
-	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits))
+	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits, &dialects[r.dialect]))
 	return m.(*Matcher)
+}
+
+// AllowedAny reports whether a crawler that answers to any of the given
+// product tokens may fetch url, as Google's AllowedByRobots does: the rules
+// of every group naming any of the tokens are merged into one rule set (or,
+// when none is named, the * groups), and that set decides; the verdicts of
+// the tokens are not OR-ed. In the first-match dialects the first record
+// naming any of them applies.
+func (r *Robots) AllowedAny(agents []string, url string) bool {
+	return r.AgentAny(agents...).Allowed(url)
+}
+
+// AgentAny returns the Matcher for a crawler that answers to any of the
+// given product tokens: Agent with the groups of all of them merged (see
+// AllowedAny). With one token it is Agent; with none, only * groups apply.
+// Matchers are compiled once per list and shared.
+func (r *Robots) AgentAny(agents ...string) *Matcher {
+	if len(agents) == 1 {
+		return r.Agent(agents[0])
+	}
+	key := agentsKey(agents)
+	if m, ok := r.anyMatchers.Load(key); ok {
+		return m.(*Matcher)
+	}
+	m, _ := r.anyMatchers.LoadOrStore(key, newMatcher(r.file.Select(agents...), r.limits, &dialects[r.dialect]))
+	return m.(*Matcher)
+}
+
+// agentsKey encodes a list of tokens as one string, each token preceded by
+// its length, so that no two lists share a key.
+func agentsKey(agents []string) string {
+	var b []byte
+	for _, a := range agents {
+		b = strconv.AppendInt(b, int64(len(a)), 10)
+		b = append(b, ':')
+		b = append(b, a...)
+	}
+	return string(b)
 }
 
 // Sitemaps returns the URLs of the file's sitemap lines, in file order,

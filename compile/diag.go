@@ -14,6 +14,7 @@ const (
 	Truncated         Code = "truncated"           // content past the parse limit was ignored
 	InvalidUTF8       Code = "invalid-utf8"        // the line holds octets that are not UTF-8
 	NULByte           Code = "nul-byte"            // a NUL octet ended the line early
+	LongLine          Code = "long-line"           // the line was cut at Options.MaxLineLength
 	MalformedLine     Code = "malformed-line"      // no key and value could be read; ignored
 	MissingColon      Code = "missing-colon"       // "Disallow /x": read as key and value
 	MisspeltKey       Code = "misspelt-key"        // a known misspelling, accepted

@@ -7,7 +7,9 @@
 // (misspelt keys, a missing colon, how a user-agent value is read) it does
 // what Google's crawler does. Patterns are stored in the canonical octet form
 // of package normalize, ready for matching; this package holds no matching
-// code of its own.
+// code of its own. Options set how a dialect reads otherwise: Google's line
+// limit and octet form, or the records and substring names of the 1994
+// standard and the 1996 draft.
 package compile
 
 import (
@@ -28,6 +30,8 @@ type File struct {
 	Extensions  []Extension  // every other key: value line, in file order
 	Diagnostics []Diagnostic // in line order
 	Lines       int          // number of lines read
+
+	opts Options // how the file was read; Select follows it
 }
 
 // A Group is one or more user-agent lines and the rules after them.
@@ -40,7 +44,7 @@ type Group struct {
 
 // An Agent is one user-agent line of a group.
 type Agent struct {
-	Name   string // the product token read from the value; "" for *
+	Name   string // the product token read from the value (the whole value under Options.Substring); "" for *
 	Global bool   // the value is *
 	Value  string // the value as written
 	Line   int
@@ -124,10 +128,16 @@ var prefixes = []struct {
 	{"sitemap", keySitemap},
 }
 
-func classify(k string) (key, Code) {
+func (o Options) classify(k string) (key, Code) {
 	lower := strings.ToLower(k)
 	if kk, ok := exactKeys[lower]; ok {
+		if kk == keyAllow && o.NoAllow {
+			return keyUnknown, UnknownKey
+		}
 		return kk, ""
+	}
+	if o.ExactKeys {
+		return keyUnknown, UnknownKey
 	}
 	for _, m := range misspellings {
 		if strings.HasPrefix(lower, m.prefix) {
@@ -135,17 +145,61 @@ func classify(k string) (key, Code) {
 		}
 	}
 	for _, p := range prefixes {
-		if strings.HasPrefix(lower, p.prefix) {
+		if strings.HasPrefix(lower, p.prefix) && !(p.key == keyAllow && o.NoAllow) {
 			return p.key, KeyPrefix
 		}
 	}
 	return keyUnknown, UnknownKey
 }
 
-// Parse reads a robots.txt body, already prepared by normalize.Body. It
-// never fails: whatever cannot be read is skipped and reported.
-func Parse(body []byte) *File {
-	p := &parser{f: &File{}, sitemaps: map[string]bool{}}
+// Options say how Parse reads a file: the choices by which a dialect reads
+// lines, records and user-agents. The zero value is the default reading,
+// RFC 9309's, lenient where the RFC is silent as Google's crawler is.
+type Options struct {
+	// Form is the octet form in which rule patterns are stored
+	// (Rule.Pattern); see package normalize.
+	Form normalize.Form
+
+	// MaxLineLength, when positive, keeps only the first MaxLineLength
+	// octets of each line, as Google's library keeps 16,663.
+	MaxLineLength int
+
+	// ExactKeys reads keys as written, ignoring ASCII case only: no
+	// misspelling ("Disalow") or prefix key ("Disallowed") is accepted, and a
+	// line without a colon is malformed.
+	ExactKeys bool
+
+	// NoAllow reads allow lines as unknown lines, as the 1994 standard,
+	// which has no Allow, does.
+	NoAllow bool
+
+	// BlankLines makes a blank line end a group, as records end in the 1994
+	// standard and the 1996 draft: rules after it, before the next
+	// user-agent line, belong to no group. A comment line is not blank.
+	BlankLines bool
+
+	// Substring keeps a user-agent value whole as the group's name, and
+	// makes Select match a name that is a case-insensitive substring of the
+	// crawler's name ("bot" matches Robot), as the 1994 standard recommends;
+	// otherwise the name is the value's leading product token (AgentName)
+	// and must equal the crawler's.
+	Substring bool
+
+	// FirstRecord makes Select take only the first group that names the
+	// crawler, else the first * group, instead of merging all of them.
+	FirstRecord bool
+}
+
+// Parse reads a robots.txt body, already prepared by normalize.Body, with
+// the default Options. It never fails: whatever cannot be read is skipped
+// and reported.
+func Parse(body []byte) *File { return Options{}.Parse(body) }
+
+// Parse reads a robots.txt body, already prepared by normalize.Body, as the
+// options say. It never fails: whatever cannot be read is skipped and
+// reported.
+func (o Options) Parse(body []byte) *File {
+	p := &parser{f: &File{opts: o}, opts: o, sitemaps: map[string]bool{}}
 	n := 0
 	for len(body) > 0 {
 		end := bytes.IndexAny(body, "\r\n")
@@ -160,6 +214,10 @@ func Parse(body []byte) *File {
 			body = body[end+1:]
 		}
 		n++
+		if o.MaxLineLength > 0 && len(line) > o.MaxLineLength {
+			p.diag(n, LongLine, "the line is longer than %d octets; the rest is ignored", o.MaxLineLength)
+			line = line[:o.MaxLineLength]
+		}
 		p.line(n, line)
 	}
 	p.f.Lines = n
@@ -168,6 +226,7 @@ func Parse(body []byte) *File {
 
 type parser struct {
 	f        *File
+	opts     Options
 	group    *Group // the group being read; nil before the first user-agent
 	hasRules bool   // the group has a rule line, so a user-agent starts a new one
 	sitemaps map[string]bool
@@ -200,16 +259,23 @@ func (p *parser) line(n int, line []byte) {
 	if !utf8.Valid(line) {
 		p.diag(n, InvalidUTF8, "the line holds octets that are not UTF-8; they are matched as %%XX escapes")
 	}
+	comment := false
 	if i := bytes.IndexByte(line, '#'); i >= 0 {
-		line = line[:i]
+		line, comment = line[:i], true
 	}
 	line = trim(line)
 	if len(line) == 0 {
+		if p.opts.BlankLines && !comment {
+			p.group = nil // the record ends
+		}
 		return
 	}
 	var k, v []byte
 	if i := bytes.IndexByte(line, ':'); i >= 0 {
 		k, v = trim(line[:i]), trim(line[i+1:])
+	} else if p.opts.ExactKeys {
+		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
+		return
 	} else {
 		// Without a colon, Google's crawler accepts one run of spaces or
 		// tabs as the separator, when the line holds exactly two words.
@@ -218,19 +284,19 @@ func (p *parser) line(n int, line []byte) {
 			p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
 			return
 		}
-		v = bytes.TrimLeft(line[i:], " \t")
-		if bytes.ContainsAny(v, " \t") {
+		if bytes.ContainsAny(bytes.TrimLeft(line[i:], " \t"), " \t") {
 			p.diag(n, MalformedLine, "no colon, and more than two words; ignored")
 			return
 		}
-		k = line[:i]
+		// The key and value are trimmed as around a colon (VT and FF too).
+		k, v = trim(line[:i]), trim(line[i+1:])
 		p.diag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
 	}
 	p.record(n, string(k), string(v))
 }
 
 func (p *parser) record(n int, k, v string) {
-	kind, code := classify(k)
+	kind, code := p.opts.classify(k)
 	switch code {
 	case MisspeltKey:
 		p.diag(n, code, "%q is a misspelling; read as %s", k, kind)
@@ -247,7 +313,7 @@ func (p *parser) record(n int, k, v string) {
 			p.diag(n, RuleOutsideGroup, "%s before any user-agent line; ignored", kind)
 			return
 		}
-		r := Rule{Allow: kind == keyAllow, Value: v, Pattern: normalize.Pattern(v), Line: n}
+		r := Rule{Allow: kind == keyAllow, Value: v, Pattern: p.opts.Form.Pattern(v), Line: n}
 		if v != "" && v[0] != '/' && v[0] != '*' {
 			p.diag(n, UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
 		}
@@ -306,6 +372,16 @@ func (p *parser) userAgent(n int, v string) {
 		p.hasRules = false
 	}
 	name, global := AgentName(v)
+	if p.opts.Substring {
+		if !global {
+			name = v // the whole value, matched as a substring
+			if v == "" {
+				p.diag(n, EmptyAgent, "the user-agent value names no robot")
+			}
+		}
+		p.group.Agents = append(p.group.Agents, Agent{Name: name, Global: global, Value: v, Line: n})
+		return
+	}
 	switch {
 	case global && v != "*":
 		p.diag(n, AgentNotToken, "user-agent value %q is read as *", v)

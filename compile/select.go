@@ -17,13 +17,20 @@ type Selection struct {
 // equal ignoring ASCII case; the token is used as given (pass "Googlebot",
 // not "Googlebot/2.1"). With several tokens the groups naming any of them are
 // merged into one rule set, as Google's crawler does.
+//
+// A file read with Options.Substring matches a name that is a
+// case-insensitive substring of a token instead, and with
+// Options.FirstRecord only the first group that applies is taken.
 func (f *File) Select(agents ...string) Selection {
 	var s Selection
 	pick := func(named bool) {
 		for i := range f.Groups {
 			g := &f.Groups[i]
-			if !g.matches(agents, named) {
+			if !g.matches(agents, named, f.opts.Substring) {
 				continue
+			}
+			if f.opts.FirstRecord && s.Groups > 0 {
+				return
 			}
 			s.Groups++
 			s.Rules = append(s.Rules, g.Rules...)
@@ -42,8 +49,10 @@ func (f *File) Select(agents ...string) Selection {
 }
 
 // matches reports whether the group names one of agents (named) or is a *
-// group (!named).
-func (g *Group) matches(agents []string, named bool) bool {
+// group (!named). A name names an agent when the two are equal ignoring ASCII
+// case, or with substring when the name is a non-empty substring of the agent
+// ignoring ASCII case.
+func (g *Group) matches(agents []string, named, substring bool) bool {
 	for _, a := range g.Agents {
 		if !named {
 			if a.Global {
@@ -55,7 +64,7 @@ func (g *Group) matches(agents []string, named bool) bool {
 			continue
 		}
 		for _, want := range agents {
-			if equalFold(a.Name, want) {
+			if substring && a.Name != "" && containsFold(want, a.Name) || !substring && equalFold(a.Name, want) {
 				return true
 			}
 		}
@@ -82,4 +91,14 @@ func equalFold(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// containsFold reports whether sub is within s, ignoring ASCII case only.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if equalFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }

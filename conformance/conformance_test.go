@@ -25,22 +25,33 @@ func loadSuite(t *testing.T) *conformance.Suite {
 	return s
 }
 
-// library runs the root package as the suite's implementation.
-func library(body []byte, agent, url string) conformance.Verdict {
-	d := robots.Parse(body).Agent(agent).Decide(url)
-	return conformance.Verdict{Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern}
+// library runs the root package in dialect d as the suite's
+// implementation.
+func library(t *testing.T, d conformance.Dialect) conformance.Impl {
+	dialect, err := robots.ParseDialect(string(d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(body []byte, agent, url string) conformance.Verdict {
+		d := robots.Parse(body, robots.WithDialect(dialect)).Agent(agent).Decide(url)
+		return conformance.Verdict{Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern}
+	}
 }
 
-// TestReferenceAgreesWithSpec runs the reference on every rfc9309 case of
-// the spec files: a wrong transcription, or a reference or parser that
-// departs from the documents, shows here.
+// TestReferenceAgreesWithSpec runs the reference on every case of the spec
+// files, each in its dialects: a wrong transcription, or a reference or
+// parser that departs from the documents, shows here.
 func TestReferenceAgreesWithSpec(t *testing.T) {
-	for _, c := range loadSuite(t).Cases(conformance.RFC9309) {
-		t.Run(c.Name(), func(t *testing.T) {
-			if err := c.Check(conformance.ReferenceVerdict(c)); err != nil {
-				t.Error(err)
-			}
-		})
+	s := loadSuite(t)
+	for _, d := range conformance.Dialects {
+		verdict := conformance.ReferenceVerdictIn(d)
+		for _, c := range s.Cases(d) {
+			t.Run(string(d)+"/"+c.Name(), func(t *testing.T) {
+				if err := c.Check(verdict(c)); err != nil {
+					t.Error(err)
+				}
+			})
+		}
 	}
 }
 
@@ -65,34 +76,43 @@ func TestMatchCasesRunAsBodies(t *testing.T) {
 func must(body []byte, _, _ string) []byte { return body }
 
 // TestSuiteRun runs the reference through Suite.Run, the entry point for
-// other implementations.
+// other implementations, in every dialect.
 func TestSuiteRun(t *testing.T) {
 	s := loadSuite(t)
-	if n := len(s.Cases(conformance.RFC9309)); n == 0 {
-		t.Fatal("no rfc9309 cases")
-	}
-	for _, err := range s.Run(conformance.RFC9309, conformance.ReferenceImpl) {
-		t.Error(err)
+	for _, d := range conformance.Dialects {
+		if n := len(s.Cases(d)); n == 0 {
+			t.Fatalf("no %s cases", d)
+		}
+		for _, err := range s.Run(d, conformance.ReferenceImplIn(d)) {
+			t.Errorf("%s: %v", d, err)
+		}
 	}
 }
 
-// TestLibraryMatchesGolden runs the library on every rfc9309 case and
-// compares its decisions, deciding lines and patterns with the golden
-// tables the reference wrote.
+// TestLibraryMatchesGolden runs the library on every case, in each of the
+// case's dialects, and compares its decisions, deciding lines and patterns
+// with the golden tables the reference wrote.
 func TestLibraryMatchesGolden(t *testing.T) {
-	verdict := func(c *conformance.Case) conformance.Verdict { return c.Run(library) }
-	for _, spec := range loadSuite(t).Specs {
-		t.Run(spec.Name, func(t *testing.T) {
-			path := filepath.Join(conformance.GoldenDir, conformance.GoldenName(spec.Name))
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go generate)", err)
+	for _, d := range conformance.Dialects {
+		impl := library(t, d)
+		verdict := func(c *conformance.Case) conformance.Verdict { return c.Run(impl) }
+		for _, spec := range loadSuite(t).Specs {
+			if len(spec.For(d)) == 0 {
+				continue
 			}
-			got := conformance.Golden(spec, verdict)
-			if diff := cmp.Diff(lines(want), lines(got)); diff != "" {
-				t.Errorf("the library departs from %s (-reference +library):\n%s", path, diff)
-			}
-		})
+			name := conformance.GoldenName(spec.Name, d)
+			t.Run(name, func(t *testing.T) {
+				path := filepath.Join(conformance.GoldenDir, name)
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run go generate)", err)
+				}
+				got := conformance.Golden(spec, d, verdict)
+				if diff := cmp.Diff(lines(want), lines(got)); diff != "" {
+					t.Errorf("the library departs from %s (-reference +library):\n%s", path, diff)
+				}
+			})
+		}
 	}
 }
 
@@ -103,24 +123,29 @@ func TestGoldenFresh(t *testing.T) {
 	s := loadSuite(t)
 	want := map[string]bool{}
 	for _, spec := range s.Specs {
-		name := conformance.GoldenName(spec.Name)
-		want[name] = true
-		path := filepath.Join(conformance.GoldenDir, name)
-		got := conformance.Golden(spec, conformance.ReferenceVerdict)
-		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
+		for _, d := range conformance.Dialects {
+			if len(spec.For(d)) == 0 {
+				continue
 			}
-			continue
-		}
-		old, err := os.ReadFile(path)
-		if err != nil {
-			t.Errorf("%v (run go generate, or go test -update)", err)
-			continue
-		}
-		if !bytes.Equal(old, got) {
-			t.Errorf("%s is stale; run go generate ./... (or go test -update) (-file +regenerated):\n%s",
-				path, cmp.Diff(lines(old), lines(got)))
+			name := conformance.GoldenName(spec.Name, d)
+			want[name] = true
+			path := filepath.Join(conformance.GoldenDir, name)
+			got := conformance.Golden(spec, d, conformance.ReferenceVerdictIn(d))
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			old, err := os.ReadFile(path)
+			if err != nil {
+				t.Errorf("%v (run go generate, or go test -update)", err)
+				continue
+			}
+			if !bytes.Equal(old, got) {
+				t.Errorf("%s is stale; run go generate ./... (or go test -update) (-file +regenerated):\n%s",
+					path, cmp.Diff(lines(old), lines(got)))
+			}
 		}
 	}
 	files, err := filepath.Glob(filepath.Join(conformance.GoldenDir, "*.golden"))
@@ -129,7 +154,7 @@ func TestGoldenFresh(t *testing.T) {
 	}
 	for _, f := range files {
 		if !want[filepath.Base(f)] {
-			t.Errorf("%s has no spec file; run go generate ./...", f)
+			t.Errorf("%s has no spec file or no case of its dialect; run go generate ./...", f)
 		}
 	}
 }

@@ -1,18 +1,20 @@
 // Package conformance defines what the library means. Its reference matcher
 // is RFC 9309 sections 2.2.2 and 2.2.3 transcribed as plainly as possible:
 // it loops over the rules, matches each glob naively, and keeps the longest.
-// It is slow on purpose and every faster engine is tested against it.
+// It is slow on purpose and every faster engine is tested against it. In
+// the other dialects it keeps the longest match as Google's library does,
+// or takes the first match in file order (ReferenceIn).
 //
 // The package also reads the spec example files under testdata/spec, which
 // transcribe every example and table of the documents that define the
-// protocol, and runs any implementation against them (see Suite).
+// protocol, and runs any implementation against them (see Suite), and it
+// reads Google's own answers (ReadOracle).
 package conformance
 
 import (
 	"strings"
 
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Reference decides url against rules, the rules selected for one crawler.
@@ -24,29 +26,71 @@ import (
 // one kind and length the earlier line wins. An empty pattern matches
 // nothing. No match means allowed, and /robots.txt is always allowed.
 func Reference(rules []compile.Rule, url string) (winner int, allowed bool) {
-	path := normalize.URL(url)
-	if IsRobotsTxt(path) {
+	return ReferenceIn(RFC9309, rules, url)
+}
+
+// ReferenceIn is Reference in dialect d, for rules selected from a file read
+// with d.Options(). The dialects differ thus:
+//
+//   - rfc9309: as Reference.
+//   - google: patterns and URLs are compared in the Raw form (the URL as
+//     written); an empty pattern matches every URL with strength 0, so it can
+//     be the rule named but never disallows; an Allow pattern whose last
+//     segment starts with "index.htm" that does not match is tried once more
+//     cut after its last slash and anchored ("/d/index.html" as "/d/$"), with
+//     the strength of that shorter pattern; /robots.txt is not special.
+//   - draft1996, original1994: patterns and URLs are compared in the Decoded
+//     form, where * and $ are ordinary octets; the first rule in file order
+//     that matches decides; an empty pattern matches nothing.
+func ReferenceIn(d Dialect, rules []compile.Rule, url string) (winner int, allowed bool) {
+	path := d.Form().URL(url)
+	if d == RFC9309 && IsRobotsTxt(path) {
 		return -1, true
 	}
-	winner = -1
+	winner, best := -1, -1
 	for i, r := range rules {
-		if r.Pattern == "" || !Match(r.Pattern, path) {
+		s := strength(d, r, path)
+		if s < 0 {
 			continue
 		}
-		if winner < 0 || better(r, rules[winner]) {
-			winner = i
+		if d == Draft1996 || d == Original1994 {
+			return i, r.Allow // the first match decides
+		}
+		if winner < 0 || better(s, r, best, rules[winner]) {
+			winner, best = i, s
 		}
 	}
 	if winner < 0 {
 		return -1, true
 	}
-	return winner, rules[winner].Allow
+	return winner, rules[winner].Allow || best == 0
 }
 
-// better reports whether a beats b when both match.
-func better(a, b compile.Rule) bool {
-	if a.Priority() != b.Priority() {
-		return a.Priority() > b.Priority()
+// strength returns how strongly rule r matches path in dialect d: the
+// length of the pattern that matched, or -1 when r does not match.
+func strength(d Dialect, r compile.Rule, path string) int {
+	if d != Google {
+		if r.Pattern != "" && Match(r.Pattern, path) {
+			return len(r.Pattern)
+		}
+		return -1
+	}
+	if Match(r.Pattern, path) {
+		return len(r.Pattern)
+	}
+	if i := strings.LastIndexByte(r.Pattern, '/'); r.Allow && i >= 0 && strings.HasPrefix(r.Pattern[i:], "/index.htm") {
+		if p := r.Pattern[:i+1] + "$"; Match(p, path) {
+			return len(p)
+		}
+	}
+	return -1
+}
+
+// better reports whether rule a, matching with strength sa, beats rule b,
+// matching with strength sb.
+func better(sa int, a compile.Rule, sb int, b compile.Rule) bool {
+	if sa != sb {
+		return sa > sb
 	}
 	if a.Allow != b.Allow {
 		return a.Allow

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -33,13 +32,21 @@ type Impl func(body []byte, agent, url string) Verdict
 // ReferenceImpl is the reference pipeline as an Impl: normalize.Body,
 // compile.Parse, Select(agent) and Reference.
 func ReferenceImpl(body []byte, agent, url string) Verdict {
-	text, _, _ := normalize.Body(body, "", 0) // no charset: never fails
-	rules := compile.Parse(text).Select(agent).Rules
-	i, ok := Reference(rules, url)
-	if i < 0 {
-		return Verdict{Allowed: ok}
+	return ReferenceImplIn(RFC9309)(body, agent, url)
+}
+
+// ReferenceImplIn is ReferenceImpl in dialect d: the body prepared with
+// d.BodyOptions(), read with d.Options(), and decided by ReferenceIn.
+func ReferenceImplIn(d Dialect) Impl {
+	return func(body []byte, agent, url string) Verdict {
+		text, _, _ := normalize.Prepare(body, d.BodyOptions()) // no charset: never fails
+		rules := d.Options().Parse(text).Select(agent).Rules
+		i, ok := ReferenceIn(d, rules, url)
+		if i < 0 {
+			return Verdict{Allowed: ok}
+		}
+		return Verdict{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
 	}
-	return Verdict{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
 }
 
 // ReferenceVerdict is the reference's verdict on a case. An expect case is
@@ -55,6 +62,17 @@ func ReferenceVerdict(c *Case) Verdict {
 		return Verdict{Allowed: false, Line: MatchLine, Pattern: c.Pattern}
 	}
 	return Verdict{Allowed: true}
+}
+
+// ReferenceVerdictIn returns the reference's verdict function in dialect d:
+// ReferenceVerdict for rfc9309; in the other dialects every case, a match
+// case as the body it stands for, is run through ReferenceImplIn(d).
+func ReferenceVerdictIn(d Dialect) func(*Case) Verdict {
+	if d == RFC9309 {
+		return ReferenceVerdict
+	}
+	impl := ReferenceImplIn(d)
+	return func(c *Case) Verdict { return c.Run(impl) }
 }
 
 // Run runs impl on the case's Input.

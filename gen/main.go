@@ -1,14 +1,16 @@
 // Gen writes the golden tables of package conformance: for every spec
-// example file, the reference matcher's verdict, deciding line and deciding
-// pattern on each of its rfc9309 cases (see conformance.Golden).
+// example file and every dialect it has cases of, the reference matcher's
+// verdict, deciding line and deciding pattern on each of those cases (see
+// conformance.Golden).
 //
 // It is run by go generate in the conformance directory:
 //
 //	go run ../gen -spec testdata/spec -golden testdata/golden
 //
 // It reads every *.txt file of the spec directory and writes NAME.golden
-// for each into the golden directory, only when its content changed, and
-// removes golden tables whose spec file is gone. A malformed spec file
+// (rfc9309) and NAME.DIALECT.golden (the other dialects) for each into the
+// golden directory, only when their content changed, and removes golden
+// tables that no spec file and dialect call for. A malformed spec file
 // stops it with the file and line at fault.
 package main
 
@@ -42,17 +44,23 @@ func run(specDir, goldenDir string) error {
 	}
 	want := map[string]bool{}
 	for _, spec := range suite.Specs {
-		name := conformance.GoldenName(spec.Name)
-		want[name] = true
-		data := conformance.Golden(spec, conformance.ReferenceVerdict)
-		path := filepath.Join(goldenDir, name)
-		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
-			continue
+		for _, d := range conformance.Dialects {
+			n := len(spec.For(d))
+			if n == 0 {
+				continue
+			}
+			name := conformance.GoldenName(spec.Name, d)
+			want[name] = true
+			data := conformance.Golden(spec, d, conformance.ReferenceVerdictIn(d))
+			path := filepath.Join(goldenDir, name)
+			if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+				continue
+			}
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				return err
+			}
+			fmt.Printf("gen: wrote %s (%d %s cases)\n", path, n, d)
 		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			return err
-		}
-		fmt.Printf("gen: wrote %s (%d rfc9309 cases)\n", path, len(spec.For(conformance.RFC9309)))
 	}
 	stale, err := filepath.Glob(filepath.Join(goldenDir, "*.golden"))
 	if err != nil {
@@ -63,7 +71,7 @@ func run(specDir, goldenDir string) error {
 			if err := os.Remove(path); err != nil {
 				return err
 			}
-			fmt.Printf("gen: removed %s (no spec file)\n", path)
+			fmt.Printf("gen: removed %s (no spec file or no case of its dialect)\n", path)
 		}
 	}
 	return nil

@@ -32,25 +32,48 @@ type BodyInfo struct {
 // kept as they are. An unknown charset label is reported as an error and
 // the body is then kept as it is; the body returned is always usable.
 func Body(body []byte, charset string, limit int) ([]byte, BodyInfo, error) {
+	limit = max(limit, 0) // Body always has a limit
+	return Prepare(body, BodyOptions{Charset: charset, Limit: limit})
+}
+
+// BodyOptions say how Prepare reads a body. The zero value is Body's
+// reading with the default limit.
+type BodyOptions struct {
+	Charset string // a charset label, as Body's charset; "" for none
+	// Limit is the number of octets parsed, raised to DefaultLimit when
+	// smaller; a negative Limit keeps the whole body, as Google's library
+	// does.
+	Limit int
+	// KeepUTF16 keeps a body that starts with a UTF-16 byte order mark as
+	// it is, octet by octet, as Google's library does, instead of
+	// transcoding it.
+	KeepUTF16 bool
+}
+
+// Prepare is Body with options.
+func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	var info BodyInfo
-	if limit < DefaultLimit {
+	limit, charset := o.Limit, o.Charset
+	if limit >= 0 && limit < DefaultLimit {
 		limit = DefaultLimit
 	}
-	if len(body) > limit {
+	if limit >= 0 && len(body) > limit {
 		cut := limit
 		if i := bytes.IndexAny(body[limit:], "\r\n"); i >= 0 {
 			cut = limit + i
 		} else {
 			cut = len(body)
 		}
-		if cut < len(body) {
+		// Line ends alone past the cut lose nothing: no truncation.
+		if len(bytes.Trim(body[cut:], "\r\n")) > 0 {
 			info.Truncated = true
 			info.CutLine = lineCount(body[:cut]) + 2
-			body = body[:cut]
 		}
+		body = body[:cut]
 	}
 
 	switch {
+	case o.KeepUTF16:
 	case bytes.HasPrefix(body, []byte{0xFE, 0xFF}):
 		info.BOM = "UTF-16BE"
 		return transcode(body, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), info, "UTF-16BE")

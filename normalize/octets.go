@@ -19,6 +19,11 @@
 // In a URL a raw * or $ is written %2A or %24. So in canonical form a * is
 // always the wildcard and a $ is always the end anchor: no escaping is
 // ambiguous.
+//
+// The other dialects compare in other forms (Form): Google's library escapes
+// patterns a little and takes URLs as written (Raw), and the first-match
+// dialects decode every escape but %2F and treat * and $ as ordinary octets
+// (Decoded).
 package normalize
 
 const upperHex = "0123456789ABCDEF"

@@ -1,21 +1,21 @@
 package normalize
 
 // A Stream yields the octets of a URL's path and query one at a time, in
-// canonical form, without building a string: the engine walks it directly.
-// It is a small value; copy it to walk the same URL again.
+// canonical form (or another Form), without building a string: the engine
+// walks it directly. It is a small value; copy it to walk the same URL again.
 type Stream struct {
 	s       string
 	i       int
+	tab     *[256]class // which octets are not written as themselves
 	pending [3]byte
 	k, n    uint8 // pending[k:n] are still to be read
-	raw     bool
 }
 
 // NewStream returns a Stream over the path and query of url (see
 // PathBounds), in canonical form.
 func NewStream(url string) Stream {
 	start, end, slash := PathBounds(url)
-	st := Stream{s: url[:end], i: start}
+	st := Stream{s: url[:end], i: start, tab: &classes}
 	if slash {
 		st.pending[0], st.n = '/', 1
 	}
@@ -23,12 +23,9 @@ func NewStream(url string) Stream {
 }
 
 // NewRawStream is NewStream without canonicalization: the octets of the
-// path and query exactly as written, as Google's crawler compares them.
-func NewRawStream(url string) Stream {
-	st := NewStream(url)
-	st.raw = true
-	return st
-}
+// path and query exactly as written, as Google's crawler compares them. It
+// is Raw.Stream.
+func NewRawStream(url string) Stream { return Raw.Stream(url) }
 
 // Next returns the next octet, or ok false at the end.
 func (st *Stream) Next() (c byte, ok bool) {
@@ -41,7 +38,7 @@ func (st *Stream) Next() (c byte, ok bool) {
 		return 0, false
 	}
 	c = st.s[st.i]
-	if st.raw || classes[c] == plain {
+	if st.tab[c] == plain {
 		st.i++
 		return c, true
 	}
@@ -51,7 +48,11 @@ func (st *Stream) Next() (c byte, ok bool) {
 // escape handles an octet that is not written as itself.
 func (st *Stream) escape() (byte, bool) {
 	var o Octets
-	o, st.i = Next(st.s, st.i)
+	if st.tab == &decodedClasses {
+		o, st.i = NextDecoded(st.s, st.i)
+	} else {
+		o, st.i = Next(st.s, st.i)
+	}
 	st.pending, st.k, st.n = o.B, 1, uint8(o.N)
 	return o.B[0], true
 }

@@ -31,8 +31,9 @@ func runCheck(e *env, args []string) int {
 	agent := fs.String("agent", "", "the crawler's product `token`, such as Googlebot")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
 	live := addLiveFlags(fs) // for live mode, without -robots (live.go)
+	dialect := addDialectFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-json] [URL...]")
+		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-dialect D] [-json] [URL...]")
 		fmt.Fprintln(e.stderr, "       robots check -agent NAME [-json] [-user-agent UA] [-timeout D] [-auth-disallows] [URL...]")
 		fmt.Fprintln(e.stderr, "URLs come from the arguments, or one per line on standard input.")
 		fmt.Fprintln(e.stderr, "Without -robots, each URL's robots.txt is fetched, once per origin.")
@@ -46,6 +47,10 @@ func runCheck(e *env, args []string) int {
 	}
 	// Live mode: without -robots, fetch each origin's robots.txt (live.go).
 	if *file == "" && *agent != "" {
+		if dialect.d != robots.RFC9309 {
+			fmt.Fprintln(e.stderr, "robots check: -dialect needs -robots (live files are read as rfc9309)")
+			return exitUsage
+		}
 		return runCheckLive(e, live, *agent, *asJSON, fs.Args())
 	}
 	if *file == "" || *agent == "" {
@@ -62,7 +67,7 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
 		return exitUsage
 	}
-	m := robots.Parse(body).Agent(*agent)
+	m := robots.Parse(body, dialect.option()).Agent(*agent)
 
 	status := exitOK
 	out := bufio.NewWriter(e.stdout)

@@ -14,9 +14,11 @@ func init() {
 func runLint(e *env, args []string) int {
 	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
+	dialect := addDialectFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: robots lint FILE...")
+		fmt.Fprintln(e.stderr, "usage: robots lint [-dialect D] FILE...")
 		fmt.Fprintln(e.stderr, "prints FILE:LINE: code: message for each diagnostic; exit 1 when there are any")
+		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
@@ -35,7 +37,7 @@ func runLint(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "robots lint: %v\n", err)
 			return exitUsage
 		}
-		for _, d := range robots.Parse(body).Diagnostics() {
+		for _, d := range robots.Parse(body, dialect.option()).Diagnostics() {
 			fmt.Fprintf(e.stdout, "%s:%d: %s: %s\n", name, d.Line, d.Code, d.Message)
 			status = exitFinding
 		}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// runDialectCmd runs a command of the tool in-process with the given standard
+// input.
+func runDialectCmd(stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut}
+	code = run(e, args)
+	return code, out.String(), errOut.String()
+}
+
+func TestCheckDialect(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /\nAllow: /d/index.html\n"
+	tests := []struct {
+		dialect string
+		code    int
+		want    string
+	}{
+		{"", exitFinding, "disallowed /d/\tline 2: /"},
+		{"rfc9309", exitFinding, "disallowed /d/\tline 2: /"},
+		{"google", exitOK, "allowed    /d/\tline 3: /d/index.html"},
+		{"GOOGLE", exitOK, "allowed    /d/\tline 3: /d/index.html"},
+		{"draft1996", exitFinding, "disallowed /d/\tline 2: /"},
+		{"original1994", exitFinding, "disallowed /d/\tline 2: /"},
+	}
+	for _, tt := range tests {
+		args := []string{"check", "-robots", "-", "-agent", "Bot"}
+		if tt.dialect != "" {
+			args = append(args, "-dialect", tt.dialect)
+		}
+		code, out, errOut := runDialectCmd(body, append(args, "/d/")...)
+		if code != tt.code || strings.TrimSpace(out) != tt.want {
+			t.Errorf("check -dialect %q: %d %q %q; want %d %q", tt.dialect, code, out, errOut, tt.code, tt.want)
+		}
+	}
+	if code, _, errOut := runDialectCmd(body, "check", "-robots", "-", "-agent", "Bot", "-dialect", "bing", "/d/"); code != exitUsage || !strings.Contains(errOut, `unknown dialect "bing"`) {
+		t.Errorf("check -dialect bing: %d %q", code, errOut)
+	}
+	if code, _, errOut := runDialectCmd("", "check", "-agent", "Bot", "-dialect", "google", "http://h/"); code != exitUsage || !strings.Contains(errOut, "-dialect needs -robots") {
+		t.Errorf("live check -dialect google: %d %q", code, errOut)
+	}
+}
+
+func TestLintDialect(t *testing.T) {
+	const body = "User-agent: *\nAllow: /a\n"
+	if code, out, _ := runDialectCmd(body, "lint", "-"); code != exitOK || out != "" {
+		t.Errorf("lint: %d %q", code, out)
+	}
+	code, out, _ := runDialectCmd(body, "lint", "-dialect", "original1994", "-")
+	if want := "-:2: unknown-key: unknown key \"Allow\"; kept as an extension\n"; code != exitFinding || out != want {
+		t.Errorf("lint -dialect original1994: %d %q, want %q", code, out, want)
+	}
+}

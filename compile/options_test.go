@@ -1,0 +1,56 @@
+package compile
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// patterns returns the patterns of the rules Select gives agents, in order.
+func patterns(o Options, body string, agents ...string) string {
+	var out []string
+	for _, r := range o.Parse([]byte(body)).Select(agents...).Rules {
+		out = append(out, r.Pattern)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestOptions(t *testing.T) {
+	first := Options{Form: normalize.Decoded, ExactKeys: true, BlankLines: true, Substring: true, FirstRecord: true}
+	first94 := first
+	first94.NoAllow = true
+	for _, c := range []struct {
+		name   string
+		opts   Options
+		body   string
+		agents []string
+		want   string
+	}{
+		{"default", Options{}, "User-agent: *\nDisalow: /a\nDisallow /b\nAllow: /%7e", []string{"x"}, "/a /b /~"},
+		{"line cut", Options{MaxLineLength: 14}, "User-agent: *\nDisallow: /abcdef", []string{"x"}, "/abc"},
+		{"raw form", Options{Form: normalize.Raw}, "User-agent: *\nAllow: /%7e\xE9", []string{"x"}, "/%7E%E9"},
+		{"exact keys", first, "User-agent: *\nDisalow: /a\nDisallow /b\nDisallowed: /c\nDisallow: /d", []string{"x"}, "/d"},
+		{"no allow", first94, "User-agent: *\nAllow: /a\nDisallow: /b", []string{"x"}, "/b"},
+		{"blank line ends record", first, "User-agent: *\nDisallow: /a\n\nDisallow: /b", []string{"x"}, "/a"},
+		{"comment line does not", first, "User-agent: *\nDisallow: /a\n# c\nDisallow: /b", []string{"x"}, "/a /b"},
+		{"substring", first, "User-agent: bot\nDisallow: /a", []string{"Robot"}, "/a"},
+		{"first record", first, "User-agent: bot\nDisallow: /a\n\nUser-agent: robot\nDisallow: /b", []string{"Robot"}, "/a"},
+		{"first * record", first, "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b", []string{"x"}, "/a"},
+		{"empty name", first, "User-agent:\nDisallow: /a", []string{"x"}, ""},
+		{"any agent", first, "User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b", []string{"b", "a"}, "/a"},
+		{"merged by default", Options{}, "User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b", []string{"b", "a"}, "/a /b"},
+	} {
+		if got := patterns(c.opts, c.body, c.agents...); got != c.want {
+			t.Errorf("%s: patterns %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestMissingColonTrim(t *testing.T) {
+	// Google's library trims VT and FF around a value after a missing
+	// colon as it does after a colon.
+	if got := patterns(Options{}, "User-agent: *\nDisallow \v/a\f", "x"); got != "/a" {
+		t.Errorf("patterns %q, want /a", got)
+	}
+}

@@ -1,0 +1,62 @@
+package normalize
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestForms(t *testing.T) {
+	for _, c := range []struct {
+		form           Form
+		value, pattern string
+		url, path      string
+	}{
+		{Raw, "/café", "/caf%C3%A9", "/café", "/café"},
+		{Raw, "/a%2fb%7e", "/a%2Fb%7E", "/a%2fb", "/a%2fb"},
+		{Raw, "/%zz%4%", "/%zz%4%", "/%zz", "/%zz"},
+		{Raw, "/a*b$c$", "/a*b$c$", "/a*b$?x", "/a*b$?x"},
+		{Raw, "/\xFF", "/%FF", "http://h/\xFF#f", "/\xFF"},
+		{Decoded, "/%7ejoe", "/~joe", "/%7Ejoe", "/~joe"},
+		{Decoded, "/a%2fb", "/a%2Fb", "/a%2Fb", "/a%2Fb"},
+		{Decoded, "/a*b$", "/a%2Ab%24", "/a%2ab%24", "/a%2Ab%24"},
+		{Decoded, "/100%25", "/100%25", "/100%", "/100%25"},
+		{Decoded, "/%2541", "/%2541", "/A", "/A"},
+		{Decoded, "/caf%C3%A9", "/caf\xC3\xA9", "/café", "/café"},
+		{Canonical, "/%7e*$", "/~*$", "/%7e*$", "/~%2A%24"},
+	} {
+		if got := c.form.Pattern(c.value); got != c.pattern {
+			t.Errorf("%v.Pattern(%q) = %q, want %q", c.form, c.value, got, c.pattern)
+		}
+		if got := c.form.URL(c.url); got != c.path {
+			t.Errorf("%v.URL(%q) = %q, want %q", c.form, c.url, got, c.path)
+		}
+	}
+}
+
+// TestFormStreams checks that every Form's Stream yields exactly its URL,
+// on random strings rich in the octets that forms treat specially.
+func TestFormStreams(t *testing.T) {
+	const alphabet = "/%2fF7eEaA*$?#;:\x00\x80\xFFxy"
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		url := string(b)
+		for _, f := range []Form{Canonical, Raw, Decoded} {
+			st := f.Stream(url)
+			var got []byte
+			for {
+				c, ok := st.Next()
+				if !ok {
+					break
+				}
+				got = append(got, c)
+			}
+			if want := f.URL(url); string(got) != want {
+				t.Fatalf("%v.Stream(%q) yields %q, URL gives %q", f, url, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package robots_test
+
+func init() { raceEnabled = true }
