@@ -1,9 +1,13 @@
-// Command robots checks URLs against robots.txt files and lints them.
+// Command robots checks URLs against robots.txt files, lints them, fetches
+// them as a crawler would, and reads pages' robots META directives.
 //
 // Usage:
 //
-//	robots check -robots FILE|- -agent NAME [-json] [URL...]
-//	robots lint FILE...
+//	robots check -robots FILE|- -agent NAME [-dialect D] [-json] [URL...]
+//	robots check -agent NAME [-json] URL...      (fetches robots.txt live)
+//	robots lint [-dialect D] FILE...
+//	robots fetch URL...
+//	robots meta -agent NAME FILE|URL
 //
 // Run "robots help COMMAND" for the flags of a command. Exit status: 0 when
 // all is well (every URL allowed, no diagnostic), 1 when a URL is disallowed

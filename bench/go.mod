@@ -1,0 +1,13 @@
+module github.com/robotsexclusion/robots/bench
+
+go 1.26.0
+
+require (
+	github.com/jimsmart/grobotstxt v1.0.3
+	github.com/robotsexclusion/robots v0.0.0
+	github.com/temoto/robotstxt v1.1.2
+)
+
+require golang.org/x/text v0.43.0 // indirect
+
+replace github.com/robotsexclusion/robots => ../
