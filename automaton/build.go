@@ -214,7 +214,10 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 		return b.emit(), b.work, true
 	}
 	b.index = make(map[uint64]int32, len(pats)+16)
-	b.states = make([]bstate, 0, len(b.trie)/2+16)
+	// Literal-heavy sets need about two states per trie node; more are
+	// rare, and the limit caps them anyway.
+	b.states = make([]bstate, 0, min(2*len(b.trie)+16, b.lim.MaxStates))
+	b.edges = make([]bedge, 0, len(b.trie)+16)
 	if _, ok := b.intern(b.settle([]int32{0})); !ok {
 		return nil, b.work, false
 	}
