@@ -148,15 +148,15 @@ func walkSegments(sg *automaton.Segments, sc *automaton.SegmentState, st normali
 
 // walkNFA is walk for the NFA tier.
 func (m *Matcher) walkNFA(a *automaton.NFA, sc *automaton.NFAState, st normalize.Stream) int32 {
-	best := a.Start(sc, m.rules)
+	best := a.Start(sc)
 	for alive := true; alive; {
 		x, ok := st.Next()
 		if !ok {
 			break
 		}
-		best, alive = a.Step(sc, x, m.rules, best)
+		best, alive = a.Step(sc, x, best)
 	}
-	return a.End(sc, m.rules, best)
+	return a.End(sc, best)
 }
 
 // indexHTML returns the rule Google's library adds for an Allow pattern

@@ -49,7 +49,9 @@
 package automaton
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -139,24 +141,36 @@ type Machine struct {
 	seg   *Segments // TierSegments: the wildcard patterns
 	nfa   *NFA      // TierNFA: the wildcard patterns
 	rules int
-	ranks []int // of every rule, shared by the engines
+	// Inside the engines a rule is known by its place in the ranking, best
+	// first, so that comparing two matches is comparing two integers (see
+	// better). orig maps a place back to the caller's index, ord the other
+	// way.
+	orig, ord []int32
 }
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
 // anything are kept and simply never win.
 func Compile(rules []Rule, lim Limits) *Machine {
-	pats := prepare(rules)
+	m := &Machine{rules: len(rules)}
+	m.orig = make([]int32, len(rules))
+	for i := range m.orig {
+		m.orig[i] = int32(i)
+	}
+	slices.SortStableFunc(m.orig, func(a, b int32) int { return cmp.Compare(rules[b].Rank, rules[a].Rank) })
+	m.ord = make([]int32, len(rules))
+	ranked := make([]string, len(rules))
+	for place, i := range m.orig {
+		m.ord[i] = int32(place)
+		ranked[place] = rules[i].Pattern
+	}
+	pats := prepare(ranked)
 	total := 0
 	for _, p := range pats {
 		total += len(p.lit) + 1
 	}
 	lim = lim.withDefaults(total)
-	m := &Machine{rules: len(rules), ranks: make([]int, len(rules))}
-	for i, r := range rules {
-		m.ranks[i] = r.Rank
-	}
 	if lim.MaxTier <= TierDFA {
-		d, work, ok := buildDFA(pats, rules, m.ranks, lim)
+		d, work, ok := buildDFA(pats, m.orig, lim)
 		if ok {
 			m.tier, m.lit = TierDFA, d
 			return m
@@ -175,9 +189,9 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	// always fits: the limits only guard against what stars do.
 	litLim := lim
 	litLim.MaxStates, litLim.MaxWork = 1<<31-1, 1<<62
-	m.lit, _, _ = buildDFA(lit, rules, m.ranks, litLim)
+	m.lit, _, _ = buildDFA(lit, m.orig, litLim)
 	if lim.MaxTier <= TierSplit && lim.MaxWork > 0 {
-		if d, _, ok := buildDFA(wild, rules, m.ranks, lim); ok {
+		if d, _, ok := buildDFA(wild, m.orig, lim); ok {
 			m.tier, m.wild = TierSplit, d
 			return m
 		}
@@ -187,12 +201,12 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		for _, p := range wild {
 			positions += len(p.lit) + 1
 		}
-		if s := buildSegments(wild, rules, m.ranks); s.load() <= segmentsOverNFA*(positions/64+1) {
+		if s := buildSegments(wild, m.orig); s.load() <= segmentsOverNFA*(positions/64+1) {
 			m.tier, m.seg = TierSegments, s
 			return m
 		}
 	}
-	m.tier, m.nfa = TierNFA, buildNFA(wild, rules)
+	m.tier, m.nfa = TierNFA, buildNFA(wild, m.orig)
 	return m
 }
 
@@ -208,7 +222,7 @@ type Stats struct {
 // Stats reports the tier and size of m.
 func (m *Machine) Stats() Stats {
 	s := Stats{Tier: m.tier, Rules: m.rules}
-	s.Bytes += 8 * cap(m.ranks)
+	s.Bytes += 4 * (cap(m.orig) + cap(m.ord))
 	for _, d := range []*DFA{m.lit, m.wild} {
 		if d != nil {
 			s.States += len(d.nodes)
@@ -243,15 +257,12 @@ func (m *Machine) NFA() *NFA { return m.nfa }
 // Better reports whether rule a beats rule b by m's ranks (either may be
 // -1, no rule).
 func (m *Machine) Better(a, b int32) bool {
-	if a < 0 {
-		return false
-	}
-	if b < 0 {
-		return true
-	}
-	ra, rb := m.ranks[a], m.ranks[b]
-	return ra > rb || ra == rb && a < b
+	return a >= 0 && (b < 0 || m.ord[a] < m.ord[b])
 }
+
+// better reports whether the rule in place a of the ranking beats the rule
+// in place b; -1 is no rule.
+func better(a, b int32) bool { return a >= 0 && (b < 0 || a < b) }
 
 // Better reports whether rule a beats rule b (either may be -1, no rule).
 func Better(rules []Rule, a, b int32) bool {
@@ -269,17 +280,17 @@ func Better(rules []Rule, a, b int32) bool {
 type pattern struct {
 	lit      string // the pattern without its anchor, runs of '*' collapsed
 	anchored bool
-	rule     int32 // index in the rules
+	rule     int32 // place in the ranking
 }
 
-// prepare simplifies the rules' patterns without changing what they match:
-// runs of '*' become one, a trailing '*' (or "*$") of a prefix pattern is
-// dropped, and of identical patterns only the best rule is kept.
-func prepare(rules []Rule) []pattern {
-	seen := make(map[string]int, len(rules))
+// prepare simplifies the patterns, given best first, without changing what
+// they match: runs of '*' become one, a trailing '*' (or "*$") of a prefix
+// pattern is dropped, and of identical patterns only the first (the best)
+// is kept.
+func prepare(ranked []string) []pattern {
+	seen := make(map[string]bool, len(ranked))
 	var out []pattern
-	for i, r := range rules {
-		p := r.Pattern
+	for i, p := range ranked {
 		anchored := strings.HasSuffix(p, "$")
 		if anchored {
 			p = p[:len(p)-1]
@@ -302,13 +313,10 @@ func prepare(rules []Rule) []pattern {
 		if anchored {
 			key += "$"
 		}
-		if j, ok := seen[key]; ok {
-			if Better(rules, int32(i), out[j].rule) {
-				out[j].rule = int32(i)
-			}
+		if seen[key] {
 			continue
 		}
-		seen[key] = len(out)
+		seen[key] = true
 		out = append(out, pattern{lit: p, anchored: anchored, rule: int32(i)})
 	}
 	return out

@@ -56,11 +56,11 @@ func run(m *automaton.Machine, rules []automaton.Rule, input string) int32 {
 	}
 	if a := m.NFA(); a != nil {
 		st := a.NewState()
-		b := a.Start(st, rules)
+		b := a.Start(st)
 		for i := 0; i < len(input); i++ {
-			b, _ = a.Step(st, input[i], rules, b)
+			b, _ = a.Step(st, input[i], b)
 		}
-		if r := a.End(st, rules, b); automaton.Better(rules, r, best) {
+		if r := a.End(st, b); automaton.Better(rules, r, best) {
 			best = r
 		}
 	}

@@ -41,8 +41,7 @@ type tedge struct {
 }
 
 type builder struct {
-	rules   []Rule
-	ranks   []int // of the rules, shared with the DFA built
+	orig    []int32 // place in the ranking -> the caller's index, for the DFA built
 	trie    []tnode
 	lim     Limits
 	work    int
@@ -107,7 +106,7 @@ func (b *builder) edgesOf(s int32) []bedge {
 }
 
 // better is Better on the builder's rules.
-func (b *builder) better(x, y int32) bool { return Better(b.rules, x, y) }
+func (b *builder) better(x, y int32) bool { return better(x, y) }
 
 // buildTrie inserts the patterns and computes, bottom up, each node's best
 // rule below it and the '*' node that dominates it.
@@ -193,16 +192,16 @@ func btoi(v bool) int {
 
 // buildDFA runs the subset construction for pats; ok is false when the
 // limits were exceeded.
-func buildDFA(pats []pattern, rules []Rule, ranks []int, lim Limits) (*DFA, int, bool) {
-	return build(&builder{rules: rules, ranks: ranks, lim: lim}, pats)
+func buildDFA(pats []pattern, orig []int32, lim Limits) (*DFA, int, bool) {
+	return build(&builder{orig: orig, lim: lim}, pats)
 }
 
 // buildScanner builds a DFA that reports, at each octet, every pattern that
 // matches ending there, not only the best (see DFA.Outputs). Its size is
 // linear in the patterns' length when each pattern is a literal string,
 // alone or after one leading '*': a trie, and an Aho-Corasick automaton.
-func buildScanner(pats []pattern, rules []Rule) *DFA {
-	b := &builder{rules: rules, ranks: make([]int, len(rules)), all: true, lim: Limits{MaxStates: 1<<31 - 1, MaxWork: 1 << 62}}
+func buildScanner(pats []pattern) *DFA {
+	b := &builder{all: true, lim: Limits{MaxStates: 1<<31 - 1, MaxWork: 1 << 62}}
 	d, _, _ := build(b, pats)
 	return d
 }

@@ -16,7 +16,7 @@ type DFA struct {
 	nodes   []node
 	labels  []byte  // run octets, and branch edge octets (sorted)
 	targets []int32 // branch edge targets, in the order of their labels
-	ranks   []int   // of every rule, shared by a Machine's engines
+	orig    []int32 // place in the ranking -> the caller's index (nil: the same)
 	start   int32
 	// Scanners only: the rules matched on entering node i are
 	// outs[outAt[i]:outAt[i+1]].
@@ -133,7 +133,7 @@ func (b *builder) emit() *DFA {
 		}
 	}
 	d.start = id[0]
-	d.ranks = b.ranks
+	d.orig = b.orig
 	return d
 }
 
@@ -147,33 +147,24 @@ func (d *DFA) size() int {
 // best rule matched so far. It is a small value: keep it on the stack.
 type Cursor struct {
 	d    *DFA
+	nd   *node // d.nodes[s]
 	s    int32
 	pos  uint32 // octets of the current run node matched so far
-	best int32
+	best int32  // place in the ranking of the best rule so far, or -1
 }
 
 // Cursor returns a cursor at d's start.
 func (d *DFA) Cursor() Cursor {
-	c := Cursor{d: d, s: d.start, best: -1}
-	c.enter()
+	c := Cursor{d: d, best: -1}
+	c.enter(d.start)
 	return c
 }
 
-// better is Better over d's ranks.
-func (d *DFA) better(a, b int32) bool {
-	if a < 0 {
-		return false
-	}
-	if b < 0 {
-		return true
-	}
-	ra, rb := d.ranks[a], d.ranks[b]
-	return ra > rb || ra == rb && a < b
-}
-
-// enter takes the output of the node just entered.
-func (c *Cursor) enter() {
-	if o := c.d.nodes[c.s].out; o >= 0 && c.d.better(o, c.best) {
+// enter moves to node s and takes its output.
+func (c *Cursor) enter(s int32) {
+	c.s, c.pos = s, 0
+	c.nd = &c.d.nodes[s]
+	if o := c.nd.out; better(o, c.best) {
 		c.best = o
 	}
 }
@@ -181,25 +172,24 @@ func (c *Cursor) enter() {
 // Step feeds one octet of the input. A node without an edge for the octet
 // hands it to its default node, which decides it (a node that is its own
 // default loops on it); defaults never chain further, so a step looks at
-// two nodes at most.
+// two nodes at most. A default node matches nothing on entry (it holds only
+// '*' nodes), so handing it the octet needs no output check.
 func (c *Cursor) Step(x byte) {
-	d := c.d
+	d, nd := c.d, c.nd
 	for {
-		nd := &d.nodes[c.s]
 		switch nd.kind {
 		case run:
 			if d.labels[nd.off+c.pos] == x {
 				if c.pos++; c.pos == nd.n {
-					c.s, c.pos = nd.next, 0
-					c.enter()
+					c.enter(nd.next)
 				}
 				return
 			}
 		case branch:
-			for i, l := range d.labels[nd.off : nd.off+nd.n] {
-				if l == x {
-					c.s = d.targets[int(nd.next)+i]
-					c.enter()
+			labels := d.labels[nd.off : nd.off+nd.n]
+			for i := range labels {
+				if labels[i] == x {
+					c.enter(d.targets[int(nd.next)+i])
 					return
 				}
 			}
@@ -207,21 +197,41 @@ func (c *Cursor) Step(x byte) {
 			return
 		}
 		if nd.def == c.s && c.pos == 0 {
-			c.enter()
 			return // the node loops on the octet
 		}
 		c.s, c.pos = nd.def, 0
+		nd = &d.nodes[c.s]
+		c.nd = nd
 	}
 }
 
 // Done reports whether no further input can change the result: nothing
 // that can still match would beat the best match so far.
-func (c *Cursor) Done() bool { return !c.d.better(c.d.nodes[c.s].top, c.best) }
+func (c *Cursor) Done() bool { return !better(c.nd.top, c.best) }
 
-// Result returns the best rule matched if the input ends here, or -1.
+// Result returns the best rule matched if the input ends here, as the
+// caller's index, or -1.
 func (c *Cursor) Result() int32 {
-	if a := c.d.nodes[c.s].accept; c.d.better(a, c.best) {
-		return a
+	r := c.best
+	if a := c.nd.accept; better(a, r) {
+		r = a
 	}
-	return c.best
+	return c.d.index(r)
+}
+
+// index maps a place in the ranking to the caller's index.
+func (d *DFA) index(r int32) int32 {
+	if r < 0 || d.orig == nil {
+		return r
+	}
+	return d.orig[r]
+}
+
+// outsOf returns the rules a scanner reports on entering node i (none for
+// -1).
+func (d *DFA) outsOf(i int32) []int32 {
+	if i < 0 {
+		return nil
+	}
+	return d.outs[d.outAt[i]:d.outAt[i+1]]
 }

@@ -23,15 +23,16 @@ type NFA struct {
 	final     []uint64 // end positions of prefix patterns
 	anchor    []uint64 // end positions of anchored patterns
 	init      []uint64 // start positions, closed over '*'
-	owner     []int32  // rule of each end position
+	owner     []int32  // rule (place in the ranking) of each end position
+	orig      []int32  // place in the ranking -> the caller's index
 }
 
-func buildNFA(pats []pattern, rules []Rule) *NFA {
+func buildNFA(pats []pattern, orig []int32) *NFA {
 	n := 0
 	for _, p := range pats {
 		n += len(p.lit) + 1
 	}
-	a := &NFA{words: (n + 63) / 64, positions: n, owner: make([]int32, n)}
+	a := &NFA{words: (n + 63) / 64, positions: n, owner: make([]int32, n), orig: orig}
 	w := a.words
 	// Octet classes: every octet used literally gets its own class, all
 	// others share class 0.
@@ -99,20 +100,18 @@ func (a *NFA) NewState() *NFAState {
 	return &NFAState{cur: make([]uint64, a.words), next: make([]uint64, a.words)}
 }
 
-// Run matches input, fed octet by octet by the caller through feed, and
-// returns the best rule (or -1). It is separate from a DFA walk because it
+// Start begins a walk: it resets st and returns the matches of the empty
+// input. The caller then feeds the input octet by octet to Step, and calls
+// End once it has ended. The walk is separate from a DFA walk because it
 // needs scratch space.
-//
-// Start, Step and End form the walk: Start resets st, Step feeds one octet
-// and reports the best prefix match so far, End adds the anchored matches.
-func (a *NFA) Start(st *NFAState, rules []Rule) int32 {
+func (a *NFA) Start(st *NFAState) int32 {
 	copy(st.cur, a.init)
-	return a.matches(st.cur, a.final, rules, -1)
+	return a.matches(st.cur, a.final, -1)
 }
 
-// Step feeds one octet and returns the best rule matched so far, given the
-// best before it. It reports alive false when no position is live any more.
-func (a *NFA) Step(st *NFAState, x byte, rules []Rule, best int32) (int32, bool) {
+// Step feeds one octet and returns the best match so far, given the best
+// before it. It reports alive false when no position is live any more.
+func (a *NFA) Step(st *NFAState, x byte, best int32) (int32, bool) {
 	w := a.words
 	adv := a.adv[int(a.class[x])*w : int(a.class[x])*w+w]
 	var carry uint64
@@ -131,21 +130,24 @@ func (a *NFA) Step(st *NFAState, x byte, rules []Rule, best int32) (int32, bool)
 		}
 	}
 	st.cur, st.next = st.next, st.cur
-	return a.matches(st.cur, a.final, rules, best), alive
+	return a.matches(st.cur, a.final, best), alive
 }
 
 // End returns the best rule once the input has ended.
-func (a *NFA) End(st *NFAState, rules []Rule, best int32) int32 {
-	return a.matches(st.cur, a.anchor, rules, best)
+func (a *NFA) End(st *NFAState, best int32) int32 {
+	if best = a.matches(st.cur, a.anchor, best); best >= 0 {
+		best = a.orig[best]
+	}
+	return best
 }
 
-func (a *NFA) matches(v, ends []uint64, rules []Rule, best int32) int32 {
+func (a *NFA) matches(v, ends []uint64, best int32) int32 {
 	for i := range v {
 		m := v[i] & ends[i]
 		for m != 0 {
 			g := i*64 + bits.TrailingZeros64(m)
 			m &= m - 1
-			if r := a.owner[g]; Better(rules, r, best) {
+			if r := a.owner[g]; better(r, best) {
 				best = r
 			}
 		}

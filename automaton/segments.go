@@ -27,7 +27,7 @@ type Segments struct {
 	first   []int32    // per wildcard pattern: index of its first segment to find
 	nsegs   []int32    // per wildcard pattern: its number of segments
 	rule    []int32    // per wildcard pattern: its rule
-	ranks   []int
+	orig    []int32    // place in the ranking -> the caller's index
 }
 
 type waiter struct {
@@ -35,8 +35,8 @@ type waiter struct {
 	k   int32 // the index of the segment it waits for
 }
 
-func buildSegments(pats []pattern, rules []Rule, ranks []int) *Segments {
-	s := &Segments{ranks: ranks}
+func buildSegments(pats []pattern, orig []int32) *Segments {
+	s := &Segments{orig: orig}
 	// Scanner patterns: "S0" for a leading segment (it must start the
 	// input) and "*S" for the others; one id per distinct pattern.
 	ids := map[string]int32{}
@@ -81,8 +81,7 @@ func buildSegments(pats []pattern, rules []Rule, ranks []int) *Segments {
 		s.nsegs = append(s.nsegs, int32(len(segs)))
 		s.rule = append(s.rule, p.rule)
 	}
-	dummy := make([]Rule, len(scan))
-	s.scan = buildScanner(scan, dummy)
+	s.scan = buildScanner(scan)
 	return s
 }
 
@@ -153,14 +152,6 @@ func (c *SegmentCursor) progress(p int32) (k, ready int32) {
 	return c.st.k[p], c.st.ready[p]
 }
 
-func (c *SegmentCursor) better(a, b int32) bool {
-	if b < 0 {
-		return true
-	}
-	ra, rb := c.s.ranks[a], c.s.ranks[b]
-	return ra > rb || ra == rb && a < b
-}
-
 // occur advances the patterns waiting on the segments that end at the
 // octet just read (or, at the start, the empty leading segments).
 func (c *SegmentCursor) occur() {
@@ -178,7 +169,7 @@ func (c *SegmentCursor) occur() {
 			}
 			k++
 			if k == c.s.nsegs[w.pat] {
-				if r := c.s.rule[w.pat]; c.better(r, c.best) {
+				if r := c.s.rule[w.pat]; better(r, c.best) {
 					c.best = r
 				}
 			}
@@ -194,23 +185,27 @@ func (c *SegmentCursor) Step(x byte) {
 	c.occur()
 }
 
-// Result returns the best rule matched, given that the input ends here.
+// Result returns the best rule matched, given that the input ends here, as
+// the caller's index, or -1.
 func (c *SegmentCursor) Result() int32 {
 	best := c.best
 	sc := c.s.scan
-	if c.c.pos != 0 {
-		return best
-	}
 	node := c.c.s
-	for _, sid := range sc.outs[sc.outAt[node]:sc.outAt[node+1]] {
+	if c.c.pos != 0 {
+		node = -1 // inside a run: no segment ends here
+	}
+	for _, sid := range sc.outsOf(node) {
 		start := c.n - c.s.seglen[sid]
 		for _, w := range c.s.tails[sid] {
 			if k, ready := c.progress(w.pat); k == w.k && start >= ready {
-				if r := c.s.rule[w.pat]; c.better(r, best) {
+				if r := c.s.rule[w.pat]; better(r, best) {
 					best = r
 				}
 			}
 		}
 	}
-	return best
+	if best < 0 {
+		return -1
+	}
+	return c.s.orig[best]
 }

@@ -73,12 +73,16 @@ func (f Form) URL(url string) string {
 // Stream returns a Stream over the path and query of url in form f, the
 // octets of f.URL(url) without building them.
 func (f Form) Stream(url string) Stream {
-	st := NewStream(url)
+	start, slash := pathStart(url)
+	st := Stream{s: url, i: start, tab: canonicalStream, form: f}
 	switch f {
 	case Raw:
-		st.tab = &rawClasses
+		st.tab = rawStream
 	case Decoded:
-		st.tab = &decodedClasses
+		st.tab = decodedStream
+	}
+	if slash {
+		st.pending[0], st.n = '/', 1
 	}
 	return st
 }

@@ -7,20 +7,14 @@ type Stream struct {
 	s       string
 	i       int
 	tab     *[256]class // which octets are not written as themselves
+	form    Form
 	pending [3]byte
 	k, n    uint8 // pending[k:n] are still to be read
 }
 
 // NewStream returns a Stream over the path and query of url (see
 // PathBounds), in canonical form.
-func NewStream(url string) Stream {
-	start, end, slash := PathBounds(url)
-	st := Stream{s: url[:end], i: start, tab: &classes}
-	if slash {
-		st.pending[0], st.n = '/', 1
-	}
-	return st
-}
+func NewStream(url string) Stream { return Canonical.Stream(url) }
 
 // NewRawStream is NewStream without canonicalization: the octets of the
 // path and query exactly as written, as Google's crawler compares them. It
@@ -45,14 +39,31 @@ func (st *Stream) Next() (c byte, ok bool) {
 	return st.escape()
 }
 
-// escape handles an octet that is not written as itself.
+// escape handles an octet that is not written as itself: the end of the
+// path ("#" or NUL), or the start of an escape.
 func (st *Stream) escape() (byte, bool) {
+	if st.tab[st.s[st.i]] == stop {
+		st.i = len(st.s)
+		return 0, false
+	}
 	var o Octets
-	if st.tab == &decodedClasses {
+	if st.form == Decoded {
 		o, st.i = NextDecoded(st.s, st.i)
 	} else {
 		o, st.i = Next(st.s, st.i)
 	}
 	st.pending, st.k, st.n = o.B, 1, uint8(o.N)
 	return o.B[0], true
+}
+
+// Stream tables: the form's classes, with "#" and NUL ending the path.
+var (
+	canonicalStream = withStops(classes)
+	rawStream       = withStops(rawClasses)
+	decodedStream   = withStops(decodedClasses)
+)
+
+func withStops(t [256]class) *[256]class {
+	t['#'], t[0] = stop, stop
+	return &t
 }

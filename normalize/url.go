@@ -18,33 +18,44 @@ import "strings"
 // So "http://u@h:8080/a?b#c" has path and query "/a?b", "//h/x" has "/x",
 // "example.com/a" has "/a" and "http://h?q" has "/?q".
 func PathBounds(url string) (start, end int, slash bool) {
+	start, slash = pathStart(url)
+	end = len(url)
+	if i := strings.IndexAny(url[start:], "#\x00"); i >= 0 {
+		end = start + i
+	}
+	return start, end, slash
+}
+
+// pathStart returns where the path and query of url start, and whether a
+// "/" goes before them; a URL without a path gives the empty remainder and
+// slash true. It scans only the scheme and authority: the path ends at the
+// first "#" or NUL after start, which a Stream finds as it reads.
+func pathStart(url string) (start int, slash bool) {
+	if len(url) > 0 && url[0] == '/' && (len(url) == 1 || url[1] != '/') {
+		return 0, false // path-absolute: no scheme or authority to skip
+	}
 	search := 0
 	if strings.HasPrefix(url, "//") {
 		search = 2
 	}
 	early := indexAny(url, search)
-	scheme := strings.Index(url[search:], "://")
+	scheme := -1
+	if early != search { // "://" can end a scheme only before the first / ? ;
+		limit := len(url)
+		if early >= 0 {
+			limit = early
+		}
+		scheme = strings.Index(url[search:min(limit+2, len(url))], "://")
+	}
 	after := search
-	if scheme >= 0 && (early < 0 || early > search+scheme) {
+	if scheme >= 0 {
 		after = search + scheme + 3
 	}
 	start = indexAny(url, after)
-	if start < 0 {
-		return 0, 0, true
+	if start < 0 || strings.IndexByte(url[search:start], '#') >= 0 {
+		return len(url), true // no path, or a fragment before it: "/"
 	}
-	hash := strings.IndexByte(url[search:], '#')
-	end = len(url)
-	if hash >= 0 {
-		hash += search
-		if hash < start {
-			return 0, 0, true
-		}
-		end = hash
-	}
-	if nul := strings.IndexByte(url[start:end], 0); nul >= 0 {
-		end = start + nul
-	}
-	return start, end, url[start] != '/'
+	return start, url[start] != '/'
 }
 
 // indexAny returns the index of the first '/', '?' or ';' in s at or after
