@@ -16,8 +16,7 @@ import (
 // URL takes one pass over the URL's octets, does not allocate and takes no
 // lock, whatever the number of rules.
 type Matcher struct {
-	rules    []automaton.Rule
-	info     []ruleInfo // beside rules
+	info     []ruleInfo // by rule: what a Decision reports
 	machine  *automaton.Machine
 	named    bool
 	delay    time.Duration
@@ -28,9 +27,9 @@ type Matcher struct {
 
 // ruleInfo is what a Decision reports of a rule.
 type ruleInfo struct {
-	allow bool
-	line  int
 	value string
+	line  int32
+	allow bool
 }
 
 // robotsTxt are the rules that let /robots.txt through whatever the file
@@ -43,6 +42,7 @@ var robotsTxt = []string{"/robots.txt$", "/robots.txt?"}
 // automaton breaks a tie of ranks by order, which is line order.
 func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher {
 	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.read.Form}
+	var rules []automaton.Rule // beside m.info
 	rank := func(pattern string, allow bool) int {
 		if d.firstMatch {
 			return 0
@@ -59,25 +59,25 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher 
 		}
 		// In the Google dialect an empty pattern matches everything with
 		// strength 0: it never disallows, but it can be the line reported.
-		info := ruleInfo{allow: r.Allow || r.Pattern == "", line: r.Line, value: r.Value}
-		m.rules = append(m.rules, automaton.Rule{Pattern: r.Pattern, Rank: rank(r.Pattern, r.Allow)})
+		info := ruleInfo{allow: r.Allow || r.Pattern == "", line: int32(r.Line), value: r.Value}
+		rules = append(rules, automaton.Rule{Pattern: r.Pattern, Rank: rank(r.Pattern, r.Allow)})
 		m.info = append(m.info, info)
 		if d.indexHTML && r.Allow {
 			// Google tries this rule only when the pattern itself does not
 			// match; ranked below the pattern, it can only win then.
 			if p, ok := indexHTML(r.Pattern); ok {
-				m.rules = append(m.rules, automaton.Rule{Pattern: p, Rank: rank(p, true)})
+				rules = append(rules, automaton.Rule{Pattern: p, Rank: rank(p, true)})
 				m.info = append(m.info, info)
 			}
 		}
 	}
 	if d.robotsTxt {
 		for _, p := range robotsTxt {
-			m.rules = append(m.rules, automaton.Rule{Pattern: p, Rank: math.MaxInt})
+			rules = append(rules, automaton.Rule{Pattern: p, Rank: math.MaxInt})
 			m.info = append(m.info, ruleInfo{allow: true})
 		}
 	}
-	m.machine = automaton.Compile(m.rules, lim)
+	m.machine = automaton.Compile(rules, lim)
 	if sg := m.machine.Segments(); sg != nil {
 		m.scratch.New = func() any { return sg.NewState() }
 	}
@@ -93,30 +93,38 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher 
 func (m *Matcher) Decide(url string) Decision {
 	st := m.form.Stream(url)
 	best := walk(m.machine.Literal(), st)
+	if !m.machine.Better(m.machine.WildcardTop(), best) {
+		return m.decision(best) // no wildcard rule could beat it
+	}
 	if d := m.machine.Wildcard(); d != nil {
-		if r := walk(d, st); automaton.Better(m.rules, r, best) {
+		if r := walk(d, st); m.machine.Better(r, best) {
 			best = r
 		}
 	}
 	if sg := m.machine.Segments(); sg != nil {
 		sc := m.scratch.Get().(*automaton.SegmentState)
-		if r := walkSegments(sg, sc, st); automaton.Better(m.rules, r, best) {
+		if r := walkSegments(sg, sc, st); m.machine.Better(r, best) {
 			best = r
 		}
 		m.scratch.Put(sc)
 	}
 	if a := m.machine.NFA(); a != nil {
 		sc := m.scratch.Get().(*automaton.NFAState)
-		if r := m.walkNFA(a, sc, st); automaton.Better(m.rules, r, best) {
+		if r := m.walkNFA(a, sc, st); m.machine.Better(r, best) {
 			best = r
 		}
 		m.scratch.Put(sc)
 	}
-	if best < 0 {
+	return m.decision(best)
+}
+
+// decision reports rule r (an index in m.info), or no rule.
+func (m *Matcher) decision(r int32) Decision {
+	if r < 0 {
 		return Decision{Allowed: true}
 	}
-	r := &m.info[best]
-	return Decision{Allowed: r.allow, Line: r.line, Pattern: r.value}
+	info := &m.info[r]
+	return Decision{Allowed: info.allow, Line: int(info.line), Pattern: info.value}
 }
 
 // walk runs d over the octets of st, and stops as soon as the outcome is

@@ -146,6 +146,7 @@ type Machine struct {
 	// better). orig maps a place back to the caller's index, ord the other
 	// way.
 	orig, ord []int32
+	wildTop   int32 // the best wildcard rule (caller's index) below TierDFA, or -1
 }
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
@@ -184,6 +185,10 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		} else {
 			lit = append(lit, p)
 		}
+	}
+	m.wildTop = -1
+	if len(wild) > 0 {
+		m.wildTop = m.orig[wild[0].rule] // pats are in rank order
 	}
 	// A DFA of literal patterns has at most one state per position, so it
 	// always fits: the limits only guard against what stars do.
@@ -239,6 +244,11 @@ func (m *Machine) Stats() Stats {
 	}
 	return s
 }
+
+// WildcardTop returns the best of the rules that the wildcard engines
+// (Wildcard, Segments or NFA) hold, or -1. When the literal DFA's result
+// beats it, the wildcard engines need not run.
+func (m *Machine) WildcardTop() int32 { return m.wildTop }
 
 // Literal returns the DFA that holds the literal patterns (all patterns at
 // TierDFA), to be walked with a Cursor.
