@@ -109,7 +109,10 @@ func (t Tier) String() string {
 type Limits struct {
 	// MaxStates caps the states of each DFA. Zero means the default:
 	// 4096 plus one per two octets of all patterns (a trie of literal
-	// patterns needs at most one per octet, and shares most of them).
+	// patterns needs at most one per octet, and shares most of them), and
+	// at most 16 per node of the patterns' trie (plus 1024): no DFA of a
+	// real file needs more than 14, and a union that does is growing
+	// exponentially, so giving up early saves the work.
 	MaxStates int
 	// MaxWork caps the trie nodes touched while building DFAs by subset
 	// construction, all attempts together (patterns without '*' need none:
@@ -121,11 +124,14 @@ type Limits struct {
 	// MaxTier, when nonzero, is the cheapest tier to try; tests use it to
 	// force a tier.
 	MaxTier Tier
+
+	perTrieNode int // the default cap of states per trie node, when MaxStates is 0
 }
 
 func (l Limits) withDefaults(patternBytes int) Limits {
 	if l.MaxStates <= 0 {
 		l.MaxStates = 4096 + patternBytes/2
+		l.perTrieNode = 16
 	}
 	if l.MaxWork <= 0 {
 		l.MaxWork = min(1<<18+16*patternBytes, 1<<20)

@@ -111,7 +111,13 @@ func (b *builder) better(x, y int32) bool { return better(x, y) }
 // buildTrie inserts the patterns and computes, bottom up, each node's best
 // rule below it and the '*' node that dominates it.
 func (b *builder) buildTrie(pats []pattern) {
-	b.trie = append(b.trie[:0], tnode{star: -1, end: -1, anchored: -1, chain: -1})
+	size := 1
+	for _, p := range pats {
+		size += len(p.lit)
+	}
+	// Patterns share prefixes: half their octets is a fair first size.
+	b.trie = make([]tnode, 1, size/2+1)
+	b.trie[0] = tnode{star: -1, end: -1, anchored: -1, chain: -1}
 	for _, p := range pats {
 		u := int32(0)
 		for j := 0; j < len(p.lit); j++ {
@@ -212,11 +218,14 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 		b.fromTrie()
 		return b.emit(), b.work, true
 	}
-	b.index = make(map[uint64]int32, len(pats)+16)
-	// Literal-heavy sets need about two states per trie node; more are
-	// rare, and the limit caps them anyway.
-	b.states = make([]bstate, 0, min(2*len(b.trie)+16, b.lim.MaxStates))
-	b.edges = make([]bedge, 0, len(b.trie)+16)
+	if b.lim.perTrieNode > 0 {
+		b.lim.MaxStates = min(b.lim.MaxStates, b.lim.perTrieNode*(len(b.trie)+64))
+	}
+	b.index = make(map[uint64]int32, len(b.trie)/2+16)
+	// Most DFAs have fewer states than the trie has nodes (runs share
+	// them); the slices grow when they need more.
+	b.states = make([]bstate, 0, min(len(b.trie)/2+16, b.lim.MaxStates))
+	b.edges = make([]bedge, 0, len(b.trie)/2+16)
 	if _, ok := b.intern(b.settle([]int32{0})); !ok {
 		return nil, b.work, false
 	}
