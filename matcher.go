@@ -3,7 +3,6 @@ package robots
 import (
 	"math"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -21,8 +20,9 @@ type Matcher struct {
 	named    bool
 	delay    time.Duration
 	hasDelay bool
-	form     normalize.Form // how URLs are written for the machine
-	scratch  sync.Pool      // *automaton.SegmentState or *automaton.NFAState, for those tiers
+	form     normalize.Form                   // how URLs are written for the machine
+	segs     *scratch[automaton.SegmentState] // for TierSegments
+	nfas     *scratch[automaton.NFAState]     // for TierNFA
 }
 
 // ruleInfo is what a Decision reports of a rule.
@@ -79,10 +79,10 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher 
 	}
 	m.machine = automaton.Compile(rules, lim)
 	if sg := m.machine.Segments(); sg != nil {
-		m.scratch.New = func() any { return sg.NewState() }
+		m.segs = newScratch(sg.NewState)
 	}
 	if a := m.machine.NFA(); a != nil {
-		m.scratch.New = func() any { return a.NewState() }
+		m.nfas = newScratch(a.NewState)
 	}
 	return m
 }
@@ -102,18 +102,18 @@ func (m *Matcher) Decide(url string) Decision {
 		}
 	}
 	if sg := m.machine.Segments(); sg != nil {
-		sc := m.scratch.Get().(*automaton.SegmentState)
+		sc, slot := m.segs.get()
 		if r := walkSegments(sg, sc, st); m.machine.Better(r, best) {
 			best = r
 		}
-		m.scratch.Put(sc)
+		m.segs.put(slot)
 	}
 	if a := m.machine.NFA(); a != nil {
-		sc := m.scratch.Get().(*automaton.NFAState)
+		sc, slot := m.nfas.get()
 		if r := m.walkNFA(a, sc, st); m.machine.Better(r, best) {
 			best = r
 		}
-		m.scratch.Put(sc)
+		m.nfas.put(slot)
 	}
 	return m.decision(best)
 }

@@ -3,6 +3,7 @@ package robots_test
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -239,5 +240,33 @@ func TestDialectNames(t *testing.T) {
 	}
 	if _, err := robots.ParseDialect("klingon"); err == nil {
 		t.Error("ParseDialect accepted an unknown name")
+	}
+}
+
+// TestConcurrentDecide decides from many goroutines at once on every tier,
+// more goroutines than scratch slots, and checks each answer: a Matcher is
+// shared by a crawler's workers. CI runs it under the race detector.
+func TestConcurrentDecide(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
+	urls := map[string]bool{"/a/x": false, "/a/bxc": true, "/x.pdf": false, "/x?s=1&t": false, "/y": true}
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+		r := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier}))
+		var wg sync.WaitGroup
+		for g := 0; g < 32; g++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				m := r.Agent("bot") // compiled once, shared
+				for i := 0; i < 200; i++ {
+					for u, want := range urls {
+						if got := m.Allowed(u); got != want {
+							t.Errorf("%v: Allowed(%q) = %v", tier, u, got)
+							return
+						}
+					}
+				}
+			}()
+		}
+		wg.Wait()
 	}
 }
