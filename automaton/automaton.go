@@ -28,7 +28,7 @@
 // of the form "/*a_i*b_i" need 2^k, and real files hold such families.
 // Construction therefore works within a budget (Limits): states at most
 // 4096 plus one per two octets of the patterns, and work (trie nodes touched)
-// at most 1<<18 plus 16 per octet, never above 1<<20, whatever the input, so
+// at most 1<<18 plus 16 per octet, never above 1<<19, whatever the input, so
 // a failed attempt costs tens of milliseconds. When the single DFA does not
 // fit, the literal patterns get a DFA of their own (their trie, which always
 // fits), and the wildcard patterns get, in order of preference:
@@ -118,7 +118,7 @@ type Limits struct {
 	// construction, all attempts together (patterns without '*' need none:
 	// their trie is their DFA). Zero means the default: 1<<18 plus 16 per
 	// octet of all
-	// patterns, and never more than 1<<20, which keeps any construction,
+	// patterns, and never more than 1<<19, which keeps any construction,
 	// failed attempts included, within tens of milliseconds.
 	MaxWork int
 	// MaxTier, when nonzero, is the cheapest tier to try; tests use it to
@@ -134,7 +134,7 @@ func (l Limits) withDefaults(patternBytes int) Limits {
 		l.perTrieNode = 16
 	}
 	if l.MaxWork <= 0 {
-		l.MaxWork = min(1<<18+16*patternBytes, 1<<20)
+		l.MaxWork = min(1<<18+16*patternBytes, 1<<19)
 	}
 	return l
 }
