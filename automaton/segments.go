@@ -177,8 +177,8 @@ func (st *SegmentState) from(v, start int32) bool {
 
 // occur follows the edges of the segments that end at the octet just read.
 func (c *SegmentCursor) occur() {
-	if c.c.pos != 0 {
-		return // inside a run: nothing ends here
+	if c.c.pos != 0 || c.c.nd.out < 0 {
+		return // inside a run, or at a node where no segment ends
 	}
 	s, st := c.s, c.st
 	for _, sid := range s.scan.outsOf(c.c.s) {
