@@ -219,7 +219,7 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 		return b.emit(), b.work, true
 	}
 	if b.lim.perTrieNode > 0 {
-		b.lim.MaxStates = min(b.lim.MaxStates, b.lim.perTrieNode*(len(b.trie)+64))
+		b.lim.MaxStates = min(b.lim.MaxStates, b.lim.perTrieNode*(len(b.trie)+32))
 	}
 	b.index = make(map[uint64]int32, len(b.trie)/2+16)
 	// Most DFAs have fewer states than the trie has nodes (runs share
