@@ -142,25 +142,7 @@ func upper(c byte) byte {
 }
 
 // decode writes s in the Decoded form.
-func decode(s string) string {
-	clean := true
-	for i := 0; i < len(s); i++ {
-		if decodedClasses[s[i]] != plain {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	buf := make([]byte, 0, len(s)+8)
-	for i := 0; i < len(s); {
-		var o Octets
-		o, i = NextDecoded(s, i)
-		buf = append(buf, o.B[:o.N]...)
-	}
-	return string(buf)
-}
+func decode(s string) string { return rewrite(s, &decodedClasses, false, NextDecoded) }
 
 // NextDecoded is Next for the Decoded form: it returns the unit of s that
 // starts at i, written in the Decoded form, with the index of the unit after

@@ -134,9 +134,26 @@ func Pattern(value string) string {
 }
 
 func canonical(s string, pattern bool) string {
+	unit := Next
+	if pattern {
+		// In a pattern a raw * stays the wildcard and a final raw $ the
+		// anchor; everything else is written as in a URL.
+		unit = func(s string, i int) (Octets, int) {
+			if c := s[i]; c == '*' || c == '$' && i == len(s)-1 {
+				return Octets{B: [3]byte{c}, N: 1}, i + 1
+			}
+			return Next(s, i)
+		}
+	}
+	return rewrite(s, &classes, pattern, unit)
+}
+
+// rewrite returns s written unit by unit by unit, or s itself when tab says
+// every octet stands for itself (a raw * too, when star is set).
+func rewrite(s string, tab *[256]class, star bool, unit func(string, int) (Octets, int)) string {
 	clean := true
 	for i := 0; i < len(s); i++ {
-		if classes[s[i]] != plain && !(pattern && s[i] == '*') {
+		if tab[s[i]] != plain && !(star && s[i] == '*') {
 			clean = false
 			break
 		}
@@ -146,22 +163,8 @@ func canonical(s string, pattern bool) string {
 	}
 	buf := make([]byte, 0, len(s)+8)
 	for i := 0; i < len(s); {
-		if pattern {
-			switch s[i] {
-			case '*':
-				buf = append(buf, '*')
-				i++
-				continue
-			case '$':
-				if i == len(s)-1 {
-					buf = append(buf, '$')
-					i++
-					continue
-				}
-			}
-		}
 		var o Octets
-		o, i = Next(s, i)
+		o, i = unit(s, i)
 		buf = append(buf, o.B[:o.N]...)
 	}
 	return string(buf)

@@ -84,11 +84,22 @@ func runCheck(e *env, args []string) int {
 		}
 		fmt.Fprintln(out, formatDecision(url, d))
 	}
-	if fs.NArg() > 0 {
-		for _, u := range fs.Args() {
+	if err := eachURL(e, fs.Args(), decide); err != nil {
+		out.Flush()
+		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
+		return exitUsage
+	}
+	return status
+}
+
+// eachURL calls decide for each URL of args or, when there are none, for
+// each non-blank line of standard input.
+func eachURL(e *env, args []string, decide func(url string)) error {
+	if len(args) > 0 {
+		for _, u := range args {
 			decide(u)
 		}
-		return status
+		return nil
 	}
 	sc := bufio.NewScanner(e.stdin)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -98,11 +109,9 @@ func runCheck(e *env, args []string) int {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		out.Flush()
-		fmt.Fprintf(e.stderr, "robots check: reading URLs: %v\n", err)
-		return exitUsage
+		return fmt.Errorf("reading URLs: %w", err)
 	}
-	return status
+	return nil
 }
 
 // formatDecision prints a decision as one line: verdict, URL, and the rule

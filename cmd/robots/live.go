@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/robotsexclusion/robots"
@@ -91,22 +90,9 @@ func runCheckLive(e *env, o *liveOptions, agent string, asJSON bool, args []stri
 		}
 		fmt.Fprintln(out, formatLive(url, d, res))
 	}
-	if len(args) > 0 {
-		for _, u := range args {
-			decide(u)
-		}
-		return status
-	}
-	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		if u := strings.TrimSpace(sc.Text()); u != "" {
-			decide(u)
-		}
-	}
-	if err := sc.Err(); err != nil {
+	if err := eachURL(e, args, decide); err != nil {
 		out.Flush()
-		fmt.Fprintf(e.stderr, "robots check: reading URLs: %v\n", err)
+		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
 		return exitUsage
 	}
 	return status
