@@ -187,11 +187,28 @@ func (c *Cursor) Step(x byte) {
 			}
 		case branch:
 			labels := d.labels[nd.off : nd.off+nd.n]
-			for i := range labels {
-				if labels[i] == x {
-					c.enter(d.targets[int(nd.next)+i])
-					return
+			if len(labels) <= 16 {
+				for i := range labels {
+					if labels[i] == x {
+						c.enter(d.targets[int(nd.next)+i])
+						return
+					}
 				}
+				break
+			}
+			// Many edges (the root of a large trie): binary search, as
+			// labels are sorted.
+			lo, hi := 0, len(labels)
+			for lo < hi {
+				if m := int(uint(lo+hi) >> 1); labels[m] < x {
+					lo = m + 1
+				} else {
+					hi = m
+				}
+			}
+			if lo < len(labels) && labels[lo] == x {
+				c.enter(d.targets[int(nd.next)+lo])
+				return
 			}
 		default: // done
 			return
