@@ -1,0 +1,45 @@
+package automaton_test
+
+import (
+	"fmt"
+
+	"github.com/robotsexclusion/robots/automaton"
+)
+
+// Compile builds one machine for all the patterns; a walk feeds the input
+// octet by octet and asks for the winner at the end. Here the rank is the
+// pattern's length, so the longest matching pattern wins.
+func ExampleCompile() {
+	rules := []automaton.Rule{
+		{Pattern: "/a", Rank: 2},
+		{Pattern: "/a/*.pdf$", Rank: 9},
+		{Pattern: "/a/b", Rank: 4},
+	}
+	m := automaton.Compile(rules, automaton.Limits{})
+	for _, input := range []string{"/a/x", "/a/b/c", "/a/b/c.pdf", "/z"} {
+		c := m.Literal().Cursor()
+		for i := 0; i < len(input) && !c.Done(); i++ {
+			c.Step(input[i])
+		}
+		fmt.Printf("%-10s rule %d\n", input, c.Result())
+	}
+	fmt.Println(m.Stats().Tier)
+	// Output:
+	// /a/x       rule 0
+	// /a/b/c     rule 2
+	// /a/b/c.pdf rule 1
+	// /z         rule -1
+	// dfa
+}
+
+// Unions of '*' patterns can need exponentially many DFA states; past the
+// budget, Compile builds a cheaper tier that stays exact and linear.
+func ExampleMachine_Stats() {
+	var rules []automaton.Rule
+	for i := 0; i < 40; i++ {
+		p := fmt.Sprintf("/*a%d*b%d", i, i)
+		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
+	}
+	fmt.Println(automaton.Compile(rules, automaton.Limits{}).Stats().Tier)
+	// Output: segments
+}
