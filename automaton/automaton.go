@@ -89,6 +89,7 @@ const (
 // rarely approach that worst case, while the NFA always pays its full cost.
 const segmentsOverNFA = 8
 
+// String returns the tier's name, as Stats and the benchmarks print it.
 func (t Tier) String() string {
 	switch t {
 	case TierDFA:

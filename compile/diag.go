@@ -36,6 +36,7 @@ type Diagnostic struct {
 	Message string // one sentence for people
 }
 
+// String formats d as "LINE: code: message".
 func (d Diagnostic) String() string {
 	return fmt.Sprintf("%d: %s: %s", d.Line, d.Code, d.Message)
 }

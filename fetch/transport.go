@@ -25,6 +25,7 @@ type DisallowedError struct {
 	Result   *Result         // the robots.txt result that applied
 }
 
+// Error names the URL, the agent and the rule that refused it.
 func (e *DisallowedError) Error() string {
 	if e.Decision.Line > 0 {
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s line %d: Disallow: %s",
