@@ -14,9 +14,10 @@ import "unsafe"
 // A DFA is one deterministic automaton of a Machine.
 type DFA struct {
 	nodes   []node
-	labels  []byte  // run octets, and branch edge octets (sorted)
-	targets []int32 // branch edge targets, in the order of their labels
-	orig    []int32 // place in the ranking -> the caller's index (nil: the same)
+	labels  []byte   // run octets, and branch edge octets (sorted)
+	targets []int32  // branch edge targets, in the order of their labels
+	accepts []accept // by node: the nodes that match an anchored rule at the end
+	orig    []int32  // place in the ranking -> the caller's index (nil: the same)
 	start   int32
 	// Scanners only: the rules matched on entering node i are
 	// outs[outAt[i]:outAt[i+1]].
@@ -32,15 +33,26 @@ const (
 	done
 )
 
+// A node is 24 bytes: crawlers keep many compiled files in memory. What a
+// node matches if the input ends there (an anchored rule) is rare, and only
+// read once per walk, so it lives in DFA.accepts instead.
 type node struct {
-	off    uint32 // into labels
-	n      uint32 // run length, or number of edges
-	def    int32  // successor on an octet with no edge, or off the run
-	next   int32  // run nodes: the node after the whole run; branches: offset into targets
-	out    int32  // best prefix rule matched on entering the node, or -1
-	accept int32  // best anchored rule matched if the input ends here, or -1
-	top    int32  // best rule that can still match from here, or -1
-	kind   nodeKind
+	off  uint32 // into labels
+	nk   uint32 // the kind in the top two bits, under them the run length or number of edges
+	def  int32  // the node that decides an octet with no edge, or off the run
+	next int32  // run nodes: the node after the whole run; branches: offset into targets
+	out  int32  // best prefix rule matched on entering the node, or -1
+	top  int32  // best rule that can still match from here, or -1
+}
+
+const countBits = 30 // below the kind in node.nk
+
+func (nd *node) kind() nodeKind { return nodeKind(nd.nk >> countBits) }
+func (nd *node) n() uint32      { return nd.nk & (1<<countBits - 1) }
+
+// An accept is the anchored rule a node matches if the input ends there.
+type accept struct {
+	node, rule int32
 }
 
 // emit turns the builder's states into nodes, folding single-edge chains
@@ -53,28 +65,39 @@ func (b *builder) emit() *DFA {
 			in[e.next]++
 		}
 	}
-	// A state inside a run is folded into the run's first state.
-	foldable := func(s, from int32) bool {
+	// A state goes inside a run, folded into the run's first state, when
+	// its only way in is the single edge of a state that could start or
+	// continue a run, and it behaves as that state on every other octet.
+	single := func(s int32) bool {
 		st := &b.states[s]
-		f := &b.states[from]
-		return s != 0 && in[s] == 1 && st.edgeN == 1 && st.setN > 0 && st.out < 0 &&
-			st.def == f.def && st.accept == f.accept && s != b.edgesOf(s)[0].next
+		return st.edgeN == 1 && st.setN > 0 && b.edgesOf(s)[0].next != s
+	}
+	inRun := make([]bool, len(b.states))
+	for p := range b.states {
+		if !single(int32(p)) {
+			continue
+		}
+		t := b.edgesOf(int32(p))[0].next
+		st, ps := &b.states[t], &b.states[p]
+		inRun[t] = t != 0 && in[t] == 1 && single(t) && st.out < 0 &&
+			st.def == ps.def && st.accept == ps.accept
+	}
+	// A run's length must fit node.nk: a chain that long is cut in two.
+	for h := range b.states {
+		if inRun[h] || !single(int32(h)) {
+			continue
+		}
+		length := 1
+		for t := b.edgesOf(int32(h))[0].next; inRun[t]; t = b.edgesOf(t)[0].next {
+			if length++; length == 1<<countBits {
+				inRun[t], length = false, 1
+			}
+		}
 	}
 	d := &DFA{}
 	id := make([]int32, len(b.states))
 	for i := range id {
 		id[i] = -1
-	}
-	// First pass: decide which states head a node, so ids are dense.
-	inRun := make([]bool, len(b.states))
-	for s := range b.states {
-		st := &b.states[s]
-		if st.edgeN != 1 || st.setN == 0 {
-			continue
-		}
-		for t := b.edgesOf(int32(s))[0].next; t != int32(s) && !inRun[t] && foldable(t, int32(s)); t = b.edgesOf(t)[0].next {
-			inRun[t] = true
-		}
 	}
 	for s := range b.states {
 		if !inRun[s] {
@@ -87,12 +110,14 @@ func (b *builder) emit() *DFA {
 			continue
 		}
 		st := &b.states[s]
-		nd := node{off: uint32(len(d.labels)), def: id[st.def], next: -1, out: st.out, accept: st.accept, top: st.top}
+		nd := node{off: uint32(len(d.labels)), def: id[st.def], next: -1, out: st.out, top: st.top}
+		if st.accept >= 0 {
+			d.accepts = append(d.accepts, accept{id[s], st.accept}) // in node order
+		}
 		switch {
 		case st.setN == 0:
-			nd.kind, nd.def = done, id[s]
+			nd.nk, nd.def = uint32(done)<<countBits, id[s]
 		case st.edgeN == 1:
-			nd.kind = run
 			t := int32(s)
 			for {
 				e := b.edgesOf(t)[0]
@@ -102,16 +127,15 @@ func (b *builder) emit() *DFA {
 					break
 				}
 			}
-			nd.n = uint32(len(d.labels)) - nd.off
+			nd.nk = uint32(run)<<countBits | (uint32(len(d.labels)) - nd.off)
 			nd.next = id[t]
 		default:
-			nd.kind = branch
 			nd.next = int32(len(d.targets))
 			for _, e := range b.edgesOf(int32(s)) {
 				d.labels = append(d.labels, e.c)
 				d.targets = append(d.targets, id[e.next])
 			}
-			nd.n = st.edgeN
+			nd.nk = uint32(branch)<<countBits | st.edgeN
 		}
 		d.nodes[id[s]] = nd
 	}
@@ -140,7 +164,7 @@ func (b *builder) emit() *DFA {
 // size is the memory held by d's tables, in bytes.
 func (d *DFA) size() int {
 	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) +
-		cap(d.labels) + 4*cap(d.targets) + 4*(cap(d.outs)+cap(d.outAt))
+		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.accepts) + 4*(cap(d.outs)+cap(d.outAt))
 }
 
 // A Cursor walks a DFA over an input, one octet at a time, and keeps the
@@ -177,16 +201,16 @@ func (c *Cursor) enter(s int32) {
 func (c *Cursor) Step(x byte) {
 	d, nd := c.d, c.nd
 	for {
-		switch nd.kind {
+		switch nd.kind() {
 		case run:
 			if d.labels[nd.off+c.pos] == x {
-				if c.pos++; c.pos == nd.n {
+				if c.pos++; c.pos == nd.n() {
 					c.enter(nd.next)
 				}
 				return
 			}
 		case branch:
-			labels := d.labels[nd.off : nd.off+nd.n]
+			labels := d.labels[nd.off : nd.off+nd.n()]
 			if len(labels) <= 16 {
 				for i := range labels {
 					if labels[i] == x {
@@ -230,10 +254,27 @@ func (c *Cursor) Done() bool { return !better(c.nd.top, c.best) }
 // caller's index, or -1.
 func (c *Cursor) Result() int32 {
 	r := c.best
-	if a := c.nd.accept; better(a, r) {
+	if a := c.d.acceptAt(c.s); better(a, r) {
 		r = a
 	}
 	return c.d.index(r)
+}
+
+// acceptAt returns the anchored rule node s matches if the input ends
+// there, or -1.
+func (d *DFA) acceptAt(s int32) int32 {
+	lo, hi := 0, len(d.accepts)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); d.accepts[m].node < s {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(d.accepts) && d.accepts[lo].node == s {
+		return d.accepts[lo].rule
+	}
+	return -1
 }
 
 // index maps a place in the ranking to the caller's index.
