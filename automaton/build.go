@@ -15,29 +15,57 @@ import "slices"
 // states or the work exceed the limits, so a hostile pattern set costs at
 // most the budget before the next tier takes over.
 
-// tnode is a node of the pattern trie.
+// tnode is a node of the pattern trie. Its literal children form a list
+// sorted by octet (at most 256 long), linked through first and next, so
+// that the trie holds no pointers and grows without the collector's help.
 type tnode struct {
-	kids     []tedge // literal children, sorted by octet
-	star     int32   // child entered by '*', or -1
-	isStar   bool    // this node was entered by '*' and loops
-	end      int32   // best prefix pattern ending here, or -1
-	anchored int32   // best anchored pattern ending here, or -1
-	top      int32   // best rule ending here or below
-	chain    int32   // a '*' node that dominates this one, or -1 (see settle)
+	first    int32 // first literal child, or -1
+	next     int32 // next sibling, with a larger octet, or -1
+	star     int32 // child entered by '*', or -1
+	end      int32 // best prefix pattern ending here, or -1
+	anchored int32 // best anchored pattern ending here, or -1
+	top      int32 // best rule ending here or below
+	chain    int32 // a '*' node that dominates this one, or -1 (see settle)
+	nkids    uint16
+	c        byte // the octet on the edge into this node
+	isStar   bool // this node was entered by '*' and loops
 }
 
-// kid returns the literal child of n on c, or -1.
-func (n *tnode) kid(c byte) int32 {
-	i, ok := slices.BinarySearchFunc(n.kids, c, func(e tedge, c byte) int { return int(e.c) - int(c) })
-	if !ok {
-		return -1
+func newNode(c byte, isStar bool) tnode {
+	return tnode{first: -1, next: -1, star: -1, end: -1, anchored: -1, chain: -1, c: c, isStar: isStar}
+}
+
+// kid returns the literal child of u on c, or -1.
+func (b *builder) kid(u int32, c byte) int32 {
+	for k := b.trie[u].first; k >= 0 && b.trie[k].c <= c; k = b.trie[k].next {
+		if b.trie[k].c == c {
+			return k
+		}
 	}
-	return n.kids[i].node
+	return -1
 }
 
-type tedge struct {
-	c    byte
-	node int32
+// addKid returns the literal child of u on c, adding it if need be.
+func (b *builder) addKid(u int32, c byte) int32 {
+	prev := int32(-1)
+	k := b.trie[u].first
+	for ; k >= 0 && b.trie[k].c < c; k = b.trie[k].next {
+		prev = k
+	}
+	if k >= 0 && b.trie[k].c == c {
+		return k
+	}
+	w := int32(len(b.trie))
+	n := newNode(c, false)
+	n.next = k
+	b.trie = append(b.trie, n)
+	if prev < 0 {
+		b.trie[u].first = w
+	} else {
+		b.trie[prev].next = w
+	}
+	b.trie[u].nkids++
+	return w
 }
 
 type builder struct {
@@ -117,7 +145,7 @@ func (b *builder) buildTrie(pats []pattern) {
 	}
 	// Patterns share prefixes: half their octets is a fair first size.
 	b.trie = make([]tnode, 1, size/2+1)
-	b.trie[0] = tnode{star: -1, end: -1, anchored: -1, chain: -1}
+	b.trie[0] = newNode(0, false)
 	for _, p := range pats {
 		u := int32(0)
 		for j := 0; j < len(p.lit); j++ {
@@ -126,21 +154,12 @@ func (b *builder) buildTrie(pats []pattern) {
 				if b.trie[u].star < 0 {
 					b.hasStar = true
 					b.trie[u].star = int32(len(b.trie))
-					b.trie = append(b.trie, tnode{star: -1, isStar: true, end: -1, anchored: -1, chain: -1})
+					b.trie = append(b.trie, newNode('*', true))
 				}
 				u = b.trie[u].star
 				continue
 			}
-			kids := b.trie[u].kids
-			i, found := slices.BinarySearchFunc(kids, c, func(e tedge, c byte) int { return int(e.c) - int(c) })
-			if found {
-				u = kids[i].node
-				continue
-			}
-			w := int32(len(b.trie))
-			b.trie = append(b.trie, tnode{star: -1, end: -1, anchored: -1, chain: -1})
-			b.trie[u].kids = slices.Insert(kids, i, tedge{c, w})
-			u = w
+			u = b.addKid(u, c)
 		}
 		if p.anchored {
 			if b.better(p.rule, b.trie[u].anchored) {
@@ -159,11 +178,11 @@ func (b *builder) buildTrie(pats []pattern) {
 			n.top = n.anchored
 		}
 		only := int32(-1) // the single child, if there is exactly one
-		for _, e := range n.kids {
-			if t := b.trie[e.node].top; b.better(t, n.top) {
+		for k := n.first; k >= 0; k = b.trie[k].next {
+			if t := b.trie[k].top; b.better(t, n.top) {
 				n.top = t
 			}
-			only = e.node
+			only = k
 		}
 		if n.star >= 0 {
 			if t := b.trie[n.star].top; b.better(t, n.top) {
@@ -174,7 +193,7 @@ func (b *builder) buildTrie(pats []pattern) {
 		// A node whose only way on is a chain of single children without
 		// pattern ends down to a '*' node can match nothing that the '*'
 		// node cannot: when that node is live, this one is redundant.
-		if len(n.kids)+btoi(n.star >= 0) != 1 || n.anchored >= 0 {
+		if int(n.nkids)+btoi(n.star >= 0) != 1 || n.anchored >= 0 {
 			continue
 		}
 		w := &b.trie[only]
@@ -254,13 +273,14 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 			if n.isStar && !self {
 				continue
 			}
-			for _, e := range n.kids {
-				if len(b.bucket[e.c]) == 0 {
-					touched = append(touched, e.c)
+			for k := n.first; k >= 0; k = b.trie[k].next {
+				c := b.trie[k].c
+				if len(b.bucket[c]) == 0 {
+					touched = append(touched, c)
 				}
-				b.bucket[e.c] = append(b.bucket[e.c], e.node)
+				b.bucket[c] = append(b.bucket[c], k)
 			}
-			b.work += 1 + len(n.kids)
+			b.work += 1 + int(n.nkids)
 		}
 		slices.Sort(touched)
 		for _, c := range touched {
@@ -271,7 +291,7 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 				if self {
 					break
 				}
-				if k := b.trie[u].kid(c); k >= 0 {
+				if k := b.kid(u, c); k >= 0 {
 					next = append(next, k)
 				}
 			}
@@ -309,9 +329,9 @@ func (b *builder) fromTrie() {
 		st := bstate{out: t.end, accept: t.anchored, top: -1, def: dead}
 		if b.better(t.top, t.end) {
 			st.setN, st.top = 1, t.top // alive: something below can still win
-			st.edgeOff, st.edgeN = uint32(len(b.edges)), uint32(len(t.kids))
-			for _, e := range t.kids {
-				b.edges = append(b.edges, bedge{e.c, e.node})
+			st.edgeOff, st.edgeN = uint32(len(b.edges)), uint32(t.nkids)
+			for k := t.first; k >= 0; k = b.trie[k].next {
+				b.edges = append(b.edges, bedge{b.trie[k].c, k})
 			}
 		}
 		b.states[u] = st
