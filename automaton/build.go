@@ -35,6 +35,16 @@ func newNode(c byte, isStar bool) tnode {
 	return tnode{first: -1, next: -1, star: -1, end: -1, anchored: -1, chain: -1, c: c, isStar: isStar}
 }
 
+// newNode adds a node to the trie. The trie doubles when it is full: for
+// large slices append grows by a quarter, copying the trie many times.
+func (b *builder) newNode(c byte, isStar bool) int32 {
+	if len(b.trie) == cap(b.trie) {
+		b.trie = append(make([]tnode, 0, 2*cap(b.trie)+16), b.trie...)
+	}
+	b.trie = append(b.trie, newNode(c, isStar))
+	return int32(len(b.trie) - 1)
+}
+
 // kid returns the literal child of u on c, or -1.
 func (b *builder) kid(u int32, c byte) int32 {
 	for k := b.trie[u].first; k >= 0 && b.trie[k].c <= c; k = b.trie[k].next {
@@ -55,10 +65,8 @@ func (b *builder) addKid(u int32, c byte) int32 {
 	if k >= 0 && b.trie[k].c == c {
 		return k
 	}
-	w := int32(len(b.trie))
-	n := newNode(c, false)
-	n.next = k
-	b.trie = append(b.trie, n)
+	w := b.newNode(c, false)
+	b.trie[w].next = k
 	if prev < 0 {
 		b.trie[u].first = w
 	} else {
@@ -153,8 +161,7 @@ func (b *builder) buildTrie(pats []pattern) {
 			if c == '*' {
 				if b.trie[u].star < 0 {
 					b.hasStar = true
-					b.trie[u].star = int32(len(b.trie))
-					b.trie = append(b.trie, newNode('*', true))
+					b.trie[u].star = b.newNode('*', true)
 				}
 				u = b.trie[u].star
 				continue
