@@ -41,6 +41,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -225,6 +226,11 @@ type Fetcher struct {
 	// Past it only the rest of the straddling line is read (64 KiB at most),
 	// and the connection is closed without reading on.
 	ParseLimit int
+
+	// ParseOptions are more options for robots.Parse, such as
+	// robots.WithDialect. The Fetcher's own parse limit and the response's
+	// charset come after them.
+	ParseOptions []robots.Option
 
 	// AuthDisallows makes 401 and 403 mean "everything disallowed"
 	// (Restricted) instead of "no file, everything allowed" (Unavailable,
@@ -411,7 +417,7 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	if err != nil {
 		return f.failed(res, resp, fmt.Errorf("fetch: reading %s: %w", res.FinalURL, err))
 	}
-	opts := []robots.Option{robots.WithParseLimit(f.parseLimit())}
+	opts := append(slices.Clip(f.ParseOptions), robots.WithParseLimit(f.parseLimit()))
 	if _, params, err := mime.ParseMediaType(res.ContentType); err == nil && params["charset"] != "" {
 		opts = append(opts, robots.WithCharset(params["charset"]))
 	}

@@ -34,7 +34,7 @@ func runCheck(e *env, args []string) int {
 	dialect := addDialectFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-dialect D] [-json] [URL...]")
-		fmt.Fprintln(e.stderr, "       robots check -agent NAME [-json] [-user-agent UA] [-timeout D] [-auth-disallows] [URL...]")
+		fmt.Fprintln(e.stderr, "       robots check -agent NAME [-dialect D] [-json] [-user-agent UA] [-timeout D] [-auth-disallows] [URL...]")
 		fmt.Fprintln(e.stderr, "URLs come from the arguments, or one per line on standard input.")
 		fmt.Fprintln(e.stderr, "Without -robots, each URL's robots.txt is fetched, once per origin.")
 		fs.PrintDefaults()
@@ -47,10 +47,7 @@ func runCheck(e *env, args []string) int {
 	}
 	// Live mode: without -robots, fetch each origin's robots.txt (live.go).
 	if *file == "" && *agent != "" {
-		if dialect.d != robots.RFC9309 {
-			fmt.Fprintln(e.stderr, "robots check: -dialect needs -robots (live files are read as rfc9309)")
-			return exitUsage
-		}
+		live.parse = append(live.parse, dialect.option())
 		return runCheckLive(e, live, *agent, *asJSON, fs.Args())
 	}
 	if *file == "" || *agent == "" {

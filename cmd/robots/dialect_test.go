@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -42,8 +45,24 @@ func TestCheckDialect(t *testing.T) {
 	if code, _, errOut := runDialectCmd(body, "check", "-robots", "-", "-agent", "Bot", "-dialect", "bing", "/d/"); code != exitUsage || !strings.Contains(errOut, `unknown dialect "bing"`) {
 		t.Errorf("check -dialect bing: %d %q", code, errOut)
 	}
-	if code, _, errOut := runDialectCmd("", "check", "-agent", "Bot", "-dialect", "google", "http://h/"); code != exitUsage || !strings.Contains(errOut, "-dialect needs -robots") {
-		t.Errorf("live check -dialect google: %d %q", code, errOut)
+}
+
+// TestCheckLiveDialect reads a fetched file in the dialect asked for.
+func TestCheckLiveDialect(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /\nAllow: /d/index.html\n"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	for dialect, want := range map[string]string{
+		"rfc9309": "disallowed " + srv.URL + "/d/\tline 2: /",
+		"google":  "allowed    " + srv.URL + "/d/\tline 3: /d/index.html",
+	} {
+		_, out, errOut := runDialectCmd("", "check", "-agent", "Bot", "-dialect", dialect, srv.URL+"/d/")
+		if !strings.HasPrefix(out, want) {
+			t.Errorf("live check -dialect %s: %q (stderr %q), want a line starting %q", dialect, out, errOut, want)
+		}
 	}
 }
 

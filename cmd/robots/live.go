@@ -21,6 +21,7 @@ type liveOptions struct {
 	userAgent     *string
 	timeout       *time.Duration
 	authDisallows *bool
+	parse         []robots.Option // more options for robots.Parse (check's -dialect)
 }
 
 // addLiveFlags defines the flags of the commands that fetch robots.txt
@@ -39,6 +40,7 @@ func (o *liveOptions) cache() *fetch.Cache {
 		UserAgent:     *o.userAgent,
 		Timeout:       *o.timeout,
 		AuthDisallows: *o.authDisallows,
+		ParseOptions:  o.parse,
 	}}
 }
 

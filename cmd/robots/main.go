@@ -4,7 +4,7 @@
 // Usage:
 //
 //	robots check -robots FILE|- -agent NAME [-dialect D] [-json] [URL...]
-//	robots check -agent NAME [-json] URL...      (fetches robots.txt live)
+//	robots check -agent NAME [-dialect D] [-json] URL...  (fetches robots.txt live)
 //	robots lint [-dialect D] FILE...
 //	robots fetch URL...
 //	robots meta -agent NAME FILE|URL
