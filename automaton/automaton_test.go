@@ -119,3 +119,26 @@ func TestExponentialFamilyStaysBounded(t *testing.T) {
 	m := automaton.Compile(rules, automaton.Limits{})
 	t.Logf("%+v", m.Stats())
 }
+
+// TestWideNodes checks nodes with many edges (a bitmap and a rank find the
+// edge) against the reference, on an alphabet wide enough to build them.
+func TestWideNodes(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const alpha = "abcdefghijklmnopqrstuvwxyz0123456789-._~/"
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSegments} {
+		for iter := 0; iter < 200; iter++ {
+			rules := make([]automaton.Rule, 20+r.IntN(60))
+			for i := range rules {
+				p := randPattern(r, alpha)
+				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
+			}
+			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			for k := 0; k < 50; k++ {
+				in := "/" + strings.NewReplacer("*", "x", "$", "y").Replace(randPattern(r, alpha)[1:])
+				if got, want := run(m, rules, in), naive(rules, in); got != want {
+					t.Fatalf("%v: input %q: got %d want %d (rules %v)", tier, in, got, want, rules)
+				}
+			}
+		}
+	}
+}
