@@ -39,11 +39,8 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "Without -robots, each URL's robots.txt is fetched, once per origin.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	// Live mode: without -robots, fetch each origin's robots.txt (live.go).
 	if *file == "" && *agent != "" {

@@ -1,22 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 )
-
-// runDialectCmd runs a command of the tool in-process with the given standard
-// input.
-func runDialectCmd(stdin string, args ...string) (code int, stdout, stderr string) {
-	var out, errOut bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut}
-	code = run(e, args)
-	return code, out.String(), errOut.String()
-}
 
 func TestCheckDialect(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /\nAllow: /d/index.html\n"
@@ -37,12 +27,12 @@ func TestCheckDialect(t *testing.T) {
 		if tt.dialect != "" {
 			args = append(args, "-dialect", tt.dialect)
 		}
-		code, out, errOut := runDialectCmd(body, append(args, "/d/")...)
+		code, out, errOut := runCmd(body, append(args, "/d/")...)
 		if code != tt.code || strings.TrimSpace(out) != tt.want {
 			t.Errorf("check -dialect %q: %d %q %q; want %d %q", tt.dialect, code, out, errOut, tt.code, tt.want)
 		}
 	}
-	if code, _, errOut := runDialectCmd(body, "check", "-robots", "-", "-agent", "Bot", "-dialect", "bing", "/d/"); code != exitUsage || !strings.Contains(errOut, `unknown dialect "bing"`) {
+	if code, _, errOut := runCmd(body, "check", "-robots", "-", "-agent", "Bot", "-dialect", "bing", "/d/"); code != exitUsage || !strings.Contains(errOut, `unknown dialect "bing"`) {
 		t.Errorf("check -dialect bing: %d %q", code, errOut)
 	}
 }
@@ -59,7 +49,7 @@ func TestCheckLiveDialect(t *testing.T) {
 		"rfc9309": "disallowed " + srv.URL + "/d/\tline 2: /",
 		"google":  "allowed    " + srv.URL + "/d/\tline 3: /d/index.html",
 	} {
-		_, out, errOut := runDialectCmd("", "check", "-agent", "Bot", "-dialect", dialect, srv.URL+"/d/")
+		_, out, errOut := runCmd("", "check", "-agent", "Bot", "-dialect", dialect, srv.URL+"/d/")
 		if !strings.HasPrefix(out, want) {
 			t.Errorf("live check -dialect %s: %q (stderr %q), want a line starting %q", dialect, out, errOut, want)
 		}
@@ -68,10 +58,10 @@ func TestCheckLiveDialect(t *testing.T) {
 
 func TestLintDialect(t *testing.T) {
 	const body = "User-agent: *\nAllow: /a\n"
-	if code, out, _ := runDialectCmd(body, "lint", "-"); code != exitOK || out != "" {
+	if code, out, _ := runCmd(body, "lint", "-"); code != exitOK || out != "" {
 		t.Errorf("lint: %d %q", code, out)
 	}
-	code, out, _ := runDialectCmd(body, "lint", "-dialect", "original1994", "-")
+	code, out, _ := runCmd(body, "lint", "-dialect", "original1994", "-")
 	if want := "-:2: unknown-key: unknown key \"Allow\"; kept as an extension\n"; code != exitFinding || out != want {
 		t.Errorf("lint -dialect original1994: %d %q, want %q", code, out, want)
 	}

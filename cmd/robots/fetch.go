@@ -26,11 +26,8 @@ func runFetch(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "exit 1 when a file has diagnostics or everything is disallowed")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()

@@ -20,11 +20,8 @@ func runLint(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "prints FILE:LINE: code: message for each diagnostic; exit 1 when there are any")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()

@@ -15,6 +15,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -72,6 +74,19 @@ func run(e *env, args []string) int {
 		return exitUsage
 	}
 	return c.run(e, args[1:])
+}
+
+// parseFlags parses a command's flags. When ok is false the command stops
+// with code: exitOK after -h (the usage was printed), exitUsage after a bad
+// flag (the flag package said which).
+func parseFlags(fs *flag.FlagSet, args []string) (code int, ok bool) {
+	switch err := fs.Parse(args); {
+	case err == nil:
+		return exitOK, true
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK, false
+	}
+	return exitUsage, false
 }
 
 func usage(w io.Writer) {

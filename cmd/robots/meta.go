@@ -34,11 +34,8 @@ func runMeta(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "on one line, then each directive found and where, one per line.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitUsage
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if *agent == "" || fs.NArg() != 1 {
 		fmt.Fprintln(e.stderr, "robots meta: give -agent and one FILE or URL")

@@ -13,10 +13,7 @@ import (
 
 // runMetaCmd runs robots meta in-process with the given standard input.
 func runMetaCmd(stdin string, args ...string) (code int, stdout, stderr string) {
-	var out, errOut bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut}
-	code = run(e, append([]string{"meta"}, args...))
-	return code, out.String(), errOut.String()
+	return runCmd(stdin, append([]string{"meta"}, args...)...)
 }
 
 const metaPage = `<!DOCTYPE html>
