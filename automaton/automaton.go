@@ -53,6 +53,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // A Rule is one pattern and its rank.
@@ -81,13 +83,6 @@ const (
 	// recurring segment that its 64 positions per word do better.
 	TierNFA
 )
-
-// segmentsOverNFA bounds how much slower than the NFA the segment tier may
-// be in its worst case before the NFA is chosen. Per octet, the NFA's cost is
-// one word operation per 64 positions, and the segment tier's worst case is
-// the patterns waiting on one recurring segment (its load); real files
-// rarely approach that worst case, while the NFA always pays its full cost.
-const segmentsOverNFA = 8
 
 // String returns the tier's name, as Stats and the benchmarks print it.
 func (t Tier) String() string {
@@ -141,109 +136,164 @@ func (l Limits) withDefaults(patternBytes int) Limits {
 	return l
 }
 
+// maxDFAStars is the most '*' a set of patterns may hold for a DFA of them
+// to be tried: each DFA state holds the '*' nodes live in it, so with
+// thousands of them the subset construction would spend its whole work
+// budget to fail. Decided before building, from the patterns alone.
+const maxDFAStars = 1 << 12
+
+// A BudgetError reports that a tier was not built because it would exceed
+// a budget; Compile then builds the next tier, and Stats reports the error.
+type BudgetError struct {
+	Tier  Tier   // the tier not built
+	What  string // the budget exceeded
+	Limit int
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("automaton: %v tier over budget: %s above %d", e.Tier, e.What, e.Limit)
+}
+
 // A Machine finds the best matching rule of a set.
 type Machine struct {
 	tier  Tier
-	lit   *DFA      // TierSplit, TierNFA: the literal patterns; TierDFA: all
-	wild  *DFA      // TierSplit: the wildcard patterns
-	seg   *Segments // TierSegments: the wildcard patterns
-	nfa   *NFA      // TierNFA: the wildcard patterns
+	lit   *dfa      // TierSplit and below: the literal patterns; TierDFA: all
+	wild  *dfa      // TierSplit: the wildcard patterns
+	seg   *segments // TierSegments: the wildcard patterns
+	nfa   *nfa      // TierNFA: the wildcard patterns
+	segs  *pool[segScratch]
+	nfas  *pool[nfaScratch]
 	rules int
+	why   error // why a cheaper tier was not built, or nil
 	// Inside the engines a rule is known by its place in the ranking, best
 	// first, so that comparing two matches is comparing two integers (see
-	// better). orig maps a place back to the caller's index, ord the other
-	// way.
-	orig, ord []int32
-	wildTop   int32 // the best wildcard rule (caller's index) below TierDFA, or -1
+	// better). orig maps a place back to the caller's index.
+	orig    []int32
+	wildTop int32 // the best wildcard rule's place below TierDFA, or -1
 }
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
-// anything are kept and simply never win.
+// anything are kept and simply never win. The tier is chosen here, once:
+// a DFA of all patterns if the patterns hold at most maxDFAStars stars and
+// the construction fits the Limits; else the literal patterns' trie and,
+// for the wildcard patterns, a second DFA if it fits what is left of the
+// budget, else the segment matcher, whose build and walk are linear
+// whatever the patterns.
 func Compile(rules []Rule, lim Limits) *Machine {
-	m := &Machine{rules: len(rules)}
+	m := &Machine{rules: len(rules), wildTop: -1}
 	m.orig = make([]int32, len(rules))
 	for i := range m.orig {
 		m.orig[i] = int32(i)
 	}
 	slices.SortStableFunc(m.orig, func(a, b int32) int { return cmp.Compare(rules[b].Rank, rules[a].Rank) })
-	m.ord = make([]int32, len(rules))
 	ranked := make([]string, len(rules))
 	for place, i := range m.orig {
-		m.ord[i] = int32(place)
 		ranked[place] = rules[i].Pattern
 	}
 	pats := prepare(ranked)
-	total := 0
-	for _, p := range pats {
-		total += len(p.lit) + 1
-	}
-	lim = lim.withDefaults(total)
-	if lim.MaxTier <= TierDFA {
-		d, work, ok := buildDFA(pats, m.orig, lim)
-		if ok {
-			m.tier, m.lit = TierDFA, d
-			return m
-		}
-		lim.MaxWork -= work
-	}
+	total, stars := 0, 0
 	var lit, wild []pattern
 	for _, p := range pats {
-		if strings.IndexByte(p.lit, '*') >= 0 {
+		total += len(p.lit) + 1
+		if n := strings.Count(p.lit, "*"); n > 0 {
+			stars += n
 			wild = append(wild, p)
 		} else {
 			lit = append(lit, p)
 		}
 	}
-	m.wildTop = -1
-	if len(wild) > 0 {
-		m.wildTop = m.orig[wild[0].rule] // pats are in rank order
+	lim = lim.withDefaults(total)
+	dfaOK := stars <= maxDFAStars
+	if !dfaOK {
+		m.why = &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
 	}
-	// A DFA of literal patterns has at most one state per position, so it
-	// always fits: the limits only guard against what stars do.
-	litLim := lim
-	litLim.MaxStates, litLim.MaxWork = 1<<31-1, 1<<62
-	m.lit, _, _ = buildDFA(lit, m.orig, litLim)
-	if lim.MaxTier <= TierSplit && lim.MaxWork > 0 {
-		if d, _, ok := buildDFA(wild, m.orig, lim); ok {
+	if lim.MaxTier <= TierDFA && dfaOK {
+		d, work, err := buildDFA(pats, lim)
+		if err == nil {
+			m.tier, m.lit = TierDFA, d
+			return m
+		}
+		err.(*BudgetError).Tier = TierDFA
+		m.why = err
+		lim.MaxWork -= work
+	}
+	if len(wild) > 0 {
+		m.wildTop = wild[0].rule // pats are in rank order
+	}
+	// A DFA of literal patterns is their trie, so it always fits: the
+	// limits only guard against what stars do.
+	m.lit, _, _ = buildDFA(lit, lim)
+	if lim.MaxTier <= TierSplit && dfaOK && lim.MaxWork > 0 {
+		d, _, err := buildDFA(wild, lim)
+		if err == nil {
 			m.tier, m.wild = TierSplit, d
 			return m
 		}
+		err.(*BudgetError).Tier = TierSplit
+		m.why = err
 	}
 	if lim.MaxTier <= TierSegments {
-		positions := 0
-		for _, p := range wild {
-			positions += len(p.lit) + 1
+		m.tier, m.seg = TierSegments, buildSegments(wild)
+		m.segs = newPool(m.seg.newScratch)
+		return m
+	}
+	m.tier, m.nfa = TierNFA, buildNFA(wild)
+	m.nfas = newPool(m.nfa.newScratch)
+	return m
+}
+
+// Match returns the best rule (the caller's index) that matches the octets
+// of in, or -1. It is the one place where the engines run: the literal DFA
+// first, then, unless what it found beats every wildcard rule, the tier
+// that holds the wildcard patterns. Match takes time linear in the input,
+// does not allocate, and takes no lock.
+func (m *Machine) Match(in normalize.Stream) int32 {
+	best := m.lit.walk(in)
+	if better(m.wildTop, best) {
+		var r int32
+		switch m.tier {
+		case TierSplit:
+			r = m.wild.walk(in)
+		case TierSegments:
+			sc, slot := m.segs.get()
+			r = m.seg.walk(sc, in)
+			m.segs.put(slot)
+		case TierNFA:
+			sc, slot := m.nfas.get()
+			r = m.nfa.walk(sc, in)
+			m.nfas.put(slot)
 		}
-		if s := buildSegments(wild, m.orig); s.load() <= segmentsOverNFA*(positions/64+1) {
-			m.tier, m.seg = TierSegments, s
-			return m
+		if better(r, best) {
+			best = r
 		}
 	}
-	m.tier, m.nfa = TierNFA, buildNFA(wild, m.orig)
-	return m
+	if best < 0 {
+		return -1
+	}
+	return m.orig[best]
 }
 
 // Stats describes a compiled Machine.
 type Stats struct {
 	Tier   Tier
 	Rules  int
-	States int // DFA states, all DFAs together
-	NFA    int // positions in the NFA, 0 below TierNFA
-	Bytes  int // approximate memory held by the Machine's tables
+	States int   // DFA states, all DFAs together
+	NFA    int   // positions in the NFA, 0 below TierNFA
+	Bytes  int   // approximate memory held by the Machine's tables
+	Budget error // why a cheaper tier was not built (a *BudgetError), or nil
 }
 
 // Stats reports the tier and size of m.
 func (m *Machine) Stats() Stats {
-	s := Stats{Tier: m.tier, Rules: m.rules}
-	s.Bytes += 4 * (cap(m.orig) + cap(m.ord))
-	for _, d := range []*DFA{m.lit, m.wild} {
+	s := Stats{Tier: m.tier, Rules: m.rules, Budget: m.why}
+	s.Bytes += 4 * cap(m.orig)
+	for _, d := range []*dfa{m.lit, m.wild} {
 		if d != nil {
 			s.States += len(d.nodes)
-			s.Bytes += d.size()
 		}
+		s.Bytes += d.size()
 	}
 	if m.seg != nil {
-		s.States += len(m.seg.scan.nodes)
 		s.Bytes += m.seg.size()
 	}
 	if m.nfa != nil {
@@ -251,31 +301,6 @@ func (m *Machine) Stats() Stats {
 		s.Bytes += m.nfa.size()
 	}
 	return s
-}
-
-// WildcardTop returns the best of the rules that the wildcard engines
-// (Wildcard, Segments or NFA) hold, or -1. When the literal DFA's result
-// beats it, the wildcard engines need not run.
-func (m *Machine) WildcardTop() int32 { return m.wildTop }
-
-// Literal returns the DFA that holds the literal patterns (all patterns at
-// TierDFA), to be walked with a Cursor.
-func (m *Machine) Literal() *DFA { return m.lit }
-
-// Wildcard returns the DFA of the wildcard patterns at TierSplit, else nil.
-func (m *Machine) Wildcard() *DFA { return m.wild }
-
-// Segments returns the segment matcher of the wildcard patterns at
-// TierSegments, else nil.
-func (m *Machine) Segments() *Segments { return m.seg }
-
-// NFA returns the NFA of the wildcard patterns at TierNFA, else nil.
-func (m *Machine) NFA() *NFA { return m.nfa }
-
-// Better reports whether rule a beats rule b by m's ranks (either may be
-// -1, no rule).
-func (m *Machine) Better(a, b int32) bool {
-	return a >= 0 && (b < 0 || m.ord[a] < m.ord[b])
 }
 
 // better reports whether the rule in place a of the ranking beats the rule
