@@ -142,6 +142,13 @@ func (l Limits) withDefaults(patternBytes int) Limits {
 // budget to fail. Decided before building, from the patterns alone.
 const maxDFAStars = 1 << 12
 
+// maxDFAWildOctets is the most octets that may follow a first '*' in the
+// patterns for a DFA of them to be tried: every such octet is a trie node
+// that a state holding the '*' keeps reachable, and past this many the
+// construction spends its work budget to fail (one pattern "/*" and 500 KiB
+// of 'q' needs a state per octet, each holding all the nodes before it).
+const maxDFAWildOctets = 64 << 10
+
 // A BudgetError reports that a tier was not built because it would exceed
 // a budget; Compile then builds the next tier, and Stats reports the error.
 type BudgetError struct {
@@ -191,21 +198,25 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		ranked[place] = rules[i].Pattern
 	}
 	pats := prepare(ranked)
-	total, stars := 0, 0
+	total, stars, wildOctets := 0, 0, 0
 	var lit, wild []pattern
 	for _, p := range pats {
 		total += len(p.lit) + 1
 		if n := strings.Count(p.lit, "*"); n > 0 {
 			stars += n
+			wildOctets += len(p.lit) - strings.IndexByte(p.lit, '*')
 			wild = append(wild, p)
 		} else {
 			lit = append(lit, p)
 		}
 	}
 	lim = lim.withDefaults(total)
-	dfaOK := stars <= maxDFAStars
-	if !dfaOK {
-		m.why = &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
+	dfaOK := true
+	switch {
+	case stars > maxDFAStars:
+		dfaOK, m.why = false, &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
+	case wildOctets > maxDFAWildOctets:
+		dfaOK, m.why = false, &BudgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
 	}
 	if lim.MaxTier <= TierDFA && dfaOK {
 		d, work, err := buildDFA(pats, lim)
@@ -223,7 +234,9 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	// A DFA of literal patterns is their trie, so it always fits: the
 	// limits only guard against what stars do.
 	m.lit, _, _ = buildDFA(lit, lim)
-	if lim.MaxTier <= TierSplit && dfaOK && lim.MaxWork > 0 {
+	// A second DFA is worth trying only if the first failed for the
+	// literal patterns' sake too.
+	if lim.MaxTier <= TierSplit && dfaOK && lim.MaxWork > 0 && (len(lit) > 0 || m.why == nil) {
 		d, _, err := buildDFA(wild, lim)
 		if err == nil {
 			m.tier, m.wild = TierSplit, d
@@ -364,3 +377,26 @@ func prepare(ranked []string) []pattern {
 	}
 	return out
 }
+
+// Budgets of Compile, as functions of the octets of the patterns (P). They
+// are stated in the package comment, and tests hold every hostile family
+// to them.
+const (
+	// compileBytesPerOctet and compileBytesBase bound what Compile
+	// allocates in all, failed DFA attempts included: a trie node (32
+	// bytes) per octet for the DFA attempt and again for the literal
+	// trie, and the segment tier's tries and edges.
+	compileBytesPerOctet = 96
+	compileBytesBase     = 8 << 20
+	// tableBytesPerOctet and tableBytesBase bound what a Machine holds.
+	tableBytesPerOctet = 32
+	tableBytesBase     = 1 << 20
+)
+
+// CompileBytes is the most memory Compile allocates, in all, for patterns
+// of p octets: 96·p bytes plus 8 MiB (the DFA attempt's budget).
+func CompileBytes(p int) int { return compileBytesPerOctet*p + compileBytesBase }
+
+// TableBytes is the most memory a Machine holds for patterns of p octets:
+// 32·p bytes plus 1 MiB.
+func TableBytes(p int) int { return tableBytesPerOctet*p + tableBytesBase }

@@ -86,6 +86,7 @@ type trieBuilder struct {
 	term        []int32
 }
 
+// newTrieBuilder returns an empty trie with room for size nodes more.
 func newTrieBuilder(size int) *trieBuilder {
 	b := &trieBuilder{
 		first: make([]int32, 1, size+1), next: make([]int32, 1, size+1),
@@ -185,15 +186,18 @@ func (t *strie) size() int {
 }
 
 func buildSegments(pats []pattern) *segments {
-	size := 0
+	edgeMax, floatMax := 0, 0 // a pattern has one edge per '*', at most
 	for _, p := range pats {
-		size += len(p.lit)
+		edgeMax += strings.Count(p.lit, "*")
+		floatMax += len(p.lit) - strings.IndexByte(p.lit, '*')
 	}
 	s := &segments{nodes: 1}
-	lead, float := newTrieBuilder(0), newTrieBuilder(size)
-	type key struct{ from, seg int32 }
-	seen := map[key]int32{} // (star node, segment) -> the star node it leads to
-	var edges []sedge
+	lead, float := newTrieBuilder(0), newTrieBuilder(floatMax)
+	// (star node, segment) -> the star node the edge leads to, as one
+	// integer: the edges of one node on one segment are shared by the
+	// patterns that have the same prefix.
+	seen := make(map[uint64]int32, edgeMax)
+	edges := make([]sedge, 0, edgeMax)
 	for _, p := range pats {
 		rest, at := p.lit, int32(0)
 		first := true
@@ -222,11 +226,12 @@ func buildSegments(pats []pattern) *segments {
 				edges = append(edges, sedge{from: at, seg: sid, to: -1, rule: p.rule, tail: p.anchored})
 				break
 			}
-			if to, ok := seen[key{at, sid}]; ok {
+			k := uint64(at)<<32 | uint64(sid)
+			if to, ok := seen[k]; ok {
 				at = to
 				continue
 			}
-			seen[key{at, sid}] = s.nodes
+			seen[k] = s.nodes
 			edges = append(edges, sedge{from: at, seg: sid, to: s.nodes, rule: -1})
 			at = s.nodes
 			s.nodes++
