@@ -26,26 +26,48 @@
 //
 // Unions of '*' patterns can need exponentially many DFA states: k patterns
 // of the form "/*a_i*b_i" need 2^k, and real files hold such families.
-// Construction therefore works within a budget (Limits): states at most
-// 4096 plus one per two octets of the patterns, and work (trie nodes touched)
-// at most 1<<18 plus 16 per octet, never above 1<<19, whatever the input, so
-// a failed attempt costs tens of milliseconds. When the single DFA does not
-// fit, the literal patterns get a DFA of their own (their trie, which always
-// fits), and the wildcard patterns get, in order of preference:
+// Construction therefore works within budgets, decided before building
+// where the patterns alone tell: the DFA tiers are not tried when the
+// patterns hold more than maxDFAStars (4096) stars or more than
+// maxDFAWildOctets (64 KiB) octets after a first star; otherwise
+// construction stops at Limits: states at most 4096 plus one per two
+// octets of the patterns, and work (trie nodes touched) at most 1<<18 plus
+// 16 per octet, never above 1<<19, so a failed attempt costs tens of
+// milliseconds. A tier not built is reported as a *BudgetError in Stats.
+// The literal patterns always get a DFA of their own (their trie, emitted
+// directly), and the wildcard patterns get, in order of preference:
 //
 //   - a second DFA (TierSplit), if it fits the rest of the budget;
-//   - a segment matcher (TierSegments): an Aho-Corasick scanner over the
-//     patterns' '*'-separated segments, each pattern matched greedily, with
-//     per-octet cost bounded by the patterns waiting on one segment;
-//   - a bit-parallel NFA (TierNFA), when so many patterns wait on one
-//     recurring segment that 64 positions per machine word do better.
+//   - a segment matcher (TierSegments): the patterns' '*'-separated
+//     segments, a trie of leading segments and an Aho-Corasick automaton of
+//     the others, each pattern matched greedily; its build and its walk are
+//     linear whatever the patterns.
 //
-// Every tier is exact and decides an input in time linear in its length;
-// the tables of every tier are linear in the patterns' length. Stats
-// reports which tier was built, and Limits.MaxTier forces one in tests.
+// TierNFA, a bit-parallel NFA, is built only when Limits.MaxTier asks for
+// it: its walk costs a pass over all its positions per octet.
 //
-// A Machine is immutable and safe for concurrent use. Walking it with a
-// Cursor does not allocate.
+// # Bounds
+//
+// With P octets of patterns, an input of L octets, D ≤ √(2·P) the most
+// segments that end at one octet and E ≤ P the edges of the segment trie:
+//
+//   - TierDFA and TierSplit decide in at most 2 node steps per octet (one
+//     octet compare, a scan of at most 10 labels, or five popcounts each).
+//   - TierSegments decides in O(L·(2+D) + E): the literal DFA's step and the
+//     Aho-Corasick automaton's amortized two per octet, one visit per
+//     segment ending there, and one per edge of a star node reached (each
+//     taken at most once per walk).
+//   - TierNFA decides in O(L·P/64).
+//   - Compile allocates at most CompileBytes(P) = 96·P bytes + 8 MiB in all,
+//     and a Machine holds at most TableBytes(P) = 32·P bytes + 1 MiB; the
+//     scratch of a segment walk is 8 bytes per star node, 20 per segment
+//     and 4 per edge, kept per Machine in a fixed set of slots.
+//
+// Every tier is exact; Stats reports which tier was built, and
+// Limits.MaxTier forces one in tests.
+//
+// A Machine is immutable and safe for concurrent use. Match, its one entry
+// point, takes no lock and does not allocate.
 package automaton
 
 import (
@@ -73,14 +95,12 @@ const (
 	// wildcard patterns: two steps per octet.
 	TierSplit
 	// TierSegments is a DFA for the literal patterns and, for the wildcard
-	// patterns, a scanner DFA over their '*'-separated segments with a
-	// greedy matcher per pattern: two steps per octet, plus the patterns
-	// waiting on each segment that ends there.
+	// patterns, an Aho-Corasick scanner over their '*'-separated segments
+	// with a greedy matcher per pattern (see the package comment's bounds).
 	TierSegments
 	// TierNFA is a DFA for the literal patterns and a bit-parallel NFA for the
 	// wildcard patterns: one step plus a pass over the NFA's bit set per octet.
-	// It is chosen over TierSegments when so many patterns wait on one
-	// recurring segment that its 64 positions per word do better.
+	// It is built only when Limits.MaxTier asks for it.
 	TierNFA
 )
 
