@@ -53,9 +53,10 @@
 //
 //   - TierDFA and TierSplit decide in at most 2 node steps per octet (one
 //     octet compare, a scan of at most 10 labels, or five popcounts each).
-//   - TierSegments decides in O(L·(2+D) + E): the literal DFA's step and the
-//     Aho-Corasick automaton's amortized two per octet, one visit per
-//     segment ending there, and one per edge of a star node reached (each
+//   - TierSegments decides in O(L·(2+5·D) + E): the literal DFA's step and
+//     the Aho-Corasick automaton's amortized two per octet, per segment
+//     ending there one visit and at most watchedPerSegment (4) watched
+//     edges, and one visit per queued edge of a star node reached (each
 //     taken at most once per walk).
 //   - TierNFA decides in O(L·P/64).
 //   - Compile allocates at most CompileBytes(P) = 96·P bytes + 8 MiB in all,

@@ -92,3 +92,27 @@ func TestWideNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestHubs checks star nodes with many edges (some watched, some queued; see
+// hubEdges) against the reference: a few leading segments, each followed by
+// many wildcard patterns over a small alphabet, so that many edges share a
+// segment.
+func TestHubs(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for iter := 0; iter < 300; iter++ {
+		var rules []automaton.Rule
+		for _, lead := range []string{"/", "/a", "/b"} {
+			for i := 0; i < 10+r.IntN(30); i++ {
+				p := lead + "*" + randPattern(r, "ab")[1:]
+				rules = append(rules, automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)})
+			}
+		}
+		m := automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierSegments})
+		for k := 0; k < 50; k++ {
+			in := "/" + strings.NewReplacer("*", "a", "$", "b").Replace(randPattern(r, "ab")[1:]+randPattern(r, "ab")[1:])
+			if got, want := run(m, in), naive(rules, in); got != want {
+				t.Fatalf("input %q: got %d want %d (rules %v)", in, got, want, rules)
+			}
+		}
+	}
+}

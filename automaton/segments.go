@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -30,7 +31,8 @@ import (
 // octet (D of them at most, D ≤ √(2·P) for P octets of segments: distinct
 // segments that are suffixes of one another differ in length) and one visit
 // per edge of a reached node (E at most, E ≤ P): O(L·D + E), whatever the
-// patterns. The scratch is a few integers per star node, segment and edge.
+// patterns. Nodes with very many edges have some of them watched instead of
+// queued (see hubEdges), which adds a constant per segment occurrence. The scratch is a few integers per star node, segment and edge.
 
 // segments runs the wildcard patterns of a Machine at TierSegments.
 type segments struct {
@@ -39,7 +41,11 @@ type segments struct {
 	seglen []int32 // per segment id: its length
 	edgeAt []int32 // star node v's edges are edges[edgeAt[v]:edgeAt[v+1]]
 	edges  []sedge
-	nodes  int32 // star nodes; node 0 is the start, reached before the input
+	// Of a hub's edges, those before pushEnd[v] are queued when it is
+	// reached, the others watched: listed by segment in
+	// watched[watchAt[seg]:watchAt[seg+1]] (see hubEdges).
+	pushEnd, watchAt, watched []int32
+	nodes                     int32 // star nodes; node 0 is the start, reached before the input
 }
 
 // An sedge leads from a star node over segment seg to star node to, or
@@ -251,13 +257,87 @@ func buildSegments(pats []pattern) *segments {
 		s.edges[fill[e.from]] = e
 		fill[e.from]++
 	}
+	s.watch(len(s.seglen))
 	s.lead, s.float = lead.flatten(false), float.flatten(true)
 	return s
 }
 
+// A star node of more than hubEdges edges is a hub: queueing all its edges
+// when it is reached would cost more than most walks (a file of rules
+// "/*a_i*b_i" has one node "/*" with an edge per rule). Instead, up to
+// watchedPerSegment of a hub's edges on each segment are watched: an
+// occurrence of the segment checks them directly, without a queue. The
+// rest are queued as any other; so a walk still visits each edge at most
+// once through the queues, and each occurrence visits at most
+// watchedPerSegment watched edges more.
+const (
+	hubEdges          = 16
+	watchedPerSegment = 4
+)
+
+// watch picks the watched edges, puts them after the queued ones of their
+// node (edges[pushEnd[v]:edgeAt[v+1]]), and lists them by segment
+// (watched[watchAt[seg]:watchAt[seg+1]]).
+func (s *segments) watch(segs int) {
+	s.pushEnd = make([]int32, s.nodes)
+	count := make([]int32, segs)
+	watched := make([]bool, len(s.edges))
+	n := 0
+	for v := int32(0); v < s.nodes; v++ {
+		lo, hi := s.edgeAt[v], s.edgeAt[v+1]
+		s.pushEnd[v] = hi
+		if hi-lo <= hubEdges {
+			continue
+		}
+		for e := lo; e < hi; e++ {
+			if seg := s.edges[e].seg; count[seg] < watchedPerSegment {
+				count[seg]++
+				watched[e] = true
+				n++
+			}
+		}
+		// Queued edges first, in their order, then the watched ones.
+		group := slices.Clone(s.edges[lo:hi])
+		flags := watched[lo:hi]
+		i := lo
+		for k, e := range group {
+			if !flags[k] {
+				s.edges[i] = e
+				i++
+			}
+		}
+		s.pushEnd[v] = i
+		for k, e := range group {
+			if flags[k] {
+				s.edges[i] = e
+				i++
+			}
+		}
+	}
+	s.watchAt = make([]int32, segs+1)
+	for v := int32(0); v < s.nodes; v++ {
+		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
+			s.watchAt[s.edges[e].seg+1]++
+		}
+	}
+	for i := 0; i < segs; i++ {
+		s.watchAt[i+1] += s.watchAt[i]
+	}
+	s.watched = make([]int32, n)
+	fill := slices.Clone(s.watchAt[:segs])
+	for v := int32(0); v < s.nodes; v++ {
+		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
+			seg := s.edges[e].seg
+			s.watched[fill[seg]] = e
+			fill[seg]++
+		}
+	}
+}
+
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
-		4*(len(s.seglen)+len(s.edgeAt)) + int(unsafe.Sizeof(sedge{}))*len(s.edges)
+		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)) +
+		int(unsafe.Sizeof(sedge{}))*len(s.edges)
 }
 
 // segScratch is what a segments walk needs: when each star node was
@@ -312,7 +392,7 @@ func (s *segments) start(sc *segScratch) segWalk {
 func (w *segWalk) reach(v int32) {
 	sc := w.sc
 	sc.reached[v] = reach{gen: sc.g, at: w.n}
-	for e := w.s.edgeAt[v]; e < w.s.edgeAt[v+1]; e++ {
+	for e := w.s.edgeAt[v]; e < w.s.pushEnd[v]; e++ {
 		ed := &w.s.edges[e]
 		q := &sc.queue[ed.seg]
 		if q.gen != sc.g {
@@ -368,11 +448,24 @@ func (w *segWalk) step(x byte) {
 // nodes were reached before it started.
 func (w *segWalk) occur(seg int32) {
 	sc := w.sc
+	start := w.n - w.s.seglen[seg]
+	for _, e := range w.s.watched[w.s.watchAt[seg]:w.s.watchAt[seg+1]] {
+		ed := &w.s.edges[e]
+		if r := sc.reached[ed.from]; ed.tail || r.gen != sc.g || r.at > start {
+			continue
+		}
+		if ed.to < 0 {
+			if better(ed.rule, w.best) {
+				w.best = ed.rule
+			}
+		} else if sc.reached[ed.to].gen != sc.g {
+			w.reach(ed.to)
+		}
+	}
 	q := &sc.queue[seg]
 	if q.gen != sc.g {
 		return
 	}
-	start := w.n - w.s.seglen[seg]
 	for q.head >= 0 {
 		e := q.head
 		ed := &w.s.edges[e]
@@ -400,11 +493,17 @@ func (w *segWalk) result() int32 {
 	}
 	for ; u >= 0; u = t.dict[u] {
 		seg := t.term[u]
+		start := w.n - s.seglen[seg]
+		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
+			ed := &s.edges[e]
+			if r := sc.reached[ed.from]; ed.tail && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
+				best = ed.rule
+			}
+		}
 		q := &sc.queue[seg]
 		if q.gen != sc.g {
 			continue
 		}
-		start := w.n - s.seglen[seg]
 		for e := q.thead; e >= 0; e = sc.next[e] {
 			ed := &s.edges[e]
 			if sc.reached[ed.from].at > start {
