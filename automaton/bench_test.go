@@ -25,6 +25,32 @@ func familyRules(name string, size int) []automaton.Rule {
 	return rules
 }
 
+// smallRules is a file as the corpus median has it: a dozen rules, a few
+// with '*', some sharing prefixes; n copies of its shape with distinct
+// names make larger files.
+func smallRules(n int) []automaton.Rule {
+	var rules []automaton.Rule
+	for i := 0; i < n; i++ {
+		for _, p := range []string{"/admin/", "/cart", "/checkout/", "/*?sort=", "/search", "/*.pdf$", "/account/", "/tmp/", "/cgi-bin/", "/print/", "/login"} {
+			p = fmt.Sprintf("%s%d", p, i)
+			rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+		}
+	}
+	return rules
+}
+
+func BenchmarkCompileSmall(b *testing.B) {
+	for _, n := range []int{1, 10, 100} {
+		rules := smallRules(n)
+		b.Run(fmt.Sprintf("rules=%d", len(rules)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				automaton.Compile(rules, automaton.Limits{})
+			}
+		})
+	}
+}
+
 func BenchmarkCompile(b *testing.B) {
 	for _, name := range []string{"family", "stars", "literal"} {
 		rules := familyRules(name, 500<<10)
