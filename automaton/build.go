@@ -397,6 +397,7 @@ func (b *builder) fromTrie() *dfa {
 		d.nodes[id[u]] = nd
 	}
 	d.first = id[0]
+	d.shrink()
 	return d
 }
 
