@@ -130,8 +130,9 @@ func WithDialect(d Dialect) Option { return func(c *config) { c.dialect = d } }
 func WithParseLimit(n int) Option { return func(c *config) { c.limit, c.limitSet = n, true } }
 
 // WithCharset declares the body's charset, as a Content-Type header does
-// ("iso-8859-1", "windows-1251"); the body is transcoded to UTF-8 before it is
-// parsed. Without it the octets are read as they are (a byte order mark
+// ("iso-8859-1", "windows-1251"); a body that is not valid UTF-8 is
+// transcoded to UTF-8 before it is parsed, unless that would lose rule lines
+// (see normalize.ErrCharsetIgnored). Without it the octets are read as they are (a byte order mark
 // still tells UTF-8 and UTF-16 apart).
 func WithCharset(label string) Option { return func(c *config) { c.charset = label } }
 

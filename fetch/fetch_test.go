@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -407,6 +408,29 @@ func TestCharset(t *testing.T) {
 		res := fetch(t, newFetcher(t), srv.URL)
 		if got := !res.Allowed("FooBot", srv.URL+"/café"); got != tt.disallowed {
 			t.Errorf("%s: /café disallowed %v, want %v", tt.contentType, got, tt.disallowed)
+		}
+	}
+}
+
+// TestCharsetCannotEraseRules: a valid UTF-8 file served with a charset
+// that would decode it into nothing keeps its rules (issue 10, item 2).
+func TestCharsetCannotEraseRules(t *testing.T) {
+	body := "User-agent: *\n# \u00a9 2025\nDisallow: /private\n"
+	for _, charset := range []string{"utf-16", "utf-16be", "iso-2022-kr", "hz-gb-2312", "replacement"} {
+		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain; charset="+charset)
+			io.WriteString(w, body)
+		})
+		res := fetch(t, newFetcher(t), srv.URL)
+		if res.Allowed("FooBot", srv.URL+"/private") {
+			t.Errorf("charset=%s: /private allowed", charset)
+		}
+		found := false
+		for _, d := range res.Robots.Diagnostics() {
+			found = found || d.Code == compile.Charset
+		}
+		if !found {
+			t.Errorf("charset=%s: the ignored charset is not diagnosed: %v", charset, res.Robots.Diagnostics())
 		}
 	}
 }

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -86,6 +87,10 @@ type BodyInfo struct {
 	// Slack: "prefix" when it was kept as its first octets, "dropped" when
 	// it was dropped (see Slack). It is "" otherwise.
 	LongLine string
+
+	// Ignored is the declared charset Prepare did not apply (see
+	// ErrCharsetIgnored); Charset is then "".
+	Ignored string
 }
 
 // Body prepares a robots.txt body for parsing. It keeps the first limit
@@ -148,11 +153,58 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	if name, _ := htmlindex.Name(enc); name == "utf-8" {
 		return body, info, nil
 	}
-	// A body that is already valid UTF-8 and pure ASCII needs no work.
-	if isASCII(body) {
-		return body, info, nil
+	// RFC 9309 2.2 says the file is UTF-8, and Google's crawler ignores
+	// the declared charset: a body that is valid UTF-8 is kept as it is.
+	// Pure ASCII, the common case, needs no word.
+	if utf8.Valid(body) {
+		if isASCII(body) {
+			return body, info, nil
+		}
+		info.Ignored = label
+		return body, info, fmt.Errorf("normalize: charset %q ignored: the body is valid UTF-8: %w", charset, ErrCharsetIgnored)
 	}
-	return transcode(body, enc, info, label)
+	out, decoded, err := transcode(body, enc, info, label)
+	if err != nil {
+		return out, decoded, err
+	}
+	// Never let decoding turn rules into nothing: a charset that reads the
+	// file's lines as something else (UTF-16 on an 8-bit body, "replacement")
+	// loses rule lines; keep the octets then.
+	if ruleLines(out) < ruleLines(body) {
+		info.Ignored = label
+		return body, info, fmt.Errorf("normalize: charset %q ignored: decoding by it loses rule lines: %w", charset, ErrCharsetIgnored)
+	}
+	return out, decoded, nil
+}
+
+// ErrCharsetIgnored is wrapped by the error Prepare returns when it does not
+// apply a declared charset: the body is valid UTF-8 (and not pure ASCII), or
+// decoding by the charset would lose rule lines. The body returned is then
+// the octets as they are.
+var ErrCharsetIgnored = errors.New("declared charset ignored")
+
+// ruleLines counts the lines of b that read as a group or rule line: after
+// blanks, a key starting "user", "allow" or "dis" (and their misspellings'
+// "dia"), ignoring case. It is how Prepare tells that decoding lost rules.
+func ruleLines(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		i := bytes.IndexAny(b, "\r\n")
+		line := b
+		if i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		line = bytes.TrimLeft(line, " \t")
+		for _, key := range []string{"user", "allow", "dis", "dia"} {
+			if len(line) >= len(key) && strings.EqualFold(string(line[:len(key)]), key) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // cut keeps the first limit octets of body and the rest of the line that
