@@ -5,36 +5,56 @@
 // A Fetcher fetches one origin's robots.txt and says what came of it: the
 // parsed file (OK), no file, so everything is allowed (Unavailable, a 4xx
 // status), or no answer, so everything is disallowed (Unreachable: a 5xx
-// status, 429, a network error or a timeout). A Cache keeps one Result per
-// origin while it is fresh, fetches each origin once however many goroutines
-// ask at the same time, and keeps using the last good copy for a while when a
-// host stops answering. A Transport is an http.RoundTripper that consults a
-// Cache before each request and refuses the URLs robots.txt disallows:
+// status, 429, a network error or a timeout). A crawler that fetches the
+// file itself gets the same Result from what it has, under the same policy,
+// with Fetcher.FromResponse or Fetcher.FromStatus. A Cache keeps one Result
+// per origin while it is fresh, fetches each origin once however many
+// goroutines ask at the same time, and keeps using the last good copy for a
+// while when a host stops answering. A Transport is an http.RoundTripper
+// that consults a Cache before each request and refuses the URLs robots.txt
+// disallows, telling a rule's lasting refusal (ErrDisallowed: drop the URL)
+// from an unreachable file's passing one (ErrUnreachable: retry later):
 //
 //	cache := &fetch.Cache{Fetcher: fetch.Fetcher{UserAgent: "FooBot/1.0 (+https://foo.example/bot)"}}
 //	client := &http.Client{Transport: &fetch.Transport{Cache: cache}}
 //	resp, err := client.Get("https://example.com/private/page")
-//	if errors.Is(err, fetch.ErrDisallowed) {
-//		// skip the URL: the error names the deciding line
+//	switch {
+//	case errors.Is(err, fetch.ErrDisallowed):
+//		// drop the URL: the error names the deciding line
+//	case errors.Is(err, fetch.ErrUnreachable):
+//		// keep the URL: try again after the error's RetryAt
 //	}
 //
 // The policy, status by status:
 //
 //	2xx                     OK           the file's rules
-//	301 302 303 307 308     follow       up to MaxRedirects, across hosts; the rules apply to the first origin
+//	301 302 303 307 308     follow       up to MaxRedirects, across hosts, http and https only; the rules apply to the first origin
 //	one redirect too many   Unavailable  everything allowed
+//	redirect to another scheme, or not followed
+//	                        Unreachable  everything disallowed
 //	4xx but 429             Unavailable  everything allowed
 //	401 403, AuthDisallows  Restricted   everything disallowed
 //	429 5xx, other statuses Unreachable  everything disallowed
 //	network error, timeout  Unreachable  everything disallowed
 //	body cut short          Unreachable  everything disallowed
 //
-// /robots.txt itself is always allowed.
+// A body is read up to the parse limit and normalize.Slack more, never
+// further, and parsed as package normalize says: a declared charset applies
+// only to a body that is not valid UTF-8.
+//
+// GET and HEAD of /robots.txt itself are always allowed.
+//
+// Bounds: a fetch takes at most Fetcher.Timeout (DefaultTimeout, 30 s) and
+// reads at most the parse limit plus normalize.Slack octets of body; a Cache
+// holds at most MaxEntries origins (DefaultMaxEntries); a Transport waits
+// out a Crawl-delay of at most MaxCrawlDelay (DefaultMaxCrawlDelay, 60 s).
 package fetch
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -322,11 +342,22 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Result, error) {
 	return f.fetch(ctx, origin), nil
 }
 
+// via is how a Transport asks its Cache to fetch: through the Transport's
+// Base, with the User-Agent of the request it guards, when the Fetcher does
+// not say otherwise. It travels in the context, under viaKey.
+type via struct {
+	base      http.RoundTripper
+	userAgent string
+}
+
+type viaKey struct{}
+
 // fetch fetches origin's robots.txt, following redirects itself so that it
-// can count them and keep the first origin.
+// can count them, keep the first origin, and follow only http and https.
 func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 	ctx, cancel := context.WithTimeout(ctx, f.timeout())
 	defer cancel()
+	v, _ := ctx.Value(viaKey{}).(via)
 	ctx = context.WithValue(ctx, fetchingKey{}, true)
 
 	client := http.DefaultClient
@@ -335,6 +366,13 @@ func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 	}
 	c := *client
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	if c.Transport == nil && v.base != nil {
+		c.Transport = v.base
+	}
+	userAgent := f.UserAgent
+	if userAgent == "" {
+		userAgent = v.userAgent
+	}
 
 	res := &Result{Origin: origin, URL: origin + "/robots.txt"}
 	target := res.URL
@@ -344,55 +382,135 @@ func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 		if err != nil {
 			return f.failed(res, nil, fmt.Errorf("fetch: %w", err))
 		}
-		if f.UserAgent != "" {
-			req.Header.Set("User-Agent", f.UserAgent)
+		if userAgent != "" {
+			req.Header.Set("User-Agent", userAgent)
 		}
 		resp, err := c.Do(req)
 		res.Fetched = f.now()
 		if err != nil {
 			return f.failed(res, nil, err)
 		}
+		if !isRedirect(resp.StatusCode) {
+			return f.decide(res, resp)
+		}
 		res.Status = resp.StatusCode
 		res.ContentType = resp.Header.Get("Content-Type")
-		code := resp.StatusCode
-		switch {
-		case code == 301 || code == 302 || code == 303 || code == 307 || code == 308:
-			loc := resp.Header.Get("Location")
-			discard(resp.Body)
-			if loc == "" {
-				return f.failed(res, resp, fmt.Errorf("fetch: %s: status %d without a Location header", target, code))
-			}
-			next, err := resp.Request.URL.Parse(loc)
-			if err != nil {
-				return f.failed(res, resp, fmt.Errorf("fetch: %s redirects to a bad location: %w", target, err))
-			}
-			if res.Redirects == MaxRedirects {
-				res.Outcome = Unavailable
-				res.Err = fmt.Errorf("fetch: more than %d redirects (the last from %s to %s)", MaxRedirects, target, next)
-				res.Expires = f.expires(res.Fetched, resp.Header)
-				return res
-			}
-			res.Redirects++
-			next.Fragment, next.RawFragment = "", ""
-			target = next.String()
-		case 200 <= code && code <= 299:
-			defer resp.Body.Close()
-			return f.parse(res, resp)
-		case code == http.StatusTooManyRequests || code < 400 || code > 499:
-			discard(resp.Body)
-			return f.failed(res, resp, nil)
-		case (code == http.StatusUnauthorized || code == http.StatusForbidden) && f.AuthDisallows:
-			discard(resp.Body)
-			res.Outcome = Restricted
-			res.Expires = f.expires(res.Fetched, resp.Header)
-			return res
-		default:
-			discard(resp.Body)
+		loc := resp.Header.Get("Location")
+		discard(resp.Body)
+		if loc == "" {
+			return f.failed(res, resp, fmt.Errorf("fetch: %s: status %d without a Location header", target, resp.StatusCode))
+		}
+		next, err := resp.Request.URL.Parse(loc)
+		if err != nil {
+			return f.failed(res, resp, fmt.Errorf("fetch: %s redirects to a bad location: %w", target, err))
+		}
+		if scheme := strings.ToLower(next.Scheme); scheme != "http" && scheme != "https" {
+			// Another scheme is not the web: a file: or data: URL would be
+			// read from this machine, not from the origin.
+			return f.failed(res, resp, fmt.Errorf("fetch: %s redirects to %s: only http and https redirects are followed", target, next.Redacted()))
+		}
+		if res.Redirects == MaxRedirects {
 			res.Outcome = Unavailable
+			res.Err = fmt.Errorf("fetch: more than %d redirects (the last from %s to %s)", MaxRedirects, target, next)
 			res.Expires = f.expires(res.Fetched, resp.Header)
 			return res
 		}
+		res.Redirects++
+		next.Fragment, next.RawFragment = "", ""
+		target = next.String()
 	}
+}
+
+func isRedirect(code int) bool {
+	return code == 301 || code == 302 || code == 303 || code == 307 || code == 308
+}
+
+// decide makes res of a final response, one not followed further: the one
+// place where a status becomes an Outcome (see the package comment). It
+// reads a 2xx body and closes resp.Body in every case.
+func (f *Fetcher) decide(res *Result, resp *http.Response) *Result {
+	res.Status = resp.StatusCode
+	res.ContentType = resp.Header.Get("Content-Type")
+	code := resp.StatusCode
+	switch {
+	case 200 <= code && code <= 299:
+		defer resp.Body.Close()
+		return f.parse(res, resp)
+	case isRedirect(code):
+		discard(resp.Body)
+		return f.failed(res, resp, fmt.Errorf("fetch: %s: status %d, a redirect that was not followed", res.FinalURL, code))
+	case code == http.StatusTooManyRequests || code < 400 || code > 499:
+		discard(resp.Body)
+		return f.failed(res, resp, nil)
+	case (code == http.StatusUnauthorized || code == http.StatusForbidden) && f.AuthDisallows:
+		discard(resp.Body)
+		res.Outcome = Restricted
+		res.Expires = f.expires(res.Fetched, resp.Header)
+		return res
+	default:
+		discard(resp.Body)
+		res.Outcome = Unavailable
+		res.Expires = f.expires(res.Fetched, resp.Header)
+		return res
+	}
+}
+
+// FromResponse turns a robots.txt response the caller fetched itself into
+// the Result that Fetch would give, under the same policy: the status
+// decides (4xx but 429: Unavailable, everything allowed; 5xx and 429:
+// Unreachable, everything disallowed; see the package comment), and a 2xx
+// body is read as Fetch reads it, gzip, the parse limit and the declared
+// charset included. Only the Fetcher's fields that say how to read and keep
+// a response apply (ParseLimit, ParseOptions, AuthDisallows, MaxAge, MinAge,
+// Now); nothing is fetched.
+//
+// The rules apply to the origin of the first request: FromResponse walks
+// back resp.Request's redirect chain (as http.Client records it) to find it
+// and counts the redirects. A 3xx response, a redirect the caller did not
+// follow, is Unreachable. FromResponse reads at most the parse limit plus
+// normalize.Slack octets of resp.Body and closes it. It fails only when the
+// response has no request with an absolute http or https URL.
+func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
+	if resp == nil || resp.Request == nil || resp.Request.URL == nil {
+		if resp != nil && resp.Body != nil {
+			resp.Body.Close()
+		}
+		return nil, errors.New("fetch: FromResponse: a response without its request")
+	}
+	first, redirects := resp.Request, 0
+	for first.Response != nil && first.Response.Request != nil {
+		first = first.Response.Request
+		redirects++
+	}
+	origin, err := Origin(first.URL.String())
+	if err != nil {
+		resp.Body.Close()
+		return nil, err
+	}
+	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: resp.Request.URL.String(),
+		Redirects: redirects, Fetched: f.now()}
+	return f.decide(res, resp), nil
+}
+
+// FromStatus turns what a crawler fetched itself, the status, headers and
+// body of the response to robotsURL (the robots.txt URL, or any URL of its
+// origin), into the Result that Fetch would give: FromResponse without a
+// response. The body is the content as received, any Content-Encoding
+// already decoded; at most the parse limit plus normalize.Slack octets of
+// it are read. header may be nil. It fails only when robotsURL is not an
+// absolute http or https URL.
+func (f *Fetcher) FromStatus(robotsURL string, status int, header http.Header, body []byte) (*Result, error) {
+	origin, err := Origin(robotsURL)
+	if err != nil {
+		return nil, err
+	}
+	if header == nil {
+		header = http.Header{}
+	}
+	resp := &http.Response{StatusCode: status, Header: header, Uncompressed: true,
+		Body: io.NopCloser(bytes.NewReader(body))}
+	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: origin + "/robots.txt", Fetched: f.now()}
+	return f.decide(res, resp), nil
 }
 
 // parse reads and parses a 2xx response's body.

@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -238,6 +240,30 @@ func TestRedirectCrossHost(t *testing.T) {
 	}
 	if gotUA != "FooBot/1.0" {
 		t.Errorf("User-Agent after a redirect = %q", gotUA)
+	}
+}
+
+// TestRedirectOtherScheme: a redirect out of http and https is not
+// followed, even by a client that could follow it: a remote server must not
+// make the fetcher read a local file (issue 10, item 6).
+func TestRedirectOtherScheme(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("User-agent: *\nAllow: /\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	tr.RegisterProtocol("file", http.NewFileTransport(http.Dir(dir)))
+	for _, loc := range []string{"file:///secret.txt", "FILE:///secret.txt", "ftp://example.com/robots.txt", "data:text/plain,User-agent:%20*"} {
+		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Location", loc)
+			w.WriteHeader(http.StatusFound)
+		})
+		f := &Fetcher{Client: &http.Client{Transport: tr}, Timeout: 5 * time.Second}
+		res := fetch(t, f, srv.URL)
+		if res.Outcome != Unreachable || res.Err == nil || !strings.Contains(res.Err.Error(), "only http and https") {
+			t.Errorf("redirect to %s: got %v", loc, res)
+		}
 	}
 }
 
@@ -670,5 +696,100 @@ func TestResultString(t *testing.T) {
 	}
 	if got := Outcome(9).String(); got != "Outcome(9)" {
 		t.Errorf("Outcome(9).String() = %q", got)
+	}
+}
+
+// TestFromStatus: what a crawler fetched itself comes to the same Result as
+// Fetch gives for the same response (issue 10, item 10).
+func TestFromStatus(t *testing.T) {
+	big := strings.Repeat("# filler filler filler filler filler filler filler\n", 12000) + "Disallow: /late\n"
+	for _, c := range []struct {
+		name   string
+		status int
+		header http.Header
+		body   string
+		auth   bool
+	}{
+		{"ok", 200, http.Header{"Cache-Control": {"max-age=600"}}, simpleFile, false},
+		{"ok, charset ignored", 200, http.Header{"Content-Type": {"text/plain; charset=utf-16"}}, "User-agent: *\n# \u00a9\nDisallow: /x\n", false},
+		{"ok, latin-1", 200, http.Header{"Content-Type": {"text/plain; charset=iso-8859-1"}}, "User-agent: *\nDisallow: /caf\xe9\n", false},
+		{"ok, past the limit", 200, nil, "User-agent: *\n" + big, false},
+		{"not found", 404, nil, "", false},
+		{"gone", 410, nil, "", false},
+		{"unauthorized", 401, nil, "", false},
+		{"forbidden, AuthDisallows", 403, nil, "", true},
+		{"too many requests", 429, http.Header{"Retry-After": {"3600"}}, "", false},
+		{"server error", 500, nil, "", false},
+		{"unavailable", 503, http.Header{"Retry-After": {"120"}}, "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				for k, v := range c.header {
+					w.Header()[k] = v
+				}
+				w.WriteHeader(c.status)
+				io.WriteString(w, c.body)
+			})
+			clk := newClock()
+			f := newFetcher(t)
+			f.Now, f.AuthDisallows = clk.Now, c.auth
+			want := fetch(t, f, srv.URL)
+
+			got, err := f.FromStatus(srv.URL+"/robots.txt", c.status, c.header, []byte(c.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := f.Client.Get(srv.URL + "/robots.txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromResp, err := f.FromResponse(resp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, r := range map[string]*Result{"FromStatus": got, "FromResponse": fromResp} {
+				if r.Origin != want.Origin || r.Outcome != want.Outcome || r.Status != want.Status ||
+					r.Truncated != want.Truncated || r.Size != want.Size || !r.Expires.Equal(want.Expires) {
+					t.Errorf("%s: %v (truncated %v, size %d, expires %v); Fetch: %v (%v, %d, %v)", name,
+						r, r.Truncated, r.Size, r.Expires, want, want.Truncated, want.Size, want.Expires)
+				}
+				for _, path := range []string{"/", "/x", "/caf\u00e9", "/late", "/robots.txt"} {
+					if r.Allowed("FooBot", path) != want.Allowed("FooBot", path) {
+						t.Errorf("%s: %s allowed %v, Fetch says %v", name, path, r.Allowed("FooBot", path), want.Allowed("FooBot", path))
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestFromResponseRedirects(t *testing.T) {
+	var hits atomic.Int32
+	srv := hops(t, 2, &hits)
+	f := newFetcher(t)
+	resp, err := f.Client.Get(srv.URL + "/robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.FromResponse(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fetch(t, f, srv.URL)
+	if res.Origin != want.Origin || res.Redirects != 2 || res.FinalURL != want.FinalURL || res.Outcome != want.Outcome {
+		t.Errorf("got %v (%d redirects, final %s), Fetch: %v (%d, %s)", res, res.Redirects, res.FinalURL, want, want.Redirects, want.FinalURL)
+	}
+	// A redirect the caller did not follow is no file: stay out.
+	r, _ := f.FromStatus(srv.URL, 301, http.Header{"Location": {"/elsewhere"}}, nil)
+	if r.Outcome != Unreachable || r.Allowed("FooBot", "/x") {
+		t.Errorf("an unfollowed redirect: %v", r)
+	}
+	for _, bad := range []*http.Response{nil, {StatusCode: 200, Body: http.NoBody}} {
+		if _, err := f.FromResponse(bad); err == nil {
+			t.Errorf("FromResponse(%v): no error", bad)
+		}
+	}
+	if _, err := f.FromStatus("/robots.txt", 200, nil, nil); err == nil {
+		t.Error("FromStatus with a relative URL: no error")
 	}
 }
