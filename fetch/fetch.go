@@ -46,8 +46,10 @@
 //
 // Bounds: a fetch takes at most Fetcher.Timeout (DefaultTimeout, 30 s) and
 // reads at most the parse limit plus normalize.Slack octets of body; a Cache
-// holds at most MaxEntries origins (DefaultMaxEntries); a Transport waits
-// out a Crawl-delay of at most MaxCrawlDelay (DefaultMaxCrawlDelay, 60 s).
+// holds at most MaxEntries origins (DefaultMaxEntries, 1,000) and MaxBytes
+// octets as EntryBytes estimates them (DefaultMaxBytes, 256 MiB), and runs
+// at most one refresh per origin; a Transport waits out a Crawl-delay of at
+// most MaxCrawlDelay (DefaultMaxCrawlDelay, 60 s).
 package fetch
 
 import (
@@ -65,6 +67,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/net/idna"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
@@ -309,8 +313,14 @@ func (f *Fetcher) parseLimit() int {
 type fetchingKey struct{}
 
 // Origin returns the origin of an absolute http or https URL as the Cache
-// keys it: scheme://host[:port], scheme and host in lower case, the default
-// port omitted, user information, path, query and fragment dropped.
+// keys it: scheme://host[:port], user information, path, query and fragment
+// dropped, and written so that origins that are the same compare equal: the
+// scheme in lower case; the host in lower case, without a final dot
+// ("example.com." is example.com), an internationalized name in its ASCII
+// form (bücher.example is xn--bcher-kva.example, by IDNA's lookup rules,
+// golang.org/x/net/idna); the port as a number without leading zeros, and
+// omitted when it is the scheme's default (:80, :080 for http, :443 for
+// https).
 func Origin(rawURL string) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -320,12 +330,25 @@ func Origin(rawURL string) (string, error) {
 	if scheme != "http" && scheme != "https" {
 		return "", fmt.Errorf("fetch: %q is not an absolute http or https URL", rawURL)
 	}
-	if u.Hostname() == "" {
+	host := strings.TrimSuffix(u.Hostname(), ".")
+	if host == "" {
 		return "", fmt.Errorf("fetch: %q names no host", rawURL)
 	}
-	host := strings.ToLower(strings.TrimSuffix(u.Host, ":"))
-	if p := u.Port(); scheme == "http" && p == "80" || scheme == "https" && p == "443" {
-		host = strings.TrimSuffix(host, ":"+p)
+	if strings.Contains(host, ":") {
+		host = "[" + strings.ToLower(host) + "]" // an IPv6 literal
+	} else if ascii, err := idna.Lookup.ToASCII(host); err == nil {
+		host = ascii
+	} else {
+		host = strings.ToLower(host) // not a name IDNA accepts (an underscore): kept as written
+	}
+	if p := u.Port(); p != "" {
+		n, err := strconv.ParseUint(p, 10, 16)
+		if err != nil {
+			return "", fmt.Errorf("fetch: %q: bad port %q", rawURL, p)
+		}
+		if !(scheme == "http" && n == 80 || scheme == "https" && n == 443) {
+			host += ":" + strconv.FormatUint(n, 10)
+		}
 	}
 	return scheme + "://" + host, nil
 }
