@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -805,5 +806,34 @@ func TestFromResponseRedirects(t *testing.T) {
 	}
 	if _, err := f.FromStatus("/robots.txt", 200, nil, nil); err == nil {
 		t.Error("FromStatus with a relative URL: no error")
+	}
+}
+
+// BenchmarkLongLine parses, through FromStatus, a body whose line
+// straddling the parse limit runs on for 5 MB: the octets allocated per
+// parse, in all and as a multiple of the octets admitted (the parse limit
+// and normalize.Slack), stay bounded whatever the length of the line.
+func BenchmarkLongLine(b *testing.B) {
+	const limit = robots.DefaultParseLimit
+	head := "User-agent: *\n" + strings.Repeat("#"+strings.Repeat("c", 98)+"\n", limit/100-1)
+	for _, tail := range []struct{ name, line, url string }{
+		{"disallow", "Disallow: /" + strings.Repeat("a", 5<<20), "/" + strings.Repeat("a", 70<<10)},
+		{"stars", "Disallow: /" + strings.Repeat("*q", 5<<19) + "$", "/" + strings.Repeat("q", 40<<10)},
+	} {
+		body := []byte(head + tail.line + "\nDisallow: /late\n")
+		b.Run(tail.name, func(b *testing.B) {
+			b.ReportAllocs()
+			f := &Fetcher{}
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			for i := 0; i < b.N; i++ {
+				res, err := f.FromStatus("https://example.com/robots.txt", 200, nil, body)
+				if err != nil || !res.Truncated || res.Size != limit+normalize.Slack || res.Allowed("FooBot", tail.url) {
+					b.Fatalf("%v, %v", res, err)
+				}
+			}
+			runtime.ReadMemStats(&m1)
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(limit+normalize.Slack), "x-admitted")
+		})
 	}
 }
