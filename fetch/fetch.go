@@ -148,6 +148,10 @@ type Result struct {
 // url under this result: by the file's rules when Outcome is OK; everything
 // is allowed when Unavailable, and everything but /robots.txt disallowed
 // when Unreachable or Restricted, with no deciding line (Line 0).
+// url is decided as given: a crawler that sends its own requests should
+// pass the URL's escaped path through CleanPath, decide on that and send
+// that, as a Transport does, since servers resolve "/a/../private" to
+// "/private".
 func (r *Result) Decide(agent, url string) robots.Decision {
 	switch r.Outcome {
 	case OK:
@@ -225,7 +229,9 @@ var disallowAll = sync.OnceValue(func() *robots.Matcher {
 // http.DefaultClient and the defaults below. A Fetcher is safe for
 // concurrent use; do not change its fields once it is in use.
 type Fetcher struct {
-	// Client sends the requests; nil means http.DefaultClient. Its
+	// Client sends the requests; nil means http.DefaultClient. When a
+	// Transport asks for the file and Client has no Transport of its own,
+	// the request goes through that Transport's Base instead. Its
 	// Transport, Jar and Timeout are used, but not its CheckRedirect: the
 	// Fetcher follows redirects itself, as RFC 9309 2.3.1.2 describes.
 	// Responses are gzip-decoded when the server sends gzip, whether or not
@@ -234,7 +240,8 @@ type Fetcher struct {
 
 	// UserAgent is the User-Agent header of each request. It should carry
 	// the crawler's product token (RFC 9309 2.2.1), since servers may answer
-	// crawlers differently. Empty means the Client's default.
+	// crawlers differently. Empty means the User-Agent of the request a
+	// Transport guards, or else the Client's default.
 	UserAgent string
 
 	// Timeout bounds one fetch, redirects and body included. Zero means
