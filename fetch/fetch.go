@@ -497,7 +497,8 @@ func (f *Fetcher) decide(res *Result, resp *http.Response) *Result {
 // The rules apply to the origin of the first request: FromResponse walks
 // back resp.Request's redirect chain (as http.Client records it) to find it
 // and counts the redirects. A 3xx response, a redirect the caller did not
-// follow, is Unreachable. FromResponse reads at most the parse limit plus
+// follow, is Unreachable, and so is a response the client got by following
+// a redirect out of http and https (to a file: URL, say). FromResponse reads at most the parse limit plus
 // normalize.Slack octets of resp.Body and closes it. It fails only when the
 // response has no request with an absolute http or https URL.
 func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
@@ -507,8 +508,14 @@ func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
 		}
 		return nil, errors.New("fetch: FromResponse: a response without its request")
 	}
-	first, redirects := resp.Request, 0
-	for first.Response != nil && first.Response.Request != nil {
+	first, redirects, other := resp.Request, 0, ""
+	for {
+		if scheme := strings.ToLower(first.URL.Scheme); scheme != "http" && scheme != "https" {
+			other = first.URL.Redacted()
+		}
+		if first.Response == nil || first.Response.Request == nil {
+			break
+		}
 		first = first.Response.Request
 		redirects++
 	}
@@ -519,6 +526,11 @@ func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
 	}
 	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: resp.Request.URL.String(),
 		Redirects: redirects, Fetched: f.now()}
+	if other != "" {
+		discard(resp.Body)
+		res.Status = resp.StatusCode
+		return f.failed(res, resp, fmt.Errorf("fetch: redirected to %s: only http and https redirects are followed", other)), nil
+	}
 	return f.decide(res, resp), nil
 }
 

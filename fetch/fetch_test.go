@@ -279,6 +279,13 @@ func TestRedirectOtherScheme(t *testing.T) {
 		if res.Outcome != Unreachable || res.Err == nil || !strings.Contains(res.Err.Error(), "only http and https") {
 			t.Errorf("redirect to %s: got %v", loc, res)
 		}
+		// A client that followed it itself: FromResponse stays out too.
+		if resp, err := f.Client.Get(srv.URL + "/robots.txt"); err == nil {
+			res, err := f.FromResponse(resp)
+			if err != nil || res.Outcome != Unreachable || res.Allowed("FooBot", "/x") {
+				t.Errorf("FromResponse after a redirect to %s: got %v, %v", loc, res, err)
+			}
+		}
 	}
 }
 
