@@ -98,8 +98,10 @@ const DefaultMaxCrawlDelay = time.Minute
 //
 // It decides on the path the server will serve, and sends that path: dot
 // segments are removed as RFC 3986 5.2.4 does, escaped dots (%2E, %2e)
-// counting as dots (/public/%2E%2E/private is /private), and runs of
-// slashes are merged, as most servers merge them (//private is /private).
+// counting as dots (/public/%2E%2E/private is /private) and a segment's
+// ";" parameters ignored (/public/..;x/private is /private, as servlet
+// containers read it), and runs of slashes are merged, as most servers
+// merge them (//private is /private).
 // The request that goes out has that path, so that no server resolves it to
 // another. A request whose URL is opaque (url.URL.Opaque) is refused.
 //
@@ -224,8 +226,9 @@ func (t *Transport) crawlDelay(res *Result, agent string) time.Duration {
 
 // CleanPath returns the path a server serves for the escaped path p: dot
 // segments removed as RFC 3986 5.2.4 does, with escaped dots (%2E, %2e)
-// read as dots, and runs of slashes merged into one (so //a is /a, as most
-// servers read it). Other escapes are kept as they are. An empty p is "/".
+// read as dots and a segment's ";" parameters ignored (so "..;x" is ".."),
+// and runs of slashes merged into one (so //a is /a, as most servers read
+// it). Other escapes are kept as they are. An empty p is "/".
 func CleanPath(p string) string {
 	if p == "" || p[0] != '/' {
 		p = "/" + p
@@ -255,8 +258,12 @@ func CleanPath(p string) string {
 }
 
 // dots returns 1 when seg is a "." segment, 2 when it is "..", and 0
-// otherwise, an escaped dot counting as a dot.
+// otherwise, an escaped dot counting as a dot, and parameters after a ";"
+// ignored, as servlet containers ignore them ("..;x" is "..").
 func dots(seg string) int {
+	if i := strings.IndexByte(seg, ';'); i >= 0 {
+		seg = seg[:i]
+	}
 	if len(seg) > 6 || len(seg) == 0 {
 		return 0
 	}

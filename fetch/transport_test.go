@@ -328,6 +328,7 @@ func TestTransportDotSegments(t *testing.T) {
 	for _, path := range []string{
 		"/public/../private", "/./private", "/public/%2E%2E/private", "/public/%2e%2e/private",
 		"/public/.%2E/private", "/%2E/private", "/robots.txt/../private", "//private", "/public//..//private",
+		"/public/..;x/private",
 	} {
 		req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
 		if err != nil {
@@ -379,6 +380,9 @@ func TestCleanPath(t *testing.T) {
 		{"//a///b", "/a/b"},
 		{"/a/b//", "/a/b/"},
 		{"/robots.txt/../private", "/private"},
+		{"/public/..;jsessionid=1/private", "/private"},
+		{"/a/.;x/b", "/a/b"},
+		{"/a/b;v=1/c", "/a/b;v=1/c"},
 	} {
 		if got := CleanPath(c.in); got != c.want {
 			t.Errorf("CleanPath(%q) = %q, want %q", c.in, got, c.want)
