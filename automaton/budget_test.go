@@ -129,3 +129,25 @@ func TestMatchAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkBudget checks that DFA construction stops at the work budget: a
+// family whose DFA cannot fit spends at most MaxWork, and Stats says so.
+func TestWorkBudget(t *testing.T) {
+	var rules []automaton.Rule
+	for i := 0; i < 40; i++ {
+		p := fmt.Sprintf("/*a%d*b%d", i, i)
+		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
+	}
+	for _, work := range []int{1000, 100000} {
+		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30}).Stats()
+		var be *automaton.BudgetError
+		if st.Tier != automaton.TierSegments || !errors.As(st.Budget, &be) || be.Limit != work {
+			t.Errorf("MaxWork %d: tier %v, budget %v", work, st.Tier, st.Budget)
+		}
+		t.Logf("MaxWork %d: spent %d", work, st.Work)
+		// One state's worth of work may pass the budget before the check.
+		if st.Work > work+1000 {
+			t.Errorf("MaxWork %d: spent %d", work, st.Work)
+		}
+	}
+}
