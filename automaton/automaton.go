@@ -33,9 +33,12 @@
 // construction stops at Limits: states at most 4096 plus one per two
 // octets of the patterns, and work (trie nodes touched) at most 1<<18 plus
 // 16 per octet, never above 1<<19, so a failed attempt costs tens of
-// milliseconds. A tier not built is reported as a *BudgetError in Stats.
-// The literal patterns always get a DFA of their own (their trie, emitted
-// directly), and the wildcard patterns get, in order of preference:
+// milliseconds. When there are literal and wildcard patterns, the wildcard
+// patterns' DFA is built first, as a cheap probe: if it does not fit, the
+// DFA of all patterns, which holds it, is not tried. A tier not built is
+// reported as a *BudgetError in Stats. Below TierDFA the literal patterns
+// get a DFA of their own (their trie, emitted directly), and the wildcard
+// patterns get, in order of preference:
 //
 //   - a second DFA (TierSplit), if it fits the rest of the budget;
 //   - a segment matcher (TierSegments): the patterns' '*'-separated
@@ -215,11 +218,11 @@ type Machine struct {
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
 // anything are kept and simply never win. The tier is chosen here, once:
-// a DFA of all patterns if the patterns hold at most maxDFAStars stars and
-// the construction fits the Limits; else the literal patterns' trie and,
-// for the wildcard patterns, a second DFA if it fits what is left of the
-// budget, else the segment matcher, whose build and walk are linear
-// whatever the patterns.
+// a DFA of all patterns if the patterns are within maxDFAStars and
+// maxDFAWildOctets and the construction (after the wildcard patterns'
+// probe) fits the Limits; else the literal patterns' trie and, for the
+// wildcard patterns, the probe's DFA if it fit, else the segment matcher,
+// whose build and walk are linear whatever the patterns.
 func Compile(rules []Rule, lim Limits) *Machine {
 	m := &Machine{rules: len(rules), wildTop: -1}
 	m.orig = make([]int32, len(rules))
@@ -252,34 +255,46 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	case wildOctets > maxDFAWildOctets:
 		dfaOK, m.why = false, &BudgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
 	}
-	if lim.MaxTier <= TierDFA && dfaOK {
-		d, work, err := buildDFA(pats, lim)
-		m.work += work
-		if err == nil {
-			m.tier, m.lit = TierDFA, d
-			return m
-		}
-		err.(*BudgetError).Tier = TierDFA
-		m.why = err
-		lim.MaxWork -= work
-	}
 	if len(wild) > 0 {
 		m.wildTop = wild[0].rule // pats are in rank order
 	}
-	// A DFA of literal patterns is their trie, so it always fits: the
-	// limits only guard against what stars do.
-	m.lit, _, _ = buildDFA(lit, lim)
-	// A second DFA is worth trying only if the first failed for the
-	// literal patterns' sake too.
-	if lim.MaxTier <= TierSplit && dfaOK && lim.MaxWork > 0 && (len(lit) > 0 || m.why == nil) {
-		d, work, err := buildDFA(wild, lim)
+	// When there are both literal and wildcard patterns, the wildcard
+	// patterns' DFA is built first, as a probe: its trie is small, so a
+	// failure is cheap, and the DFA of all patterns contains it (read on
+	// the wildcard nodes, its states are the probe's, but for what rank
+	// prunes), so when the probe does not fit, the whole is not tried.
+	var wildDFA *dfa
+	try := func(pats []pattern, tier Tier) *dfa {
+		d, work, err := buildDFA(pats, lim)
 		m.work += work
-		if err == nil {
-			m.tier, m.wild = TierSplit, d
+		lim.MaxWork -= work
+		if err != nil {
+			err.(*BudgetError).Tier = tier
+			m.why, dfaOK = err, false
+		}
+		return d
+	}
+	probe := dfaOK && lim.MaxTier <= TierSplit && len(wild) > 0 && len(lit) > 0
+	if probe {
+		wildDFA = try(wild, TierSplit)
+	}
+	if dfaOK && lim.MaxTier <= TierDFA {
+		if d := try(pats, TierDFA); d != nil {
+			m.tier, m.lit, m.wildTop = TierDFA, d, -1
 			return m
 		}
-		err.(*BudgetError).Tier = TierSplit
-		m.why = err
+	}
+	if dfaOK && lim.MaxTier == TierSplit && !probe {
+		wildDFA = try(wild, TierSplit)
+	}
+	// A DFA of literal patterns is their trie, so it always fits: the
+	// limits only guard against what stars do.
+	litLim := lim
+	litLim.MaxWork = 1 << 62
+	m.lit, _, _ = buildDFA(lit, litLim)
+	if wildDFA != nil {
+		m.tier, m.wild = TierSplit, wildDFA
+		return m
 	}
 	if lim.MaxTier <= TierSegments {
 		m.tier, m.seg = TierSegments, buildSegments(wild)
@@ -299,7 +314,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 func (m *Machine) Match(in normalize.Stream) int32 {
 	best := m.lit.walk(in)
 	if better(m.wildTop, best) {
-		var r int32
+		r := int32(-1)
 		switch m.tier {
 		case TierSplit:
 			r = m.wild.walk(in)
