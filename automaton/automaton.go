@@ -62,8 +62,8 @@
 //     edges, and one visit per queued edge of a star node reached (each
 //     taken at most once per walk).
 //   - TierNFA decides in O(L·P/64).
-//   - Compile allocates at most CompileBytes(P) = 96·P bytes + 8 MiB in all,
-//     and a Machine holds at most TableBytes(P) = 32·P bytes + 1 MiB; the
+//   - Compile allocates at most CompileBytes(P) = 128·P bytes + 8 MiB in all,
+//     and a Machine holds at most TableBytes(P) = 32·P bytes + 4 MiB; the
 //     scratch of a segment walk is 8 bytes per star node, 20 per segment
 //     and 4 per edge, kept per Machine in a fixed set of slots.
 //
@@ -435,20 +435,26 @@ func prepare(ranked []string) []pattern {
 // to them.
 const (
 	// compileBytesPerOctet and compileBytesBase bound what Compile
-	// allocates in all, failed DFA attempts included: a trie node (32
-	// bytes) per octet for the DFA attempt and again for the literal
-	// trie, and the segment tier's tries and edges.
-	compileBytesPerOctet = 96
+	// allocates in all, failed DFA attempts included: per octet, a trie
+	// node (32 bytes) and its marks (8) for the DFA attempt, and again a
+	// node for the literal trie; DFA states (56 bytes each, at most one
+	// per two octets beyond 4096); the segment tier's tries (about 21
+	// bytes per octet) and edges (20 bytes, one per star at most). The
+	// base covers the state cap's 4096 and what MaxWork lets the sets and
+	// edges of a failed attempt grow to.
+	compileBytesPerOctet = 128
 	compileBytesBase     = 8 << 20
-	// tableBytesPerOctet and tableBytesBase bound what a Machine holds.
+	// tableBytesPerOctet and tableBytesBase bound what a Machine holds:
+	// a DFA node (24 bytes) per state, whose edges MaxWork bounds, or the
+	// segment tier's tries and edges.
 	tableBytesPerOctet = 32
-	tableBytesBase     = 1 << 20
+	tableBytesBase     = 4 << 20
 )
 
 // CompileBytes is the most memory Compile allocates, in all, for patterns
-// of p octets: 96·p bytes plus 8 MiB (the DFA attempt's budget).
+// of p octets: 128·p bytes plus 8 MiB.
 func CompileBytes(p int) int { return compileBytesPerOctet*p + compileBytesBase }
 
 // TableBytes is the most memory a Machine holds for patterns of p octets:
-// 32·p bytes plus 1 MiB.
+// 32·p bytes plus 4 MiB.
 func TableBytes(p int) int { return tableBytesPerOctet*p + tableBytesBase }
