@@ -33,8 +33,9 @@
 // construction stops at Limits: states at most 4096 plus one per two
 // octets of the patterns, and work (trie nodes touched) at most 1<<18 plus
 // 16 per octet, never above 1<<19, so a failed attempt costs tens of
-// milliseconds. When there are literal and wildcard patterns, the wildcard
-// patterns' DFA is built first, as a cheap probe: if it does not fit, the
+// milliseconds. When there are literal and wildcard patterns, with more
+// than probeStars (16) stars, the wildcard patterns' DFA is built first, as
+// a cheap probe: if it does not fit, the
 // DFA of all patterns, which holds it, is not tried. A tier not built is
 // reported as a *BudgetError in Stats. Below TierDFA the literal patterns
 // get a DFA of their own (their trie, emitted directly), and the wildcard
@@ -185,6 +186,12 @@ const maxDFAStars = 1 << 12
 // of 'q' needs a state per octet, each holding all the nodes before it).
 const maxDFAWildOctets = 64 << 10
 
+// probeStars is the most stars for which Compile goes straight to the DFA
+// of all patterns, without probing the wildcard patterns' DFA first: so few
+// cannot make the union explode, and the probe would cost small files a
+// second construction.
+const probeStars = 16
+
 // A BudgetError reports that a tier was not built because it would exceed
 // a budget; Compile then builds the next tier, and Stats reports the error.
 type BudgetError struct {
@@ -258,25 +265,28 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	if len(wild) > 0 {
 		m.wildTop = wild[0].rule // pats are in rank order
 	}
-	// When there are both literal and wildcard patterns, the wildcard
-	// patterns' DFA is built first, as a probe: its trie is small, so a
-	// failure is cheap, and the DFA of all patterns contains it (read on
-	// the wildcard nodes, its states are the probe's, but for what rank
-	// prunes), so when the probe does not fit, the whole is not tried.
-	var wildDFA *dfa
+	// When there are both literal and wildcard patterns, and more than
+	// probeStars stars, the wildcard patterns' DFA is built first, as a
+	// probe: its trie is small, so a failure is cheap, and the DFA of all
+	// patterns contains it (read on the wildcard nodes, its states are the
+	// probe's, but for what rank prunes), so when the probe does not fit,
+	// the whole is not tried. Without a probe, the wildcard patterns' DFA
+	// is tried after the whole, with what is left of the budget.
 	try := func(pats []pattern, tier Tier) *dfa {
 		d, work, err := buildDFA(pats, lim)
 		m.work += work
 		lim.MaxWork -= work
 		if err != nil {
 			err.(*BudgetError).Tier = tier
-			m.why, dfaOK = err, false
+			m.why = err
 		}
 		return d
 	}
-	probe := dfaOK && lim.MaxTier <= TierSplit && len(wild) > 0 && len(lit) > 0
+	var wildDFA *dfa
+	probe := dfaOK && lim.MaxTier <= TierSplit && stars > probeStars && len(lit) > 0
 	if probe {
 		wildDFA = try(wild, TierSplit)
+		dfaOK = wildDFA != nil
 	}
 	if dfaOK && lim.MaxTier <= TierDFA {
 		if d := try(pats, TierDFA); d != nil {
@@ -284,7 +294,9 @@ func Compile(rules []Rule, lim Limits) *Machine {
 			return m
 		}
 	}
-	if dfaOK && lim.MaxTier == TierSplit && !probe {
+	// A second try on the wildcard patterns alone is worth it only if the
+	// first failed for the literal patterns' sake too.
+	if dfaOK && !probe && lim.MaxTier <= TierSplit && lim.MaxWork > 0 && (len(lit) > 0 || m.why == nil) {
 		wildDFA = try(wild, TierSplit)
 	}
 	// A DFA of literal patterns is their trie, so it always fits: the
