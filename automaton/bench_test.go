@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // families are rule sets that stress construction, each about 500 KiB of
@@ -62,6 +63,25 @@ func BenchmarkCompile(b *testing.B) {
 			}
 			b.ReportMetric(float64(st.Bytes), "table-bytes")
 			b.ReportMetric(float64(st.Tier), "tier")
+		})
+	}
+}
+
+// BenchmarkMatch times Match on each tier, forced, over the rules of
+// smallRules(10) and URLs that reach their wildcard rules.
+func BenchmarkMatch(b *testing.B) {
+	rules := smallRules(10)
+	urls := []string{"/admin/3/x", "/shop/list?sort=price", "/docs/a/b/c/report.pdf", "/search7?q=1", "/nothing/here/at/all"}
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+		b.Run(tier.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, u := range urls {
+					m.Match(normalize.NewRawStream(u))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
 		})
 	}
 }
