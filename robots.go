@@ -63,23 +63,18 @@ func Parse(body []byte, opts ...Option) *Robots {
 		o(&cfg)
 	}
 	var pre []Diagnostic
-	if !cfg.dialect.valid() {
+	if !cfg.dialect.Valid() {
 		pre = append(pre, Diagnostic{Code: "dialect", Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
 		cfg.dialect = RFC9309
 	}
-	ch := &dialects[cfg.dialect]
-	bo := normalize.BodyOptions{Charset: cfg.charset, Limit: max(cfg.limit, 0), KeepUTF16: ch.keepUTF16}
-	if ch.unlimited && !cfg.limitSet {
-		bo.Limit = -1
-	}
-	text, info, err := normalize.Prepare(body, bo)
+	text, info, err := normalize.Prepare(body, cfg.bodyOptions())
 	if err != nil {
 		pre = append(pre, Diagnostic{Line: 0, Code: compile.Charset, Message: err.Error()})
 	}
 	if info.BOM != "" {
 		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
 	}
-	f := ch.read.Parse(text)
+	f := cfg.dialect.Options().Parse(text)
 	diags := append(pre, f.Diagnostics...)
 	if info.Truncated {
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
@@ -106,7 +101,7 @@ func (r *Robots) Agent(agent string) *Matcher {
 	if m, ok := r.matchers.Load(agent); ok {
 		return m.(*Matcher)
 	}
-	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits, &dialects[r.dialect]))
+	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits, r.dialect))
 	return m.(*Matcher)
 }
 
@@ -132,7 +127,7 @@ func (r *Robots) AgentAny(agents ...string) *Matcher {
 	if m, ok := r.anyMatchers.Load(key); ok {
 		return m.(*Matcher)
 	}
-	m, _ := r.anyMatchers.LoadOrStore(key, newMatcher(r.file.Select(agents...), r.limits, &dialects[r.dialect]))
+	m, _ := r.anyMatchers.LoadOrStore(key, newMatcher(r.file.Select(agents...), r.limits, r.dialect))
 	return m.(*Matcher)
 }
 

@@ -28,13 +28,10 @@ func loadSuite(t *testing.T) *conformance.Suite {
 // library runs the root package in dialect d as the suite's
 // implementation.
 func library(t *testing.T, d conformance.Dialect) conformance.Impl {
-	dialect, err := robots.ParseDialect(string(d))
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Helper()
 	return func(body []byte, agent, url string) conformance.Verdict {
-		d := robots.Parse(body, robots.WithDialect(dialect)).Agent(agent).Decide(url)
-		return conformance.Verdict{Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern}
+		v := robots.Parse(body, robots.WithDialect(d)).Agent(agent).Decide(url)
+		return conformance.Verdict{Allowed: v.Allowed, Line: v.Line, Pattern: v.Pattern}
 	}
 }
 
@@ -46,7 +43,7 @@ func TestReferenceAgreesWithSpec(t *testing.T) {
 	for _, d := range conformance.Dialects {
 		verdict := conformance.ReferenceVerdictIn(d)
 		for _, c := range s.Cases(d) {
-			t.Run(string(d)+"/"+c.Name(), func(t *testing.T) {
+			t.Run(d.String()+"/"+c.Name(), func(t *testing.T) {
 				if err := c.Check(verdict(c)); err != nil {
 					t.Error(err)
 				}
