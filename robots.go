@@ -42,7 +42,8 @@ type Robots struct {
 	file        *compile.File
 	dialect     Dialect
 	limits      automaton.Limits
-	diagnostics []Diagnostic
+	diagnostics []Diagnostic // of the body as a whole: the file's go after the first nPre
+	nPre        int
 	matchers    sync.Map // product token as given -> *Matcher
 	anyMatchers sync.Map // agentsKey(tokens) -> *Matcher, for AgentAny
 }
@@ -75,12 +76,12 @@ func Parse(body []byte, opts ...Option) *Robots {
 		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
 	}
 	f := cfg.dialect.Options().Parse(text)
-	diags := append(pre, f.Diagnostics...)
+	diags := pre
 	if info.Truncated {
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
 			Message: "the file is longer than the parse limit; the rest is ignored"})
 	}
-	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags}
+	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre)}
 }
 
 // Allowed reports whether the crawler with the given product token may fetch
@@ -156,7 +157,9 @@ func (r *Robots) Sitemaps() []string {
 // Diagnostics returns the problems found while reading the file, in line
 // order. Line 0 reports a problem with the body as a whole.
 func (r *Robots) Diagnostics() []Diagnostic {
-	return append([]Diagnostic(nil), r.diagnostics...)
+	out := append([]Diagnostic(nil), r.diagnostics[:r.nPre]...)
+	out = append(out, r.file.Diagnostics()...) // formatted now, not while parsing
+	return append(out, r.diagnostics[r.nPre:]...)
 }
 
 // Groups returns the parsed groups, in file order, for tools that show or
