@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"strings"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -37,9 +38,23 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 	low := d.Lower(s)
 	rules := make([]automaton.Rule, len(low))
 	m.info = make([]ruleInfo, len(low))
+	// The values are substrings of the parsed body; the Matcher keeps its
+	// own copy of the selected ones, in one string, so that it does not
+	// hold the whole body alive.
+	size := 0
+	for _, l := range low {
+		size += len(l.Value)
+	}
+	var values strings.Builder
+	values.Grow(size)
+	for _, l := range low {
+		values.WriteString(l.Value)
+	}
+	all, off := values.String(), 0
 	for i, l := range low {
 		rules[i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank}
-		m.info[i] = ruleInfo{value: l.Value, line: int32(l.Line), allow: l.Allow}
+		m.info[i] = ruleInfo{value: all[off : off+len(l.Value)], line: int32(l.Line), allow: l.Allow}
+		off += len(l.Value)
 	}
 	m.machine = automaton.Compile(rules, lim)
 	if sg := m.machine.Segments(); sg != nil {
