@@ -38,7 +38,7 @@ type Matching struct {
 // dialectSpec is one row of the table.
 type dialectSpec struct {
 	name  string
-	body  normalize.BodyOptions // Limit -1: the whole body by default
+	body  normalize.BodyOptions // Limit -1: no limit of its own (normalize still bounds it)
 	read  Options
 	match Matching
 }
@@ -109,7 +109,8 @@ func ParseDialect(name string) (Dialect, error) {
 }
 
 // BodyOptions returns how a body is prepared for d (package normalize): the
-// Google dialect reads the whole body (Limit -1) and keeps UTF-16 octets.
+// Google dialect sets no limit of its own (Limit -1; Google's library has
+// none, and normalize bounds every body anyway) and keeps UTF-16 octets.
 // The caller adds its charset and, when it sets one, its own limit.
 func (d Dialect) BodyOptions() normalize.BodyOptions { return d.spec().body }
 
