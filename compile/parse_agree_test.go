@@ -3,6 +3,7 @@ package compile
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -18,7 +19,7 @@ func readAsBoth(t *testing.T, body []byte) {
 		got, want := o.Parse(body), refParse(o, body)
 		gotFile := refFile{Groups: got.Groups, Sitemaps: got.Sitemaps, Extensions: got.Extensions,
 			Diagnostics: got.Diagnostics(), Lines: got.Lines}
-		if cmp.Equal(*want, gotFile) {
+		if reflect.DeepEqual(*want, gotFile) {
 			continue
 		}
 		if diff := cmp.Diff(*want, gotFile); diff != "" {
