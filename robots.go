@@ -27,9 +27,10 @@
 package robots
 
 import (
-	"strconv"
-	"sync"
+	"sync/atomic"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
@@ -43,8 +44,11 @@ type Robots struct {
 	dialect     Dialect
 	limits      automaton.Limits
 	diagnostics []Diagnostic
-	matchers    sync.Map // product token as given -> *Matcher
-	anyMatchers sync.Map // agentsKey(tokens) -> *Matcher, for AgentAny
+
+	agents     memo               // agent (string) or list (listKey) -> *Matcher; at most maxAgents
+	selections memo               // groupsKey -> the compiled *Matcher they share; at most maxSelections
+	flight     singleflight.Group // one compile at a time per groupsKey
+	compiles   atomic.Int64       // selections compiled, kept or not
 }
 
 // A Diagnostic reports a line that is not plain, valid robots.txt, and what
@@ -99,15 +103,15 @@ func (r *Robots) Allowed(agent, url string) bool {
 // such as "Googlebot": the rules of every group that names the token
 // (ignoring ASCII case), or of every * group when none does. The token is
 // compared as given, so pass the product token, not a full User-Agent
-// header. Matchers are compiled once per token and shared. In the
-// first-match dialects it is the first group whose name is a substring of
-// the token, or the first * group.
+// header. In the first-match dialects it is the first group whose name is a
+// substring of the token, or the first * group.
+//
+// Agents whose selection is the same set of groups share one compiled
+// automaton, built once even when many goroutines ask at once. A Robots
+// keeps at most 64 compiled sets and remembers the Matchers of at most 256
+// agents; past that, answers are as right, only not remembered.
 func (r *Robots) Agent(agent string) *Matcher {
-	if m, ok := r.matchers.Load(agent); ok {
-		return m.(*Matcher)
-	}
-	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits, &dialects[r.dialect]))
-	return m.(*Matcher)
+	return r.matcher(agent, agent)
 }
 
 // AllowedAny reports whether a crawler that answers to any of the given
@@ -123,29 +127,13 @@ func (r *Robots) AllowedAny(agents []string, url string) bool {
 // AgentAny returns the Matcher for a crawler that answers to any of the
 // given product tokens: Agent with the groups of all of them merged (see
 // AllowedAny). With one token it is Agent; with none, only * groups apply.
-// Matchers are compiled once per list and shared.
+// Lists share the caches of Agent and their bounds: whatever the number of
+// lists asked, a Robots keeps at most 64 compiled sets of groups.
 func (r *Robots) AgentAny(agents ...string) *Matcher {
 	if len(agents) == 1 {
 		return r.Agent(agents[0])
 	}
-	key := agentsKey(agents)
-	if m, ok := r.anyMatchers.Load(key); ok {
-		return m.(*Matcher)
-	}
-	m, _ := r.anyMatchers.LoadOrStore(key, newMatcher(r.file.Select(agents...), r.limits, &dialects[r.dialect]))
-	return m.(*Matcher)
-}
-
-// agentsKey encodes a list of tokens as one string, each token preceded by
-// its length, so that no two lists share a key.
-func agentsKey(agents []string) string {
-	var b []byte
-	for _, a := range agents {
-		b = strconv.AppendInt(b, int64(len(a)), 10)
-		b = append(b, ':')
-		b = append(b, a...)
-	}
-	return string(b)
+	return r.matcher(agentsKey(agents), agents...)
 }
 
 // Sitemaps returns the URLs of the file's sitemap lines, in file order,

@@ -7,43 +7,62 @@ import "time"
 type Selection struct {
 	Rules      []Rule        // merged; groups come in file order, so rules are in line order
 	Named      bool          // some group names the crawler
-	Groups     int           // how many groups were merged
+	Groups     []int         // the merged groups, as indices in File.Groups, in file order
 	CrawlDelay time.Duration // the largest crawl-delay of the merged groups
 	DelayLine  int           // its line; 0 when no merged group has one
 }
 
 // Select merges the groups that apply to a crawler known by the given
-// product tokens. A token matches a group's user-agent name when the two are
-// equal ignoring ASCII case; the token is used as given (pass "Googlebot",
-// not "Googlebot/2.1"). With several tokens the groups naming any of them are
-// merged into one rule set, as Google's crawler does.
+// product tokens: Merge(SelectGroups(agents...)).
+func (f *File) Select(agents ...string) Selection {
+	return f.Merge(f.SelectGroups(agents...))
+}
+
+// SelectGroups returns the groups that apply to a crawler known by the given
+// product tokens, as indices in f.Groups in file order, and whether they
+// name it (named) or are the * groups. A token matches a group's user-agent
+// name when the two are equal ignoring ASCII case; the token is used as
+// given (pass "Googlebot", not "Googlebot/2.1"). With several tokens the
+// groups naming any of them are all taken, as Google's crawler does.
 //
 // A file read with Options.Substring matches a name that is a
 // case-insensitive substring of a token instead, and with
 // Options.FirstRecord only the first group that applies is taken.
-func (f *File) Select(agents ...string) Selection {
-	var s Selection
+func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 	pick := func(named bool) {
 		for i := range f.Groups {
-			g := &f.Groups[i]
-			if !g.matches(agents, named, f.opts.Substring) {
+			if !f.Groups[i].matches(agents, named, f.opts.Substring) {
 				continue
 			}
-			if f.opts.FirstRecord && s.Groups > 0 {
+			groups = append(groups, i)
+			if f.opts.FirstRecord {
 				return
-			}
-			s.Groups++
-			s.Rules = append(s.Rules, g.Rules...)
-			if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
-				s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
 			}
 		}
 	}
-	pick(true)
-	if s.Groups > 0 {
-		s.Named = true
-	} else {
-		pick(false)
+	if pick(true); len(groups) > 0 {
+		return groups, true
+	}
+	pick(false)
+	return groups, false
+}
+
+// Merge merges the rules of the given groups (indices in f.Groups, in file
+// order, as SelectGroups returns them) into one Selection; named is recorded
+// as Selection.Named.
+func (f *File) Merge(groups []int, named bool) Selection {
+	s := Selection{Named: named, Groups: groups}
+	n := 0
+	for _, i := range groups {
+		n += len(f.Groups[i].Rules)
+	}
+	s.Rules = make([]Rule, 0, n)
+	for _, i := range groups {
+		g := &f.Groups[i]
+		s.Rules = append(s.Rules, g.Rules...)
+		if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
+			s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
+		}
 	}
 	return s
 }
