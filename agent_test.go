@@ -103,3 +103,53 @@ func TestCompileBySelection(t *testing.T) {
 		t.Errorf("AgentAny: %d compiles, want 2", got)
 	}
 }
+
+// TestCacheBounds asks for more agents and more distinct selections than a
+// Robots keeps, and checks that it keeps no more while every answer stays
+// right.
+func TestCacheBounds(t *testing.T) {
+	const groups = robots.MaxSelections + 10
+	var b strings.Builder
+	b.WriteString("User-agent: *\nDisallow: /\n")
+	for i := 0; i < groups; i++ {
+		fmt.Fprintf(&b, "User-agent: g%c%c\nDisallow: /%d/\n", 'a'+i/26, 'a'+i%26, i)
+	}
+	r := robots.Parse([]byte(b.String()))
+	name := func(i int) string { return fmt.Sprintf("g%c%c", 'a'+i/26, 'a'+i%26) }
+
+	// Many tokens, all falling back to the * groups: one compile, and no
+	// more than maxAgents of them remembered.
+	for i := 0; i < 4*robots.MaxAgents; i++ {
+		if r.Allowed(fmt.Sprintf("other-%c%c%c", 'a'+i/676, 'a'+i/26%26, 'a'+i%26), "/x") {
+			t.Fatalf("token %d: /x allowed, want the * group's Disallow: /", i)
+		}
+	}
+	if agents, sels := robots.Cached(r); agents != robots.MaxAgents || sels != 1 {
+		t.Errorf("after %d fallback tokens: %d agents, %d selections kept; want %d, 1", 4*robots.MaxAgents, agents, sels, robots.MaxAgents)
+	}
+	if n := robots.Compiles(r); n != 1 {
+		t.Errorf("%d compiles for one selection", n)
+	}
+
+	// More distinct selections than are kept: each is still right.
+	for round := 0; round < 2; round++ {
+		for i := 0; i < groups; i++ {
+			m := r.Agent(name(i))
+			if m.Allowed(fmt.Sprintf("/%d/x", i)) || !m.Allowed(fmt.Sprintf("/%d/x", (i+1)%groups)) {
+				t.Fatalf("round %d: Agent(%s) decides wrong", round, name(i))
+			}
+			if m := r.AgentAny(name(i), name((i+1)%groups)); m.Allowed(fmt.Sprintf("/%d/x", (i+1)%groups)) {
+				t.Fatalf("round %d: AgentAny(%s, ...) decides wrong", round, name(i))
+			}
+		}
+	}
+	if agents, sels := robots.Cached(r); agents > robots.MaxAgents || sels != robots.MaxSelections {
+		t.Errorf("%d agents, %d selections kept; want at most %d, %d", agents, sels, robots.MaxAgents, robots.MaxSelections)
+	}
+	// The * set and the first 63 sets of round one are kept; the other
+	// sets of round one compile again in round two.
+	distinct := 2 * groups // {i} and {i, i+1} for each named group
+	if got, want := robots.Compiles(r), int64(1+distinct+distinct-(robots.MaxSelections-1)); got != want {
+		t.Errorf("%d compiles, want %d", got, want)
+	}
+}

@@ -12,6 +12,13 @@
 //		log.Printf("disallowed by line %d (%s)", d.Line, d.Pattern)
 //	}
 //
+// Agents whose selection is the same set of groups (every agent that falls
+// back to the * groups, say) share one compiled automaton, built once even
+// when many goroutines ask for it at once. The caches are bounded: a Robots
+// keeps at most 64 compiled sets of groups and remembers the Matchers of at
+// most 256 agents or lists of agents (AgentAny); past that every answer is
+// as right, only compiled or selected again when asked again.
+//
 // Parsing never fails: whatever cannot be read is skipped and reported by
 // Diagnostics. Matching follows RFC 9309: the longest matching pattern wins,
 // allow wins a tie, no match means allowed, and /robots.txt is always allowed.
