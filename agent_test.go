@@ -5,6 +5,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/robotsexclusion/robots"
 )
@@ -151,5 +154,138 @@ func TestCacheBounds(t *testing.T) {
 	distinct := 2 * groups // {i} and {i, i+1} for each named group
 	if got, want := robots.Compiles(r), int64(1+distinct+distinct-(robots.MaxSelections-1)); got != want {
 		t.Errorf("%d compiles, want %d", got, want)
+	}
+}
+
+// TestAgentSelection checks how each dialect reads a crawler's agent value,
+// an unusable one included, and what the Matcher reports of it.
+func TestAgentSelection(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow: /star\n" + // group at line 1
+		"User-agent: FooBot/2.1\nUser-agent: BarBot\nDisallow: /foo\n" + // line 3
+		"User-agent: 2bot\nDisallow: /empty\n") // line 6
+	for _, c := range []struct {
+		dialect robots.Dialect
+		agent   string
+		token   string
+		reduced bool
+		usable  bool
+		named   bool
+		groups  []int // first line of each selected group
+		url     string
+		allowed bool
+	}{
+		{robots.RFC9309, "FooBot", "FooBot", false, true, true, []int{3}, "/foo", false},
+		{robots.RFC9309, "foobot", "foobot", false, true, true, []int{3}, "/foo", false},
+		{robots.RFC9309, "FooBot/2.1", "FooBot", true, true, true, []int{3}, "/foo", false},
+		{robots.RFC9309, "FooBot ", "FooBot", true, true, true, []int{3}, "/foo", false},
+		{robots.RFC9309, "BarBot/1.0 (+https://bar.example/bot)", "BarBot", true, true, true, []int{3}, "/foo", false},
+		{robots.RFC9309, "Mozilla/5.0 (compatible; FooBot/2.1)", "Mozilla", true, true, false, []int{1}, "/star", false},
+		{robots.RFC9309, "OtherBot", "OtherBot", false, true, false, []int{1}, "/foo", true},
+		{robots.RFC9309, "", "", false, false, false, []int{1}, "/empty", true},
+		{robots.RFC9309, "*", "", true, false, false, []int{1}, "/star", false},
+		{robots.RFC9309, "2bot", "", true, false, false, []int{1}, "/empty", true},
+		// Google's library compares the value as given.
+		{robots.Google, "FooBot", "FooBot", false, true, true, []int{3}, "/foo", false},
+		{robots.Google, "FooBot/2.1", "FooBot/2.1", false, false, false, []int{1}, "/foo", true},
+		{robots.Google, "FooBot ", "FooBot ", false, false, false, []int{1}, "/foo", true},
+		{robots.Google, "", "", false, false, true, []int{6}, "/empty", false},
+		{robots.Google, "*", "*", false, false, false, []int{1}, "/star", false},
+		// The first-match dialects keep the value whole, names as substrings.
+		{robots.Draft1996, "FooBot/2.1 (+https://foo.example)", "FooBot/2.1 (+https://foo.example)", false, true, true, []int{3}, "/foo", false},
+		{robots.Draft1996, " xBarBotx ", "xBarBotx", true, true, true, []int{3}, "/foo", false},
+		{robots.Draft1996, "", "", false, false, false, []int{1}, "/star", false},
+		{robots.Original1994, "", "", false, false, false, []int{1}, "/star", false},
+	} {
+		m := robots.Parse(body, robots.WithDialect(c.dialect)).Agent(c.agent)
+		s := m.Selection()
+		want := robots.AgentToken{Given: c.agent, Token: c.token, Reduced: c.reduced, Usable: c.usable}
+		if len(s.Agents) != 1 || s.Agents[0] != want {
+			t.Errorf("%v %q: agents %+v, want %+v", c.dialect, c.agent, s.Agents, want)
+		}
+		var lines []int
+		for _, g := range s.Groups {
+			lines = append(lines, g.Line)
+		}
+		if s.Named != c.named || m.Named() != c.named || fmt.Sprint(lines) != fmt.Sprint(c.groups) {
+			t.Errorf("%v %q: named %v (Named() %v), groups at %v; want %v, %v", c.dialect, c.agent, s.Named, m.Named(), lines, c.named, c.groups)
+		}
+		if got := m.Allowed(c.url); got != c.allowed {
+			t.Errorf("%v %q: Allowed(%q) = %v", c.dialect, c.agent, c.url, got)
+		}
+	}
+}
+
+// TestSelectionLines checks that a selected group reports its user-agent
+// lines and rules as written, and that AgentAny reports every value.
+func TestSelectionLines(t *testing.T) {
+	r := robots.Parse([]byte("User-agent: a\nDisallow: /a\n" +
+		"User-agent: *\nUser-agent: B/1.0\nAllow: /b\nDisallow:\nCrawl-delay: 2\n"))
+	s := r.AgentAny("b", "c/2").Selection()
+	want := robots.Selection{
+		Agents: []robots.AgentToken{{Given: "b", Token: "b", Usable: true}, {Given: "c/2", Token: "c", Reduced: true, Usable: true}},
+		Named:  true,
+		Groups: []robots.Group{{
+			Line: 3,
+			Agents: []robots.UserAgent{
+				{Line: 3, Value: "*", Global: true},
+				{Line: 4, Value: "B/1.0", Name: "B"},
+			},
+			Rules:      []robots.Rule{{Line: 5, Allow: true, Pattern: "/b"}, {Line: 6, Pattern: ""}},
+			CrawlDelay: 2 * time.Second, DelayLine: 7,
+		}},
+	}
+	if d := cmp.Diff(want, s); d != "" {
+		t.Errorf("Selection (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff(want.Groups[0].Rules, r.AgentAny("b", "c/2").Rules()); d != "" {
+		t.Errorf("Rules (-want +got):\n%s", d)
+	}
+	// The * fallback reports the same group, not named.
+	if s := r.Agent("other").Selection(); s.Named || len(s.Groups) != 1 || s.Groups[0].Line != 3 {
+		t.Errorf("fallback Selection = %+v", s)
+	}
+	// No group at all.
+	if s := robots.Parse(nil).Agent("x").Selection(); s.Named || len(s.Groups) != 0 || len(robots.Parse(nil).Agent("x").Rules()) != 0 {
+		t.Errorf("empty file: Selection = %+v", s)
+	}
+}
+
+// TestAgentFallback checks that AgentFallback takes the first value some
+// group names, never merging, and the * groups when none is named.
+func TestAgentFallback(t *testing.T) {
+	r := robots.Parse([]byte("User-agent: *\nDisallow: /star\n" +
+		"User-agent: Googlebot\nDisallow: /web\n" +
+		"User-agent: Googlebot-Image\nDisallow: /img\n"))
+	for _, c := range []struct {
+		agents []string
+		token  string // the value whose groups apply
+		named  bool
+		line   int // the selected group's line
+	}{
+		{[]string{"Googlebot-Image", "Googlebot"}, "Googlebot-Image", true, 5},
+		{[]string{"Googlebot-News", "Googlebot"}, "Googlebot", true, 3},
+		{[]string{"Googlebot-News/1.0", "googlebot/2.1"}, "googlebot", true, 3},
+		{[]string{"FooBot", "BarBot"}, "FooBot", false, 1},
+		{[]string{"", "Googlebot"}, "Googlebot", true, 3},
+		{nil, "", false, 1},
+	} {
+		for range 2 { // the second time from the cache
+			m := r.AgentFallback(c.agents...)
+			s := m.Selection()
+			if s.Named != c.named || len(s.Groups) != 1 || s.Groups[0].Line != c.line {
+				t.Errorf("AgentFallback(%q): named %v, groups %+v; want named %v, the group at line %d", c.agents, s.Named, s.Groups, c.named, c.line)
+				continue
+			}
+			if c.agents != nil && (len(s.Agents) != 1 || s.Agents[0].Token != c.token) {
+				t.Errorf("AgentFallback(%q): agents %+v, want the token %q", c.agents, s.Agents, c.token)
+			}
+		}
+	}
+	// AgentAny merges where AgentFallback chooses.
+	if r.AgentAny("Googlebot-Image", "Googlebot").Allowed("/web") {
+		t.Error("AgentAny did not merge")
+	}
+	if !r.AgentFallback("Googlebot-Image", "Googlebot").Allowed("/web") {
+		t.Error("AgentFallback merged")
 	}
 }

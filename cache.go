@@ -55,9 +55,12 @@ func (c *memo) keep(k any, m *Matcher, max int) (*Matcher, bool) {
 	return m, true
 }
 
-// listKey is the key of a list of agents in Robots.agents, a type apart from
-// the string of a single agent.
+// listKey is the key of a list of agents (AgentAny) in Robots.agents, a
+// type apart from the string of a single agent.
 type listKey string
+
+// fallbackKey is the key of a fallback chain (AgentFallback).
+type fallbackKey string
 
 // agentsKey encodes a list of tokens as one key, each token preceded by its
 // length, so that no two lists share a key.
@@ -102,6 +105,7 @@ func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
 		}
 		r.compiles.Add(1)
 		m := newMatcher(r.file.Merge(groups, named), r.limits, &dialects[r.dialect])
+		m.file, m.groups = r.file, groups
 		m, kept := r.selections.keep(key, m, maxSelections)
 		return compiled{m, kept}, nil
 	})
@@ -117,7 +121,7 @@ func (r *Robots) matcher(k any, agents ...string) *Matcher {
 	}
 	groups, named := r.file.SelectGroups(agents...)
 	shared, kept := r.compile(groups, named)
-	m := shared.forAgents(named)
+	m := shared.forAgents(named, r.readAgents(agents))
 	if kept {
 		m, _ = r.agents.keep(k, m, maxAgents)
 	}

@@ -27,6 +27,13 @@ type Matcher struct {
 	form     normalize.Form                   // how URLs are written for the machine
 	segs     *scratch[automaton.SegmentState] // for TierSegments
 	nfas     *scratch[automaton.NFAState]     // for TierNFA
+
+	// What Selection and Rules report: the selected groups (indices in
+	// file.Groups), set once on the compiled Matcher, and the agent values
+	// as read, set on each copy.
+	file   *compile.File
+	groups []int
+	agents []AgentToken
 }
 
 // ruleInfo is what a Decision reports of a rule.

@@ -64,7 +64,7 @@ var dialects = [...]choices{
 	RFC9309: {name: "rfc9309", robotsTxt: true},
 	Google: {
 		name:      "google",
-		read:      compile.Options{Form: normalize.Raw, MaxLineLength: googleMaxLine},
+		read:      compile.Options{Form: normalize.Raw, MaxLineLength: googleMaxLine, LiteralAgents: true},
 		keepUTF16: true, unlimited: true, emptyRules: true, indexHTML: true,
 	},
 	Draft1996: {

@@ -106,12 +106,16 @@ func (r *Robots) Allowed(agent, url string) bool {
 	return r.Agent(agent).Allowed(url)
 }
 
-// Agent returns the Matcher for the crawler with the given product token,
-// such as "Googlebot": the rules of every group that names the token
-// (ignoring ASCII case), or of every * group when none does. The token is
-// compared as given, so pass the product token, not a full User-Agent
-// header. In the first-match dialects it is the first group whose name is a
-// substring of the token, or the first * group.
+// Agent returns the Matcher for the crawler with the given agent value: the
+// rules of every group that names it, or of every * group when none does.
+// The value is read as a user-agent line is (see AgentToken): by default its
+// leading product token, ignoring ASCII case, so "Googlebot", "googlebot",
+// "Googlebot/2.1" and a whole User-Agent header that starts with Googlebot
+// all select Googlebot's groups; a value with no token ("", "*") selects the
+// * groups. In the Google dialect the value is compared as given, as
+// Google's library does. In the first-match dialects it is the first group
+// whose name is a substring of the value, or the first * group. The
+// Matcher's Selection reports how the value was read and which groups apply.
 //
 // Agents whose selection is the same set of groups share one compiled
 // automaton, built once even when many goroutines ask at once. A Robots
@@ -141,6 +145,39 @@ func (r *Robots) AgentAny(agents ...string) *Matcher {
 		return r.Agent(agents[0])
 	}
 	return r.matcher(agentsKey(agents), agents...)
+}
+
+// AgentFallback returns the Matcher of the first of the given agent values
+// that some group names, as Agent would return it; when no group names any
+// of them, the Matcher of the * groups (Agent of the first value). It reads
+// one crawler that falls back from a specific token to a general one, as
+// Google documents for its crawlers: AgentFallback("Googlebot-Image",
+// "Googlebot") takes the Googlebot-Image groups if there are any, else the
+// Googlebot groups, else the * groups. Unlike AgentAny it never merges the
+// groups of several values.
+func (r *Robots) AgentFallback(agents ...string) *Matcher {
+	k := fallbackKey(agentsKey(agents))
+	if m, ok := r.agents.load(k); ok {
+		return m
+	}
+	var m *Matcher
+	for _, a := range agents {
+		if _, named := r.file.SelectGroups(a); named {
+			m = r.Agent(a)
+			break
+		}
+	}
+	switch {
+	case m != nil:
+	case len(agents) > 0:
+		m = r.Agent(agents[0])
+	default:
+		m = r.AgentAny()
+	}
+	if _, kept := r.selections.load(groupsKey(m.groups)); kept {
+		m, _ = r.agents.keep(k, m, maxAgents) // as matcher does
+	}
+	return m
 }
 
 // Sitemaps returns the URLs of the file's sitemap lines, in file order,

@@ -19,19 +19,29 @@ func (f *File) Select(agents ...string) Selection {
 }
 
 // SelectGroups returns the groups that apply to a crawler known by the given
-// product tokens, as indices in f.Groups in file order, and whether they
-// name it (named) or are the * groups. A token matches a group's user-agent
-// name when the two are equal ignoring ASCII case; the token is used as
-// given (pass "Googlebot", not "Googlebot/2.1"). With several tokens the
-// groups naming any of them are all taken, as Google's crawler does.
+// agent values, as indices in f.Groups in file order, and whether they name
+// it (named) or are the * groups. Each value is first read by ReadAgent, as
+// the file's options say: by default its leading product token, so that
+// "Googlebot/2.1" is Googlebot. A token matches a group's user-agent name
+// when the two are equal ignoring ASCII case; a value without a token
+// matches none. With several values the groups naming any of them are all
+// taken, as Google's crawler does.
 //
 // A file read with Options.Substring matches a name that is a
-// case-insensitive substring of a token instead, and with
+// case-insensitive substring of a value instead, with
+// Options.LiteralAgents the values are compared as given, and with
 // Options.FirstRecord only the first group that applies is taken.
 func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
+	var buf [4]string // most crawlers go by one or two tokens
+	tokens := buf[:0]
+	for _, a := range agents {
+		if t, ok := f.opts.ReadAgent(a); ok || f.opts.LiteralAgents {
+			tokens = append(tokens, t)
+		}
+	}
 	pick := func(named bool) {
 		for i := range f.Groups {
-			if !f.Groups[i].matches(agents, named, f.opts.Substring) {
+			if !f.Groups[i].matches(tokens, named, f.opts.Substring) {
 				continue
 			}
 			groups = append(groups, i)
@@ -45,6 +55,39 @@ func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 	}
 	pick(false)
 	return groups, false
+}
+
+// ReadAgent reads a crawler's agent value as the options read the value of a
+// user-agent line, and reports whether what it read can name a group.
+//
+// By default the value is trimmed and its leading product token taken
+// (AgentName): "Googlebot/2.1", "Googlebot " and "googlebot" all read as a
+// token equal to Googlebot ignoring case. A value with no leading token ("",
+// "*", "2bot", "/x") reads as "" and names no group.
+//
+// With Substring the trimmed value is kept whole, as user-agent values are
+// then; "" names no group.
+//
+// With LiteralAgents the value is returned as given, and usable reports
+// what Google's IsValidUserAgentToObey does: that the value is a non-empty
+// run of ASCII letters, '-' and '_'. The value is compared as given even
+// when it is not, as Google's library compares it: "FooBot/1.0" then names
+// no group, and "" names the groups whose name reads as empty
+// ("User-agent: 2bot").
+func (o Options) ReadAgent(v string) (token string, usable bool) {
+	switch {
+	case o.LiteralAgents:
+		name, global := AgentName(v)
+		return v, v != "" && !global && name == v
+	case o.Substring:
+		v = trimString(v)
+		return v, v != ""
+	}
+	name, global := AgentName(trimString(v))
+	if global {
+		return "", false
+	}
+	return name, name != ""
 }
 
 // Merge merges the rules of the given groups (indices in f.Groups, in file
@@ -63,6 +106,17 @@ func (f *File) Merge(groups []int, named bool) Selection {
 		if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
 			s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
 		}
+	}
+	return s
+}
+
+// trimString is trim for a string.
+func trimString(s string) string {
+	for len(s) > 0 && isSpace(s[0]) {
+		s = s[1:]
+	}
+	for len(s) > 0 && isSpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
 	}
 	return s
 }

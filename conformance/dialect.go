@@ -14,7 +14,7 @@ import (
 func (d Dialect) Options() compile.Options {
 	switch d {
 	case Google:
-		return compile.Options{Form: normalize.Raw, MaxLineLength: 8*2083 - 1}
+		return compile.Options{Form: normalize.Raw, MaxLineLength: 8*2083 - 1, LiteralAgents: true}
 	case Draft1996, Original1994:
 		return compile.Options{Form: normalize.Decoded, ExactKeys: true, NoAllow: d == Original1994,
 			BlankLines: true, Substring: true, FirstRecord: true}
