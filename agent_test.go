@@ -289,3 +289,29 @@ func TestAgentFallback(t *testing.T) {
 		t.Error("AgentFallback merged")
 	}
 }
+
+// TestGroupsAndExtensions checks the file as tools see it, in the root
+// package's own types.
+func TestGroupsAndExtensions(t *testing.T) {
+	r := robots.Parse([]byte("Host: example.com\nUser-agent: a\nUser-agent: *\nDisallow: /x\nClean-param: ref /\n" +
+		"User-agent: b/2.0\nAllow: /y\nCrawl-delay: 1.5\n"))
+	var groups []robots.Group = r.Groups()
+	want := []robots.Group{
+		{Line: 2, Agents: []robots.UserAgent{{Line: 2, Value: "a", Name: "a"}, {Line: 3, Value: "*", Global: true}},
+			Rules: []robots.Rule{{Line: 4, Pattern: "/x"}}},
+		{Line: 6, Agents: []robots.UserAgent{{Line: 6, Value: "b/2.0", Name: "b"}},
+			Rules: []robots.Rule{{Line: 7, Allow: true, Pattern: "/y"}}, CrawlDelay: 1500 * time.Millisecond, DelayLine: 8},
+	}
+	if d := cmp.Diff(want, groups); d != "" {
+		t.Errorf("Groups (-want +got):\n%s", d)
+	}
+	groups[0].Rules[0].Pattern = "/changed"
+	if r.Groups()[0].Rules[0].Pattern != "/x" {
+		t.Error("Groups returned the Robots' own slices")
+	}
+	var ext []robots.Extension = r.Extensions()
+	wantExt := []robots.Extension{{Line: 1, Key: "host", Value: "example.com"}, {Line: 5, Key: "clean-param", Value: "ref /"}}
+	if d := cmp.Diff(wantExt, ext); d != "" {
+		t.Errorf("Extensions (-want +got):\n%s", d)
+	}
+}

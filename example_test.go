@@ -138,3 +138,27 @@ Disallow: /
 	// Googlebot true false
 	// false false
 }
+
+func ExampleRobots_Groups() {
+	r := robots.Parse([]byte(exampleBody))
+	for _, g := range r.Groups() {
+		fmt.Printf("line %d:", g.Line)
+		for _, a := range g.Agents {
+			fmt.Printf(" %q", a.Value)
+		}
+		fmt.Printf(" (rules: %d)\n", len(g.Rules))
+	}
+	// Output:
+	// line 2: "*" (rules: 3)
+	// line 7: "FooBot" (rules: 1)
+}
+
+func ExampleRobots_Extensions() {
+	r := robots.Parse([]byte("User-agent: *\nDisallow: /search\nHost: www.example.com\nClean-param: ref /articles/\n"))
+	for _, e := range r.Extensions() {
+		fmt.Printf("line %d: %s = %s\n", e.Line, e.Key, e.Value)
+	}
+	// Output:
+	// line 3: host = www.example.com
+	// line 4: clean-param = ref /articles/
+}

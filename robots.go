@@ -196,13 +196,26 @@ func (r *Robots) Diagnostics() []Diagnostic {
 	return append([]Diagnostic(nil), r.diagnostics...)
 }
 
-// Groups returns the parsed groups, in file order, for tools that show or
-// check a file. The slices are shared: do not modify them.
-func (r *Robots) Groups() []compile.Group { return r.file.Groups }
+// Groups returns the file's groups, in file order, for tools that show or
+// check a file; a crawler asks Agent instead. Each call returns a new copy.
+func (r *Robots) Groups() []Group {
+	out := make([]Group, len(r.file.Groups))
+	for i := range r.file.Groups {
+		out[i] = newGroup(&r.file.Groups[i])
+	}
+	return out
+}
 
 // Extensions returns the lines that are neither rules, user-agent nor
 // sitemap lines (host, clean-param, and whatever comes next), in file order.
-func (r *Robots) Extensions() []compile.Extension { return r.file.Extensions }
+// Each call returns a new copy.
+func (r *Robots) Extensions() []Extension {
+	out := make([]Extension, len(r.file.Extensions))
+	for i, e := range r.file.Extensions {
+		out[i] = Extension{Line: e.Line, Key: e.Key, Value: e.Value}
+	}
+	return out
+}
 
 // Dialect returns the dialect the file was read in.
 func (r *Robots) Dialect() Dialect { return r.dialect }
