@@ -315,3 +315,26 @@ func TestGroupsAndExtensions(t *testing.T) {
 		t.Errorf("Extensions (-want +got):\n%s", d)
 	}
 }
+
+// TestKnownAgentDoesNotAllocate checks that asking again for an agent's
+// Matcher, and so Robots.Allowed, neither allocates nor compiles.
+func TestKnownAgentDoesNotAllocate(t *testing.T) {
+	r := robots.Parse([]byte("User-agent: *\nDisallow: /a\nUser-agent: FooBot\nDisallow: /b\n"))
+	agent := "FooBot/2.1 (+https://foo.example/bot)"
+	r.Agent(agent)
+	r.AgentAny("FooBot", "BarBot")
+	r.AgentFallback("FooBot-Image", "FooBot")
+	for name, f := range map[string]func(){
+		"Agent":         func() { r.Agent(agent) },
+		"Allowed":       func() { r.Allowed(agent, "/b/c") },
+		"AgentAny":      func() { r.AgentAny("FooBot", "BarBot") },
+		"AgentFallback": func() { r.AgentFallback("FooBot-Image", "FooBot") },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s allocates %.1f times", name, n)
+		}
+	}
+	if n := robots.Compiles(r); n != 1 {
+		t.Errorf("%d compiles, want 1", n)
+	}
+}

@@ -1,8 +1,10 @@
 package robots
 
 import (
+	"maps"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // The bounds of a Robots' caches (see Robots.Agent). Past them every answer
@@ -22,66 +24,83 @@ const (
 	maxAgents = 256
 )
 
-// memo is a map of at most a fixed number of Matchers: a sync.Map read
-// without locking, and a mutex taken only to add.
+// memo is a map of at most a fixed number of Matchers, read without locking
+// or allocating: readers load an immutable map, and a writer, under the
+// mutex, replaces it with a copy that holds one more entry. A copy costs at
+// most the bound, and there are at most as many copies as the bound.
 type memo struct {
-	m  sync.Map // any -> *Matcher
 	mu sync.Mutex
-	n  int
+	m  atomic.Pointer[map[string]*Matcher]
 }
 
-func (c *memo) load(k any) (*Matcher, bool) {
-	v, ok := c.m.Load(k)
-	if !ok {
+func (c *memo) load(k []byte) (*Matcher, bool) {
+	p := c.m.Load()
+	if p == nil {
 		return nil, false
 	}
-	return v.(*Matcher), true
+	m, ok := (*p)[string(k)]
+	return m, ok
 }
 
 // keep stores m under k unless k is there already, and returns what k then
 // maps to. When the memo holds max entries it stores nothing and returns m,
 // false.
-func (c *memo) keep(k any, m *Matcher, max int) (*Matcher, bool) {
+func (c *memo) keep(k []byte, m *Matcher, max int) (*Matcher, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if v, ok := c.m.Load(k); ok {
-		return v.(*Matcher), true
+	var old map[string]*Matcher
+	if p := c.m.Load(); p != nil {
+		old = *p
 	}
-	if c.n >= max {
+	if v, ok := old[string(k)]; ok {
+		return v, true
+	}
+	if len(old) >= max {
 		return m, false
 	}
-	c.m.Store(k, m)
-	c.n++
+	next := make(map[string]*Matcher, len(old)+1)
+	maps.Copy(next, old)
+	next[string(k)] = m
+	c.m.Store(&next)
 	return m, true
 }
 
-// listKey is the key of a list of agents (AgentAny) in Robots.agents, a
-// type apart from the string of a single agent.
-type listKey string
+// len returns the number of entries.
+func (c *memo) len() int {
+	if p := c.m.Load(); p != nil {
+		return len(*p)
+	}
+	return 0
+}
 
-// fallbackKey is the key of a fallback chain (AgentFallback).
-type fallbackKey string
+// The kinds of key in Robots.agents: the value of Agent, the list of
+// AgentAny, the chain of AgentFallback.
+const (
+	keyAgent    = 'a'
+	keyList     = 'l'
+	keyFallback = 'f'
+)
 
-// agentsKey encodes a list of tokens as one key, each token preceded by its
-// length, so that no two lists share a key.
-func agentsKey(agents []string) listKey {
-	var b []byte
+// appendKey appends the key of agents asked as kind to b: the kind, then
+// each value preceded by its length, so that no two lists share a key.
+func appendKey(b []byte, kind byte, agents []string) []byte {
+	b = append(b, kind)
 	for _, a := range agents {
 		b = strconv.AppendInt(b, int64(len(a)), 10)
 		b = append(b, ':')
 		b = append(b, a...)
 	}
-	return listKey(b)
+	return b
 }
 
-// groupsKey encodes a set of group indices as one key.
-func groupsKey(groups []int) string {
+// groupsKey is the key of a set of group indices in Robots.selections.
+func groupsKey(groups []int) []byte {
 	var b []byte
 	for _, g := range groups {
 		b = strconv.AppendInt(b, int64(g), 10)
 		b = append(b, ',')
 	}
-	return string(b)
+	return b
 }
 
 // compiled is the result of one compile, shared by the callers that waited
@@ -99,7 +118,7 @@ func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
 	if m, ok := r.selections.load(key); ok {
 		return m, true
 	}
-	v, _, _ := r.flight.Do(key, func() (any, error) {
+	v, _, _ := r.flight.Do(string(key), func() (any, error) {
 		if m, ok := r.selections.load(key); ok {
 			return compiled{m, true}, nil // kept since this call's load
 		}
@@ -113,9 +132,15 @@ func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
 	return c.m, c.kept
 }
 
-// matcher returns the Matcher of an agent (a string) or of a list of agents
-// (a listKey), remembering it under k when it may.
-func (r *Robots) matcher(k any, agents ...string) *Matcher {
+// keyBuffer is the size of the buffer in which the key of an agent is built
+// before it is looked up; longer keys are built on the heap.
+const keyBuffer = 256
+
+// matcher returns the Matcher of agents asked as kind (see appendKey),
+// remembering it when it may.
+func (r *Robots) matcher(kind byte, agents ...string) *Matcher {
+	var buf [keyBuffer]byte
+	k := appendKey(buf[:0], kind, agents)
 	if m, ok := r.agents.load(k); ok {
 		return m
 	}

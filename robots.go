@@ -52,7 +52,7 @@ type Robots struct {
 	limits      automaton.Limits
 	diagnostics []Diagnostic
 
-	agents     memo               // agent (string) or list (listKey) -> *Matcher; at most maxAgents
+	agents     memo               // appendKey -> *Matcher; at most maxAgents
 	selections memo               // groupsKey -> the compiled *Matcher they share; at most maxSelections
 	flight     singleflight.Group // one compile at a time per groupsKey
 	compiles   atomic.Int64       // selections compiled, kept or not
@@ -122,7 +122,7 @@ func (r *Robots) Allowed(agent, url string) bool {
 // keeps at most 64 compiled sets and remembers the Matchers of at most 256
 // agents; past that, answers are as right, only not remembered.
 func (r *Robots) Agent(agent string) *Matcher {
-	return r.matcher(agent, agent)
+	return r.matcher(keyAgent, agent)
 }
 
 // AllowedAny reports whether a crawler that answers to any of the given
@@ -144,7 +144,7 @@ func (r *Robots) AgentAny(agents ...string) *Matcher {
 	if len(agents) == 1 {
 		return r.Agent(agents[0])
 	}
-	return r.matcher(agentsKey(agents), agents...)
+	return r.matcher(keyList, agents...)
 }
 
 // AgentFallback returns the Matcher of the first of the given agent values
@@ -156,7 +156,8 @@ func (r *Robots) AgentAny(agents ...string) *Matcher {
 // Googlebot groups, else the * groups. Unlike AgentAny it never merges the
 // groups of several values.
 func (r *Robots) AgentFallback(agents ...string) *Matcher {
-	k := fallbackKey(agentsKey(agents))
+	var buf [keyBuffer]byte
+	k := appendKey(buf[:0], keyFallback, agents)
 	if m, ok := r.agents.load(k); ok {
 		return m
 	}
