@@ -12,12 +12,19 @@
 //		log.Printf("disallowed by line %d (%s)", d.Line, d.Pattern)
 //	}
 //
+// The crawler's agent value is read as a user-agent line is: its leading
+// product token, ignoring ASCII case, so a whole User-Agent header such as
+// "FooBot/2.1 (+https://foo.example/bot)" selects FooBot's groups. The
+// Matcher's Selection says how the value was read and which groups apply;
+// AgentToken says what each dialect does with a value that has no token.
+//
 // Agents whose selection is the same set of groups (every agent that falls
 // back to the * groups, say) share one compiled automaton, built once even
 // when many goroutines ask for it at once. The caches are bounded: a Robots
 // keeps at most 64 compiled sets of groups and remembers the Matchers of at
-// most 256 agents or lists of agents (AgentAny); past that every answer is
-// as right, only compiled or selected again when asked again.
+// most 256 agents, lists (AgentAny) or chains (AgentFallback); past that
+// every answer is as right, only compiled or selected again when asked
+// again.
 //
 // Parsing never fails: whatever cannot be read is skipped and reported by
 // Diagnostics. Matching follows RFC 9309: the longest matching pattern wins,
