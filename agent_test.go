@@ -338,3 +338,50 @@ func TestKnownAgentDoesNotAllocate(t *testing.T) {
 		t.Errorf("%d compiles, want 1", n)
 	}
 }
+
+// TestConcurrentAgents asks for agents, lists and chains from many
+// goroutines at once, past the cache bounds, and checks each answer. CI
+// runs it under the race detector.
+func TestConcurrentAgents(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\nDisallow: /star\n")
+	const named = 80 // more selections than are kept
+	for i := 0; i < named; i++ {
+		fmt.Fprintf(&b, "User-agent: bot-%c%c\nDisallow: /%d\n", 'a'+i/26, 'a'+i%26, i)
+	}
+	r := robots.Parse([]byte(b.String()))
+	name := func(i int) string { return fmt.Sprintf("bot-%c%c", 'a'+i/26, 'a'+i%26) }
+	var wg sync.WaitGroup
+	for g := 0; g < 16; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 3*named; i++ {
+				j := (i + g*7) % named
+				var m *robots.Matcher
+				switch i % 4 {
+				case 0:
+					m = r.Agent(name(j) + "/1.0")
+				case 1:
+					m = r.AgentFallback("other", name(j))
+				case 2:
+					m = r.AgentAny(name(j), fmt.Sprintf("other-%d", i))
+				default:
+					if r.Agent(fmt.Sprintf("other-%d-%d", g, i)).Allowed("/star") {
+						t.Error("a fallback token was allowed /star")
+						return
+					}
+					continue
+				}
+				if m.Allowed(fmt.Sprintf("/%d", j)) || !m.Allowed("/star") || !m.Named() {
+					t.Errorf("%s (%d): wrong Matcher %+v", name(j), i%4, m.Selection())
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if agents, sels := robots.Cached(r); agents > robots.MaxAgents || sels > robots.MaxSelections {
+		t.Errorf("%d agents, %d selections kept", agents, sels)
+	}
+}
