@@ -106,8 +106,8 @@ func Parse(body []byte, opts ...Option) *Robots {
 	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags}
 }
 
-// Allowed reports whether the crawler with the given product token may fetch
-// url. It compiles the crawler's rules on first use and keeps them; a crawler
+// Allowed reports whether the crawler with the given agent value, read as
+// Agent reads it, may fetch url. It compiles the crawler's rules on first use and keeps them; a crawler
 // deciding many URLs should hold the Matcher from Agent instead.
 func (r *Robots) Allowed(agent, url string) bool {
 	return r.Agent(agent).Allowed(url)
@@ -133,7 +133,7 @@ func (r *Robots) Agent(agent string) *Matcher {
 }
 
 // AllowedAny reports whether a crawler that answers to any of the given
-// product tokens may fetch url, as Google's AllowedByRobots does: the rules
+// agent values (each read as Agent reads it) may fetch url, as Google's AllowedByRobots does: the rules
 // of every group naming any of the tokens are merged into one rule set (or,
 // when none is named, the * groups), and that set decides; the verdicts of
 // the tokens are not OR-ed. In the first-match dialects the first record
@@ -143,7 +143,7 @@ func (r *Robots) AllowedAny(agents []string, url string) bool {
 }
 
 // AgentAny returns the Matcher for a crawler that answers to any of the
-// given product tokens: Agent with the groups of all of them merged (see
+// given agent values: Agent with the groups of all of them merged (see
 // AllowedAny). With one token it is Agent; with none, only * groups apply.
 // Lists share the caches of Agent and their bounds: whatever the number of
 // lists asked, a Robots keeps at most 64 compiled sets of groups.
