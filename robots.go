@@ -107,8 +107,9 @@ func Parse(body []byte, opts ...Option) *Robots {
 }
 
 // Allowed reports whether the crawler with the given agent value, read as
-// Agent reads it, may fetch url. It compiles the crawler's rules on first use and keeps them; a crawler
-// deciding many URLs should hold the Matcher from Agent instead.
+// Agent reads it, may fetch url. It compiles the crawler's rules on first
+// use and keeps them; a crawler deciding many URLs should hold the Matcher
+// from Agent instead.
 func (r *Robots) Allowed(agent, url string) bool {
 	return r.Agent(agent).Allowed(url)
 }
@@ -133,11 +134,11 @@ func (r *Robots) Agent(agent string) *Matcher {
 }
 
 // AllowedAny reports whether a crawler that answers to any of the given
-// agent values (each read as Agent reads it) may fetch url, as Google's AllowedByRobots does: the rules
-// of every group naming any of the tokens are merged into one rule set (or,
-// when none is named, the * groups), and that set decides; the verdicts of
-// the tokens are not OR-ed. In the first-match dialects the first record
-// naming any of them applies.
+// agent values (each read as Agent reads it) may fetch url, as Google's
+// AllowedByRobots does: the rules of every group naming any of the tokens
+// are merged into one rule set (or, when none is named, the * groups), and
+// that set decides; the verdicts of the tokens are not OR-ed. In the
+// first-match dialects the first record naming any of them applies.
 func (r *Robots) AllowedAny(agents []string, url string) bool {
 	return r.AgentAny(agents...).Allowed(url)
 }
