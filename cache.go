@@ -30,15 +30,17 @@ const (
 // most the bound, and there are at most as many copies as the bound.
 type memo struct {
 	mu sync.Mutex
-	m  atomic.Pointer[map[string]*Matcher]
+	m  atomic.Value // map[string]*Matcher, never modified once stored
+}
+
+// table returns the current map; nil before the first entry.
+func (c *memo) table() map[string]*Matcher {
+	t, _ := c.m.Load().(map[string]*Matcher)
+	return t
 }
 
 func (c *memo) load(k []byte) (*Matcher, bool) {
-	p := c.m.Load()
-	if p == nil {
-		return nil, false
-	}
-	m, ok := (*p)[string(k)]
+	m, ok := c.table()[string(k)]
 	return m, ok
 }
 
@@ -48,10 +50,7 @@ func (c *memo) load(k []byte) (*Matcher, bool) {
 func (c *memo) keep(k []byte, m *Matcher, max int) (*Matcher, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var old map[string]*Matcher
-	if p := c.m.Load(); p != nil {
-		old = *p
-	}
+	old := c.table()
 	if v, ok := old[string(k)]; ok {
 		return v, true
 	}
@@ -61,17 +60,12 @@ func (c *memo) keep(k []byte, m *Matcher, max int) (*Matcher, bool) {
 	next := make(map[string]*Matcher, len(old)+1)
 	maps.Copy(next, old)
 	next[string(k)] = m
-	c.m.Store(&next)
+	c.m.Store(next)
 	return m, true
 }
 
 // len returns the number of entries.
-func (c *memo) len() int {
-	if p := c.m.Load(); p != nil {
-		return len(*p)
-	}
-	return 0
-}
+func (c *memo) len() int { return len(c.table()) }
 
 // The kinds of key in Robots.agents: the value of Agent, the list of
 // AgentAny, the chain of AgentFallback.
@@ -93,9 +87,8 @@ func appendKey(b []byte, kind byte, agents []string) []byte {
 	return b
 }
 
-// groupsKey is the key of a set of group indices in Robots.selections.
-func groupsKey(groups []int) []byte {
-	var b []byte
+// appendGroupsKey appends the key of a set of group indices to b.
+func appendGroupsKey(b []byte, groups []int) []byte {
 	for _, g := range groups {
 		b = strconv.AppendInt(b, int64(g), 10)
 		b = append(b, ',')
@@ -103,33 +96,84 @@ func groupsKey(groups []int) []byte {
 	return b
 }
 
-// compiled is the result of one compile, shared by the callers that waited
-// for it.
-type compiled struct {
-	m    *Matcher
-	kept bool // m is in Robots.selections
+// selections are the compiled sets of groups of a Robots, by groupsKey:
+// those kept, at most maxSelections, and those being compiled. The mutex is
+// held only to look an entry up or to add or remove one, never while
+// compiling, and is never taken by a Matcher.
+type selections struct {
+	mu       sync.Mutex
+	m        map[string]*selection
+	kept     int          // entries of m that are done and kept
+	compiles atomic.Int64 // compiles started, kept or not; for tests
+}
+
+// A selection is one compiled set of groups, or one being compiled.
+type selection struct {
+	done sync.WaitGroup // m and kept are set once it is done
+	m    *Matcher       // nil when the compile panicked
+	kept bool           // it stays in selections.m
 }
 
 // compile returns the compiled Matcher of the given groups (indices in
 // r.file.Groups), and whether it is kept. Concurrent calls for one set of
-// groups compile it once; a kept set is never compiled again.
+// groups compile it once, and a kept set is never compiled again.
 func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
-	key := groupsKey(groups)
-	if m, ok := r.selections.load(key); ok {
-		return m, true
-	}
-	v, _, _ := r.flight.Do(string(key), func() (any, error) {
-		if m, ok := r.selections.load(key); ok {
-			return compiled{m, true}, nil // kept since this call's load
+	var buf [keyBuffer]byte
+	key := appendGroupsKey(buf[:0], groups)
+	c := &r.sels
+	c.mu.Lock()
+	s, ok := c.m[string(key)]
+	if !ok {
+		s = new(selection)
+		s.done.Add(1)
+		if c.m == nil {
+			c.m = make(map[string]*selection)
 		}
-		r.compiles.Add(1)
-		m := newMatcher(r.file.Merge(groups, named), r.limits, &dialects[r.dialect])
-		m.file, m.groups = r.file, groups
-		m, kept := r.selections.keep(key, m, maxSelections)
-		return compiled{m, kept}, nil
-	})
-	c := v.(compiled)
-	return c.m, c.kept
+		k := string(key)
+		c.m[k] = s
+		c.mu.Unlock()
+		r.build(s, k, groups, named)
+		return s.m, s.kept
+	}
+	c.mu.Unlock()
+	s.done.Wait()
+	if s.m == nil {
+		return r.compile(groups, named) // the compile this call waited for panicked: try, and panic, here
+	}
+	return s.m, s.kept
+}
+
+// build compiles s, the selection of the given groups under key k, and
+// keeps it if there is room; otherwise, or if the compile panics, it leaves
+// selections.
+func (r *Robots) build(s *selection, k string, groups []int, named bool) {
+	c := &r.sels
+	defer func() {
+		c.mu.Lock()
+		if s.m != nil && c.kept < maxSelections {
+			s.kept = true
+			c.kept++
+		} else {
+			delete(c.m, k)
+		}
+		c.mu.Unlock()
+		s.done.Done()
+	}()
+	c.compiles.Add(1)
+	m := newMatcher(r.file.Merge(groups, named), r.limits, &dialects[r.dialect])
+	m.file, m.groups = r.file, groups
+	s.m = m
+}
+
+// kept reports whether the selection of groups is kept.
+func (r *Robots) kept(groups []int) bool {
+	var buf [keyBuffer]byte
+	key := appendGroupsKey(buf[:0], groups)
+	c := &r.sels
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, ok := c.m[string(key)]
+	return ok && s.kept
 }
 
 // keyBuffer is the size of the buffer in which the key of an agent is built

@@ -7,5 +7,3 @@ require (
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 )
-
-require golang.org/x/sync v0.24.0

@@ -41,10 +41,7 @@
 package robots
 
 import (
-	"sync/atomic"
 	"time"
-
-	"golang.org/x/sync/singleflight"
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
@@ -59,10 +56,8 @@ type Robots struct {
 	limits      automaton.Limits
 	diagnostics []Diagnostic
 
-	agents     memo               // appendKey -> *Matcher; at most maxAgents
-	selections memo               // groupsKey -> the compiled *Matcher they share; at most maxSelections
-	flight     singleflight.Group // one compile at a time per groupsKey
-	compiles   atomic.Int64       // selections compiled, kept or not
+	agents memo       // appendKey -> *Matcher; at most maxAgents
+	sels   selections // the compiled Matchers that agents share; at most maxSelections
 }
 
 // A Diagnostic reports a line that is not plain, valid robots.txt, and what
@@ -183,7 +178,7 @@ func (r *Robots) AgentFallback(agents ...string) *Matcher {
 	default:
 		m = r.AgentAny()
 	}
-	if _, kept := r.selections.load(groupsKey(m.groups)); kept {
+	if r.kept(m.groups) {
 		m, _ = r.agents.keep(k, m, maxAgents) // as matcher does
 	}
 	return m

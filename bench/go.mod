@@ -8,9 +8,6 @@ require (
 	github.com/temoto/robotstxt v1.1.2
 )
 
-require (
-	golang.org/x/sync v0.24.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
-)
+require golang.org/x/text v0.43.0 // indirect
 
 replace github.com/robotsexclusion/robots => ../
