@@ -120,6 +120,14 @@ func TestCacheBounds(t *testing.T) {
 	r := robots.Parse([]byte(b.String()))
 	name := func(i int) string { return fmt.Sprintf("g%c%c", 'a'+i/26, 'a'+i%26) }
 
+	// An agent value too long to remember is answered, not remembered.
+	if r.Allowed("x"+strings.Repeat("y", robots.KeyBuffer), "/x") {
+		t.Fatal("a long token: /x allowed")
+	}
+	if agents, _ := robots.Cached(r); agents != 0 {
+		t.Fatalf("a token longer than the key buffer was remembered")
+	}
+
 	// Many tokens, all falling back to the * groups: one compile, and no
 	// more than maxAgents of them remembered.
 	for i := 0; i < 4*robots.MaxAgents; i++ {

@@ -16,12 +16,18 @@ const (
 	// kept, so a Robots never holds more than maxSelections automata.
 	maxSelections = 64
 
-	// maxAgents is how many agent values (Agent, AgentFallback) and lists
-	// (AgentAny) a Robots remembers with their Matcher. Only agents whose
-	// selection is kept are remembered; past the bound an agent is read and
-	// its groups selected again on each call, and it gets the kept compiled
-	// rule set.
+	// maxAgents is how many agent values (Agent), lists (AgentAny) and
+	// chains (AgentFallback) a Robots remembers with their Matcher. Only
+	// those whose selection is kept and whose key fits in keyBuffer octets
+	// are remembered, so the keys take at most maxAgents*keyBuffer octets;
+	// any other is read and its groups selected again on each call, and it
+	// gets the kept compiled rule set.
 	maxAgents = 256
+
+	// keyBuffer is the longest key of an agent, list or chain that a Robots
+	// remembers (a User-Agent header fits); keys are built in a buffer of
+	// that size, so that a remembered agent is found without allocating.
+	keyBuffer = 256
 )
 
 // memo is a map of at most a fixed number of Matchers, read without locking
@@ -176,10 +182,6 @@ func (r *Robots) kept(groups []int) bool {
 	return ok && s.kept
 }
 
-// keyBuffer is the size of the buffer in which the key of an agent is built
-// before it is looked up; longer keys are built on the heap.
-const keyBuffer = 256
-
 // matcher returns the Matcher of agents asked as kind (see appendKey),
 // remembering it when it may.
 func (r *Robots) matcher(kind byte, agents ...string) *Matcher {
@@ -191,7 +193,7 @@ func (r *Robots) matcher(kind byte, agents ...string) *Matcher {
 	groups, named := r.file.SelectGroups(agents...)
 	shared, kept := r.compile(groups, named)
 	m := shared.forAgents(named, r.readAgents(agents))
-	if kept {
+	if kept && len(k) <= keyBuffer {
 		m, _ = r.agents.keep(k, m, maxAgents)
 	}
 	return m

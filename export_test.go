@@ -15,4 +15,5 @@ func Cached(r *Robots) (agents, selections int) {
 const (
 	MaxAgents     = maxAgents
 	MaxSelections = maxSelections
+	KeyBuffer     = keyBuffer
 )

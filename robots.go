@@ -178,7 +178,7 @@ func (r *Robots) AgentFallback(agents ...string) *Matcher {
 	default:
 		m = r.AgentAny()
 	}
-	if r.kept(m.groups) {
+	if len(k) <= keyBuffer && r.kept(m.groups) {
 		m, _ = r.agents.keep(k, m, maxAgents) // as matcher does
 	}
 	return m
