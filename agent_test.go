@@ -393,3 +393,41 @@ func TestConcurrentAgents(t *testing.T) {
 		t.Errorf("%d agents, %d selections kept", agents, sels)
 	}
 }
+
+// TestCompilePanic checks that a compile that panics does not leave the
+// callers waiting for it stuck, nor a broken Matcher in the cache: the
+// panic reaches the caller that compiled, and the others compile again.
+func TestCompilePanic(t *testing.T) {
+	var once sync.Once
+	robots.SetCompileHook(func() { once.Do(func() { panic("compile failed") }) })
+	defer robots.SetCompileHook(nil)
+	r := robots.Parse(wildcardFile(20))
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		panicked int
+	)
+	for g := 0; g < 16; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if recover() != nil {
+					mu.Lock()
+					panicked++
+					mu.Unlock()
+				}
+			}()
+			if r.Allowed("FooBot", "/xa1yb1") {
+				t.Error("a Matcher compiled after the panic decides wrong")
+			}
+		}()
+	}
+	wg.Wait()
+	if panicked != 1 {
+		t.Errorf("%d callers panicked, want 1", panicked)
+	}
+	if r.Allowed("FooBot", "/xa1yb1") {
+		t.Error("the cached Matcher decides wrong")
+	}
+}

@@ -166,10 +166,16 @@ func (r *Robots) build(s *selection, k string, groups []int, named bool) {
 		s.done.Done()
 	}()
 	c.compiles.Add(1)
+	if testHookCompile != nil {
+		testHookCompile()
+	}
 	m := newMatcher(r.file.Merge(groups, named), r.limits, &dialects[r.dialect])
 	m.file, m.groups = r.file, groups
 	s.m = m
 }
+
+// testHookCompile, when set by a test, runs before each compile.
+var testHookCompile func()
 
 // kept reports whether the selection of groups is kept.
 func (r *Robots) kept(groups []int) bool {

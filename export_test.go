@@ -17,3 +17,6 @@ const (
 	MaxSelections = maxSelections
 	KeyBuffer     = keyBuffer
 )
+
+// SetCompileHook makes f run before each compile, until reset with nil.
+func SetCompileHook(f func()) { testHookCompile = f }
