@@ -49,7 +49,7 @@ func (m *Matcher) forAgents(named bool, agents []AgentToken) *Matcher {
 func (r *Robots) readAgents(values []string) []AgentToken {
 	out := make([]AgentToken, len(values))
 	for i, v := range values {
-		t, ok := dialects[r.dialect].read.ReadAgent(v)
+		t, ok := r.dialect.Options().ReadAgent(v)
 		out[i] = AgentToken{Given: v, Token: t, Reduced: t != v, Usable: ok}
 	}
 	return out

@@ -169,7 +169,7 @@ func (r *Robots) build(s *selection, k string, groups []int, named bool) {
 	if testHookCompile != nil {
 		testHookCompile()
 	}
-	m := newMatcher(r.file.Merge(groups, named), r.limits, &dialects[r.dialect])
+	m := newMatcher(r.file.Merge(groups, named), r.limits, r.dialect)
 	m.file, m.groups = r.file, groups
 	s.m = m
 }

@@ -54,7 +54,8 @@ type Robots struct {
 	file        *compile.File
 	dialect     Dialect
 	limits      automaton.Limits
-	diagnostics []Diagnostic
+	diagnostics []Diagnostic // of the body as a whole: the file's go after the first nPre
+	nPre        int
 
 	agents memo       // appendKey -> *Matcher; at most maxAgents
 	sels   selections // the compiled Matchers that agents share; at most maxSelections
@@ -76,29 +77,24 @@ func Parse(body []byte, opts ...Option) *Robots {
 		o(&cfg)
 	}
 	var pre []Diagnostic
-	if !cfg.dialect.valid() {
+	if !cfg.dialect.Valid() {
 		pre = append(pre, Diagnostic{Code: "dialect", Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
 		cfg.dialect = RFC9309
 	}
-	ch := &dialects[cfg.dialect]
-	bo := normalize.BodyOptions{Charset: cfg.charset, Limit: max(cfg.limit, 0), KeepUTF16: ch.keepUTF16}
-	if ch.unlimited && !cfg.limitSet {
-		bo.Limit = -1
-	}
-	text, info, err := normalize.Prepare(body, bo)
+	text, info, err := normalize.Prepare(body, cfg.bodyOptions())
 	if err != nil {
 		pre = append(pre, Diagnostic{Line: 0, Code: compile.Charset, Message: err.Error()})
 	}
 	if info.BOM != "" {
 		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
 	}
-	f := ch.read.Parse(text)
-	diags := append(pre, f.Diagnostics...)
+	f := cfg.dialect.Options().Parse(text)
+	diags := pre
 	if info.Truncated {
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
 			Message: "the file is longer than the parse limit; the rest is ignored"})
 	}
-	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags}
+	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre)}
 }
 
 // Allowed reports whether the crawler with the given agent value, read as
@@ -197,7 +193,9 @@ func (r *Robots) Sitemaps() []string {
 // Diagnostics returns the problems found while reading the file, in line
 // order. Line 0 reports a problem with the body as a whole.
 func (r *Robots) Diagnostics() []Diagnostic {
-	return append([]Diagnostic(nil), r.diagnostics...)
+	out := append([]Diagnostic(nil), r.diagnostics[:r.nPre]...)
+	out = append(out, r.file.Diagnostics()...) // formatted now, not while parsing
+	return append(out, r.diagnostics[r.nPre:]...)
 }
 
 // Groups returns the file's groups, in file order, for tools that show or

@@ -80,10 +80,10 @@ func (o Options) ReadAgent(v string) (token string, usable bool) {
 		name, global := AgentName(v)
 		return v, v != "" && !global && name == v
 	case o.Substring:
-		v = trimString(v)
+		v = trim(v)
 		return v, v != ""
 	}
-	name, global := AgentName(trimString(v))
+	name, global := AgentName(trim(v))
 	if global {
 		return "", false
 	}
@@ -106,17 +106,6 @@ func (f *File) Merge(groups []int, named bool) Selection {
 		if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
 			s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
 		}
-	}
-	return s
-}
-
-// trimString is trim for a string.
-func trimString(s string) string {
-	for len(s) > 0 && isSpace(s[0]) {
-		s = s[1:]
-	}
-	for len(s) > 0 && isSpace(s[len(s)-1]) {
-		s = s[:len(s)-1]
 	}
 	return s
 }
