@@ -35,24 +35,33 @@ type Selection struct {
 	Groups []Group      // the selected groups, in file order; empty when no group applies and nothing is disallowed
 }
 
-// forAgents returns a Matcher for one agent (or list) that shares m's
-// compiled rules: a shallow copy, so every field of Matcher must be either
-// immutable or a pointer to state its copies may share.
-func (m *Matcher) forAgents(named bool, agents []AgentToken) *Matcher {
+// forAgents returns a Matcher for agents (one value, or a list) that shares
+// m's compiled rules: a shallow copy, so every field of Matcher must be
+// either immutable or a pointer to state its copies may share. The copy of
+// a Matcher for one value holds its AgentToken too, in one allocation.
+func (m *Matcher) forAgents(r *Robots, named bool, agents []string) *Matcher {
+	if len(agents) == 1 {
+		c := &struct {
+			m     Matcher
+			agent [1]AgentToken
+		}{m: *m}
+		c.agent[0] = r.readAgent(agents[0])
+		c.m.named, c.m.agents = named, c.agent[:]
+		return &c.m
+	}
 	c := *m
 	c.named = named
-	c.agents = agents
+	c.agents = make([]AgentToken, len(agents))
+	for i, a := range agents {
+		c.agents[i] = r.readAgent(a)
+	}
 	return &c
 }
 
-// readAgents reads the given agent values as the file's dialect does.
-func (r *Robots) readAgents(values []string) []AgentToken {
-	out := make([]AgentToken, len(values))
-	for i, v := range values {
-		t, ok := r.dialect.Options().ReadAgent(v)
-		out[i] = AgentToken{Given: v, Token: t, Reduced: t != v, Usable: ok}
-	}
-	return out
+// readAgent reads an agent value as the file's dialect does.
+func (r *Robots) readAgent(v string) AgentToken {
+	t, ok := r.dialect.Options().ReadAgent(v)
+	return AgentToken{Given: v, Token: t, Reduced: t != v, Usable: ok}
 }
 
 // Selection reports which groups the Matcher holds, and how the agent

@@ -198,7 +198,7 @@ func (r *Robots) matcher(kind byte, agents ...string) *Matcher {
 	}
 	groups, named := r.file.SelectGroups(agents...)
 	shared, kept := r.compile(groups, named)
-	m := shared.forAgents(named, r.readAgents(agents))
+	m := shared.forAgents(r, named, agents)
 	if kept && len(k) <= keyBuffer {
 		m, _ = r.agents.keep(k, m, maxAgents)
 	}
