@@ -162,3 +162,17 @@ func ExampleRobots_Extensions() {
 	// line 3: host = www.example.com
 	// line 4: clean-param = ref /articles/
 }
+
+// A crawler can pass its User-Agent header as it sends it: Agent reads the
+// leading product token, and the Matcher says so.
+func Example_agentValue() {
+	r := robots.Parse([]byte("User-agent: Googlebot\nDisallow: /private\n"))
+	m := r.Agent("Googlebot/2.1 (+http://www.google.com/bot.html)")
+	if a := m.Selection().Agents[0]; a.Reduced {
+		fmt.Println("read as", a.Token)
+	}
+	fmt.Println(m.Named(), m.Allowed("/private/x"))
+	// Output:
+	// read as Googlebot
+	// true false
+}
