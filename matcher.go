@@ -14,6 +14,10 @@ import (
 // into one automaton. It is immutable and safe for concurrent use. Deciding a
 // URL takes one pass over the URL's octets, does not allocate and takes no
 // lock, whatever the number of rules.
+//
+// Agents whose selection is the same set of groups get copies of one
+// Matcher (see forAgents): each field is immutable, or points to state the
+// copies share.
 type Matcher struct {
 	info     []ruleInfo // by rule: what a Decision reports
 	machine  *automaton.Machine
@@ -21,6 +25,13 @@ type Matcher struct {
 	delay    time.Duration
 	hasDelay bool
 	form     normalize.Form // how URLs are written for the machine
+
+	// What Selection and Rules report: the selected groups (indices in
+	// file.Groups), set once on the compiled Matcher, and the agent values
+	// as read, set on each copy.
+	file   *compile.File
+	groups []int
+	agents []AgentToken
 }
 
 // ruleInfo is what a Decision reports of a rule.

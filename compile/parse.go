@@ -241,6 +241,11 @@ type Options struct {
 	// FirstRecord makes Select take only the first group that names the
 	// crawler, else the first * group, instead of merging all of them.
 	FirstRecord bool
+
+	// LiteralAgents makes Select compare the crawler's agent values as
+	// given, as Google's library does, instead of reading them as the
+	// values of user-agent lines are read (see ReadAgent).
+	LiteralAgents bool
 }
 
 // Parse reads a robots.txt body, already prepared by normalize.Body, with
