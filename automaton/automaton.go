@@ -408,6 +408,8 @@ type pattern struct {
 // pattern is dropped, and of identical patterns only the first (the best)
 // is kept.
 func prepare(ranked []string) []pattern {
+	// The key keeps the anchor apart from the octets: "/$" anchored and the
+	// prefix "/$" (a literal '$', from "/$*") are different patterns.
 	type key struct {
 		lit      string
 		anchored bool
@@ -433,8 +435,6 @@ func prepare(ranked []string) []pattern {
 			// "/a*" and "/a*$" both match exactly what the prefix "/a" does.
 			p, anchored = p[:len(p)-1], false
 		}
-		// The key keeps the anchor apart from the octets: "/$" anchored
-		// and the literal "/$" (from "/$*") are different patterns.
 		k := key{p, anchored}
 		if seen[k] {
 			continue
