@@ -55,8 +55,9 @@
 // With P octets of patterns, an input of L octets, D ≤ √(2·P) the most
 // segments that end at one octet and E ≤ P the edges of the segment trie:
 //
-//   - TierDFA and TierSplit decide in at most 2 node steps per octet (one
-//     octet compare, a scan of at most 10 labels, or five popcounts each).
+//   - TierDFA decides in at most 2 node visits per octet (one octet
+//     compare, a scan of at most 10 labels, or five popcounts each), and
+//     TierSplit in twice that: one walk per DFA.
 //   - TierSegments decides in O(L·(2+5·D) + E): the literal DFA's step and
 //     the Aho-Corasick automaton's amortized two per octet, per segment
 //     ending there one visit and at most watchedPerSegment (4) watched
