@@ -452,8 +452,7 @@ func prepare(ranked []string) []pattern {
 const (
 	// compileBytesPerOctet and compileBytesBase bound what Compile
 	// allocates in all, failed DFA attempts included: per octet, a trie
-	// node (32 bytes) and its marks (8) for the DFA attempt, and again a
-	// node for the literal trie; DFA states (56 bytes each, at most one
+	// node (32 bytes) and its marks (8) for the DFA attempt; DFA states (56 bytes each, at most one
 	// per two octets beyond 4096); the segment tier's tries (about 21
 	// bytes per octet) and edges (20 bytes, one per star at most). The
 	// base covers the state cap's 4096 and what MaxWork lets the sets and

@@ -18,7 +18,8 @@ import (
 // Work is counted in nodes touched, and construction gives up as soon as the
 // states or the work exceed the limits, so a hostile pattern set costs at
 // most the budget before the next tier takes over. Patterns without '*'
-// need no construction: their trie is their DFA, emitted directly.
+// need no construction: their trie is their DFA, emitted straight from the
+// sorted patterns (fromSorted).
 
 // tnode is a node of the pattern trie. Its literal children form a list
 // sorted by octet (at most 256 long), linked through first and next, so
