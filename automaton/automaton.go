@@ -365,7 +365,13 @@ type pattern struct {
 // pattern is dropped, and of identical patterns only the first (the best)
 // is kept.
 func prepare(ranked []string) []pattern {
-	seen := make(map[string]bool, len(ranked))
+	// The key keeps the anchor apart from the octets: "/$" anchored and the
+	// prefix "/$" (a literal '$', from "/$*") are different patterns.
+	type key struct {
+		lit      string
+		anchored bool
+	}
+	seen := make(map[key]bool, len(ranked))
 	var out []pattern
 	for i, p := range ranked {
 		anchored := strings.HasSuffix(p, "$")
@@ -386,14 +392,11 @@ func prepare(ranked []string) []pattern {
 			// "/a*" and "/a*$" both match exactly what the prefix "/a" does.
 			p, anchored = p[:len(p)-1], false
 		}
-		key := p
-		if anchored {
-			key += "$"
-		}
-		if seen[key] {
+		k := key{p, anchored}
+		if seen[k] {
 			continue
 		}
-		seen[key] = true
+		seen[k] = true
 		out = append(out, pattern{lit: p, anchored: anchored, rule: int32(i)})
 	}
 	return out
