@@ -166,19 +166,11 @@ func newResultWriter(w io.Writer, asJSON bool) *resultWriter {
 	return &resultWriter{w: bufio.NewWriterSize(w, urlReadBuffer), json: asJSON, scratch: make([]byte, 0, 512)}
 }
 
-// decision writes one decided URL:
+// appendDecision appends a decided URL, without the newline:
 //
 //	allowed    https://a.example/x	(no rule matched)
 //	disallowed https://a.example/private	line 2: /private
 //	{"url":"https://a.example/private","allowed":false,"line":2,"pattern":"/private"}
-func (rw *resultWriter) decision(url []byte, d robots.Decision) {
-	b := appendDecision(rw.scratch[:0], url, d, rw.json)
-	rw.w.Write(append(b, '\n'))
-	rw.scratch = b[:0]
-}
-
-// appendDecision appends a decision as decision writes it, without the
-// newline.
 func appendDecision(b, url []byte, d robots.Decision, asJSON bool) []byte {
 	if asJSON {
 		b = append(b, `{"url":`...)

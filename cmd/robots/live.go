@@ -12,9 +12,12 @@ import (
 	"github.com/robotsexclusion/robots/fetch"
 )
 
-// liveUserAgent is the User-Agent of the tool's own requests. It does not
-// pose as the crawler being checked; -user-agent sends another.
-const liveUserAgent = "robots-check/1 (+https://github.com/robotsexclusion/robots)"
+// liveUserAgent is the User-Agent of the tool's own robots.txt requests:
+// robots/VERSION and where the tool lives. It does not pose as the crawler
+// being checked; -user-agent sends another.
+func liveUserAgent() string {
+	return userAgent() + " (+https://github.com/robotsexclusion/robots)"
+}
 
 // liveOptions are the flags of the commands that fetch robots.txt files.
 type liveOptions struct {
@@ -28,7 +31,7 @@ type liveOptions struct {
 // files on fs.
 func addLiveFlags(fs *flag.FlagSet) *liveOptions {
 	return &liveOptions{
-		userAgent:     fs.String("user-agent", liveUserAgent, "the User-Agent `header` of robots.txt requests"),
+		userAgent:     fs.String("user-agent", liveUserAgent(), "the User-Agent `header` of robots.txt requests"),
 		timeout:       fs.Duration("timeout", fetch.DefaultTimeout, "bound on each robots.txt fetch, redirects included"),
 		authDisallows: fs.Bool("auth-disallows", false, "read 401 and 403 as \"everything disallowed\" instead of \"no file\""),
 	}

@@ -123,8 +123,8 @@ noarchive  in force  meta name="robots": noarchive
 		if (tt.stderr == "") != (errOut == "") || !strings.Contains(errOut, tt.stderr) {
 			t.Errorf("robots meta %s: stderr %q, want %q", tt.path, errOut, tt.stderr)
 		}
-		if gotAgent != "FooBot" {
-			t.Errorf("robots meta %s: User-Agent %q, want FooBot", tt.path, gotAgent)
+		if gotAgent != userAgent() {
+			t.Errorf("robots meta %s: User-Agent %q, want the tool's own %q", tt.path, gotAgent, userAgent())
 		}
 	}
 }
