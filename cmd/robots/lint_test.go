@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -133,5 +134,26 @@ func TestLintFlags(t *testing.T) {
 	}
 	if !bytes.Contains([]byte(out), []byte(`"column":20,"code":"collapsed-rule","severity":"error","message":`)) {
 		t.Errorf("-json field names: %s", out)
+	}
+}
+
+func TestLintFlagsAfterFile(t *testing.T) {
+	path := writeFile(t, "robots.txt", "User-agent: *\nAllow: /a\n")
+	if code, out, errOut := runCmd("", "lint", path, "-dialect", "original1994", "-strict"); code != exitFinding || !strings.Contains(out, `unknown key "Allow"`) {
+		t.Errorf("lint FILE -dialect original1994 -strict: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestReadBounded reads endless files: lint and check stop at the parse
+// limit and the slack.
+func TestReadBounded(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	if code, out, _ := runCmd("", "lint", "/dev/zero"); code != exitFinding || !strings.Contains(out, "error: truncated:") {
+		t.Errorf("lint /dev/zero: exit %d, %q", code, out)
+	}
+	if code, out, _ := runCmd("", "check", "-robots", "/dev/zero", "-agent", "Bot", "/x"); code != exitOK || !strings.HasPrefix(out, "allowed    /x") {
+		t.Errorf("check -robots /dev/zero: exit %d, %q", code, out)
 	}
 }
