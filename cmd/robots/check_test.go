@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/robotsexclusion/robots"
@@ -335,5 +337,39 @@ func TestCheckAgentNote(t *testing.T) {
 		} else if errOut != "" {
 			t.Errorf("%q for %q: stderr %q, want nothing", tt.body, tt.agent, errOut)
 		}
+	}
+}
+
+// TestEachLineReaders splits the same input read in every chunking,
+// against the lines of strings.Split.
+func TestEachLineReaders(t *testing.T) {
+	input := "/a\n\n# c\r\n  /b  \r\n\tmailto:x\n/" + strings.Repeat("c", 3*urlReadBuffer) + "\n/d\r/e\n#\n/f"
+	var want []string
+	for _, l := range strings.Split(input, "\n") {
+		l = strings.Trim(l, " \t\r")
+		if l != "" && l[0] != '#' {
+			want = append(want, l)
+		}
+	}
+	readers := map[string]func(io.Reader) io.Reader{
+		"whole":    func(r io.Reader) io.Reader { return r },
+		"one byte": iotest.OneByteReader,
+		"half":     iotest.HalfReader,
+		"data+eof": iotest.DataErrReader,
+	}
+	for name, wrap := range readers {
+		var got []string
+		waits := 0
+		err := eachLine(wrap(strings.NewReader(input)), func(u []byte, problem string) {
+			got = append(got, string(u))
+		}, func() { waits++ })
+		if err != nil || strings.Join(got, "\n") != strings.Join(want, "\n") || waits == 0 {
+			t.Errorf("%s: %d lines, err %v, %d waits; want %d lines", name, len(got), err, waits, len(want))
+		}
+	}
+	// A read error ends the batch with the error.
+	err := eachLine(iotest.TimeoutReader(strings.NewReader("/a\n/b\n")), func([]byte, string) {}, func() {})
+	if !errors.Is(err, errReadURLs) || !errors.Is(err, iotest.ErrTimeout) {
+		t.Errorf("read error: %v", err)
 	}
 }
