@@ -43,6 +43,8 @@ func TestLintChecks(t *testing.T) {
 				`-:4: info: duplicate-rule: the same rule as line 2`}},
 		{"second star group", "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", exitOK,
 			[]string{`-:4: warning: second-star-group: a second * group: RFC 9309 and Google merge it with the one at line 1`}},
+		{"star replaced", "User-agent: *\nDisallow: /private\nDisallow: /tmp\n\nUser-agent: Googlebot\nDisallow: /tmp\n\nUser-agent: Bingbot\nDisallow: /private\nDisallow: /tmp\n\nUser-agent: BadBot\nDisallow: /\n\nUser-agent: Slurp\nDisallow: /priv\nDisallow: /t\n\nUser-agent: Mediapartners-Google\nDisallow:\n", exitOK,
+			[]string{`-:5: warning: star-replaced: the group for Googlebot replaces the * group for it: 1 disallow rule of the * group (first: line 2) does not apply to Googlebot`}},
 		{"html", "\n  <!DOCTYPE html>\n<html><head><title>Not found</title></head></html>\n", exitFinding,
 			[]string{`-:1: error: html-body: the file is an HTML page`}},
 		{"bom is info", "\ufeffUser-agent: *\nDisallow: /a\n", exitOK, []string{`-:1: info: byte-order-mark: `}},

@@ -34,6 +34,7 @@ const (
 	codeDuplicateRule  = "duplicate-rule"   // the same rule twice in a group
 	codeConflictRule   = "conflicting-rule" // the same pattern allowed and disallowed
 	codeSecondStar     = "second-star-group"
+	codeStarReplaced   = "star-replaced"    // a named group leaves the * group's rules behind
 	codeHTMLBody       = "html-body"        // an HTML page served as robots.txt
 	codeRetiredKey     = "retired-key"      // noindex: no crawler reads it any more
 	codeExtensionValue = "extension-syntax" // a known extension whose value is not in its syntax
@@ -69,6 +70,7 @@ var severities = map[string]severity{
 	codeDuplicateRule:  sevInfo,
 	codeConflictRule:   sevError,
 	codeSecondStar:     sevWarning,
+	codeStarReplaced:   sevWarning,
 	codeHTMLBody:       sevError,
 	codeRetiredKey:     sevWarning,
 	codeExtensionValue: sevWarning,
@@ -133,6 +135,7 @@ func (l *linter) run() {
 	l.delayMerge()
 	l.rules()
 	l.secondStar()
+	l.starReplaced()
 	l.extensions()
 	l.pastLimit()
 	for _, d := range l.r.Diagnostics() {
@@ -337,6 +340,86 @@ func (l *linter) secondStar() {
 			l.add(a.Line, 0, codeSecondStar, "a second * group: RFC 9309 and Google merge it with the one at line %d, the first-match dialects ignore it", first)
 		}
 	}
+}
+
+// starReplaced reports a crawler named by some group for which rules of
+// the * group no longer apply: a named group replaces the * group, it does
+// not add to it, which files often forget.
+func (l *linter) starReplaced() {
+	var star []compile.Rule
+	named := map[string][]compile.Rule{} // by lower-case name
+	first := map[string]compile.Agent{}
+	var order []string
+	for _, g := range l.r.Groups() {
+		for _, a := range g.Agents {
+			if a.Global {
+				star = append(star, g.Rules...)
+				continue
+			}
+			if a.Name == "" {
+				continue
+			}
+			k := strings.ToLower(a.Name)
+			if _, ok := first[k]; !ok {
+				first[k] = a
+				order = append(order, k)
+			}
+			named[k] = append(named[k], g.Rules...)
+		}
+	}
+	if len(star) == 0 {
+		return
+	}
+	for _, k := range order {
+		// A * disallow is left behind unless the named group disallows it
+		// too, or a literal prefix of it. (A * allow left behind only
+		// makes the crawler stricter.)
+		var covers []string
+		for _, r := range named[k] {
+			if !r.Allow && r.Pattern != "" && !strings.ContainsAny(r.Pattern, "*$") {
+				covers = append(covers, r.Pattern)
+			}
+		}
+		if len(covers) == 0 && !hasDisallow(named[k]) {
+			continue // a group that disallows nothing means to allow all
+		}
+		var missing []compile.Rule
+		for _, r := range star {
+			if r.Allow || r.Pattern == "" {
+				continue
+			}
+			covered := false
+			for _, c := range covers {
+				if strings.HasPrefix(r.Pattern, c) {
+					covered = true
+					break
+				}
+			}
+			if !covered {
+				missing = append(missing, r)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		a := first[k]
+		verb := "does"
+		if len(missing) > 1 {
+			verb = "do"
+		}
+		l.add(a.Line, 0, codeStarReplaced, "the group for %s replaces the * group for it: %s of the * group (first: line %d) %s not apply to %s",
+			a.Name, countNoun(len(missing), "disallow rule"), missing[0].Line, verb, a.Name)
+	}
+}
+
+// hasDisallow reports whether some rule disallows a non-empty pattern.
+func hasDisallow(rules []compile.Rule) bool {
+	for _, r := range rules {
+		if !r.Allow && r.Pattern != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // Syntaxes of the extensions whose syntax is defined.
