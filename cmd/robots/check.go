@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 func init() {
@@ -246,18 +247,12 @@ func commas(n int) string {
 	return neg + s
 }
 
-// maxRobotsSlack is how far past the parse limit a robots.txt file is read,
-// so that the parser sees the line that straddles the limit whole and can
-// say the file was cut; it is the slack the library's fetcher uses.
-const maxRobotsSlack = 64 << 10
-
-// readBody reads r up to max(limit, robots.DefaultParseLimit) octets plus
-// maxRobotsSlack, and no further: a robots.txt file is never read unbounded.
-// Past the bound the content is dropped; the parser then reports the file
-// truncated. It behaves as normalize.ReadBody will, for which it stands in.
+// readBody reads a robots.txt body from r through normalize.ReadBody: up
+// to max(limit, robots.DefaultParseLimit) octets plus normalize.Slack, and
+// no further, so that no file is read unbounded. Past the bound the content
+// is dropped; the parser then reports the file truncated.
 func readBody(r io.Reader, limit int) ([]byte, error) {
-	n := max(limit, robots.DefaultParseLimit) + maxRobotsSlack
-	b, err := io.ReadAll(io.LimitReader(r, int64(n)))
+	b, err := normalize.ReadBody(r, limit)
 	if err != nil {
 		return b, fmt.Errorf("reading robots.txt: %w", err)
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 const checkBody = "User-agent: *\nDisallow: /private\n"
@@ -177,7 +178,7 @@ func TestCheckBoundedRobots(t *testing.T) {
 	if code != exitFinding {
 		t.Errorf("exit %d", code)
 	}
-	if max := robots.DefaultParseLimit + maxRobotsSlack; r.n > max {
+	if max := robots.DefaultParseLimit + normalize.Slack; r.n > max {
 		t.Errorf("read %d octets, more than %d", r.n, max)
 	}
 }
