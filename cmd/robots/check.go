@@ -98,9 +98,10 @@ func runCheck(e *env, args []string) int {
 // its selection itself.
 func agentMatcher(r *robots.Robots, agent string) (*robots.Matcher, string) {
 	token := agent
-	if d := r.Dialect(); d == robots.RFC9309 || d == robots.Google {
-		// The first-match dialects match names as substrings of the whole
-		// agent; the others compare product tokens.
+	if r.Dialect() == robots.RFC9309 {
+		// RFC 9309 matches product tokens; the Google dialect compares the
+		// value as given, as Google's library does, and the first-match
+		// dialects match names as substrings of the whole value.
 		token = productToken(agent)
 	}
 	m := r.Agent(token)

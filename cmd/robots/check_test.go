@@ -323,6 +323,8 @@ func TestCheckAgentNote(t *testing.T) {
 		{checkBody, "Googlebot", "", `agent "Googlebot": no group names it, the * group applies` + "\n"},
 		{"User-agent: Other\nDisallow: /\n", "Googlebot", "", `agent "Googlebot": no group names it and there is no * group, so nothing is disallowed` + "\n"},
 		{"User-agent: googlebot\nDisallow: /\n", "Googlebot/2.1", "draft1996", ""},
+		// Google's library compares the value as given.
+		{checkBody, "Googlebot/2.1", "google", `agent "Googlebot/2.1": no group names it, the * group applies` + "\n"},
 	}
 	for _, tt := range tests {
 		args := []string{"check", "-robots", "-", "-agent", tt.agent, "/x", "/y"}

@@ -14,7 +14,19 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
 )
+
+// The types of the library's groups, as Robots.Groups returns them: the
+// one place to change when the root package speaks types of its own.
+type (
+	lintAgent = compile.Agent
+	lintRule  = compile.Rule
+)
+
+// rulePattern returns a rule's pattern in canonical form, so that two
+// spellings of one pattern compare equal.
+func rulePattern(r lintRule) string { return normalize.Pattern(r.Pattern) }
 
 // A severity says how much a diagnostic matters.
 type severity string
@@ -290,17 +302,17 @@ func (l *linter) delayMerge() {
 func (l *linter) rules() {
 	firstMatch := l.r.Dialect() == robots.Draft1996 || l.r.Dialect() == robots.Original1994
 	for _, g := range l.r.Groups() {
-		seen := map[string]compile.Rule{} // by allow and pattern
+		seen := map[string]lintRule{} // by allow and pattern
 		for _, r := range g.Rules {
 			if r.Pattern == "" {
 				continue
 			}
-			if prev, ok := seen[ruleKey(r.Allow, r.Pattern)]; ok {
+			if prev, ok := seen[ruleKey(r.Allow, rulePattern(r))]; ok {
 				l.add(r.Line, 0, codeDuplicateRule, "the same rule as line %d", prev.Line)
 				continue
 			}
-			seen[ruleKey(r.Allow, r.Pattern)] = r
-			other, ok := seen[ruleKey(!r.Allow, r.Pattern)]
+			seen[ruleKey(r.Allow, rulePattern(r))] = r
+			other, ok := seen[ruleKey(!r.Allow, rulePattern(r))]
 			if !ok {
 				continue
 			}
@@ -313,7 +325,7 @@ func (l *linter) rules() {
 				loser, how = r, "the first line that matches wins"
 			}
 			l.add(loser.Line, 0, codeConflictRule, "%q is disallowed on line %d and allowed on line %d; %s, so line %d does nothing",
-				r.Value, disallow.Line, allow.Line, how, loser.Line)
+				r.Pattern, disallow.Line, allow.Line, how, loser.Line)
 		}
 	}
 }
@@ -346,9 +358,9 @@ func (l *linter) secondStar() {
 // the * group no longer apply: a named group replaces the * group, it does
 // not add to it, which files often forget.
 func (l *linter) starReplaced() {
-	var star []compile.Rule
-	named := map[string][]compile.Rule{} // by lower-case name
-	first := map[string]compile.Agent{}
+	var star []lintRule
+	named := map[string][]lintRule{} // by lower-case name
+	first := map[string]lintAgent{}
 	var order []string
 	for _, g := range l.r.Groups() {
 		for _, a := range g.Agents {
@@ -376,21 +388,21 @@ func (l *linter) starReplaced() {
 		// makes the crawler stricter.)
 		var covers []string
 		for _, r := range named[k] {
-			if !r.Allow && r.Pattern != "" && !strings.ContainsAny(r.Pattern, "*$") {
-				covers = append(covers, r.Pattern)
+			if p := rulePattern(r); !r.Allow && p != "" && !strings.ContainsAny(p, "*$") {
+				covers = append(covers, p)
 			}
 		}
 		if len(covers) == 0 && !hasDisallow(named[k]) {
 			continue // a group that disallows nothing means to allow all
 		}
-		var missing []compile.Rule
+		var missing []lintRule
 		for _, r := range star {
 			if r.Allow || r.Pattern == "" {
 				continue
 			}
 			covered := false
 			for _, c := range covers {
-				if strings.HasPrefix(r.Pattern, c) {
+				if strings.HasPrefix(rulePattern(r), c) {
 					covered = true
 					break
 				}
@@ -413,7 +425,7 @@ func (l *linter) starReplaced() {
 }
 
 // hasDisallow reports whether some rule disallows a non-empty pattern.
-func hasDisallow(rules []compile.Rule) bool {
+func hasDisallow(rules []lintRule) bool {
 	for _, r := range rules {
 		if !r.Allow && r.Pattern != "" {
 			return true
