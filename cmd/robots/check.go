@@ -102,7 +102,7 @@ func agentMatcher(r *robots.Robots, agent string) (*robots.Matcher, string) {
 		// RFC 9309 matches product tokens; the Google dialect compares the
 		// value as given, as Google's library does, and the first-match
 		// dialects match names as substrings of the whole value.
-		token = productToken(agent)
+		token = leadingToken(agent)
 	}
 	m := r.Agent(token)
 	var note string
@@ -134,10 +134,10 @@ func hasGlobalGroup(r *robots.Robots) bool {
 	return false
 }
 
-// productToken returns the product token that leads a User-Agent value,
+// leadingToken returns the product token that leads a User-Agent value,
 // as RFC 9309 section 2.2.1 asks crawlers to match: "Googlebot/2.1 (+http://...)"
 // is "Googlebot". A value that starts with no token is returned as it is.
-func productToken(agent string) string {
+func leadingToken(agent string) string {
 	i := 0
 	for i < len(agent) && isTokenChar(agent[i]) {
 		i++

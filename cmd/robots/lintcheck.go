@@ -239,7 +239,7 @@ func (l *linter) agents() {
 			if i := strings.IndexAny(word, "/ \t"); i >= 0 {
 				word = word[:i]
 			}
-			if word == "" || productToken(word) == word {
+			if word == "" || leadingToken(word) == word {
 				continue
 			}
 			l.add(a.Line, 0, codeAgentToken, "%q is outside RFC 9309's product-token grammar (letters, \"-\" and \"_\"): %s",

@@ -63,14 +63,14 @@ const (
 
 func main() {
 	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
-		stderrTTY: isTerminal(os.Stderr), stdoutTTY: isTerminal(os.Stdout)}
+		stderrTTY: stdTerminal(os.Stderr), stdoutTTY: stdTerminal(os.Stdout)}
 	os.Exit(run(e, os.Args[1:]))
 }
 
-// isTerminal reports whether f is a character device, as a terminal is.
+// stdTerminal reports whether f is a character device, as a terminal is.
 // It needs no dependency and is right for the purpose: /dev/null is a
 // character device too, where progress costs nothing.
-func isTerminal(f *os.File) bool {
+func stdTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
