@@ -376,3 +376,17 @@ func TestEachLineReaders(t *testing.T) {
 		t.Errorf("read error: %v", err)
 	}
 }
+
+// TestEachURL is the loop of the commands that take URLs one at a time:
+// every line but blank ones, comments and those too long to read.
+func TestEachURL(t *testing.T) {
+	var got []string
+	e := &env{stdin: strings.NewReader("/a\n\n# c\n search \n/" + strings.Repeat("x", maxURLLine+1) + "\n/b")}
+	if err := eachURL(e, nil, func(u string) { got = append(got, u) }); err != nil || strings.Join(got, " ") != "/a search /b" {
+		t.Errorf("stdin: %q, %v", got, err)
+	}
+	got = nil
+	if err := eachURL(e, []string{"/x", "y"}, func(u string) { got = append(got, u) }); err != nil || strings.Join(got, " ") != "/x y" {
+		t.Errorf("args: %q, %v", got, err)
+	}
+}

@@ -35,12 +35,27 @@ const (
 	shownPrefix = 64
 )
 
-// eachURL calls line for each URL of args or, when there are none, for
+// longLineProblem is the problem of a line longer than maxURLLine.
+var longLineProblem = fmt.Sprintf("line longer than %d octets", maxURLLine)
+
+// eachURL calls fn for each URL of args or, when there are none, for each
+// line of standard input that is neither blank nor a # comment, trimmed.
+// Lines longer than maxURLLine are skipped. It is eachURLLine for commands
+// that take URLs one at a time and judge them themselves.
+func eachURL(e *env, args []string, fn func(url string)) error {
+	return eachURLLine(e, args, func(u []byte, problem string) {
+		if problem != longLineProblem {
+			fn(string(u))
+		}
+	}, func() {})
+}
+
+// eachURLLine calls line for each URL of args or, when there are none, for
 // each line of standard input that is neither blank nor a # comment, with
 // the line's problem when it is not a URL check can decide ("" otherwise).
 // Before each read of standard input, which may wait, it calls wait. The
 // slice passed to line is valid only during the call.
-func eachURL(e *env, args []string, line func(url []byte, problem string), wait func()) error {
+func eachURLLine(e *env, args []string, line func(url []byte, problem string), wait func()) error {
 	if len(args) > 0 {
 		for _, a := range args {
 			u := []byte(a)
@@ -51,7 +66,7 @@ func eachURL(e *env, args []string, line func(url []byte, problem string), wait 
 	return eachLine(e.stdin, line, wait)
 }
 
-// eachLine is eachURL on a reader.
+// eachLine is eachURLLine on a reader.
 func eachLine(r io.Reader, line func(url []byte, problem string), wait func()) error {
 	buf := make([]byte, urlReadBuffer)
 	start, end := 0, 0 // buf[start:end] is read and not yet used
@@ -92,7 +107,7 @@ func eachLine(r io.Reader, line func(url []byte, problem string), wait func()) e
 			default:
 				// The line is longer than maxURLLine: report it, and
 				// drop the rest of it as it comes.
-				line(buf[:shownPrefix], fmt.Sprintf("line longer than %d octets", maxURLLine))
+				line(buf[:shownPrefix], longLineProblem)
 				skipping, end = true, 0
 			}
 		}

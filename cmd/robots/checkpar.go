@@ -62,7 +62,7 @@ func (b *batch) decide(m *robots.Matcher, asJSON bool) {
 	}
 }
 
-// decideAll runs check's loop: every URL of eachURL decided by m and
+// decideAll runs check's loop: every URL of eachURLLine decided by m and
 // written by w, in input order, on up to GOMAXPROCS workers.
 func decideAll(e *env, args []string, m *robots.Matcher, w *resultWriter, st *checkStats) error {
 	workers := min(runtime.GOMAXPROCS(0), maxWorkers)
@@ -115,7 +115,7 @@ func decideAll(e *env, args []string, m *robots.Matcher, w *resultWriter, st *ch
 		work <- cur
 		cur = <-free
 	}
-	err := eachURL(e, args, func(url []byte, problem string) {
+	err := eachURLLine(e, args, func(url []byte, problem string) {
 		cur.data = append(cur.data, url...)
 		cur.ends = append(cur.ends, len(cur.data))
 		cur.problems = append(cur.problems, problem)

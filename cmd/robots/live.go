@@ -144,7 +144,7 @@ func runCheckLive(e *env, o *liveOptions, agent string, asJSON bool, args []stri
 		}()
 		queue <- p
 	}
-	err := eachURL(e, args, line, func() {})
+	err := eachURLLine(e, args, line, func() {})
 	queue <- nil
 	<-written
 	st.done()
