@@ -1,7 +1,6 @@
 package robots
 
 import (
-	"math"
 	"strings"
 	"time"
 
@@ -20,9 +19,7 @@ type Matcher struct {
 	named    bool
 	delay    time.Duration
 	hasDelay bool
-	form     normalize.Form                   // how URLs are written for the machine
-	segs     *scratch[automaton.SegmentState] // for TierSegments
-	nfas     *scratch[automaton.NFAState]     // for TierNFA
+	form     normalize.Form // how URLs are written for the machine
 }
 
 // ruleInfo is what a Decision reports of a rule.
@@ -32,58 +29,32 @@ type ruleInfo struct {
 	allow bool
 }
 
-// robotsTxt are the rules that let /robots.txt through whatever the file
-// says (RFC 9309 2.2.2): the path alone, or with any query.
-var robotsTxt = []string{"/robots.txt$", "/robots.txt?"}
-
-// newMatcher lowers the selected rules to automaton rules, as the dialect
-// ranks them: by the length of the pattern, allow winning a tie (rank 2*len
-// or 2*len+1), or all equal, so that the first rule in file order wins. The
-// automaton breaks a tie of ranks by order, which is line order.
-func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher {
-	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.read.Form}
-	var rules []automaton.Rule // beside m.info
-	rank := func(pattern string, allow bool) int {
-		if d.firstMatch {
-			return 0
-		}
-		r := 2 * len(pattern)
-		if allow {
-			r++ // allow wins a tie
-		}
-		return r
+// newMatcher compiles the rules selected for a crawler, lowered as dialect
+// d ranks them (compile.Dialect.Lower), into one automaton.
+func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
+	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form()}
+	low := d.Lower(s)
+	rules := make([]automaton.Rule, len(low))
+	m.info = make([]ruleInfo, len(low))
+	// The values are substrings of the parsed body; the Matcher keeps its
+	// own copy of the selected ones, in one string, so that it does not
+	// hold the whole body alive.
+	size := 0
+	for _, l := range low {
+		size += len(l.Value)
 	}
-	for _, r := range s.Rules {
-		if r.Pattern == "" && !d.emptyRules {
-			continue // an empty pattern matches nothing
-		}
-		// In the Google dialect an empty pattern matches everything with
-		// strength 0: it never disallows, but it can be the line reported.
-		info := ruleInfo{allow: r.Allow || r.Pattern == "", line: int32(r.Line), value: r.Value}
-		rules = append(rules, automaton.Rule{Pattern: r.Pattern, Rank: rank(r.Pattern, r.Allow)})
-		m.info = append(m.info, info)
-		if d.indexHTML && r.Allow {
-			// Google tries this rule only when the pattern itself does not
-			// match; ranked below the pattern, it can only win then.
-			if p, ok := indexHTML(r.Pattern); ok {
-				rules = append(rules, automaton.Rule{Pattern: p, Rank: rank(p, true)})
-				m.info = append(m.info, info)
-			}
-		}
+	var values strings.Builder
+	values.Grow(size)
+	for _, l := range low {
+		values.WriteString(l.Value)
 	}
-	if d.robotsTxt {
-		for _, p := range robotsTxt {
-			rules = append(rules, automaton.Rule{Pattern: p, Rank: math.MaxInt})
-			m.info = append(m.info, ruleInfo{allow: true})
-		}
+	all, off := values.String(), 0
+	for i, l := range low {
+		rules[i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank}
+		m.info[i] = ruleInfo{value: all[off : off+len(l.Value)], line: int32(l.Line), allow: l.Allow}
+		off += len(l.Value)
 	}
 	m.machine = automaton.Compile(rules, lim)
-	if sg := m.machine.Segments(); sg != nil {
-		m.segs = newScratch(sg.NewState)
-	}
-	if a := m.machine.NFA(); a != nil {
-		m.nfas = newScratch(a.NewState)
-	}
 	return m
 }
 
@@ -91,31 +62,7 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher 
 // an absolute URL or a path-absolute reference ("/a/b?c"); only its path and
 // query are matched.
 func (m *Matcher) Decide(url string) Decision {
-	st := m.form.Stream(url)
-	best := walk(m.machine.Literal(), st)
-	if !m.machine.Better(m.machine.WildcardTop(), best) {
-		return m.decision(best) // no wildcard rule could beat it
-	}
-	if d := m.machine.Wildcard(); d != nil {
-		if r := walk(d, st); m.machine.Better(r, best) {
-			best = r
-		}
-	}
-	if sg := m.machine.Segments(); sg != nil {
-		sc, slot := m.segs.get()
-		if r := walkSegments(sg, sc, st); m.machine.Better(r, best) {
-			best = r
-		}
-		m.segs.put(slot)
-	}
-	if a := m.machine.NFA(); a != nil {
-		sc, slot := m.nfas.get()
-		if r := m.walkNFA(a, sc, st); m.machine.Better(r, best) {
-			best = r
-		}
-		m.nfas.put(slot)
-	}
-	return m.decision(best)
+	return m.decision(m.machine.Match(m.form.Stream(url)))
 }
 
 // decision reports rule r (an index in m.info), or no rule.
@@ -125,57 +72,6 @@ func (m *Matcher) decision(r int32) Decision {
 	}
 	info := &m.info[r]
 	return Decision{Allowed: info.allow, Line: int(info.line), Pattern: info.value}
-}
-
-// walk runs d over the octets of st, and stops as soon as the outcome is
-// settled.
-func walk(d *automaton.DFA, st normalize.Stream) int32 {
-	c := d.Cursor()
-	for !c.Done() {
-		x, ok := st.Next()
-		if !ok {
-			break
-		}
-		c.Step(x)
-	}
-	return c.Result()
-}
-
-// walkSegments is walk for the segments tier.
-func walkSegments(sg *automaton.Segments, sc *automaton.SegmentState, st normalize.Stream) int32 {
-	c := sg.Cursor(sc)
-	for {
-		x, ok := st.Next()
-		if !ok {
-			break
-		}
-		c.Step(x)
-	}
-	return c.Result()
-}
-
-// walkNFA is walk for the NFA tier.
-func (m *Matcher) walkNFA(a *automaton.NFA, sc *automaton.NFAState, st normalize.Stream) int32 {
-	best := a.Start(sc)
-	for alive := true; alive; {
-		x, ok := st.Next()
-		if !ok {
-			break
-		}
-		best, alive = a.Step(sc, x, best)
-	}
-	return a.End(sc, best)
-}
-
-// indexHTML returns the rule Google's library adds for an Allow pattern
-// whose last segment starts with "index.htm": the pattern cut after its last
-// slash, anchored, so that Allow: /d/index.html also allows exactly /d/.
-func indexHTML(pattern string) (string, bool) {
-	i := strings.LastIndexByte(pattern, '/')
-	if i < 0 || !strings.HasPrefix(pattern[i:], "/index.htm") {
-		return "", false
-	}
-	return pattern[:i+1] + "$", true
 }
 
 // Stats describes the compiled automaton, for tools and tests.

@@ -42,7 +42,8 @@ type Robots struct {
 	file        *compile.File
 	dialect     Dialect
 	limits      automaton.Limits
-	diagnostics []Diagnostic
+	diagnostics []Diagnostic // of the body as a whole: the file's go after the first nPre
+	nPre        int
 	matchers    sync.Map // product token as given -> *Matcher
 	anyMatchers sync.Map // agentsKey(tokens) -> *Matcher, for AgentAny
 }
@@ -63,29 +64,24 @@ func Parse(body []byte, opts ...Option) *Robots {
 		o(&cfg)
 	}
 	var pre []Diagnostic
-	if !cfg.dialect.valid() {
+	if !cfg.dialect.Valid() {
 		pre = append(pre, Diagnostic{Code: "dialect", Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
 		cfg.dialect = RFC9309
 	}
-	ch := &dialects[cfg.dialect]
-	bo := normalize.BodyOptions{Charset: cfg.charset, Limit: max(cfg.limit, 0), KeepUTF16: ch.keepUTF16}
-	if ch.unlimited && !cfg.limitSet {
-		bo.Limit = -1
-	}
-	text, info, err := normalize.Prepare(body, bo)
+	text, info, err := normalize.Prepare(body, cfg.bodyOptions())
 	if err != nil {
 		pre = append(pre, Diagnostic{Line: 0, Code: compile.Charset, Message: err.Error()})
 	}
 	if info.BOM != "" {
 		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
 	}
-	f := ch.read.Parse(text)
-	diags := append(pre, f.Diagnostics...)
+	f := cfg.dialect.Options().Parse(text)
+	diags := pre
 	if info.Truncated {
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
 			Message: "the file is longer than the parse limit; the rest is ignored"})
 	}
-	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags}
+	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre)}
 }
 
 // Allowed reports whether the crawler with the given product token may fetch
@@ -106,7 +102,7 @@ func (r *Robots) Agent(agent string) *Matcher {
 	if m, ok := r.matchers.Load(agent); ok {
 		return m.(*Matcher)
 	}
-	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits, &dialects[r.dialect]))
+	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits, r.dialect))
 	return m.(*Matcher)
 }
 
@@ -132,7 +128,7 @@ func (r *Robots) AgentAny(agents ...string) *Matcher {
 	if m, ok := r.anyMatchers.Load(key); ok {
 		return m.(*Matcher)
 	}
-	m, _ := r.anyMatchers.LoadOrStore(key, newMatcher(r.file.Select(agents...), r.limits, &dialects[r.dialect]))
+	m, _ := r.anyMatchers.LoadOrStore(key, newMatcher(r.file.Select(agents...), r.limits, r.dialect))
 	return m.(*Matcher)
 }
 
@@ -161,7 +157,9 @@ func (r *Robots) Sitemaps() []string {
 // Diagnostics returns the problems found while reading the file, in line
 // order. Line 0 reports a problem with the body as a whole.
 func (r *Robots) Diagnostics() []Diagnostic {
-	return append([]Diagnostic(nil), r.diagnostics...)
+	out := append([]Diagnostic(nil), r.diagnostics[:r.nPre]...)
+	out = append(out, r.file.Diagnostics()...) // formatted now, not while parsing
+	return append(out, r.diagnostics[r.nPre:]...)
 }
 
 // Groups returns the parsed groups, in file order, for tools that show or

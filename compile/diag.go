@@ -1,6 +1,10 @@
 package compile
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // A Code names a kind of diagnostic. Codes are stable: tools may match on
 // them, and they never change meaning.
@@ -39,4 +43,56 @@ type Diagnostic struct {
 // String formats d as "LINE: code: message".
 func (d Diagnostic) String() string {
 	return fmt.Sprintf("%d: %s: %s", d.Line, d.Code, d.Message)
+}
+
+// diag is a diagnostic as the parser keeps it: its position, code and the
+// parts of its message, which Diagnostics formats only when asked, so that
+// parsing a file with many odd lines builds no strings.
+type diag struct {
+	line   int
+	code   Code
+	format string    // a constant; its verbs are %q, %s and %d, and %% is '%'
+	args   [3]string // for %q and %s, in order
+	num    int       // for %d
+}
+
+// Diagnostics returns the problems found while reading the file, in line
+// order, formatted afresh on each call.
+func (f *File) Diagnostics() []Diagnostic {
+	if len(f.diags) == 0 {
+		return nil
+	}
+	out := make([]Diagnostic, len(f.diags))
+	for i := range f.diags {
+		d := &f.diags[i]
+		out[i] = Diagnostic{Line: d.line, Code: d.code, Message: d.message()}
+	}
+	return out
+}
+
+// message formats the diagnostic's message as fmt.Sprintf would.
+func (d *diag) message() string {
+	var b strings.Builder
+	arg := 0
+	f := d.format
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' || i+1 == len(f) {
+			b.WriteByte(f[i])
+			continue
+		}
+		i++
+		switch f[i] {
+		case 'q':
+			b.WriteString(strconv.Quote(d.args[arg]))
+			arg++
+		case 's':
+			b.WriteString(d.args[arg])
+			arg++
+		case 'd':
+			b.WriteString(strconv.Itoa(d.num))
+		default:
+			b.WriteByte(f[i]) // "%%"
+		}
+	}
+	return b.String()
 }

@@ -10,7 +10,7 @@ import (
 // Select merges the groups that apply to a crawler.
 func ExampleParse() {
 	f := compile.Parse([]byte("User-agent: FooBot/2.1\nDisalow: /private\n\nUser-agent: *\nDisallow: /tmp\n"))
-	for _, d := range f.Diagnostics {
+	for _, d := range f.Diagnostics() {
 		fmt.Println(d)
 	}
 	for _, r := range f.Select("foobot").Rules {
