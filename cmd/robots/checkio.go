@@ -3,12 +3,14 @@ package main
 // The input and output loop of check. It is the hot path of the command:
 // a million URLs should cost little more than copying them, so lines are
 // split in place in one read buffer, results are formatted by appending to
-// one output buffer (no fmt, no encoding/json), and nothing is allocated
-// per URL but the string handed to Matcher.Decide. The output is flushed
-// before every read of input, since a read may wait: with slow input each
-// result appears as soon as it is decided, while on a fast pipe a flush
-// happens once per read buffer. Memory stays flat: the read buffer grows to
-// at most maxURLLine, whatever the length of the input.
+// a batch's output buffer (no fmt, no encoding/json), and nothing is
+// allocated per URL (checkpar.go spreads the deciding over the cores). A
+// read of input may wait, so before each one the lines read so far are sent
+// off to be decided, and the writer flushes whenever it has nothing more to
+// write: with slow input each result appears as soon as its line is in,
+// while on a fast pipe a flush happens about once per read buffer. Memory
+// stays flat: the read buffer grows to at most maxURLLine, whatever the
+// length of the input.
 
 import (
 	"bufio"
