@@ -15,9 +15,10 @@
 // the flags of a command on standard output.
 //
 // Exit status: 0 when all is well (every URL allowed, no lint error), 1 when
-// a URL is disallowed or a file has lint errors, 2 on usage or I/O errors,
-// and 3 when check met input lines that are not URLs (the others were
-// decided).
+// a URL is disallowed or a file has lint errors (with lint -strict, warnings
+// too), 2 on usage or I/O errors (lint: a file could not be read; the others
+// were linted), and 3 when check met input lines that are not URLs (the
+// others were decided).
 package main
 
 import (
