@@ -52,7 +52,7 @@ var dialects = [...]dialectSpec{
 	Google: {
 		name:  "google",
 		body:  normalize.BodyOptions{Limit: -1, KeepUTF16: true},
-		read:  Options{Form: normalize.Raw, MaxLineLength: googleMaxLine},
+		read:  Options{Form: normalize.Raw, MaxLineLength: googleMaxLine, LiteralAgents: true},
 		match: Matching{EmptyRules: true, IndexHTML: true},
 	},
 	Draft1996: {

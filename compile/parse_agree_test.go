@@ -1,8 +1,10 @@
 package compile
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -16,9 +18,15 @@ func readAsBoth(t *testing.T, body []byte) {
 	for _, d := range Dialects() {
 		o := d.Options()
 		got, want := o.Parse(body), refParse(o, body)
+		if n := len(want.Diagnostics) - MaxDiagnostics; n > 0 {
+			// Parse keeps MaxDiagnostics, then counts.
+			first := want.Diagnostics[MaxDiagnostics].Line
+			want.Diagnostics = append(want.Diagnostics[:MaxDiagnostics], Diagnostic{Line: first, Code: TooMany,
+				Message: fmt.Sprintf("%d more diagnostics from here on are not reported", n)})
+		}
 		gotFile := refFile{Groups: got.Groups, Sitemaps: got.Sitemaps, Extensions: got.Extensions,
 			Diagnostics: got.Diagnostics(), Lines: got.Lines}
-		if cmp.Equal(*want, gotFile) {
+		if reflect.DeepEqual(*want, gotFile) {
 			continue
 		}
 		if diff := cmp.Diff(*want, gotFile); diff != "" {
@@ -52,4 +60,22 @@ func TestParseAgreesOnCorpus(t *testing.T) {
 		}
 		readAsBoth(t, body)
 	}
+}
+
+// TestMaxDiagnostics checks that a file keeps MaxDiagnostics diagnostics
+// and counts the rest, and that the reference parser, which keeps them all,
+// agrees on everything else.
+func TestMaxDiagnostics(t *testing.T) {
+	const extra = 5
+	body := []byte(strings.Repeat("x\n", MaxDiagnostics+extra))
+	ds := Parse(body).Diagnostics()
+	if len(ds) != MaxDiagnostics+1 {
+		t.Fatalf("%d diagnostics, want %d", len(ds), MaxDiagnostics+1)
+	}
+	last := ds[MaxDiagnostics]
+	want := Diagnostic{Line: MaxDiagnostics + 1, Code: TooMany, Message: "5 more diagnostics from here on are not reported"}
+	if last != want {
+		t.Errorf("last diagnostic %+v, want %+v", last, want)
+	}
+	readAsBoth(t, body)
 }

@@ -107,7 +107,7 @@ func TestSelect(t *testing.T) {
 		{[]string{"B"}, []int{8}, true, 5 * time.Second},
 		{[]string{"c"}, []int{5, 11}, false, 0},
 		{[]string{"c", "a"}, []int{2, 8}, true, 5 * time.Second},
-		{[]string{"a/1.0"}, []int{5, 11}, false, 0},
+		{[]string{"a/1.0"}, []int{2, 8}, true, 5 * time.Second}, // read as its product token, a
 		{nil, []int{5, 11}, false, 0},
 	} {
 		s := f.Select(c.agents...)

@@ -58,8 +58,8 @@ func refClassify(o Options, k string) (key, Code) {
 	return keyUnknown, UnknownKey
 }
 
-// Options say how Parse reads a file: the choices by which a dialect reads
-// lines, records and user-agents. The zero value is the default reading,
+// refParse is Options.Parse as it was: line by line, each line found by
+// bytes.IndexAny, its key and value copied into strings.
 func refParse(o Options, body []byte) *refFile {
 	p := &refParser{f: &refFile{}, opts: o, sitemaps: map[string]bool{}}
 	n := 0
@@ -111,7 +111,7 @@ func refTrim(b []byte) []byte {
 	return b
 }
 
-// line reads line number n.
+// refLine reads line number n.
 func (p *refParser) refLine(n int, line []byte) {
 	if i := bytes.IndexByte(line, 0); i >= 0 {
 		p.refDiag(n, NULByte, "a NUL octet ends the line at column %d", i+1)
@@ -251,6 +251,3 @@ func (p *refParser) refCrawlDelay(n int, v string) {
 		p.group.DelayLine = n
 	}
 }
-
-// parseSeconds reads a non-negative decimal number of seconds ("10", "0.5",
-// ".5"), the only form crawlers agree on.

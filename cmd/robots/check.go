@@ -91,47 +91,25 @@ func runCheck(e *env, args []string) int {
 // agentMatcher returns the Matcher for the crawler named by agent and, when
 // the file was not read for agent as given, a note saying how it was read:
 // the agent reduced to its product token, or no group naming it so that the
-// * groups apply.
-//
-// It is the one place that says which groups decide; it works from the
-// public API (compile.AgentName, Matcher.Named) until the library reports
-// its selection itself.
+// * groups apply. It says what the library's Selection reports.
 func agentMatcher(r *robots.Robots, agent string) (*robots.Matcher, string) {
-	token := agent
-	if r.Dialect() == robots.RFC9309 {
-		// RFC 9309 matches product tokens; the Google dialect compares the
-		// value as given, as Google's library does, and the first-match
-		// dialects match names as substrings of the whole value.
-		token = leadingToken(agent)
-	}
-	m := r.Agent(token)
+	m := r.Agent(agent)
+	s := m.Selection()
 	var note string
-	if token != agent {
-		note = fmt.Sprintf("agent %q read as %q", agent, token)
+	if len(s.Agents) > 0 && s.Agents[0].Reduced {
+		note = fmt.Sprintf("agent %q read as %q", agent, s.Agents[0].Token)
 	}
-	if !m.Named() {
+	if !s.Named {
 		if note == "" {
 			note = fmt.Sprintf("agent %q", agent)
 		}
-		if hasGlobalGroup(r) {
+		if len(s.Groups) > 0 {
 			note += ": no group names it, the * group applies"
 		} else {
 			note += ": no group names it and there is no * group, so nothing is disallowed"
 		}
 	}
 	return m, note
-}
-
-// hasGlobalGroup reports whether some group of r is for *.
-func hasGlobalGroup(r *robots.Robots) bool {
-	for _, g := range r.Groups() {
-		for _, a := range g.Agents {
-			if a.Global {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // leadingToken returns the product token that leads a User-Agent value,

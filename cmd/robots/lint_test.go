@@ -32,7 +32,7 @@ func TestLintChecks(t *testing.T) {
 		{"collapsed rule", "User-agent: GPTBot Disallow: /\n", exitFinding,
 			[]string{`-:1:20: error: collapsed-rule: "Disallow: /" is on the user-agent line`}},
 		{"agent token", "User-agent: AI2Bot\nUser-agent: Crawl4AI\nDisallow: /\n", exitOK,
-			[]string{`-:1: warning: agent-token: "AI2Bot" is outside RFC 9309's product-token grammar (letters, "-" and "_"): rfc9309 and google read "AI", which AI2Bot does not match; draft1996 and original1994 read "AI2Bot", which AI2Bot matches`,
+			[]string{`-:1: warning: agent-token: "AI2Bot" is outside RFC 9309's product-token grammar (letters, "-" and "_"): rfc9309 reads "AI", which AI2Bot matches; google reads "AI", which AI2Bot does not match; draft1996 and original1994 read "AI2Bot", which AI2Bot matches`,
 				`-:2: warning: agent-token: "Crawl4AI" is outside`}},
 		{"version is not a token problem", "User-agent: FooBot/2.1\nDisallow: /\n", exitOK,
 			[]string{`-:1: warning: agent-not-token: `}},

@@ -17,15 +17,14 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// The types of the library's groups, as Robots.Groups returns them: the
-// one place to change when the root package speaks types of its own.
+// The types of the library's groups, as Robots.Groups returns them.
 type (
-	lintAgent = compile.Agent
-	lintRule  = compile.Rule
+	lintAgent = robots.UserAgent
+	lintRule  = robots.Rule
 )
 
-// rulePattern returns a rule's pattern in canonical form, so that two
-// spellings of one pattern compare equal.
+// rulePattern returns a rule's pattern (as written) in canonical form, so
+// that two spellings of one pattern compare equal.
 func rulePattern(r lintRule) string { return normalize.Pattern(r.Pattern) }
 
 // A severity says how much a diagnostic matters.
@@ -115,11 +114,12 @@ var knownExtensions = map[string]bool{
 
 // A linter gathers the findings of one file.
 type linter struct {
-	name  string
-	body  []byte
-	r     *robots.Robots
-	lines []string // the body's lines as written; lines[0] is line 1
-	found []finding
+	name   string
+	body   []byte
+	r      *robots.Robots
+	groups []robots.Group // r.Groups(), which copies them at each call
+	lines  []string       // the body's lines as written; lines[0] is line 1
+	found  []finding
 	// replaced marks the lines whose parser diagnostic of a code a
 	// finding of lint says better.
 	replaced map[lineCode]bool
@@ -131,7 +131,7 @@ type lineCode struct {
 }
 
 func newLinter(name string, body []byte, r *robots.Robots) *linter {
-	return &linter{name: name, body: body, r: r, lines: splitLines(body), replaced: map[lineCode]bool{}}
+	return &linter{name: name, body: body, r: r, groups: r.Groups(), lines: splitLines(body), replaced: map[lineCode]bool{}}
 }
 
 func (l *linter) add(line, column int, code, format string, args ...any) {
@@ -223,7 +223,7 @@ var collapsedKey = regexp.MustCompile(`(?i)\s(dis)?allow\s*:|\s(crawl-delay|site
 // agents checks user-agent values: rules collapsed onto them, and names
 // outside RFC 9309's product-token grammar.
 func (l *linter) agents() {
-	for _, g := range l.r.Groups() {
+	for _, g := range l.groups {
 		for _, a := range g.Agents {
 			if a.Global {
 				continue
@@ -271,20 +271,28 @@ func agentReadings(value string) string {
 			reading = fmt.Sprintf("%q, which %s does not match", name, value)
 		}
 		if reading != last && len(names) > 0 {
-			parts = append(parts, strings.Join(names, " and ")+" read "+last)
+			parts = append(parts, readAs(names, last))
 			names = nil
 		}
 		names, last = append(names, d.String()), reading
 	}
-	parts = append(parts, strings.Join(names, " and ")+" read "+last)
+	parts = append(parts, readAs(names, last))
 	return strings.Join(parts, "; ")
+}
+
+// readAs says that the named dialects read a value as reading.
+func readAs(dialects []string, reading string) string {
+	if len(dialects) == 1 {
+		return dialects[0] + " reads " + reading
+	}
+	return strings.Join(dialects, " and ") + " read " + reading
 }
 
 // delayMerge finds a crawl-delay between the user-agent lines of one group:
 // a group of only crawl-delay that the parser merged into the next, so
 // that its agents get the next group's rules.
 func (l *linter) delayMerge() {
-	for _, g := range l.r.Groups() {
+	for _, g := range l.groups {
 		for i := 1; i < len(g.Agents); i++ {
 			for n := g.Agents[i-1].Line + 1; n < g.Agents[i].Line; n++ {
 				if l.key(n) == "crawl-delay" {
@@ -301,7 +309,7 @@ func (l *linter) delayMerge() {
 // disallowed, where one of the two lines does nothing.
 func (l *linter) rules() {
 	firstMatch := l.r.Dialect() == robots.Draft1996 || l.r.Dialect() == robots.Original1994
-	for _, g := range l.r.Groups() {
+	for _, g := range l.groups {
 		seen := map[string]lintRule{} // by allow and pattern
 		for _, r := range g.Rules {
 			if r.Pattern == "" {
@@ -340,7 +348,7 @@ func ruleKey(allow bool, pattern string) string {
 // secondStar reports * groups after the first.
 func (l *linter) secondStar() {
 	first := 0
-	for _, g := range l.r.Groups() {
+	for _, g := range l.groups {
 		for _, a := range g.Agents {
 			if !a.Global {
 				continue
@@ -362,7 +370,7 @@ func (l *linter) starReplaced() {
 	named := map[string][]lintRule{} // by lower-case name
 	first := map[string]lintAgent{}
 	var order []string
-	for _, g := range l.r.Groups() {
+	for _, g := range l.groups {
 		for _, a := range g.Agents {
 			if a.Global {
 				star = append(star, g.Rules...)
