@@ -246,10 +246,11 @@ func appendInvalid(b, url []byte, problem string, asJSON bool) []byte {
 func (rw *resultWriter) flush()     { rw.w.Flush() }
 func (rw *resultWriter) err() error { return rw.w.Flush() }
 
-// jsonPlain marks the ASCII octets a JSON string holds as they are, in the
-// form encoding/json writes: it escapes control characters, the quote and
-// the backslash, and <, > and & for HTML.
-var jsonPlain = func() (t [utf8.RuneSelf]bool) {
+// jsonPlain marks the octets a JSON string holds as they are, in the form
+// encoding/json writes: it escapes control characters, the quote and the
+// backslash, and <, > and & for HTML; octets from 0x80 on are checked as
+// UTF-8.
+var jsonPlain = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
 	}
@@ -264,12 +265,14 @@ func appendJSONString(b, s []byte) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		for i < len(s) && jsonPlain[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if jsonPlain[c] {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
