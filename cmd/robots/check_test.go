@@ -390,3 +390,22 @@ func TestEachURL(t *testing.T) {
 		t.Errorf("args: %q, %v", got, err)
 	}
 }
+
+// TestCheckJSONLongLine: a line too long to check is a JSON error object,
+// and the batch goes on.
+func TestCheckJSONLongLine(t *testing.T) {
+	path := writeFile(t, "robots.txt", checkBody)
+	stdin := "/" + strings.Repeat("a", maxURLLine+10) + "\n/private\n"
+	code, out, _ := runCmd(stdin, "check", "-json", "-robots", path, "-agent", "Bot")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != exitBadInput || len(lines) != 2 {
+		t.Fatalf("exit %d, %d lines", code, len(lines))
+	}
+	var r checkResult
+	if err := json.Unmarshal([]byte(lines[0]), &r); err != nil || r.Error != longLineProblem || len(r.URL) != shownPrefix {
+		t.Errorf("first line %.200s: %+v, %v", lines[0], r, err)
+	}
+	if want := `{"url":"/private","allowed":false,"line":2,"pattern":"/private"}`; lines[1] != want {
+		t.Errorf("second line %s, want %s", lines[1], want)
+	}
+}
