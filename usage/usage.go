@@ -359,7 +359,8 @@ func (s Set) Combine(o Set) Set {
 // Combined returns the combined view of c: the preference for c combined,
 // by the rule of Combine, with that of every category of the other
 // vocabulary that means the same thing (the Same column of the table), and
-// the source that decided it. For TrainAI it joins train-ai and ai-train;
+// the source that decided it (the earlier in table order when they agree,
+// so the Content-Usage one). For TrainAI it joins train-ai and ai-train;
 // for Search and SignalSearch, both searches; SignalAIInput has no
 // counterpart and is returned alone.
 func (s Set) Combined(c Category) (Pref, Source) {
