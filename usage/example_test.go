@@ -6,15 +6,17 @@ import (
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// A crawler that trains models reads the Content-Usage header of a response
-// and keeps the page out of its training set unless training is allowed.
+// A crawler that trains models combines what a response's Content-Usage
+// header and its site's Content-Signal line say, and keeps the page out of
+// training unless training is allowed (here a no wins over a yes).
 func Example() {
-	prefs, _ := usage.Parse("train-ai=n, search=y", usage.Source{Field: "Content-Usage"})
-	if p, from := prefs.Combined(usage.TrainAI); p == usage.Disallowed {
-		fmt.Println("not for training, said", from)
+	prefs, _ := usage.Parse("train-ai=y, search=y", usage.Source{Field: "Content-Usage"})
+	signal, _ := usage.ParseSignal("ai-train=no", usage.Source{Line: 2, Field: "Content-Signal"})
+	if p, from := prefs.Combine(signal).Combined(usage.TrainAI); p != usage.Allowed {
+		fmt.Println("keep out of training:", p, "by", from)
 	}
 	// Output:
-	// not for training, said Content-Usage
+	// keep out of training: disallowed by line 2: Content-Signal
 }
 
 // The vocabulary draft's own example of duplicate keys: the last value of
