@@ -1,6 +1,9 @@
 package usage
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // BenchmarkParse measures reading the values seen in robots.txt files and
 // headers, with github.com/dunglas/httpsfv doing the Dictionary parse.
@@ -15,6 +18,8 @@ func BenchmarkParse(b *testing.B) {
 		{"ContentUsage/Two", AIPref, "train-ai=n, search=y"},
 		{"ContentUsage/Invalid", AIPref, "Train-AI=n"},
 		{"ContentSignal/Managed", ContentSignal, "search=yes,ai-train=no,use=reference"},
+		// Linear in the length, duplicate keys and parameters included.
+		{"ContentUsage/Long64KiB", AIPref, strings.Repeat("train-ai=n;p=1, x-y=?1, ", 64<<10/24)},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
