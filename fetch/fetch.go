@@ -33,7 +33,6 @@
 package fetch
 
 import (
-	"bytes"
 	"compress/gzip"
 	"context"
 	"fmt"
@@ -48,6 +47,8 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Defaults of the Fetcher's fields.
@@ -60,11 +61,6 @@ const (
 // MaxRedirects is how many consecutive redirects a fetch follows, the five
 // that RFC 9309 2.3.1.2 asks for. One more makes the file Unavailable.
 const MaxRedirects = 5
-
-// lineSlack bounds how far past the parse limit a fetch reads to finish the
-// line that straddles the limit. A line that does not end within it is
-// dropped with everything after it.
-const lineSlack = 64 << 10
 
 // An Outcome says what fetching a robots.txt came to, in the terms of
 // RFC 9309 section 2.3.1.
@@ -223,8 +219,9 @@ type Fetcher struct {
 
 	// ParseLimit is how many octets of the body are read and parsed, as in
 	// robots.WithParseLimit; zero or less means robots.DefaultParseLimit.
-	// Past it only the rest of the straddling line is read (64 KiB at most),
-	// and the connection is closed without reading on.
+	// Past it only the rest of the straddling line is read (normalize.Slack,
+	// 64 KiB, at most; a longer line is cut as normalize.Slack says), and the
+	// connection is closed without reading on.
 	ParseLimit int
 
 	// ParseOptions are more options for robots.Parse, such as
@@ -412,7 +409,7 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	default:
 		return f.failed(res, resp, fmt.Errorf("fetch: %s: unsupported Content-Encoding %q", res.FinalURL, enc))
 	}
-	text, truncated, err := readBody(body, f.parseLimit())
+	text, err := normalize.ReadBody(body, f.parseLimit())
 	res.Fetched = f.now()
 	if err != nil {
 		return f.failed(res, resp, fmt.Errorf("fetch: reading %s: %w", res.FinalURL, err))
@@ -424,7 +421,12 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	res.Outcome = OK
 	res.Robots = robots.Parse(text, opts...)
 	res.Size = len(text)
-	res.Truncated = truncated
+	// ReadBody stops at the parse limit and its slack: a body that long may
+	// go on. Otherwise Parse says whether it dropped anything.
+	res.Truncated = len(text) >= f.parseLimit()+normalize.Slack
+	for _, d := range res.Robots.Diagnostics() {
+		res.Truncated = res.Truncated || d.Code == compile.Truncated
+	}
 	res.Expires = f.expires(res.Fetched, resp.Header)
 	return res
 }
@@ -528,54 +530,4 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 func discard(body io.ReadCloser) {
 	io.CopyN(io.Discard, body, 4<<10)
 	body.Close()
-}
-
-// readBody reads the first limit octets of r and, past them, the rest of
-// the line that straddles the limit and one octet more, to learn whether
-// the body goes on; it reads nothing beyond. truncated reports that octets
-// past the limit were left unread or dropped.
-//
-// The body returned is what robots.Parse expects: when the body goes on past
-// the straddling line it holds that line's end, so that Parse reports where
-// it cut; when it does not, the final line terminator is dropped, so that
-// Parse does not report a cut. A straddling line that does not end within
-// lineSlack octets of the limit is dropped with everything after it.
-func readBody(r io.Reader, limit int) (body []byte, truncated bool, err error) {
-	body, err = io.ReadAll(io.LimitReader(r, int64(limit)))
-	if err != nil || len(body) < limit {
-		return body, false, err
-	}
-	var chunk [512]byte
-	eof := false
-	end := -1     // where the straddling line ends, once known
-	from := limit // where to look for its end
-	for {
-		if end < 0 {
-			if i := bytes.IndexAny(body[from:], "\r\n"); i >= 0 {
-				end = from + i
-			}
-			from = len(body)
-		}
-		if end >= 0 {
-			switch {
-			case body[end] == '\r' && len(body) > end+2, body[end] == '\n' && len(body) > end+1,
-				body[end] == '\r' && len(body) == end+2 && body[end+1] != '\n':
-				return body, true, nil // more follows the line
-			case eof:
-				return body[:end], false, nil
-			}
-		} else if eof {
-			return body, false, nil
-		} else if len(body) >= limit+lineSlack {
-			start := bytes.LastIndexAny(body[:limit], "\r\n") + 1
-			return body[:start], true, nil
-		}
-		n, err := r.Read(chunk[:])
-		body = append(body, chunk[:n]...)
-		if err == io.EOF {
-			eof = true
-		} else if err != nil {
-			return nil, false, err
-		}
-	}
 }

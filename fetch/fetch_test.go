@@ -14,10 +14,11 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"testing/iotest"
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Every server in these tests is an httptest server on the loopback
@@ -324,8 +325,8 @@ func TestLargeBody(t *testing.T) {
 		t.Errorf("/early allowed %v, /late allowed %v; want the rule past the limit ignored",
 			res.Allowed("FooBot", "/early"), res.Allowed("FooBot", "/late"))
 	}
-	if n := ct.n.Load(); n > limit+int64(len(filler))+4<<10 {
-		t.Errorf("read %d octets of the body, want about %d", n, limit)
+	if n := ct.n.Load(); n > limit+normalize.Slack+4<<10 {
+		t.Errorf("read %d octets of the body, want at most about %d", n, limit+normalize.Slack)
 	}
 	found := false
 	for _, d := range res.Robots.Diagnostics() {
@@ -345,62 +346,47 @@ func TestLargeBody(t *testing.T) {
 	}
 }
 
-func TestReadBody(t *testing.T) {
-	const limit = 10
-	long := strings.Repeat("a", lineSlack+100)
-	tests := []struct {
-		name, in  string
-		want      string
-		truncated bool
+// TestLongLine serves a body whose line straddling the parse limit runs on
+// for 50 MB: the fetch reads no more than the limit and normalize.Slack,
+// keeps a Disallow cut short as its prefix and drops an Allow.
+func TestLongLine(t *testing.T) {
+	const limit = robots.DefaultParseLimit
+	head := "User-agent: *\nDisallow: /x\nAllow: /x/open\n" + strings.Repeat("#"+strings.Repeat("c", 98)+"\n", limit/100-1)
+	for _, tt := range []struct {
+		name, line string
+		path       string
+		allowed    bool
 	}{
-		{"short", "abc", "abc", false},
-		{"empty", "", "", false},
-		{"exactly the limit", "0123456789", "0123456789", false},
-		{"LF at the limit, then EOF", "0123456789\n", "0123456789", false},
-		{"CRLF at the limit, then EOF", "0123456789\r\n", "0123456789", false},
-		{"CR at the limit, then EOF", "0123456789\r", "0123456789", false},
-		{"LF at the limit, then more", "0123456789\nX", "0123456789\n", true},
-		{"CRLF at the limit, then more", "0123456789\r\nX", "0123456789\r\n", true},
-		{"CR at the limit, then more", "0123456789\rX", "0123456789\r", true},
-		{"straddling line, then EOF", "012345\n6789abcdef", "012345\n6789abcdef", false},
-		{"straddling line, then EOF after LF", "012345\n6789abcdef\n", "012345\n6789abcdef", false},
-		{"straddling line, then more", "012345\n6789abcdef\nmore", "012345\n6789abcdef\n", true},
-		{"line past the slack", "01234\n" + long + "\nmore", "01234\n", true},
-		{"line past the slack, none before", long, "", true},
-		{"line within the slack", "01234\n" + long[:lineSlack-100], "01234\n" + long[:lineSlack-100], false},
-	}
-	readers := map[string]func(io.Reader) io.Reader{
-		"plain":    func(r io.Reader) io.Reader { return r },
-		"one byte": iotest.OneByteReader,
-		"half":     iotest.HalfReader,
-	}
-	for _, tt := range tests {
-		for rname, wrap := range readers {
-			src := strings.NewReader(tt.in)
-			got, truncated, err := readBody(wrap(src), limit)
-			if err != nil {
-				t.Errorf("%s, %s: %v", tt.name, rname, err)
-				continue
+		// Cut short, "/y***...x" is "/y***": it disallows more.
+		{"disallow of stars kept as a prefix", "Disallow: /y*", "/y/z", false},
+		// Cut short, "/x***...x" would be "/x***": dropped, it allows less.
+		{"allow of stars dropped", "Allow: /x*", "/x/y", false},
+		{"allow of stars dropped, others kept", "Allow: /x*", "/x/open", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				io.WriteString(w, head+tt.line)
+				fill := []byte(strings.Repeat("*", 64<<10))
+				for i := 0; i < 50<<20/len(fill); i++ {
+					if _, err := w.Write(fill); err != nil {
+						return
+					}
+				}
+			})
+			ct := &countingTransport{base: &http.Transport{}}
+			t.Cleanup(ct.base.(*http.Transport).CloseIdleConnections)
+			f := &Fetcher{Client: &http.Client{Transport: ct}, Timeout: 10 * time.Second}
+			res := fetch(t, f, srv.URL)
+			if res.Outcome != OK || !res.Truncated || res.Size != limit+normalize.Slack {
+				t.Fatalf("got %v, truncated %v, size %d", res, res.Truncated, res.Size)
 			}
-			// What is returned is a prefix of the body, holding at least
-			// what Parse is to keep; when the body ends within it, exactly
-			// that.
-			consumed := len(tt.in) - src.Len()
-			if !strings.HasPrefix(tt.in, string(got)) || !strings.HasPrefix(string(got), tt.want) ||
-				!truncated && string(got) != tt.want || truncated != tt.truncated {
-				t.Errorf("%s, %s: got %.40q (%d octets), %v; want %.40q, %v", tt.name, rname, got, len(got), truncated, tt.want, tt.truncated)
+			if got := res.Allowed("FooBot", tt.path); got != tt.allowed {
+				t.Errorf("%s allowed %v, want %v", tt.path, got, tt.allowed)
 			}
-			// Past the limit it reads the straddling line, a CRLF's second
-			// octet and one octet to see whether the body goes on, in
-			// chunks of 512.
-			if bound := max(len(tt.want), limit+lineSlack) + 512; consumed > bound {
-				t.Errorf("%s, %s: consumed %d octets, more than %d", tt.name, rname, consumed, bound)
+			if n := ct.n.Load(); n > limit+normalize.Slack+1<<20 {
+				t.Errorf("read %d octets of the body, want about %d", n, limit+normalize.Slack)
 			}
-		}
-	}
-	_, _, err := readBody(io.MultiReader(strings.NewReader("0123456789abc"), iotest.ErrReader(io.ErrUnexpectedEOF)), limit)
-	if !errors.Is(err, io.ErrUnexpectedEOF) {
-		t.Errorf("a failing reader: err = %v", err)
+		})
 	}
 }
 
@@ -422,6 +408,29 @@ func TestCharset(t *testing.T) {
 		res := fetch(t, newFetcher(t), srv.URL)
 		if got := !res.Allowed("FooBot", srv.URL+"/café"); got != tt.disallowed {
 			t.Errorf("%s: /café disallowed %v, want %v", tt.contentType, got, tt.disallowed)
+		}
+	}
+}
+
+// TestCharsetCannotEraseRules: a valid UTF-8 file served with a charset
+// that would decode it into nothing keeps its rules (issue 10, item 2).
+func TestCharsetCannotEraseRules(t *testing.T) {
+	body := "User-agent: *\n# \u00a9 2025\nDisallow: /private\n"
+	for _, charset := range []string{"utf-16", "utf-16be", "iso-2022-kr", "hz-gb-2312", "replacement"} {
+		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain; charset="+charset)
+			io.WriteString(w, body)
+		})
+		res := fetch(t, newFetcher(t), srv.URL)
+		if res.Allowed("FooBot", srv.URL+"/private") {
+			t.Errorf("charset=%s: /private allowed", charset)
+		}
+		found := false
+		for _, d := range res.Robots.Diagnostics() {
+			found = found || d.Code == compile.Charset
+		}
+		if !found {
+			t.Errorf("charset=%s: the ignored charset is not diagnosed: %v", charset, res.Robots.Diagnostics())
 		}
 	}
 }
