@@ -1,6 +1,7 @@
 package usage_test
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 
@@ -282,4 +283,22 @@ func TestZeroAlloc(t *testing.T) {
 		t.Errorf("Combine and Combined allocate %.0f times", allocs)
 	}
 	_ = sink
+}
+
+// TestJSON checks the JSON form of a Set.
+func TestJSON(t *testing.T) {
+	cu, _ := usage.Parse("train-ai=n", usage.Source{Line: 4, Field: "Content-Usage"})
+	cs, _ := usage.ParseSignal("search=yes, use=reference", usage.Source{Line: 2, Field: "Content-Signal"})
+	b, err := json.Marshal(cu.Combine(cs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"Content-Signal":{"ai-input":{"preference":"unknown"},"ai-train":{"preference":"unknown"},` +
+		`"search":{"preference":"allowed","source":{"line":2,"field":"Content-Signal"}}},` +
+		`"Content-Usage":{"search":{"preference":"unknown"},` +
+		`"train-ai":{"preference":"disallowed","source":{"line":4,"field":"Content-Usage"}}},` +
+		`"use":{"source":{"line":2,"field":"Content-Signal"},"value":"reference"}}`
+	if string(b) != want {
+		t.Errorf("JSON\n%s\nwant\n%s", b, want)
+	}
 }
