@@ -46,6 +46,16 @@
 // gives one view of the categories that mean the same thing in both
 // (train-ai and ai-train, search and search), by the same rule: any no wins.
 //
+// # Content-Usage rules in robots.txt
+//
+// ParseRule splits a rule's value into its optional path and its
+// preference (draft-ietf-aipref-attach section 3.2). Which rules apply to a
+// URL (the longest matching path, order irrelevant, equal paths combined,
+// nothing for a URL that may not be fetched; section 3.1) is defined by the
+// naive reference conformance.ReferenceUsage. The robots.txt parser and
+// matcher do not read these rules yet; they are to be decided in the same
+// walk as Allow and Disallow.
+//
 // # Malformed values
 //
 // Parsing never fails. What is wrong with a value is reported as
