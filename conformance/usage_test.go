@@ -170,3 +170,61 @@ func reversed[T any](s []T) []T {
 	slices.Reverse(r)
 	return r
 }
+
+// TestReferenceUsageOrder checks that rule order carries no meaning
+// (attach 3.1): every order of a group's rules gives the same answer, the
+// sources included.
+func TestReferenceUsageOrder(t *testing.T) {
+	rules := []compile.Rule{crawl(true, "/", 1), crawl(false, "/never/", 2), crawl(true, "/never/ok", 3)}
+	cus := []conformance.UsageRule{
+		cu(t, "train-ai=y, search=y", 4), cu(t, "search=n", 5), cu(t, "/a train-ai=n", 6),
+		cu(t, "/a search=y", 7), cu(t, "/a* train-ai=y", 8), cu(t, "/never/ok train-ai=n", 9),
+	}
+	urls := []string{"/", "/a", "/ab", "/b", "/never/x", "/never/ok", "/robots.txt"}
+	want := map[string]usage.Set{}
+	for _, u := range urls {
+		_, want[u], _ = conformance.ReferenceUsage(rules, cus, nil, u)
+	}
+	// Every permutation of the six rules, by Heap's algorithm.
+	perm := slices.Clone(cus)
+	var permute func(k int)
+	permute = func(k int) {
+		if k == 1 {
+			for _, u := range urls {
+				if _, got, _ := conformance.ReferenceUsage(reversed(rules), perm, nil, u); got != want[u] {
+					t.Fatalf("%s: order %v gives %s, want %s", u, lineOrder(perm), got, want[u])
+				}
+			}
+			return
+		}
+		for i := 0; i < k; i++ {
+			permute(k - 1)
+			if k%2 == 0 {
+				perm[i], perm[k-1] = perm[k-1], perm[i]
+			} else {
+				perm[0], perm[k-1] = perm[k-1], perm[0]
+			}
+		}
+	}
+	permute(len(perm))
+	// /a* (3 octets) beats /a (2): its statement is the whole answer.
+	if p := want["/a"]; p.Get(usage.TrainAI) != usage.Allowed || p.From(usage.TrainAI).Line != 8 || p.Get(usage.Search) != usage.Unknown {
+		t.Errorf("/a: %s", p)
+	}
+	// Two rules without a path: search=y and search=n combine, n wins.
+	if p := want["/b"]; p.Get(usage.TrainAI) != usage.Allowed || p.Get(usage.Search) != usage.Disallowed || p.From(usage.Search).Line != 5 {
+		t.Errorf("/b: %s", p)
+	}
+	if p := want["/never/x"]; p.Known() {
+		t.Errorf("/never/x may not be fetched, yet %s", p)
+	}
+}
+
+// lineOrder returns the lines of rules in order.
+func lineOrder(rules []conformance.UsageRule) []int {
+	var out []int
+	for _, r := range rules {
+		out = append(out, r.Line)
+	}
+	return out
+}
