@@ -10,6 +10,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,6 +72,20 @@ func TestOrigin(t *testing.T) {
 		{"http://[::1]:8080/x", "http://[::1]:8080"},
 		{"http://[::1]:80/x", "http://[::1]"},
 		{"http://example.com:/x", "http://example.com"},
+		// The same origin, written otherwise (issue 10, item 11).
+		{"http://example.com./x", "http://example.com"},
+		{"http://Example.COM.:80/x", "http://example.com"},
+		{"http://example.com:080/", "http://example.com"},
+		{"https://example.com:0443/", "https://example.com"},
+		{"http://example.com:08080/", "http://example.com:8080"},
+		{"http://b\u00fccher.example/", "http://xn--bcher-kva.example"},
+		{"http://B\u00dcCHER.example./", "http://xn--bcher-kva.example"},
+		{"http://xn--bcher-kva.example/", "http://xn--bcher-kva.example"},
+		{"http://XN--BCHER-KVA.example/", "http://xn--bcher-kva.example"},
+		{"http://%C3%BCber.example/", "http://xn--ber-goa.example"},
+		{"http://my_host.Example/", "http://my_host.example"},
+		{"http://[::1]./x", ""},
+		{"http://example.com:65536/", ""},
 		{"/relative/path", ""},
 		{"example.com/x", ""},
 		{"ftp://example.com/", ""},
@@ -238,6 +255,37 @@ func TestRedirectCrossHost(t *testing.T) {
 	}
 	if gotUA != "FooBot/1.0" {
 		t.Errorf("User-Agent after a redirect = %q", gotUA)
+	}
+}
+
+// TestRedirectOtherScheme: a redirect out of http and https is not
+// followed, even by a client that could follow it: a remote server must not
+// make the fetcher read a local file (issue 10, item 6).
+func TestRedirectOtherScheme(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("User-agent: *\nAllow: /\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	tr.RegisterProtocol("file", http.NewFileTransport(http.Dir(dir)))
+	for _, loc := range []string{"file:///secret.txt", "FILE:///secret.txt", "ftp://example.com/robots.txt", "data:text/plain,User-agent:%20*"} {
+		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Location", loc)
+			w.WriteHeader(http.StatusFound)
+		})
+		f := &Fetcher{Client: &http.Client{Transport: tr}, Timeout: 5 * time.Second}
+		res := fetch(t, f, srv.URL)
+		if res.Outcome != Unreachable || res.Err == nil || !strings.Contains(res.Err.Error(), "only http and https") {
+			t.Errorf("redirect to %s: got %v", loc, res)
+		}
+		// A client that followed it itself: FromResponse stays out too.
+		if resp, err := f.Client.Get(srv.URL + "/robots.txt"); err == nil {
+			res, err := f.FromResponse(resp)
+			if err != nil || res.Outcome != Unreachable || res.Allowed("FooBot", "/x") {
+				t.Errorf("FromResponse after a redirect to %s: got %v, %v", loc, res, err)
+			}
+		}
 	}
 }
 
@@ -670,5 +718,129 @@ func TestResultString(t *testing.T) {
 	}
 	if got := Outcome(9).String(); got != "Outcome(9)" {
 		t.Errorf("Outcome(9).String() = %q", got)
+	}
+}
+
+// TestFromStatus: what a crawler fetched itself comes to the same Result as
+// Fetch gives for the same response (issue 10, item 10).
+func TestFromStatus(t *testing.T) {
+	big := strings.Repeat("# filler filler filler filler filler filler filler\n", 12000) + "Disallow: /late\n"
+	for _, c := range []struct {
+		name   string
+		status int
+		header http.Header
+		body   string
+		auth   bool
+	}{
+		{"ok", 200, http.Header{"Cache-Control": {"max-age=600"}}, simpleFile, false},
+		{"ok, charset ignored", 200, http.Header{"Content-Type": {"text/plain; charset=utf-16"}}, "User-agent: *\n# \u00a9\nDisallow: /x\n", false},
+		{"ok, latin-1", 200, http.Header{"Content-Type": {"text/plain; charset=iso-8859-1"}}, "User-agent: *\nDisallow: /caf\xe9\n", false},
+		{"ok, past the limit", 200, nil, "User-agent: *\n" + big, false},
+		{"not found", 404, nil, "", false},
+		{"gone", 410, nil, "", false},
+		{"unauthorized", 401, nil, "", false},
+		{"forbidden, AuthDisallows", 403, nil, "", true},
+		{"too many requests", 429, http.Header{"Retry-After": {"3600"}}, "", false},
+		{"server error", 500, nil, "", false},
+		{"unavailable", 503, http.Header{"Retry-After": {"120"}}, "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				for k, v := range c.header {
+					w.Header()[k] = v
+				}
+				w.WriteHeader(c.status)
+				io.WriteString(w, c.body)
+			})
+			clk := newClock()
+			f := newFetcher(t)
+			f.Now, f.AuthDisallows = clk.Now, c.auth
+			want := fetch(t, f, srv.URL)
+
+			got, err := f.FromStatus(srv.URL+"/robots.txt", c.status, c.header, []byte(c.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := f.Client.Get(srv.URL + "/robots.txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromResp, err := f.FromResponse(resp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, r := range map[string]*Result{"FromStatus": got, "FromResponse": fromResp} {
+				if r.Origin != want.Origin || r.Outcome != want.Outcome || r.Status != want.Status ||
+					r.Truncated != want.Truncated || r.Size != want.Size || !r.Expires.Equal(want.Expires) {
+					t.Errorf("%s: %v (truncated %v, size %d, expires %v); Fetch: %v (%v, %d, %v)", name,
+						r, r.Truncated, r.Size, r.Expires, want, want.Truncated, want.Size, want.Expires)
+				}
+				for _, path := range []string{"/", "/x", "/caf\u00e9", "/late", "/robots.txt"} {
+					if r.Allowed("FooBot", path) != want.Allowed("FooBot", path) {
+						t.Errorf("%s: %s allowed %v, Fetch says %v", name, path, r.Allowed("FooBot", path), want.Allowed("FooBot", path))
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestFromResponseRedirects(t *testing.T) {
+	var hits atomic.Int32
+	srv := hops(t, 2, &hits)
+	f := newFetcher(t)
+	resp, err := f.Client.Get(srv.URL + "/robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.FromResponse(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fetch(t, f, srv.URL)
+	if res.Origin != want.Origin || res.Redirects != 2 || res.FinalURL != want.FinalURL || res.Outcome != want.Outcome {
+		t.Errorf("got %v (%d redirects, final %s), Fetch: %v (%d, %s)", res, res.Redirects, res.FinalURL, want, want.Redirects, want.FinalURL)
+	}
+	// A redirect the caller did not follow is no file: stay out.
+	r, _ := f.FromStatus(srv.URL, 301, http.Header{"Location": {"/elsewhere"}}, nil)
+	if r.Outcome != Unreachable || r.Allowed("FooBot", "/x") {
+		t.Errorf("an unfollowed redirect: %v", r)
+	}
+	for _, bad := range []*http.Response{nil, {StatusCode: 200, Body: http.NoBody}} {
+		if _, err := f.FromResponse(bad); err == nil {
+			t.Errorf("FromResponse(%v): no error", bad)
+		}
+	}
+	if _, err := f.FromStatus("/robots.txt", 200, nil, nil); err == nil {
+		t.Error("FromStatus with a relative URL: no error")
+	}
+}
+
+// BenchmarkLongLine parses, through FromStatus, a body whose line
+// straddling the parse limit runs on for 5 MB: the octets allocated per
+// parse, in all and as a multiple of the octets admitted (the parse limit
+// and normalize.Slack), stay bounded whatever the length of the line.
+func BenchmarkLongLine(b *testing.B) {
+	const limit = robots.DefaultParseLimit
+	head := "User-agent: *\n" + strings.Repeat("#"+strings.Repeat("c", 98)+"\n", limit/100-1)
+	for _, tail := range []struct{ name, line, url string }{
+		{"disallow", "Disallow: /" + strings.Repeat("a", 5<<20), "/" + strings.Repeat("a", 70<<10)},
+		{"stars", "Disallow: /" + strings.Repeat("*q", 5<<19) + "$", "/" + strings.Repeat("q", 40<<10)},
+	} {
+		body := []byte(head + tail.line + "\nDisallow: /late\n")
+		b.Run(tail.name, func(b *testing.B) {
+			b.ReportAllocs()
+			f := &Fetcher{}
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			for i := 0; i < b.N; i++ {
+				res, err := f.FromStatus("https://example.com/robots.txt", 200, nil, body)
+				if err != nil || !res.Truncated || res.Size != limit+normalize.Slack || res.Allowed("FooBot", tail.url) {
+					b.Fatalf("%v, %v", res, err)
+				}
+			}
+			runtime.ReadMemStats(&m1)
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(limit+normalize.Slack), "x-admitted")
+		})
 	}
 }
