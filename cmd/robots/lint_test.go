@@ -52,7 +52,7 @@ func TestLintChecks(t *testing.T) {
 		{"known extensions", "User-agent: *\nDisallow: /a\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\n" +
 			"Host: www.example.com\nClean-param: ref&utm /a/\nRequest-rate: 1/5s 0600-0845\nVisit-time: 0600-0845\n", exitOK, nil},
 		{"extension syntax", "User-agent: *\nDisallow: /a\nContent-Signal: search yes\nHost: http://a b\nVisit-time: 6am\nRequest-rate: fast\nNoindex: /x\nFoo: bar\n", exitOK,
-			[]string{`-:3: warning: extension-syntax: content-signal: "search yes" is not name=value pairs`,
+			[]string{`-:3: warning: extension-syntax: content-signal: not a structured-field Dictionary`,
 				`-:4: warning: extension-syntax: host: `,
 				`-:5: warning: extension-syntax: visit-time: "6am" is not HHMM-HHMM`,
 				`-:6: warning: extension-syntax: request-rate: `,

@@ -15,6 +15,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
+	prefs "github.com/robotsexclusion/robots/usage"
 )
 
 // The types of the library's groups, as Robots.Groups returns them.
@@ -448,11 +449,6 @@ var (
 	cleanParamSyntax  = regexp.MustCompile(`^[A-Za-z0-9_.\-]+(&[A-Za-z0-9_.\-]+)*(\s+[/*]\S*)?$`)
 	requestRateSyntax = regexp.MustCompile(`^[0-9]+/[0-9]+[smhd]?(\s+[0-9]{4}-[0-9]{4})?$`)
 	visitTimeSyntax   = regexp.MustCompile(`^[0-9]{4}-[0-9]{4}$`)
-	// content-signal: name=value pairs, comma-separated (Cloudflare's
-	// Content Signals Policy); content-usage: the same with an optional
-	// path first (IETF aipref).
-	signalSyntax = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*\s*=\s*[A-Za-z0-9_-]+(\s*,\s*[A-Za-z][A-Za-z0-9_-]*\s*=\s*[A-Za-z0-9_-]+)*$`)
-	usageSyntax  = regexp.MustCompile(`^(/\S*\s+)?[A-Za-z][A-Za-z0-9_-]*\s*=\s*[A-Za-z0-9_-]+(\s*,\s*[A-Za-z][A-Za-z0-9_-]*\s*=\s*[A-Za-z0-9_-]+)*$`)
 )
 
 // extensionSyntax is the syntax of each extension that has one, and how
@@ -461,12 +457,10 @@ var extensionSyntax = map[string]struct {
 	re   *regexp.Regexp
 	want string
 }{
-	"host":           {hostSyntax, "a host name, with an optional scheme and port (Yandex)"},
-	"clean-param":    {cleanParamSyntax, "parameters joined by & and an optional path (Yandex)"},
-	"request-rate":   {requestRateSyntax, "pages/seconds such as 1/5s, and an optional HHMM-HHMM"},
-	"visit-time":     {visitTimeSyntax, "HHMM-HHMM"},
-	"content-signal": {signalSyntax, "name=value pairs separated by commas, such as search=yes, ai-train=no"},
-	"content-usage":  {usageSyntax, "an optional path, then name=value pairs separated by commas, such as train-ai=n"},
+	"host":         {hostSyntax, "a host name, with an optional scheme and port (Yandex)"},
+	"clean-param":  {cleanParamSyntax, "parameters joined by & and an optional path (Yandex)"},
+	"request-rate": {requestRateSyntax, "pages/seconds such as 1/5s, and an optional HHMM-HHMM"},
+	"visit-time":   {visitTimeSyntax, "HHMM-HHMM"},
 }
 
 // extensions checks the lines of known extensions. Their keys are read
@@ -487,11 +481,33 @@ func (l *linter) extensions() {
 			s = s[:i]
 		}
 		value := strings.TrimSpace(s[strings.IndexByte(s, ':')+1:])
+		if value == "" {
+			continue // the parser reports an empty value
+		}
+		if key == "content-signal" || key == "content-usage" {
+			l.usage(n, key, value)
+			continue
+		}
 		syn := extensionSyntax[key]
-		if value == "" || syn.re.MatchString(value) {
+		if syn.re.MatchString(value) {
 			continue // an empty value is the parser's to report
 		}
 		l.add(n, 0, codeExtensionValue, "%s: %q is not %s", key, value, syn.want)
+	}
+}
+
+// usage checks a Content-Signal or Content-Usage line with package usage
+// (imported as prefs),
+// which owns their syntax and meaning.
+func (l *linter) usage(n int, key, value string) {
+	var diags []prefs.Diagnostic
+	if key == "content-signal" {
+		_, diags = prefs.ParseSignal(value, prefs.Source{Line: n, Field: "Content-Signal"})
+	} else {
+		_, _, diags = prefs.ParseRule(value, prefs.Source{Line: n, Field: "Content-Usage"})
+	}
+	for _, d := range diags {
+		l.add(n, 0, codeExtensionValue, "%s: %s (%s)", key, d.Message, d.Code)
 	}
 }
 
