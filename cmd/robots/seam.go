@@ -1,0 +1,142 @@
+package main
+
+// This file is the seam between the tools (test, explain, diff, agents) and
+// what the library does not report yet: how it read the caller's agent,
+// which groups it selected for it, and the rules those groups give
+// (issue 10, items 8 and 12). Each need is one function here, computed from
+// Robots.Groups() by the rules compile.Select follows. When the library
+// reports these on the Matcher, each function switches to that report and
+// the tools stay as they are. Tests hold every function to the library:
+// the groups to Matcher.Named, the rules to Matcher.Decide.
+
+import (
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
+)
+
+// agentReading is how the library reads the agent a caller names.
+type agentReading struct {
+	Given   string `json:"given"`   // as the caller wrote it
+	Token   string `json:"token"`   // what groups' names are compared with
+	Reduced bool   `json:"reduced"` // Token is not Given
+	// ProductToken is Given's leading product token, when Given is more
+	// than one; the library does not reduce it (yet), so no named group can
+	// match Given. Empty otherwise.
+	ProductToken string `json:"product_token,omitempty"`
+}
+
+// readAgent says how r.Agent(given) reads given. Today the library compares
+// the value as given (seam: issue 10 item 8 reduces it to its product token
+// and reports that).
+func readAgent(r *robots.Robots, given string) agentReading {
+	a := agentReading{Given: given, Token: given}
+	if substringDialect(r.Dialect()) || given == "*" {
+		return a // the whole name is matched as a substring; or * itself
+	}
+	if name, _ := compile.AgentName(given); name != given && name != "" {
+		a.ProductToken = name
+	}
+	return a
+}
+
+// substringDialect reports whether d reads records as the 1994 standard and
+// the 1996 draft do: a name applies when it is a substring of the crawler's,
+// and only the first record that applies is obeyed.
+func substringDialect(d robots.Dialect) bool {
+	return d == robots.Draft1996 || d == robots.Original1994
+}
+
+// selection is what r.Agent(token) selected.
+type selection struct {
+	Groups []compile.Group // the groups applied, in file order
+	Named  bool            // they name the agent; otherwise they are the * groups
+	Rules  []compile.Rule  // their rules merged, in line order
+}
+
+// selectGroups returns the groups r.Agent(token) applies, as compile.Select
+// picks them (seam: issue 10 item 12 reports them on the Matcher).
+func selectGroups(r *robots.Robots, token string) selection {
+	groups := r.Groups()
+	sub := substringDialect(r.Dialect())
+	var s selection
+	pick := func(named bool) {
+		for _, g := range groups {
+			if !groupApplies(g, token, named, sub) {
+				continue
+			}
+			s.Groups = append(s.Groups, g)
+			s.Rules = append(s.Rules, g.Rules...)
+			if sub {
+				return // the first record that applies
+			}
+		}
+	}
+	pick(true)
+	if len(s.Groups) > 0 {
+		s.Named = true
+	} else {
+		pick(false)
+	}
+	return s
+}
+
+// groupApplies reports whether g names token (named) or is a * group.
+func groupApplies(g compile.Group, token string, named, substring bool) bool {
+	for _, a := range g.Agents {
+		switch {
+		case !named:
+			if a.Global {
+				return true
+			}
+		case a.Global:
+		case substring && a.Name != "" && containsFoldASCII(token, a.Name),
+			!substring && equalFoldASCII(a.Name, token):
+			return true
+		}
+	}
+	return false
+}
+
+// namedTokens returns every name the file's user-agent lines give, apart
+// from *, once each (ignoring case), in file order.
+func namedTokens(r *robots.Robots) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, g := range r.Groups() {
+		for _, a := range g.Agents {
+			k := lowerASCII(a.Name)
+			if a.Global || a.Name == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// equalFoldASCII compares ignoring ASCII case only, as the library does.
+func equalFoldASCII(a, b string) bool {
+	return len(a) == len(b) && lowerASCII(a) == lowerASCII(b)
+}
+
+// containsFoldASCII reports whether sub is within s, ignoring ASCII case.
+func containsFoldASCII(s, sub string) bool {
+	ls, lsub := lowerASCII(s), lowerASCII(sub)
+	for i := 0; i+len(lsub) <= len(ls); i++ {
+		if ls[i:i+len(lsub)] == lsub {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
