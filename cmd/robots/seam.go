@@ -140,3 +140,11 @@ func lowerASCII(s string) string {
 	}
 	return string(b)
 }
+
+// usagePreferences returns what the file says the agent may do with what it
+// fetches at path (Content-Usage, Content-Signal), as one short cell, and
+// whether the file says anything. The library does not read usage
+// preferences yet (seam: the usage issue); until it does, nothing is said.
+func usagePreferences(r *robots.Robots, agent, path string) (string, bool) {
+	return "", false
+}
