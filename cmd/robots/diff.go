@@ -354,9 +354,13 @@ func diffRobots(old, new *robots.Robots, agents, urls, probes []string) *diffRes
 			}
 			if n > 0 {
 				sel := selectGroups(new, a)
+				verb := "apply"
+				if n == 1 {
+					verb = "applies"
+				}
 				res.Accidents = append(res.Accidents, accident{Name: "named group drops * rules",
-					Detail: fmt.Sprintf("%s is now named (new line %d), so the %s of * no longer apply to it",
-						a, sel.Groups[0].Agents[0].Line, countNoun(n, "disallow rule"))})
+					Detail: fmt.Sprintf("%s is now named (new line %d), so the %s of * no longer %s to it",
+						a, sel.Groups[0].Agents[0].Line, countNoun(n, "disallow rule"), verb)})
 			}
 		}
 	}

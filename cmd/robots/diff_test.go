@@ -31,7 +31,7 @@ func TestDiffCommand(t *testing.T) {
 			want: []string{"accidents:", "whole site blocked: an agent no group names (*) may no longer fetch / (new line 2: Disallow: /)"}},
 		{name: "named group drops * rules", new: old + "User-agent: GPTBot\nDisallow: /private\n", code: exitFinding,
 			want: []string{"GPTBot: ", "probes: disallowed by line 2: /cart -> allowed (no rule matched): 4 probes, such as /cart /cart/ /cartx",
-				"named group drops * rules: GPTBot is now named (new line 6), so the 1 disallow rule of * no longer apply to it"}},
+				"named group drops * rules: GPTBot is now named (new line 6), so the 1 disallow rule of * no longer applies to it"}},
 		{name: "sitemap removed", new: "User-agent: *\nDisallow: /cart\nAllow: /cart/help\n", code: exitFinding,
 			want: []string{"*: no flips", "sitemap removed: https://a.example/s.xml"}},
 		{name: "URLs from stdin come first", new: "User-agent: *\nDisallow: /\n", stdin: "https://a.example/zzz\n",
