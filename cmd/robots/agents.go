@@ -136,7 +136,7 @@ func reportAgents(l *loaded, paths []string) *agentsReport {
 		if a.Readable() {
 			continue
 		}
-		for _, g := range r.Groups() {
+		for _, g := range groupsOf(r) {
 			for _, ua := range g.Agents {
 				if len(ua.Value) >= len(a.Name) && equalFoldASCII(ua.Value[:len(a.Name)], a.Name) {
 					rep.Unreadable = append(rep.Unreadable, unreadable{Line: ua.Line, Value: ua.Value, Agent: a.Name, Token: ua.Name})
@@ -151,7 +151,7 @@ func reportAgents(l *loaded, paths []string) *agentsReport {
 // disallow rules, in file order: each pattern's path with * read as nothing.
 func reportPaths(r *robots.Robots) []string {
 	out := []string{"/"}
-	for _, g := range r.Groups() {
+	for _, g := range groupsOf(r) {
 		for _, rule := range g.Rules {
 			if len(out) > maxReportPaths {
 				return out

@@ -214,7 +214,7 @@ func probes(files ...*robots.Robots) []string {
 	var patterns []string
 	for _, r := range files {
 		literal = literal || substringDialect(r.Dialect())
-		for _, g := range r.Groups() {
+		for _, g := range groupsOf(r) {
 			for _, rule := range g.Rules {
 				if rule.Pattern != "" {
 					patterns = append(patterns, rule.Pattern, rule.Value)

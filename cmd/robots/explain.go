@@ -19,7 +19,6 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -107,18 +106,18 @@ func runExplain(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "robots explain: %v\n", err)
 		return exitUsage
 	}
-	files := make([]*robots.Robots, len(dialects))
+	explainers := make([]*explainer, len(dialects))
 	for i, d := range dialects {
-		files[i] = robots.Parse(body, robots.WithDialect(d))
+		explainers[i] = newExplainer(robots.Parse(body, robots.WithDialect(d)), *agent)
 	}
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	enc := json.NewEncoder(out)
 	first := true
 	err = eachURL(e, fs.Args(), func(url string) {
-		xs := make([]explanation, len(files))
-		for i, r := range files {
-			xs[i] = explain(r, *agent, url)
+		xs := make([]explanation, len(explainers))
+		for i, x := range explainers {
+			xs[i] = x.explain(url)
 		}
 		switch {
 		case *asJSON && len(xs) == 1:
@@ -149,13 +148,25 @@ func runExplain(e *env, args []string) int {
 	return exitOK
 }
 
-// explain says how r decides url for the agent given.
-func explain(r *robots.Robots, given, url string) explanation {
-	d := r.Dialect()
-	cd := conformance.Dialect(d.String())
+// An explainer explains the decisions of one file for one agent.
+type explainer struct {
+	d       conformance.Dialect
+	reading agentReading
+	sel     selection
+	m       *robots.Matcher
+}
+
+// newExplainer returns the explainer of r for the agent value given.
+func newExplainer(r *robots.Robots, given string) *explainer {
 	reading := readAgent(r, given)
-	sel := selectGroups(r, reading.Token)
-	x := explanation{URL: url, Dialect: d.String(), Agent: reading, Named: sel.Named,
+	return &explainer{d: conformance.Dialect(r.Dialect().String()), reading: reading,
+		sel: selectGroups(r, reading.Token), m: r.Agent(reading.Token)}
+}
+
+// explain says how the file decides url for the agent.
+func (e *explainer) explain(url string) explanation {
+	cd, reading, sel := e.d, e.reading, &e.sel
+	x := explanation{URL: url, Dialect: string(cd), Agent: reading, Named: sel.Named,
 		Path: cd.Form().URL(url), Matches: []ruleMatch{}}
 	if w := normalize.PathQuery(url); w != x.Path {
 		x.Written = w
@@ -176,7 +187,7 @@ func explain(r *robots.Robots, given, url string) explanation {
 	}
 
 	// The reference's winner, held to the engine's decision.
-	dec := r.Agent(reading.Token).Decide(url)
+	dec := e.m.Decide(url)
 	x.Allowed, x.Line, x.Pattern = dec.Allowed, dec.Line, dec.Pattern
 	w := winner(cd, x.Path, x.Matches)
 	allowed, refLine := true, 0
@@ -219,7 +230,7 @@ func winner(d conformance.Dialect, path string, matches []ruleMatch) int {
 // strength is how strongly rule matches path in dialect d, as the reference
 // matcher ranks it: the length of the pattern that matched, or -1. viaIndex
 // reports a match as Google's index.html rule.
-func strength(d conformance.Dialect, rule compile.Rule, path string) (n int, viaIndex bool) {
+func strength(d conformance.Dialect, rule fileRule, path string) (n int, viaIndex bool) {
 	if rule.Pattern == "" {
 		if d == conformance.Google {
 			return 0, false // matches everything with strength 0

@@ -184,8 +184,9 @@ func TestExplainAgreesWithDecide(t *testing.T) {
 				if sel := selectGroups(r, agent); sel.Named != m.Named() {
 					t.Errorf("%s %s %s: explain says named=%v, the engine %v", s.name, d, agent, sel.Named, m.Named())
 				}
+				ex := newExplainer(r, agent)
 				for _, u := range s.urls {
-					x := explain(r, agent, u)
+					x := ex.explain(u)
 					dec := m.Decide(u)
 					wins := 0
 					for _, mt := range x.Matches {

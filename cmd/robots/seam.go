@@ -4,15 +4,55 @@ package main
 // what the library does not report yet: how it read the caller's agent,
 // which groups it selected for it, and the rules those groups give
 // (issue 10, items 8 and 12). Each need is one function here, computed from
-// Robots.Groups() by the rules compile.Select follows. When the library
-// reports these on the Matcher, each function switches to that report and
-// the tools stay as they are. Tests hold every function to the library:
+// Robots.Groups() by the rules compile.Select follows, into the tools' own
+// types (fileGroup, fileAgent, fileRule). When the library reports these on
+// the Matcher (Selection, Rules) and Groups speaks the root package's
+// types, only this file changes. Tests hold every function to the library:
 // the groups to Matcher.Named, the rules to Matcher.Decide.
 
 import (
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/conformance"
 )
+
+// A fileGroup is one group of a file: user-agent lines and rules.
+type fileGroup struct {
+	Agents []fileAgent
+	Rules  []fileRule
+}
+
+// A fileAgent is one user-agent line.
+type fileAgent struct {
+	Line   int
+	Value  string // as written
+	Name   string // what is compared with a crawler's token ("" for *)
+	Global bool   // the value is *
+}
+
+// A fileRule is one allow or disallow line.
+type fileRule struct {
+	Line    int
+	Allow   bool
+	Value   string // as written
+	Pattern string // as compared: Value in the dialect's octet form; "" for an empty rule
+}
+
+// groupsOf returns the file's groups, in file order.
+func groupsOf(r *robots.Robots) []fileGroup {
+	form := conformance.Dialect(r.Dialect().String()).Form()
+	var out []fileGroup
+	for _, g := range r.Groups() {
+		fg := fileGroup{}
+		for _, a := range g.Agents {
+			fg.Agents = append(fg.Agents, fileAgent{Line: a.Line, Value: a.Value, Name: a.Name, Global: a.Global})
+		}
+		for _, rule := range g.Rules {
+			fg.Rules = append(fg.Rules, fileRule{Line: rule.Line, Allow: rule.Allow, Value: rule.Value, Pattern: form.Pattern(rule.Value)})
+		}
+		out = append(out, fg)
+	}
+	return out
+}
 
 // agentReading is how the library reads the agent a caller names.
 type agentReading struct {
@@ -33,7 +73,7 @@ func readAgent(r *robots.Robots, given string) agentReading {
 	if substringDialect(r.Dialect()) || given == "*" {
 		return a // the whole name is matched as a substring; or * itself
 	}
-	if name, _ := compile.AgentName(given); name != given && name != "" {
+	if name := productToken(given); name != given && name != "" {
 		a.ProductToken = name
 	}
 	return a
@@ -48,15 +88,15 @@ func substringDialect(d robots.Dialect) bool {
 
 // selection is what r.Agent(token) selected.
 type selection struct {
-	Groups []compile.Group // the groups applied, in file order
-	Named  bool            // they name the agent; otherwise they are the * groups
-	Rules  []compile.Rule  // their rules merged, in line order
+	Groups []fileGroup // the groups applied, in file order
+	Named  bool        // they name the agent; otherwise they are the * groups
+	Rules  []fileRule  // their rules merged, in line order
 }
 
 // selectGroups returns the groups r.Agent(token) applies, as compile.Select
 // picks them (seam: issue 10 item 12 reports them on the Matcher).
 func selectGroups(r *robots.Robots, token string) selection {
-	groups := r.Groups()
+	groups := groupsOf(r)
 	sub := substringDialect(r.Dialect())
 	var s selection
 	pick := func(named bool) {
@@ -81,7 +121,7 @@ func selectGroups(r *robots.Robots, token string) selection {
 }
 
 // groupApplies reports whether g names token (named) or is a * group.
-func groupApplies(g compile.Group, token string, named, substring bool) bool {
+func groupApplies(g fileGroup, token string, named, substring bool) bool {
 	for _, a := range g.Agents {
 		switch {
 		case !named:
@@ -102,7 +142,7 @@ func groupApplies(g compile.Group, token string, named, substring bool) bool {
 func namedTokens(r *robots.Robots) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, g := range r.Groups() {
+	for _, g := range groupsOf(r) {
 		for _, a := range g.Agents {
 			k := lowerASCII(a.Name)
 			if a.Global || a.Name == "" || seen[k] {
@@ -147,4 +187,14 @@ func lowerASCII(s string) string {
 // preferences yet (seam: the usage issue); until it does, nothing is said.
 func usagePreferences(r *robots.Robots, agent, path string) (string, bool) {
 	return "", false
+}
+
+// productToken returns the leading product token of an agent value (RFC
+// 9309 2.2.1: ASCII letters, "-" and "_"), as a user-agent line is read.
+func productToken(v string) string {
+	i := 0
+	for i < len(v) && (v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z' || v[i] == '-' || v[i] == '_') {
+		i++
+	}
+	return v[:i]
 }
