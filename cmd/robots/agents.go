@@ -50,6 +50,7 @@ type unreadable struct {
 	Value string `json:"value"` // as written
 	Agent string `json:"agent"` // the registry name it writes
 	Token string `json:"token"` // what parsers read
+	Named bool   `json:"named"` // whether this library names the agent by some group all the same
 }
 
 // agentsReport is the whole report on one file.
@@ -139,7 +140,7 @@ func reportAgents(l *loaded, paths []string) *agentsReport {
 		for _, g := range groupsOf(r) {
 			for _, ua := range g.Agents {
 				if len(ua.Value) >= len(a.Name) && equalFoldASCII(ua.Value[:len(a.Name)], a.Name) {
-					rep.Unreadable = append(rep.Unreadable, unreadable{Line: ua.Line, Value: ua.Value, Agent: a.Name, Token: ua.Name})
+					rep.Unreadable = append(rep.Unreadable, unreadable{Line: ua.Line, Value: ua.Value, Agent: a.Name, Token: ua.Name, Named: ar.Named})
 				}
 			}
 		}
@@ -245,8 +246,12 @@ func writeAgents(w io.Writer, rep *agentsReport) {
 	if len(rep.Unreadable) > 0 {
 		fmt.Fprintln(w, "names no parser can match:")
 		for _, u := range rep.Unreadable {
-			fmt.Fprintf(w, "  line %d: User-agent: %s is read as %q, so it does not name %s, which falls to the * groups\n",
-				u.Line, u.Value, u.Token, u.Agent)
+			fate := "here the * groups apply to it"
+			if u.Named {
+				fate = fmt.Sprintf("here %s's own value reads as %s too, so the group applies to it", u.Agent, u.Token)
+			}
+			fmt.Fprintf(w, "  line %d: User-agent: %s is read as %q, not as %s, which is not a product token (%s)\n",
+				u.Line, u.Value, u.Token, u.Agent, fate)
 		}
 	}
 	fmt.Fprintln(w, "usage: content-usage preferences, not read yet (-)")

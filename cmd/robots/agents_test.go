@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/cmd/robots/internal/registry"
 )
 
@@ -40,9 +41,8 @@ func TestAgentsCommand(t *testing.T) {
 			`^ai-training `,
 			`^  GPTBot +yes +named \(line 4\) +BLOCK +BLOCK +-$`,
 			`^  CCBot +yes +named \(line 4\) +BLOCK +BLOCK +-$`,
-			`^  AI2Bot +unknown +\* \(line 1\) +allow +BLOCK +-$`,
 			`^names no parser can match:$`,
-			`^  line 8: User-agent: AI2Bot is read as "AI", so it does not name AI2Bot, which falls to the \* groups$`)},
+			`^  line 8: User-agent: AI2Bot is read as "AI", not as AI2Bot, which is not a product token \(here `)},
 		{name: "paths given", args: []string{"-path", "/a", "-path", "/private/x", file}, want: lines(
 			`^search +honours +group +/ +/a +/private/x +usage$`,
 			`^  Googlebot +yes +named \(line 11\) +allow +allow +allow +-$`)},
@@ -94,10 +94,19 @@ func TestAgentsJSON(t *testing.T) {
 	if len(rep.Agents) != registry.Count || len(rep.Unreadable) != 1 || rep.Unreadable[0].Token != "AI" {
 		t.Fatalf("got %d agents, unreadable %+v", len(rep.Agents), rep.Unreadable)
 	}
+	r := robots.Parse([]byte(aiRobots))
 	for _, a := range rep.Agents {
-		blocked := !a.Verdicts[0].Allowed
-		if want := a.Name == "GPTBot" || a.Name == "CCBot"; blocked != want || a.Usage != nil {
-			t.Errorf("%s: / blocked %v, want %v; usage %v", a.Name, blocked, want, a.Usage)
+		m := r.Agent(a.Name)
+		if a.Named != m.Named() || a.Usage != nil {
+			t.Errorf("%s: named %v, the library says %v; usage %v", a.Name, a.Named, m.Named(), a.Usage)
+		}
+		for _, v := range a.Verdicts {
+			if d := m.Decide(v.Path); v.Allowed != d.Allowed || v.Line != d.Line {
+				t.Errorf("%s %s: %+v, Decide says %+v", a.Name, v.Path, v, d)
+			}
+		}
+		if blocked := !a.Verdicts[0].Allowed; (a.Name == "GPTBot" || a.Name == "CCBot") != blocked && a.Name != "AI2Bot" {
+			t.Errorf("%s: / blocked %v", a.Name, blocked)
 		}
 	}
 }
