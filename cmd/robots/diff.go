@@ -320,10 +320,11 @@ func diffRobots(old, new *robots.Robots, agents, urls, probes []string) *diffRes
 	for _, u := range urls {
 		listed[u] = true
 	}
-	all := urls
+	all := make([]string, 0, len(urls)+len(probes))
+	all = append(all, urls...)
 	for _, p := range probes {
 		if !listed[p] {
-			all = append(all[:len(all):len(all)], p)
+			all = append(all, p)
 		}
 	}
 	res := &diffResult{URLs: len(urls), Probes: len(all) - len(urls)}
