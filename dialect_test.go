@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // dialectCase is one decision in one dialect. agents, when set, are asked
@@ -214,19 +215,21 @@ func TestDialectRoundTrip(t *testing.T) {
 	}
 }
 
-func TestGoogleParsesWholeBody(t *testing.T) {
+// TestGoogleParseLimit: Google's library parses the whole body, but its
+// crawler has a limit, and so does the Google dialect (issue 10, item 1).
+func TestGoogleParseLimit(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
-	for b.Len() < robots.DefaultParseLimit+10 {
+	for b.Len() < robots.DefaultParseLimit+normalize.Slack+10 {
 		b.WriteString("# padding padding padding padding\n")
 	}
 	b.WriteString("Disallow: /late\n")
 	body := []byte(b.String())
-	if robots.Parse(body, robots.WithDialect(robots.Google)).Allowed("x", "/late") {
-		t.Error("Google: a rule past the default parse limit was not read")
+	if !robots.Parse(body, robots.WithDialect(robots.Google)).Allowed("x", "/late") {
+		t.Error("Google: a rule past the default parse limit and its slack was read")
 	}
-	if !robots.Parse(body, robots.WithDialect(robots.Google), robots.WithParseLimit(0)).Allowed("x", "/late") {
-		t.Error("Google: WithParseLimit did not limit the body")
+	if robots.Parse(body, robots.WithDialect(robots.Google), robots.WithParseLimit(len(body))).Allowed("x", "/late") {
+		t.Error("Google: WithParseLimit did not raise the limit")
 	}
 }
 

@@ -20,9 +20,7 @@ type Matcher struct {
 	named    bool
 	delay    time.Duration
 	hasDelay bool
-	form     normalize.Form                   // how URLs are written for the machine
-	segs     *scratch[automaton.SegmentState] // for TierSegments
-	nfas     *scratch[automaton.NFAState]     // for TierNFA
+	form     normalize.Form // how URLs are written for the machine
 }
 
 // ruleInfo is what a Decision reports of a rule.
@@ -78,12 +76,6 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher 
 		}
 	}
 	m.machine = automaton.Compile(rules, lim)
-	if sg := m.machine.Segments(); sg != nil {
-		m.segs = newScratch(sg.NewState)
-	}
-	if a := m.machine.NFA(); a != nil {
-		m.nfas = newScratch(a.NewState)
-	}
 	return m
 }
 
@@ -91,31 +83,7 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d *choices) *Matcher 
 // an absolute URL or a path-absolute reference ("/a/b?c"); only its path and
 // query are matched.
 func (m *Matcher) Decide(url string) Decision {
-	st := m.form.Stream(url)
-	best := walk(m.machine.Literal(), st)
-	if !m.machine.Better(m.machine.WildcardTop(), best) {
-		return m.decision(best) // no wildcard rule could beat it
-	}
-	if d := m.machine.Wildcard(); d != nil {
-		if r := walk(d, st); m.machine.Better(r, best) {
-			best = r
-		}
-	}
-	if sg := m.machine.Segments(); sg != nil {
-		sc, slot := m.segs.get()
-		if r := walkSegments(sg, sc, st); m.machine.Better(r, best) {
-			best = r
-		}
-		m.segs.put(slot)
-	}
-	if a := m.machine.NFA(); a != nil {
-		sc, slot := m.nfas.get()
-		if r := m.walkNFA(a, sc, st); m.machine.Better(r, best) {
-			best = r
-		}
-		m.nfas.put(slot)
-	}
-	return m.decision(best)
+	return m.decision(m.machine.Match(m.form.Stream(url)))
 }
 
 // decision reports rule r (an index in m.info), or no rule.
@@ -125,46 +93,6 @@ func (m *Matcher) decision(r int32) Decision {
 	}
 	info := &m.info[r]
 	return Decision{Allowed: info.allow, Line: int(info.line), Pattern: info.value}
-}
-
-// walk runs d over the octets of st, and stops as soon as the outcome is
-// settled.
-func walk(d *automaton.DFA, st normalize.Stream) int32 {
-	c := d.Cursor()
-	for !c.Done() {
-		x, ok := st.Next()
-		if !ok {
-			break
-		}
-		c.Step(x)
-	}
-	return c.Result()
-}
-
-// walkSegments is walk for the segments tier.
-func walkSegments(sg *automaton.Segments, sc *automaton.SegmentState, st normalize.Stream) int32 {
-	c := sg.Cursor(sc)
-	for {
-		x, ok := st.Next()
-		if !ok {
-			break
-		}
-		c.Step(x)
-	}
-	return c.Result()
-}
-
-// walkNFA is walk for the NFA tier.
-func (m *Matcher) walkNFA(a *automaton.NFA, sc *automaton.NFAState, st normalize.Stream) int32 {
-	best := a.Start(sc)
-	for alive := true; alive; {
-		x, ok := st.Next()
-		if !ok {
-			break
-		}
-		best, alive = a.Step(sc, x, best)
-	}
-	return a.End(sc, best)
 }
 
 // indexHTML returns the rule Google's library adds for an Allow pattern

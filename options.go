@@ -24,7 +24,9 @@ const (
 	// departs from RFC 9309 too: URLs are compared as given (no
 	// percent-encoding is decoded or added), /robots.txt is not special, an
 	// Allow of ".../index.html" also allows ".../", lines are cut at 16,663
-	// octets, a UTF-16 body is not transcoded and the whole body is parsed.
+	// octets and a UTF-16 body is not transcoded. Google's library parses
+	// the whole body but Google's crawler does not: the parse limit and
+	// normalize.Slack bound this dialect as every other.
 	// Decisions name the line Google's library names, an empty rule's line
 	// included.
 	Google
@@ -48,7 +50,7 @@ type choices struct {
 	read compile.Options // lines, records, agents and the octet form
 
 	keepUTF16 bool // a UTF-16 body is read as octets, not transcoded
-	unlimited bool // the whole body is parsed unless WithParseLimit says otherwise
+	unlimited bool // Google's library has no limit; normalize still applies DefaultParseLimit+Slack
 
 	firstMatch bool // rules rank equal: the first match in file order decides
 	robotsTxt  bool // /robots.txt is always allowed
@@ -121,14 +123,16 @@ type config struct {
 func WithDialect(d Dialect) Option { return func(c *config) { c.dialect = d } }
 
 // WithParseLimit sets how many octets of the body are parsed; the line that
-// straddles the limit is read whole and the rest ignored. Limits below
-// DefaultParseLimit are raised to it, as RFC 9309 requires. Without it the
-// Google dialect parses the whole body, as Google's library does.
+// straddles the limit is read whole within normalize.Slack (64 KiB; a longer
+// one is cut as normalize.Slack says) and the rest ignored. Limits below
+// DefaultParseLimit are raised to it, as RFC 9309 requires, in every
+// dialect.
 func WithParseLimit(n int) Option { return func(c *config) { c.limit, c.limitSet = n, true } }
 
 // WithCharset declares the body's charset, as a Content-Type header does
-// ("iso-8859-1", "windows-1251"); the body is transcoded to UTF-8 before it is
-// parsed. Without it the octets are read as they are (a byte order mark
+// ("iso-8859-1", "windows-1251"); a body that is not valid UTF-8 is
+// transcoded to UTF-8 before it is parsed, unless that would lose rule lines
+// (see normalize.ErrCharsetIgnored). Without it the octets are read as they are (a byte order mark
 // still tells UTF-8 and UTF-16 apart).
 func WithCharset(label string) Option { return func(c *config) { c.charset = label } }
 

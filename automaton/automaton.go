@@ -26,26 +26,49 @@
 //
 // Unions of '*' patterns can need exponentially many DFA states: k patterns
 // of the form "/*a_i*b_i" need 2^k, and real files hold such families.
-// Construction therefore works within a budget (Limits): states at most
-// 4096 plus one per two octets of the patterns, and work (trie nodes touched)
-// at most 1<<18 plus 16 per octet, never above 1<<19, whatever the input, so
-// a failed attempt costs tens of milliseconds. When the single DFA does not
-// fit, the literal patterns get a DFA of their own (their trie, which always
-// fits), and the wildcard patterns get, in order of preference:
+// Construction therefore works within budgets, decided before building
+// where the patterns alone tell: the DFA tiers are not tried when the
+// patterns hold more than maxDFAStars (4096) stars or more than
+// maxDFAWildOctets (64 KiB) octets after a first star; otherwise
+// construction stops at Limits: states at most 4096 plus one per two
+// octets of the patterns, and work (trie nodes touched) at most 1<<18 plus
+// 16 per octet, never above 1<<19, so a failed attempt costs tens of
+// milliseconds. A tier not built is reported as a *BudgetError in Stats.
+// The literal patterns always get a DFA of their own (their trie, emitted
+// directly), and the wildcard patterns get, in order of preference:
 //
 //   - a second DFA (TierSplit), if it fits the rest of the budget;
-//   - a segment matcher (TierSegments): an Aho-Corasick scanner over the
-//     patterns' '*'-separated segments, each pattern matched greedily, with
-//     per-octet cost bounded by the patterns waiting on one segment;
-//   - a bit-parallel NFA (TierNFA), when so many patterns wait on one
-//     recurring segment that 64 positions per machine word do better.
+//   - a segment matcher (TierSegments): the patterns' '*'-separated
+//     segments, a trie of leading segments and an Aho-Corasick automaton of
+//     the others, each pattern matched greedily; its build and its walk are
+//     linear whatever the patterns.
 //
-// Every tier is exact and decides an input in time linear in its length;
-// the tables of every tier are linear in the patterns' length. Stats
-// reports which tier was built, and Limits.MaxTier forces one in tests.
+// TierNFA, a bit-parallel NFA, is built only when Limits.MaxTier asks for
+// it: its walk costs a pass over all its positions per octet.
 //
-// A Machine is immutable and safe for concurrent use. Walking it with a
-// Cursor does not allocate.
+// # Bounds
+//
+// With P octets of patterns, an input of L octets, D ≤ √(2·P) the most
+// segments that end at one octet and E ≤ P the edges of the segment trie:
+//
+//   - TierDFA and TierSplit decide in at most 2 node steps per octet (one
+//     octet compare, a scan of at most 10 labels, or five popcounts each).
+//   - TierSegments decides in O(L·(2+5·D) + E): the literal DFA's step and
+//     the Aho-Corasick automaton's amortized two per octet, per segment
+//     ending there one visit and at most watchedPerSegment (4) watched
+//     edges, and one visit per queued edge of a star node reached (each
+//     taken at most once per walk).
+//   - TierNFA decides in O(L·P/64).
+//   - Compile allocates at most CompileBytes(P) = 96·P bytes + 8 MiB in all,
+//     and a Machine holds at most TableBytes(P) = 32·P bytes + 1 MiB; the
+//     scratch of a segment walk is 8 bytes per star node, 20 per segment
+//     and 4 per edge, kept per Machine in a fixed set of slots.
+//
+// Every tier is exact; Stats reports which tier was built, and
+// Limits.MaxTier forces one in tests.
+//
+// A Machine is immutable and safe for concurrent use. Match, its one entry
+// point, takes no lock and does not allocate.
 package automaton
 
 import (
@@ -53,6 +76,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // A Rule is one pattern and its rank.
@@ -71,23 +96,14 @@ const (
 	// wildcard patterns: two steps per octet.
 	TierSplit
 	// TierSegments is a DFA for the literal patterns and, for the wildcard
-	// patterns, a scanner DFA over their '*'-separated segments with a
-	// greedy matcher per pattern: two steps per octet, plus the patterns
-	// waiting on each segment that ends there.
+	// patterns, an Aho-Corasick scanner over their '*'-separated segments
+	// with a greedy matcher per pattern (see the package comment's bounds).
 	TierSegments
 	// TierNFA is a DFA for the literal patterns and a bit-parallel NFA for the
 	// wildcard patterns: one step plus a pass over the NFA's bit set per octet.
-	// It is chosen over TierSegments when so many patterns wait on one
-	// recurring segment that its 64 positions per word do better.
+	// It is built only when Limits.MaxTier asks for it.
 	TierNFA
 )
-
-// segmentsOverNFA bounds how much slower than the NFA the segment tier may
-// be in its worst case before the NFA is chosen. Per octet, the NFA's cost is
-// one word operation per 64 positions, and the segment tier's worst case is
-// the patterns waiting on one recurring segment (its load); real files
-// rarely approach that worst case, while the NFA always pays its full cost.
-const segmentsOverNFA = 8
 
 // String returns the tier's name, as Stats and the benchmarks print it.
 func (t Tier) String() string {
@@ -141,109 +157,177 @@ func (l Limits) withDefaults(patternBytes int) Limits {
 	return l
 }
 
+// maxDFAStars is the most '*' a set of patterns may hold for a DFA of them
+// to be tried: each DFA state holds the '*' nodes live in it, so with
+// thousands of them the subset construction would spend its whole work
+// budget to fail. Decided before building, from the patterns alone.
+const maxDFAStars = 1 << 12
+
+// maxDFAWildOctets is the most octets that may follow a first '*' in the
+// patterns for a DFA of them to be tried: every such octet is a trie node
+// that a state holding the '*' keeps reachable, and past this many the
+// construction spends its work budget to fail (one pattern "/*" and 500 KiB
+// of 'q' needs a state per octet, each holding all the nodes before it).
+const maxDFAWildOctets = 64 << 10
+
+// A BudgetError reports that a tier was not built because it would exceed
+// a budget; Compile then builds the next tier, and Stats reports the error.
+type BudgetError struct {
+	Tier  Tier   // the tier not built
+	What  string // the budget exceeded
+	Limit int
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("automaton: %v tier over budget: %s above %d", e.Tier, e.What, e.Limit)
+}
+
 // A Machine finds the best matching rule of a set.
 type Machine struct {
 	tier  Tier
-	lit   *DFA      // TierSplit, TierNFA: the literal patterns; TierDFA: all
-	wild  *DFA      // TierSplit: the wildcard patterns
-	seg   *Segments // TierSegments: the wildcard patterns
-	nfa   *NFA      // TierNFA: the wildcard patterns
+	lit   *dfa      // TierSplit and below: the literal patterns; TierDFA: all
+	wild  *dfa      // TierSplit: the wildcard patterns
+	seg   *segments // TierSegments: the wildcard patterns
+	nfa   *nfa      // TierNFA: the wildcard patterns
+	segs  *pool[segScratch]
+	nfas  *pool[nfaScratch]
 	rules int
+	why   error // why a cheaper tier was not built, or nil
 	// Inside the engines a rule is known by its place in the ranking, best
 	// first, so that comparing two matches is comparing two integers (see
-	// better). orig maps a place back to the caller's index, ord the other
-	// way.
-	orig, ord []int32
-	wildTop   int32 // the best wildcard rule (caller's index) below TierDFA, or -1
+	// better). orig maps a place back to the caller's index.
+	orig    []int32
+	wildTop int32 // the best wildcard rule's place below TierDFA, or -1
 }
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
-// anything are kept and simply never win.
+// anything are kept and simply never win. The tier is chosen here, once:
+// a DFA of all patterns if the patterns hold at most maxDFAStars stars and
+// the construction fits the Limits; else the literal patterns' trie and,
+// for the wildcard patterns, a second DFA if it fits what is left of the
+// budget, else the segment matcher, whose build and walk are linear
+// whatever the patterns.
 func Compile(rules []Rule, lim Limits) *Machine {
-	m := &Machine{rules: len(rules)}
+	m := &Machine{rules: len(rules), wildTop: -1}
 	m.orig = make([]int32, len(rules))
 	for i := range m.orig {
 		m.orig[i] = int32(i)
 	}
 	slices.SortStableFunc(m.orig, func(a, b int32) int { return cmp.Compare(rules[b].Rank, rules[a].Rank) })
-	m.ord = make([]int32, len(rules))
 	ranked := make([]string, len(rules))
 	for place, i := range m.orig {
-		m.ord[i] = int32(place)
 		ranked[place] = rules[i].Pattern
 	}
 	pats := prepare(ranked)
-	total := 0
-	for _, p := range pats {
-		total += len(p.lit) + 1
-	}
-	lim = lim.withDefaults(total)
-	if lim.MaxTier <= TierDFA {
-		d, work, ok := buildDFA(pats, m.orig, lim)
-		if ok {
-			m.tier, m.lit = TierDFA, d
-			return m
-		}
-		lim.MaxWork -= work
-	}
+	total, stars, wildOctets := 0, 0, 0
 	var lit, wild []pattern
 	for _, p := range pats {
-		if strings.IndexByte(p.lit, '*') >= 0 {
+		total += len(p.lit) + 1
+		if n := strings.Count(p.lit, "*"); n > 0 {
+			stars += n
+			wildOctets += len(p.lit) - strings.IndexByte(p.lit, '*')
 			wild = append(wild, p)
 		} else {
 			lit = append(lit, p)
 		}
 	}
-	m.wildTop = -1
-	if len(wild) > 0 {
-		m.wildTop = m.orig[wild[0].rule] // pats are in rank order
+	lim = lim.withDefaults(total)
+	dfaOK := true
+	switch {
+	case stars > maxDFAStars:
+		dfaOK, m.why = false, &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
+	case wildOctets > maxDFAWildOctets:
+		dfaOK, m.why = false, &BudgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
 	}
-	// A DFA of literal patterns has at most one state per position, so it
-	// always fits: the limits only guard against what stars do.
-	litLim := lim
-	litLim.MaxStates, litLim.MaxWork = 1<<31-1, 1<<62
-	m.lit, _, _ = buildDFA(lit, m.orig, litLim)
-	if lim.MaxTier <= TierSplit && lim.MaxWork > 0 {
-		if d, _, ok := buildDFA(wild, m.orig, lim); ok {
+	if lim.MaxTier <= TierDFA && dfaOK {
+		d, work, err := buildDFA(pats, lim)
+		if err == nil {
+			m.tier, m.lit = TierDFA, d
+			return m
+		}
+		err.(*BudgetError).Tier = TierDFA
+		m.why = err
+		lim.MaxWork -= work
+	}
+	if len(wild) > 0 {
+		m.wildTop = wild[0].rule // pats are in rank order
+	}
+	// A DFA of literal patterns is their trie, so it always fits: the
+	// limits only guard against what stars do.
+	m.lit, _, _ = buildDFA(lit, lim)
+	// A second DFA is worth trying only if the first failed for the
+	// literal patterns' sake too.
+	if lim.MaxTier <= TierSplit && dfaOK && lim.MaxWork > 0 && (len(lit) > 0 || m.why == nil) {
+		d, _, err := buildDFA(wild, lim)
+		if err == nil {
 			m.tier, m.wild = TierSplit, d
 			return m
 		}
+		err.(*BudgetError).Tier = TierSplit
+		m.why = err
 	}
 	if lim.MaxTier <= TierSegments {
-		positions := 0
-		for _, p := range wild {
-			positions += len(p.lit) + 1
+		m.tier, m.seg = TierSegments, buildSegments(wild)
+		m.segs = newPool(m.seg.newScratch)
+		return m
+	}
+	m.tier, m.nfa = TierNFA, buildNFA(wild)
+	m.nfas = newPool(m.nfa.newScratch)
+	return m
+}
+
+// Match returns the best rule (the caller's index) that matches the octets
+// of in, or -1. It is the one place where the engines run: the literal DFA
+// first, then, unless what it found beats every wildcard rule, the tier
+// that holds the wildcard patterns. Match takes time linear in the input,
+// does not allocate, and takes no lock.
+func (m *Machine) Match(in normalize.Stream) int32 {
+	best := m.lit.walk(in)
+	if better(m.wildTop, best) {
+		var r int32
+		switch m.tier {
+		case TierSplit:
+			r = m.wild.walk(in)
+		case TierSegments:
+			sc, slot := m.segs.get()
+			r = m.seg.walk(sc, in)
+			m.segs.put(slot)
+		case TierNFA:
+			sc, slot := m.nfas.get()
+			r = m.nfa.walk(sc, in)
+			m.nfas.put(slot)
 		}
-		if s := buildSegments(wild, m.orig); s.load() <= segmentsOverNFA*(positions/64+1) {
-			m.tier, m.seg = TierSegments, s
-			return m
+		if better(r, best) {
+			best = r
 		}
 	}
-	m.tier, m.nfa = TierNFA, buildNFA(wild, m.orig)
-	return m
+	if best < 0 {
+		return -1
+	}
+	return m.orig[best]
 }
 
 // Stats describes a compiled Machine.
 type Stats struct {
 	Tier   Tier
 	Rules  int
-	States int // DFA states, all DFAs together
-	NFA    int // positions in the NFA, 0 below TierNFA
-	Bytes  int // approximate memory held by the Machine's tables
+	States int   // DFA states, all DFAs together
+	NFA    int   // positions in the NFA, 0 below TierNFA
+	Bytes  int   // approximate memory held by the Machine's tables
+	Budget error // why a cheaper tier was not built (a *BudgetError), or nil
 }
 
 // Stats reports the tier and size of m.
 func (m *Machine) Stats() Stats {
-	s := Stats{Tier: m.tier, Rules: m.rules}
-	s.Bytes += 4 * (cap(m.orig) + cap(m.ord))
-	for _, d := range []*DFA{m.lit, m.wild} {
+	s := Stats{Tier: m.tier, Rules: m.rules, Budget: m.why}
+	s.Bytes += 4 * cap(m.orig)
+	for _, d := range []*dfa{m.lit, m.wild} {
 		if d != nil {
 			s.States += len(d.nodes)
-			s.Bytes += d.size()
 		}
+		s.Bytes += d.size()
 	}
 	if m.seg != nil {
-		s.States += len(m.seg.scan.nodes)
 		s.Bytes += m.seg.size()
 	}
 	if m.nfa != nil {
@@ -251,31 +335,6 @@ func (m *Machine) Stats() Stats {
 		s.Bytes += m.nfa.size()
 	}
 	return s
-}
-
-// WildcardTop returns the best of the rules that the wildcard engines
-// (Wildcard, Segments or NFA) hold, or -1. When the literal DFA's result
-// beats it, the wildcard engines need not run.
-func (m *Machine) WildcardTop() int32 { return m.wildTop }
-
-// Literal returns the DFA that holds the literal patterns (all patterns at
-// TierDFA), to be walked with a Cursor.
-func (m *Machine) Literal() *DFA { return m.lit }
-
-// Wildcard returns the DFA of the wildcard patterns at TierSplit, else nil.
-func (m *Machine) Wildcard() *DFA { return m.wild }
-
-// Segments returns the segment matcher of the wildcard patterns at
-// TierSegments, else nil.
-func (m *Machine) Segments() *Segments { return m.seg }
-
-// NFA returns the NFA of the wildcard patterns at TierNFA, else nil.
-func (m *Machine) NFA() *NFA { return m.nfa }
-
-// Better reports whether rule a beats rule b by m's ranks (either may be
-// -1, no rule).
-func (m *Machine) Better(a, b int32) bool {
-	return a >= 0 && (b < 0 || m.ord[a] < m.ord[b])
 }
 
 // better reports whether the rule in place a of the ranking beats the rule
@@ -339,3 +398,26 @@ func prepare(ranked []string) []pattern {
 	}
 	return out
 }
+
+// Budgets of Compile, as functions of the octets of the patterns (P). They
+// are stated in the package comment, and tests hold every hostile family
+// to them.
+const (
+	// compileBytesPerOctet and compileBytesBase bound what Compile
+	// allocates in all, failed DFA attempts included: a trie node (32
+	// bytes) per octet for the DFA attempt and again for the literal
+	// trie, and the segment tier's tries and edges.
+	compileBytesPerOctet = 96
+	compileBytesBase     = 8 << 20
+	// tableBytesPerOctet and tableBytesBase bound what a Machine holds.
+	tableBytesPerOctet = 32
+	tableBytesBase     = 1 << 20
+)
+
+// CompileBytes is the most memory Compile allocates, in all, for patterns
+// of p octets: 96·p bytes plus 8 MiB (the DFA attempt's budget).
+func CompileBytes(p int) int { return compileBytesPerOctet*p + compileBytesBase }
+
+// TableBytes is the most memory a Machine holds for patterns of p octets:
+// 32·p bytes plus 1 MiB.
+func TableBytes(p int) int { return tableBytesPerOctet*p + tableBytesBase }

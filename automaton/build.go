@@ -13,7 +13,8 @@ import "slices"
 //
 // Work is counted in nodes touched, and construction gives up as soon as the
 // states or the work exceed the limits, so a hostile pattern set costs at
-// most the budget before the next tier takes over.
+// most the budget before the next tier takes over. Patterns without '*'
+// need no construction: their trie is their DFA, emitted directly.
 
 // tnode is a node of the pattern trie. Its literal children form a list
 // sorted by octet (at most 256 long), linked through first and next, so
@@ -77,7 +78,6 @@ func (b *builder) addKid(u int32, c byte) int32 {
 }
 
 type builder struct {
-	orig    []int32 // place in the ranking -> the caller's index, for the DFA built
 	trie    []tnode
 	lim     Limits
 	work    int
@@ -90,8 +90,6 @@ type builder struct {
 	sets    [][]int32 // the states' sets, end to end in chunks that never move
 	edges   []bedge   // the states' edges (successors that differ from def), by state and octet
 	hasStar bool      // some pattern has a '*'
-	all     bool      // report every output, prune nothing by rank (buildScanner)
-	outs    [][]int32 // when all: every prefix rule matched on entering each state
 }
 
 type bstate struct {
@@ -100,12 +98,11 @@ type bstate struct {
 	setN     uint32
 	edgeOff  uint32 // edges[edgeOff:edgeOff+edgeN]
 	edgeN    uint32
-	out      int32   // best prefix rule matched on entering the state, or -1
-	accept   int32   // best anchored rule matched if the input ends here, or -1
-	top      int32   // best rule that can still match from here, or -1
-	outs     []int32 // every prefix rule matched on entry (buildScanner only)
-	def      int32   // successor on an octet with no edge
-	chain    int32   // the previous state with the same hash, or -1
+	out      int32 // best prefix rule matched on entering the state, or -1
+	accept   int32 // best anchored rule matched if the input ends here, or -1
+	top      int32 // best rule that can still match from here, or -1
+	def      int32 // successor on an octet with no edge
+	chain    int32 // the previous state with the same hash, or -1
 }
 
 type bedge struct {
@@ -151,8 +148,8 @@ func (b *builder) buildTrie(pats []pattern) {
 	for _, p := range pats {
 		size += len(p.lit)
 	}
-	// Patterns share prefixes: half their octets is a fair first size.
-	b.trie = make([]tnode, 1, size/2+1)
+	// One node per octet at most: sized so, the trie is never copied.
+	b.trie = make([]tnode, 1, size)
 	b.trie[0] = newNode(0, false)
 	for _, p := range pats {
 		u := int32(0)
@@ -211,8 +208,6 @@ func (b *builder) buildTrie(pats []pattern) {
 			n.chain = w.chain
 		}
 	}
-	b.mark = make([]uint32, len(b.trie))
-	b.kept = make([]uint32, len(b.trie))
 }
 
 func btoi(v bool) int {
@@ -222,38 +217,32 @@ func btoi(v bool) int {
 	return 0
 }
 
-// buildDFA runs the subset construction for pats; ok is false when the
-// limits were exceeded.
-func buildDFA(pats []pattern, orig []int32, lim Limits) (*DFA, int, bool) {
-	return build(&builder{orig: orig, lim: lim}, pats)
-}
-
-// buildScanner builds a DFA that reports, at each octet, every pattern that
-// matches ending there, not only the best (see DFA.Outputs). Its size is
-// linear in the patterns' length when each pattern is a literal string,
-// alone or after one leading '*': a trie, and an Aho-Corasick automaton.
-func buildScanner(pats []pattern) *DFA {
-	b := &builder{all: true, lim: Limits{MaxStates: 1<<31 - 1, MaxWork: 1 << 62}}
-	d, _, _ := build(b, pats)
-	return d
-}
-
-func build(b *builder, pats []pattern) (*DFA, int, bool) {
+// buildDFA runs the subset construction for pats. It returns a
+// *BudgetError when the limits were exceeded, and the work done either way.
+func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
+	b := &builder{lim: lim}
 	b.buildTrie(pats)
-	if !b.hasStar && !b.all {
-		b.fromTrie()
-		return b.emit(), b.work, true
+	if !b.hasStar {
+		return b.fromTrie(), b.work, nil
 	}
 	if b.lim.perTrieNode > 0 {
 		b.lim.MaxStates = min(b.lim.MaxStates, b.lim.perTrieNode*(len(b.trie)+32))
 	}
+	b.mark = make([]uint32, len(b.trie))
+	b.kept = make([]uint32, len(b.trie))
 	b.index = make(map[uint64]int32, len(b.trie)/2+16)
 	// Most DFAs have fewer states than the trie has nodes (runs share
 	// them); the slices grow when they need more.
 	b.states = make([]bstate, 0, min(len(b.trie)/2+16, b.lim.MaxStates))
 	b.edges = make([]bedge, 0, len(b.trie)/2+16)
+	over := func() (*dfa, int, error) {
+		if len(b.states) >= b.lim.MaxStates {
+			return nil, b.work, &BudgetError{What: "DFA states", Limit: b.lim.MaxStates}
+		}
+		return nil, b.work, &BudgetError{What: "DFA construction work", Limit: b.lim.MaxWork}
+	}
 	if _, ok := b.intern(b.settle([]int32{0})); !ok {
-		return nil, b.work, false
+		return over()
 	}
 	var stars, next []int32
 	var touched []byte
@@ -268,7 +257,7 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 		}
 		def, ok := b.intern(b.settle(append(next[:0], stars...)))
 		if !ok {
-			return nil, b.work, false
+			return over()
 		}
 		// A miss retries the octet at def, whose set is this state's '*'
 		// nodes: so only the octets that a non-'*' node continues on need
@@ -306,44 +295,102 @@ func build(b *builder, pats []pattern) (*DFA, int, bool) {
 			b.bucket[c] = b.bucket[c][:0]
 			t, ok := b.intern(b.settle(next))
 			if !ok {
-				return nil, b.work, false
+				return over()
 			}
 			if !self || t != def {
 				edges = append(edges, bedge{c, t})
 			}
 		}
 		if b.work > b.lim.MaxWork {
-			return nil, b.work, false
+			return over()
 		}
 		b.states[s].def = def
 		b.states[s].edgeOff, b.states[s].edgeN = uint32(len(b.edges)), uint32(len(edges))
 		b.edges = append(b.edges, edges...)
 	}
-	return b.emit(), b.work, true
+	return b.emit(), b.work, nil
 }
 
-// fromTrie makes the states of a DFA of patterns without '*': the trie is
-// the DFA, node for state, so no subset construction is needed. Entering a
-// node yields its pattern's rule, and a node with nothing better below it is
-// a done state; every missing edge leads to the dead state.
-func (b *builder) fromTrie() {
-	n := int32(len(b.trie))
-	dead := n
-	b.states = make([]bstate, n+1)
-	b.states[dead] = bstate{out: -1, accept: -1, top: -1, def: dead}
-	for u := range b.trie {
-		t := &b.trie[u]
-		st := bstate{out: t.end, accept: t.anchored, top: -1, def: dead}
-		if b.better(t.top, t.end) {
-			st.setN, st.top = 1, t.top // alive: something below can still win
-			st.edgeOff, st.edgeN = uint32(len(b.edges)), uint32(t.nkids)
-			for k := t.first; k >= 0; k = b.trie[k].next {
-				b.edges = append(b.edges, bedge{b.trie[k].c, k})
-			}
+// fromTrie emits the DFA of patterns without '*' straight from their
+// trie: the trie is the DFA, node for state, so no subset construction is
+// needed, and no state is made beside the node. Entering a node yields its
+// pattern's rule, a node with nothing better below it is a done node, and
+// every missing edge leads to the dead node. A chain of single children
+// without rules of their own becomes a run, as emit makes them.
+func (b *builder) fromTrie() *dfa {
+	n := len(b.trie)
+	alive := func(u int32) bool { return better(b.trie[u].top, b.trie[u].end) }
+	single := func(u int32) bool { return b.trie[u].nkids == 1 && alive(u) }
+	inRun := make([]bool, n) // folded into the run its parent starts or continues
+	for u := int32(0); u < int32(n); u++ {
+		if single(u) {
+			k := b.trie[u].first
+			inRun[k] = single(k) && b.trie[k].end < 0 && b.trie[k].anchored == b.trie[u].anchored
 		}
-		b.states[u] = st
-		b.work++
 	}
+	id := make([]int32, n)
+	count := int32(0)
+	for u := range id {
+		id[u] = -1
+		if !inRun[u] {
+			id[u] = count
+			count++
+		}
+	}
+	dead := count
+	d := &dfa{nodes: make([]node, count+1)}
+	d.nodes[dead] = node{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1}
+	for u := int32(0); u < int32(n); u++ {
+		if inRun[u] {
+			continue
+		}
+		t := &b.trie[u]
+		b.work++
+		nd := node{off: uint32(len(d.labels)), def: dead, next: -1, out: t.end, top: t.top}
+		if t.anchored >= 0 {
+			d.accepts = append(d.accepts, accept{id[u], t.anchored}) // in node order
+		}
+		switch {
+		case !alive(u):
+			nd.nk, nd.def, nd.top = uint32(done)<<countBits, id[u], -1
+		case t.nkids == 1:
+			v, length := u, 0
+			for {
+				k := b.trie[v].first
+				d.labels = append(d.labels, b.trie[k].c)
+				v = k
+				if length++; !inRun[v] || length == 1<<countBits-1 {
+					break
+				}
+			}
+			if inRun[v] { // cut a run too long for node.nk: v starts the next
+				inRun[v], id[v] = false, int32(len(d.nodes))
+				d.nodes = append(d.nodes, node{})
+			}
+			nd.nk = uint32(run)<<countBits | uint32(length)
+			nd.next = id[v]
+		case t.nkids > wideEdges:
+			nd.off = uint32(len(d.bitmaps))
+			d.bitmaps = append(d.bitmaps, 0, 0, 0, 0)
+			nd.next = int32(len(d.targets))
+			for k := t.first; k >= 0; k = b.trie[k].next { // sorted by octet
+				c := b.trie[k].c
+				d.bitmaps[nd.off+uint32(c>>6)] |= 1 << (c & 63)
+				d.targets = append(d.targets, id[k])
+			}
+			nd.nk = uint32(wide)<<countBits | uint32(t.nkids)
+		default:
+			nd.next = int32(len(d.targets))
+			for k := t.first; k >= 0; k = b.trie[k].next {
+				d.labels = append(d.labels, b.trie[k].c)
+				d.targets = append(d.targets, id[k])
+			}
+			nd.nk = uint32(branch)<<countBits | uint32(t.nkids)
+		}
+		d.nodes[id[u]] = nd
+	}
+	d.first = id[0]
+	return d
 }
 
 // settle completes the set of trie nodes reached by one step: a '*' may
@@ -374,10 +421,6 @@ func (b *builder) settle(set []int32) ([]int32, int32) {
 		switch {
 		case b.kept[u] == b.gen:
 			continue // a duplicate
-		case b.all:
-			if n.end < 0 && n.chain >= 0 && b.mark[n.chain] == b.gen {
-				continue // dominated, and no output of its own to report
-			}
 		case !b.better(n.top, out) || n.chain >= 0 && b.mark[n.chain] == b.gen:
 			continue // cannot beat the output, or dominated
 		}
@@ -422,15 +465,6 @@ func (b *builder) intern(set []int32, out int32) (int32, bool) {
 	s := int32(len(b.states))
 	st := bstate{setN: uint32(len(set)), out: out, accept: accept, top: top, chain: head}
 	st.setChunk, st.setOff = b.store(set)
-	if b.all {
-		var outs []int32
-		for _, u := range set {
-			if e := b.trie[u].end; e >= 0 {
-				outs = append(outs, e)
-			}
-		}
-		b.outs = append(b.outs, outs)
-	}
 	b.states = append(b.states, st)
 	b.index[h] = s
 	return s, true

@@ -3,30 +3,30 @@ package automaton
 import (
 	"math/bits"
 	"unsafe"
+
+	"github.com/robotsexclusion/robots/normalize"
 )
 
-// This file holds the DFA as it runs. Its nodes are of three kinds: a branch
-// node has a sorted list of octet edges and a default node that decides the
-// octets it has no edge for; a run node
-// stands for a chain of states that each have a single edge (a literal
-// stretch of a pattern, the bulk of a trie), stored as a string of octets; a
-// done node has nothing left alive, so the walk can stop. One step costs one
-// node load and either one octet compare (runs) or a scan of a few edges
-// (branches), so the walk is linear in the input.
+// This file holds the DFA as it runs, at TierDFA (all patterns), and for the
+// literal patterns (and at TierSplit the wildcard ones) below it. Its nodes
+// are of four kinds: a branch node has a sorted list of octet edges and a
+// default node that decides the octets it has no edge for; a wide node is a
+// branch of more than wideEdges edges, found by a bitmap and a popcount; a
+// run node stands for a chain of states that each have a single edge (a
+// literal stretch of a pattern, the bulk of a trie), stored as a string of
+// octets; a done node has nothing left alive, so the walk can stop. One step
+// costs one node load and either one octet compare (runs), a scan of at most
+// wideEdges labels (branches) or five popcounts (wide nodes), and at most
+// one default node more, so the walk is linear in the input.
 
-// A DFA is one deterministic automaton of a Machine.
-type DFA struct {
+// A dfa is one deterministic automaton of a Machine.
+type dfa struct {
 	nodes   []node
 	labels  []byte   // run octets, and branch edge octets (sorted)
 	targets []int32  // branch edge targets, in the order of their labels
 	accepts []accept // by node: the nodes that match an anchored rule at the end
 	bitmaps []uint64 // wide nodes: four words each, one bit per octet with an edge
-	orig    []int32  // place in the ranking -> the caller's index (nil: the same)
-	start   int32
-	// Scanners only: the rules matched on entering node i are
-	// outs[outAt[i]:outAt[i+1]].
-	outs  []int32
-	outAt []uint32
+	first   int32    // the start node
 }
 
 type nodeKind uint8
@@ -43,7 +43,7 @@ const (
 // segment tier's scanner, on real files, goes 10-15% faster per URL).
 const wideEdges = 10
 
-// A node is 24 bytes: crawlers keep many compiled files in memory. What a
+// A node is 24 bytes (TestNodeSize checks it): crawlers keep many compiled files in memory. What a
 // node matches if the input ends there (an anchored rule) is rare, and only
 // read once per walk, so it lives in DFA.accepts instead.
 type node struct {
@@ -67,7 +67,7 @@ type accept struct {
 
 // emit turns the builder's states into nodes, folding single-edge chains
 // into runs.
-func (b *builder) emit() *DFA {
+func (b *builder) emit() *dfa {
 	in := make([]int32, len(b.states))
 	for _, s := range b.states {
 		in[s.def]++
@@ -104,7 +104,7 @@ func (b *builder) emit() *DFA {
 			}
 		}
 	}
-	d := &DFA{}
+	d := &dfa{}
 	id := make([]int32, len(b.states))
 	for i := range id {
 		id[i] = -1
@@ -158,53 +158,52 @@ func (b *builder) emit() *DFA {
 		}
 		d.nodes[id[s]] = nd
 	}
-	if b.all {
-		d.outAt = make([]uint32, len(d.nodes)+1)
-		for s := range b.states {
-			if i := id[s]; i >= 0 {
-				d.outAt[i+1] = uint32(len(b.outs[s]))
-			}
-		}
-		for i := range d.nodes {
-			d.outAt[i+1] += d.outAt[i]
-		}
-		d.outs = make([]int32, d.outAt[len(d.nodes)])
-		for s := range b.states {
-			if i := id[s]; i >= 0 {
-				copy(d.outs[d.outAt[i]:], b.outs[s])
-			}
-		}
-	}
-	d.start = id[0]
-	d.orig = b.orig
+	d.first = id[0]
 	return d
 }
 
 // size is the memory held by d's tables, in bytes.
-func (d *DFA) size() int {
+func (d *dfa) size() int {
+	if d == nil {
+		return 0
+	}
 	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) +
-		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.accepts) + 8*cap(d.bitmaps) + 4*(cap(d.outs)+cap(d.outAt))
+		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.accepts) + 8*cap(d.bitmaps)
 }
 
-// A Cursor walks a DFA over an input, one octet at a time, and keeps the
+// walk runs d over the octets of in and returns the best rule (its place in
+// the ranking), stopping as soon as the outcome is settled.
+func (d *dfa) walk(in normalize.Stream) int32 {
+	c := d.start()
+	for !c.settled() {
+		x, ok := in.Next()
+		if !ok {
+			break
+		}
+		c.step(x)
+	}
+	return c.result()
+}
+
+// A cursor walks a dfa over an input, one octet at a time, and keeps the
 // best rule matched so far. It is a small value: keep it on the stack.
-type Cursor struct {
-	d    *DFA
+type cursor struct {
+	d    *dfa
 	nd   *node // d.nodes[s]
 	s    int32
 	pos  uint32 // octets of the current run node matched so far
 	best int32  // place in the ranking of the best rule so far, or -1
 }
 
-// Cursor returns a cursor at d's start.
-func (d *DFA) Cursor() Cursor {
-	c := Cursor{d: d, best: -1}
-	c.enter(d.start)
+// start returns a cursor at d's start.
+func (d *dfa) start() cursor {
+	c := cursor{d: d, best: -1}
+	c.enter(d.first)
 	return c
 }
 
 // enter moves to node s and takes its output.
-func (c *Cursor) enter(s int32) {
+func (c *cursor) enter(s int32) {
 	c.s, c.pos = s, 0
 	c.nd = &c.d.nodes[s]
 	if o := c.nd.out; better(o, c.best) {
@@ -212,12 +211,12 @@ func (c *Cursor) enter(s int32) {
 	}
 }
 
-// Step feeds one octet of the input. A node without an edge for the octet
+// step feeds one octet of the input. A node without an edge for the octet
 // hands it to its default node, which decides it (a node that is its own
 // default loops on it); defaults never chain further, so a step looks at
 // two nodes at most. A default node matches nothing on entry (it holds only
 // '*' nodes), so handing it the octet needs no output check.
-func (c *Cursor) Step(x byte) {
+func (c *cursor) step(x byte) {
 	d, nd := c.d, c.nd
 	for {
 		switch nd.kind() {
@@ -261,23 +260,23 @@ func (c *Cursor) Step(x byte) {
 	}
 }
 
-// Done reports whether no further input can change the result: nothing
+// settled reports whether no further input can change the result: nothing
 // that can still match would beat the best match so far.
-func (c *Cursor) Done() bool { return !better(c.nd.top, c.best) }
+func (c *cursor) settled() bool { return !better(c.nd.top, c.best) }
 
-// Result returns the best rule matched if the input ends here, as the
-// caller's index, or -1.
-func (c *Cursor) Result() int32 {
+// result returns the best rule matched if the input ends here, as its
+// place in the ranking, or -1.
+func (c *cursor) result() int32 {
 	r := c.best
 	if a := c.d.acceptAt(c.s); better(a, r) {
 		r = a
 	}
-	return c.d.index(r)
+	return r
 }
 
 // acceptAt returns the anchored rule node s matches if the input ends
 // there, or -1.
-func (d *DFA) acceptAt(s int32) int32 {
+func (d *dfa) acceptAt(s int32) int32 {
 	lo, hi := 0, len(d.accepts)
 	for lo < hi {
 		if m := int(uint(lo+hi) >> 1); d.accepts[m].node < s {
@@ -290,21 +289,4 @@ func (d *DFA) acceptAt(s int32) int32 {
 		return d.accepts[lo].rule
 	}
 	return -1
-}
-
-// index maps a place in the ranking to the caller's index.
-func (d *DFA) index(r int32) int32 {
-	if r < 0 || d.orig == nil {
-		return r
-	}
-	return d.orig[r]
-}
-
-// outsOf returns the rules a scanner reports on entering node i (none for
-// -1).
-func (d *DFA) outsOf(i int32) []int32 {
-	if i < 0 {
-		return nil
-	}
-	return d.outs[d.outAt[i]:d.outAt[i+1]]
 }

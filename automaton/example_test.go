@@ -4,10 +4,11 @@ import (
 	"fmt"
 
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
-// Compile builds one machine for all the patterns; a walk feeds the input
-// octet by octet and asks for the winner at the end. Here the rank is the
+// Compile builds one machine for all the patterns; Match decides an input,
+// here read from a URL by normalize.NewRawStream. Here the rank is the
 // pattern's length, so the longest matching pattern wins.
 func ExampleCompile() {
 	rules := []automaton.Rule{
@@ -17,11 +18,7 @@ func ExampleCompile() {
 	}
 	m := automaton.Compile(rules, automaton.Limits{})
 	for _, input := range []string{"/a/x", "/a/b/c", "/a/b/c.pdf", "/z"} {
-		c := m.Literal().Cursor()
-		for i := 0; i < len(input) && !c.Done(); i++ {
-			c.Step(input[i])
-		}
-		fmt.Printf("%-10s rule %d\n", input, c.Result())
+		fmt.Printf("%-10s rule %d\n", input, m.Match(normalize.NewRawStream(input)))
 	}
 	fmt.Println(m.Stats().Tier)
 	// Output:

@@ -3,6 +3,8 @@ package automaton
 import (
 	"math/bits"
 	"unsafe"
+
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // This file is the last tier: a bit-parallel simulation of the NFA of the
@@ -13,8 +15,8 @@ import (
 // linear in the input and in the patterns' total length, and the memory is
 // one mask per octet class.
 
-// An NFA runs the wildcard patterns of a Machine at TierNFA.
-type NFA struct {
+// An nfa runs the wildcard patterns of a Machine at TierNFA.
+type nfa struct {
 	words     int
 	positions int
 	class     [256]uint8
@@ -24,15 +26,14 @@ type NFA struct {
 	anchor    []uint64 // end positions of anchored patterns
 	init      []uint64 // start positions, closed over '*'
 	owner     []int32  // rule (place in the ranking) of each end position
-	orig      []int32  // place in the ranking -> the caller's index
 }
 
-func buildNFA(pats []pattern, orig []int32) *NFA {
+func buildNFA(pats []pattern) *nfa {
 	n := 0
 	for _, p := range pats {
 		n += len(p.lit) + 1
 	}
-	a := &NFA{words: (n + 63) / 64, positions: n, owner: make([]int32, n), orig: orig}
+	a := &nfa{words: (n + 63) / 64, positions: n, owner: make([]int32, n)}
 	w := a.words
 	// Octet classes: every octet used literally gets its own class, all
 	// others share class 0.
@@ -85,33 +86,40 @@ func closeStars(v, star []uint64) {
 	}
 }
 
-func (a *NFA) size() int {
+func (a *nfa) size() int {
+	if a == nil {
+		return 0
+	}
 	return int(unsafe.Sizeof(*a)) + 8*(len(a.adv)+5*a.words) + 4*len(a.owner)
 }
 
-// NFAState is the scratch an NFA walk needs: two bit sets. Get one from
-// NewState and reuse it; a Matcher keeps them in a pool.
-type NFAState struct {
+// nfaScratch is the scratch an nfa walk needs: two bit sets.
+type nfaScratch struct {
 	cur, next []uint64
 }
 
-// NewState returns scratch space for walking a.
-func (a *NFA) NewState() *NFAState {
-	return &NFAState{cur: make([]uint64, a.words), next: make([]uint64, a.words)}
+func (a *nfa) newScratch() *nfaScratch {
+	return &nfaScratch{cur: make([]uint64, a.words), next: make([]uint64, a.words)}
 }
 
-// Start begins a walk: it resets st and returns the matches of the empty
-// input. The caller then feeds the input octet by octet to Step, and calls
-// End once it has ended. The walk is separate from a DFA walk because it
-// needs scratch space.
-func (a *NFA) Start(st *NFAState) int32 {
+// walk runs a over the octets of in with scratch st and returns the best
+// rule (its place in the ranking), stopping when no position is live.
+func (a *nfa) walk(st *nfaScratch, in normalize.Stream) int32 {
 	copy(st.cur, a.init)
-	return a.matches(st.cur, a.final, -1)
+	best := a.matches(st.cur, a.final, -1)
+	for alive := true; alive; {
+		x, ok := in.Next()
+		if !ok {
+			break
+		}
+		best, alive = a.step(st, x, best)
+	}
+	return a.matches(st.cur, a.anchor, best)
 }
 
-// Step feeds one octet and returns the best match so far, given the best
+// step feeds one octet and returns the best match so far, given the best
 // before it. It reports alive false when no position is live any more.
-func (a *NFA) Step(st *NFAState, x byte, best int32) (int32, bool) {
+func (a *nfa) step(st *nfaScratch, x byte, best int32) (int32, bool) {
 	w := a.words
 	adv := a.adv[int(a.class[x])*w : int(a.class[x])*w+w]
 	var carry uint64
@@ -133,15 +141,7 @@ func (a *NFA) Step(st *NFAState, x byte, best int32) (int32, bool) {
 	return a.matches(st.cur, a.final, best), alive
 }
 
-// End returns the best rule once the input has ended.
-func (a *NFA) End(st *NFAState, best int32) int32 {
-	if best = a.matches(st.cur, a.anchor, best); best >= 0 {
-		best = a.orig[best]
-	}
-	return best
-}
-
-func (a *NFA) matches(v, ends []uint64, best int32) int32 {
+func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 	for i := range v {
 		m := v[i] & ends[i]
 		for m != 0 {

@@ -1,8 +1,11 @@
 package automaton
 
 import (
+	"slices"
 	"strings"
 	"unsafe"
+
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // This file is the tier for wildcard patterns whose union is too large for
@@ -13,126 +16,339 @@ import (
 // '$', Sn must end the input.
 //
 // The patterns form a trie at the level of segments: a star node stands for
-// a prefix "S0*...*Sk*" shared by any number of patterns, and its edges are
-// the segments that follow it, to the next star node or to a pattern's end.
-// One scanner DFA over all the distinct segments (an Aho-Corasick automaton)
-// reports at each octet which segments end there. A walk records, for each
-// star node, the earliest position it was reached (greedy: the earliest is
-// the best), and an occurrence of a segment follows the edges labelled with
-// it from star nodes reached before it starts. The time per octet is one DFA
-// step plus the edges labelled with the segments ending there, linear in the
-// input; the scratch is two integers per star node.
+// a prefix "S0*...*Sk*", and its edges are the segments that follow it, to
+// the next star node or to a pattern's end. The leading segments S0 form a
+// trie walked from the input's start; the others form an Aho-Corasick
+// automaton (a trie with failure links, built in time linear in their
+// length), which reports at each octet the segments that end there.
+//
+// A walk records when each star node was reached (greedy: the earliest is
+// the best). Reaching a node queues its edges on their segments; an
+// occurrence of a segment takes, in the order queued, the edges whose node
+// was reached before the occurrence starts, and takes each edge at most
+// once. So a walk of an input of L octets costs, besides the scanner's
+// amortized two steps per octet, one visit per segment that ends at each
+// octet (D of them at most, D ≤ √(2·P) for P octets of segments: distinct
+// segments that are suffixes of one another differ in length) and one visit
+// per edge of a reached node (E at most, E ≤ P): O(L·D + E), whatever the
+// patterns. Nodes with very many edges have some of them watched instead of
+// queued (see hubEdges), which adds a constant per segment occurrence. The scratch is a few integers per star node, segment and edge.
 
-// Segments runs the wildcard patterns of a Machine at TierSegments.
-type Segments struct {
-	scan    *DFA
-	seglen  []int32  // octets in each scanner pattern
-	leading []bool   // per scanner pattern: it is a leading segment
-	edges   [][]edge // per scanner pattern: the edges it labels
-	tails   [][]edge // per scanner pattern: edges that must end the input
-	nodes   int      // star nodes; node 0 is the start, reached before the input
-	orig    []int32  // place in the ranking -> the caller's index
+// segments runs the wildcard patterns of a Machine at TierSegments.
+type segments struct {
+	lead   strie   // leading segments; term: the star node their end reaches
+	float  strie   // the other segments, with failure links; term: segment id
+	seglen []int32 // per segment id: its length
+	edgeAt []int32 // star node v's edges are edges[edgeAt[v]:edgeAt[v+1]]
+	edges  []sedge
+	// Of a hub's edges, those before pushEnd[v] are queued when it is
+	// reached, the others watched: listed by segment in
+	// watched[watchAt[seg]:watchAt[seg+1]] (see hubEdges).
+	pushEnd, watchAt, watched []int32
+	nodes                     int32 // star nodes; node 0 is the start, reached before the input
 }
 
-// An edge leads from star node from, over a segment, to star node to, or
-// (to < 0) to the end of the pattern of rule.
-type edge struct {
-	from, to int32
-	rule     int32 // place in the ranking, when to < 0
+// An sedge leads from a star node over segment seg to star node to, or
+// (to < 0) ends the pattern of rule; tail edges must end the input.
+type sedge struct {
+	from, seg, to, rule int32
+	tail                bool
 }
 
-func buildSegments(pats []pattern, orig []int32) *Segments {
-	s := &Segments{orig: orig, nodes: 1}
-	// Scanner patterns: "S0" for a leading segment (it must start the
-	// input) and "*S" for the others; one id per distinct pattern.
-	ids := map[string]int32{}
-	var scan []pattern
-	id := func(p string) int32 {
-		if i, ok := ids[p]; ok {
-			return i
-		}
-		i := int32(len(scan))
-		ids[p] = i
-		scan = append(scan, pattern{lit: p, rule: i})
-		s.seglen = append(s.seglen, int32(len(strings.TrimPrefix(p, "*"))))
-		s.leading = append(s.leading, !strings.HasPrefix(p, "*"))
-		s.edges = append(s.edges, nil)
-		s.tails = append(s.tails, nil)
-		return i
+// strie is a trie of segments stored flat: node u's children are the
+// octets labels[off[u]:off[u+1]] (sorted) leading to targets[...]. fail and
+// dict are set for the Aho-Corasick automaton only.
+type strie struct {
+	off     []uint32
+	labels  []byte
+	targets []int32
+	term    []int32 // per node: what ends there, or -1
+	fail    []int32 // per node: the node of its longest proper suffix in the trie
+	dict    []int32 // per node: the nearest node on its fail chain with a term, or -1
+	root    [256]int32
+}
+
+// child returns u's child on x, or -1.
+func (t *strie) child(u int32, x byte) int32 {
+	if u == 0 {
+		return t.root[x]
 	}
-	// Star nodes by the prefix they stand for; edges by (node, segment).
-	stars := map[string]int32{"": 0}
-	type key struct{ from, seg int32 }
-	seen := map[key]int32{} // -> the star node the edge leads to
-	for _, p := range pats {
-		segs := strings.Split(p.lit, "*")
-		from := int32(0)
-		for k, seg := range segs {
-			if k == 0 && seg == "" {
-				continue // a leading '*': the start node is a star node
+	lo, hi := t.off[u], t.off[u+1]
+	for i := lo; i < hi; i++ {
+		if l := t.labels[i]; l >= x {
+			if l == x {
+				return t.targets[i]
 			}
-			var sid int32
-			if k == 0 {
-				sid = id(seg)
+			break
+		}
+	}
+	return -1
+}
+
+// trieBuilder grows a trie with linked child lists, then flattens it.
+type trieBuilder struct {
+	first, next []int32
+	c           []byte
+	term        []int32
+}
+
+// newTrieBuilder returns an empty trie with room for size nodes more.
+func newTrieBuilder(size int) *trieBuilder {
+	b := &trieBuilder{
+		first: make([]int32, 1, size+1), next: make([]int32, 1, size+1),
+		c: make([]byte, 1, size+1), term: make([]int32, 1, size+1),
+	}
+	b.first[0], b.next[0], b.term[0] = -1, -1, -1
+	return b
+}
+
+// insert adds s and returns its node.
+func (b *trieBuilder) insert(s string) int32 {
+	u := int32(0)
+	for i := 0; i < len(s); i++ {
+		x := s[i]
+		prev, k := int32(-1), b.first[u]
+		for ; k >= 0 && b.c[k] < x; k = b.next[k] {
+			prev = k
+		}
+		if k < 0 || b.c[k] != x {
+			w := int32(len(b.c))
+			b.first = append(b.first, -1)
+			b.next = append(b.next, k)
+			b.c = append(b.c, x)
+			b.term = append(b.term, -1)
+			if prev < 0 {
+				b.first[u] = w
 			} else {
-				sid = id("*" + seg)
+				b.next[prev] = w
 			}
-			if k == len(segs)-1 { // the pattern's end
-				e := edge{from: from, to: -1, rule: p.rule}
-				if p.anchored {
-					s.tails[sid] = append(s.tails[sid], e)
-				} else {
-					s.edges[sid] = append(s.edges[sid], e)
+			k = w
+		}
+		u = k
+	}
+	return u
+}
+
+// flatten returns the trie in flat form, with failure links if ac.
+func (b *trieBuilder) flatten(ac bool) strie {
+	n := len(b.c)
+	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n), targets: make([]int32, 0, n), term: b.term}
+	for u := 0; u < n; u++ {
+		t.off[u] = uint32(len(t.labels))
+		for k := b.first[u]; k >= 0; k = b.next[k] {
+			t.labels = append(t.labels, b.c[k])
+			t.targets = append(t.targets, k)
+		}
+	}
+	t.off[n] = uint32(len(t.labels))
+	for i := range t.root {
+		t.root[i] = -1
+	}
+	for i := t.off[0]; i < t.off[1]; i++ {
+		t.root[t.labels[i]] = t.targets[i]
+	}
+	if !ac {
+		return t
+	}
+	// Failure links in breadth-first order: a node's link is its parent's
+	// link followed on the node's octet, shortened until that exists.
+	t.fail, t.dict = make([]int32, n), make([]int32, n)
+	t.dict[0] = -1
+	queue := make([]int32, 0, n)
+	for i := t.off[0]; i < t.off[1]; i++ {
+		v := t.targets[i]
+		t.fail[v], t.dict[v] = 0, -1
+		queue = append(queue, v)
+	}
+	for qi := 0; qi < len(queue); qi++ {
+		u := queue[qi]
+		for i := t.off[u]; i < t.off[u+1]; i++ {
+			x, v := t.labels[i], t.targets[i]
+			f := t.fail[u]
+			for {
+				if k := t.child(f, x); k >= 0 {
+					f = k
+					break
 				}
-				break
+				if f == 0 {
+					break
+				}
+				f = t.fail[f]
 			}
-			if to, ok := seen[key{from, sid}]; ok {
-				from = to
+			t.fail[v] = f
+			if t.term[f] >= 0 {
+				t.dict[v] = f
+			} else {
+				t.dict[v] = t.dict[f]
+			}
+			queue = append(queue, v)
+		}
+	}
+	return t
+}
+
+func (t *strie) size() int {
+	return int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.targets)+len(t.term)+len(t.fail)+len(t.dict))
+}
+
+func buildSegments(pats []pattern) *segments {
+	edgeMax, floatMax := 0, 0 // a pattern has one edge per '*', at most
+	for _, p := range pats {
+		edgeMax += strings.Count(p.lit, "*")
+		floatMax += len(p.lit) - strings.IndexByte(p.lit, '*')
+	}
+	s := &segments{nodes: 1}
+	lead, float := newTrieBuilder(0), newTrieBuilder(floatMax)
+	// (star node, segment) -> the star node the edge leads to, as one
+	// integer: the edges of one node on one segment are shared by the
+	// patterns that have the same prefix.
+	seen := make(map[uint64]int32, edgeMax)
+	edges := make([]sedge, 0, edgeMax)
+	for _, p := range pats {
+		rest, at := p.lit, int32(0)
+		first := true
+		for rest != "" || first {
+			seg, after, more := strings.Cut(rest, "*")
+			rest = after
+			if first {
+				first = false
+				if seg != "" { // a leading '*' starts at the start node
+					u := lead.insert(seg)
+					if lead.term[u] < 0 {
+						lead.term[u] = s.nodes
+						s.nodes++
+					}
+					at = lead.term[u]
+				}
 				continue
 			}
-			prefix := strings.Join(segs[:k+1], "*") + "*"
-			to, ok := stars[prefix]
-			if !ok {
-				to = int32(s.nodes)
-				s.nodes++
-				stars[prefix] = to
+			u := float.insert(seg)
+			if float.term[u] < 0 {
+				float.term[u] = int32(len(s.seglen))
+				s.seglen = append(s.seglen, int32(len(seg)))
 			}
-			seen[key{from, sid}] = to
-			s.edges[sid] = append(s.edges[sid], edge{from: from, to: to})
-			from = to
+			sid := float.term[u]
+			if !more { // the pattern's end
+				edges = append(edges, sedge{from: at, seg: sid, to: -1, rule: p.rule, tail: p.anchored})
+				break
+			}
+			k := uint64(at)<<32 | uint64(sid)
+			if to, ok := seen[k]; ok {
+				at = to
+				continue
+			}
+			seen[k] = s.nodes
+			edges = append(edges, sedge{from: at, seg: sid, to: s.nodes, rule: -1})
+			at = s.nodes
+			s.nodes++
 		}
 	}
-	s.scan = buildScanner(scan)
+	// Group the edges by their star node, keeping their order.
+	s.edgeAt = make([]int32, s.nodes+1)
+	for _, e := range edges {
+		s.edgeAt[e.from+1]++
+	}
+	for v := int32(0); v < s.nodes; v++ {
+		s.edgeAt[v+1] += s.edgeAt[v]
+	}
+	s.edges = make([]sedge, len(edges))
+	fill := append([]int32(nil), s.edgeAt[:s.nodes]...)
+	for _, e := range edges {
+		s.edges[fill[e.from]] = e
+		fill[e.from]++
+	}
+	s.watch(len(s.seglen))
+	s.lead, s.float = lead.flatten(false), float.flatten(true)
 	return s
 }
 
-// load is the most edges one segment that can occur more than once labels:
-// an upper bound of the edges one occurrence visits. Leading segments match
-// only at the start of the input, once per walk, so they do not count.
-func (s *Segments) load() int {
+// A star node of more than hubEdges edges is a hub: queueing all its edges
+// when it is reached would cost more than most walks (a file of rules
+// "/*a_i*b_i" has one node "/*" with an edge per rule). Instead, up to
+// watchedPerSegment of a hub's edges on each segment are watched: an
+// occurrence of the segment checks them directly, without a queue. The
+// rest are queued as any other; so a walk still visits each edge at most
+// once through the queues, and each occurrence visits at most
+// watchedPerSegment watched edges more.
+const (
+	hubEdges          = 16
+	watchedPerSegment = 4
+)
+
+// watch picks the watched edges, puts them after the queued ones of their
+// node (edges[pushEnd[v]:edgeAt[v+1]]), and lists them by segment
+// (watched[watchAt[seg]:watchAt[seg+1]]).
+func (s *segments) watch(segs int) {
+	s.pushEnd = make([]int32, s.nodes)
+	count := make([]int32, segs)
+	watched := make([]bool, len(s.edges))
 	n := 0
-	for i := range s.edges {
-		if !s.leading[i] {
-			n = max(n, len(s.edges[i])+len(s.tails[i]))
+	for v := int32(0); v < s.nodes; v++ {
+		lo, hi := s.edgeAt[v], s.edgeAt[v+1]
+		s.pushEnd[v] = hi
+		if hi-lo <= hubEdges {
+			continue
+		}
+		for e := lo; e < hi; e++ {
+			if seg := s.edges[e].seg; count[seg] < watchedPerSegment {
+				count[seg]++
+				watched[e] = true
+				n++
+			}
+		}
+		// Queued edges first, in their order, then the watched ones.
+		group := slices.Clone(s.edges[lo:hi])
+		flags := watched[lo:hi]
+		i := lo
+		for k, e := range group {
+			if !flags[k] {
+				s.edges[i] = e
+				i++
+			}
+		}
+		s.pushEnd[v] = i
+		for k, e := range group {
+			if flags[k] {
+				s.edges[i] = e
+				i++
+			}
 		}
 	}
-	return n
-}
-
-func (s *Segments) size() int {
-	n := int(unsafe.Sizeof(*s)) + s.scan.size() + 4*len(s.seglen) + len(s.leading)
-	for i := range s.edges {
-		n += 48 + 12*(len(s.edges[i])+len(s.tails[i]))
+	s.watchAt = make([]int32, segs+1)
+	for v := int32(0); v < s.nodes; v++ {
+		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
+			s.watchAt[s.edges[e].seg+1]++
+		}
 	}
-	return n
+	for i := 0; i < segs; i++ {
+		s.watchAt[i+1] += s.watchAt[i]
+	}
+	s.watched = make([]int32, n)
+	fill := slices.Clone(s.watchAt[:segs])
+	for v := int32(0); v < s.nodes; v++ {
+		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
+			seg := s.edges[e].seg
+			s.watched[fill[seg]] = e
+			fill[seg]++
+		}
+	}
 }
 
-// SegmentState is the scratch a Segments walk needs: when each star node was
-// reached. Get one from NewState and reuse it: a walk tells its own marks
-// from older ones by generation, so nothing is cleared between walks.
-type SegmentState struct {
+func (s *segments) size() int {
+	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
+		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)) +
+		int(unsafe.Sizeof(sedge{}))*len(s.edges)
+}
+
+// segScratch is what a segments walk needs: when each star node was
+// reached, and per segment the queues of edges waiting on it. A walk tells
+// its own marks from older ones by generation, so nothing is cleared
+// between walks.
+type segScratch struct {
 	g       uint32
 	reached []reach // per star node
+	queue   []squeue
+	next    []int32 // per edge: the next edge in its queue
 }
 
 type reach struct {
@@ -140,91 +356,177 @@ type reach struct {
 	at  int32 // where the segment after the node may start
 }
 
-// NewState returns scratch space for walking s.
-func (s *Segments) NewState() *SegmentState {
-	return &SegmentState{reached: make([]reach, s.nodes)}
+// An squeue holds the edges waiting on one segment, in the order their
+// nodes were reached: edges that end the input apart.
+type squeue struct {
+	gen                      uint32
+	head, last, thead, tlast int32
 }
 
-// A SegmentCursor walks Segments over an input, one octet at a time.
-type SegmentCursor struct {
-	s    *Segments
-	st   *SegmentState
-	c    Cursor
-	n    int32 // octets read
-	best int32 // place in the ranking, or -1
+func (s *segments) newScratch() *segScratch {
+	return &segScratch{reached: make([]reach, s.nodes), queue: make([]squeue, len(s.seglen)), next: make([]int32, len(s.edges))}
 }
 
-// Cursor starts a walk with the given scratch, which the walk owns until it
-// ends.
-func (s *Segments) Cursor(st *SegmentState) SegmentCursor {
-	st.g++
-	if st.g == 0 { // wrapped: every generation mark must be reset once
-		clear(st.reached)
-		st.g = 1
+// segWalk is a walk of segments over one input.
+type segWalk struct {
+	s          *segments
+	sc         *segScratch
+	lead, scan int32 // nodes of the two tries; lead < 0 once the leading trie is left
+	n          int32 // octets read
+	best       int32 // place in the ranking, or -1
+}
+
+func (s *segments) start(sc *segScratch) segWalk {
+	sc.g++
+	if sc.g == 0 { // wrapped: every generation mark must be reset once
+		clear(sc.reached)
+		clear(sc.queue)
+		sc.g = 1
 	}
-	st.reached[0] = reach{gen: st.g, at: 0}
-	c := SegmentCursor{s: s, st: st, c: s.scan.Cursor(), best: -1}
-	c.occur()
-	return c
+	w := segWalk{s: s, sc: sc, best: -1}
+	w.reach(0)
+	return w
 }
 
-// from reports whether star node v was reached early enough for a segment
-// that starts at start to follow it.
-func (st *SegmentState) from(v, start int32) bool {
-	r := st.reached[v]
-	return r.gen == st.g && start >= r.at
-}
-
-// occur follows the edges of the segments that end at the octet just read.
-func (c *SegmentCursor) occur() {
-	if c.c.pos != 0 || c.c.nd.out < 0 {
-		return // inside a run, or at a node where no segment ends
+// reach marks star node v as reached now and queues its edges.
+func (w *segWalk) reach(v int32) {
+	sc := w.sc
+	sc.reached[v] = reach{gen: sc.g, at: w.n}
+	for e := w.s.edgeAt[v]; e < w.s.pushEnd[v]; e++ {
+		ed := &w.s.edges[e]
+		q := &sc.queue[ed.seg]
+		if q.gen != sc.g {
+			*q = squeue{gen: sc.g, head: -1, last: -1, thead: -1, tlast: -1}
+		}
+		sc.next[e] = -1
+		head, last := &q.head, &q.last
+		if ed.tail {
+			head, last = &q.thead, &q.tlast
+		}
+		if *head < 0 {
+			*head = e
+		} else {
+			sc.next[*last] = e
+		}
+		*last = e
 	}
-	s, st := c.s, c.st
-	for _, sid := range s.scan.outsOf(c.c.s) {
-		start := c.n - s.seglen[sid]
-		for _, e := range s.edges[sid] {
-			if !st.from(e.from, start) {
-				continue
-			}
-			switch {
-			case e.to < 0:
-				if better(e.rule, c.best) {
-					c.best = e.rule
-				}
-			case st.reached[e.to].gen != st.g:
-				st.reached[e.to] = reach{gen: st.g, at: c.n}
+}
+
+// step feeds one octet.
+func (w *segWalk) step(x byte) {
+	s := w.s
+	w.n++
+	if w.lead >= 0 {
+		if w.lead = s.lead.child(w.lead, x); w.lead >= 0 {
+			if v := s.lead.term[w.lead]; v >= 0 {
+				w.reach(v)
 			}
 		}
 	}
-}
-
-// Step feeds one octet.
-func (c *SegmentCursor) Step(x byte) {
-	c.c.Step(x)
-	c.n++
-	c.occur()
-}
-
-// Result returns the best rule matched, given that the input ends here, as
-// the caller's index, or -1.
-func (c *SegmentCursor) Result() int32 {
-	s, st := c.s, c.st
-	best := c.best
-	node := c.c.s
-	if c.c.pos != 0 {
-		node = -1 // inside a run: no segment ends here
+	t := &s.float
+	u := w.scan
+	for {
+		if k := t.child(u, x); k >= 0 {
+			u = k
+			break
+		}
+		if u == 0 {
+			break
+		}
+		u = t.fail[u]
 	}
-	for _, sid := range s.scan.outsOf(node) {
-		start := c.n - s.seglen[sid]
-		for _, e := range s.tails[sid] {
-			if st.from(e.from, start) && better(e.rule, best) {
-				best = e.rule
+	w.scan = u
+	if t.term[u] < 0 {
+		u = t.dict[u]
+	}
+	for ; u >= 0; u = t.dict[u] {
+		w.occur(t.term[u])
+	}
+}
+
+// occur takes the queued edges of segment seg, which has just ended, whose
+// nodes were reached before it started.
+func (w *segWalk) occur(seg int32) {
+	sc := w.sc
+	start := w.n - w.s.seglen[seg]
+	for _, e := range w.s.watched[w.s.watchAt[seg]:w.s.watchAt[seg+1]] {
+		ed := &w.s.edges[e]
+		if r := sc.reached[ed.from]; ed.tail || r.gen != sc.g || r.at > start {
+			continue
+		}
+		if ed.to < 0 {
+			if better(ed.rule, w.best) {
+				w.best = ed.rule
+			}
+		} else if sc.reached[ed.to].gen != sc.g {
+			w.reach(ed.to)
+		}
+	}
+	q := &sc.queue[seg]
+	if q.gen != sc.g {
+		return
+	}
+	for q.head >= 0 {
+		e := q.head
+		ed := &w.s.edges[e]
+		if sc.reached[ed.from].at > start {
+			return // and so were all after it
+		}
+		if ed.to < 0 {
+			if better(ed.rule, w.best) {
+				w.best = ed.rule
+			}
+		} else {
+			w.reach(ed.to)
+		}
+		q.head = sc.next[e]
+	}
+}
+
+// result returns the best rule (its place) given that the input ends here.
+func (w *segWalk) result() int32 {
+	s, sc, t := w.s, w.sc, &w.s.float
+	best := w.best
+	u := w.scan
+	if t.term[u] < 0 {
+		u = t.dict[u]
+	}
+	for ; u >= 0; u = t.dict[u] {
+		seg := t.term[u]
+		start := w.n - s.seglen[seg]
+		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
+			ed := &s.edges[e]
+			if r := sc.reached[ed.from]; ed.tail && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
+				best = ed.rule
+			}
+		}
+		q := &sc.queue[seg]
+		if q.gen != sc.g {
+			continue
+		}
+		for e := q.thead; e >= 0; e = sc.next[e] {
+			ed := &s.edges[e]
+			if sc.reached[ed.from].at > start {
+				break
+			}
+			if r := ed.rule; better(r, best) {
+				best = r
 			}
 		}
 	}
-	if best < 0 {
-		return -1
+	return best
+}
+
+// walk runs s over the octets of in with scratch sc and returns the best
+// rule (its place in the ranking).
+func (s *segments) walk(sc *segScratch, in normalize.Stream) int32 {
+	w := s.start(sc)
+	for {
+		x, ok := in.Next()
+		if !ok {
+			break
+		}
+		w.step(x)
 	}
-	return s.orig[best]
+	return w.result()
 }

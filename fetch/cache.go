@@ -11,8 +11,31 @@ import (
 // Defaults of the Cache's fields.
 const (
 	DefaultMaxEntries = 1000                // origins kept
+	DefaultMaxBytes   = 256 << 20           // estimated octets kept (see EntryBytes)
 	DefaultStaleLimit = 30 * 24 * time.Hour // RFC 9309 2.3.1.4's "reasonably long period"
 )
+
+// The estimate of what one cached Result keeps in memory (EntryBytes).
+const (
+	// entryOverhead is what any entry costs: the entry, its Result, the
+	// map and list slots.
+	entryOverhead = 2 << 10
+	// retainedPerOctet is what a parsed and compiled file keeps per octet
+	// of its body, for one agent's rules: measured at 5x for literal rules
+	// and 14x for wildcard ones (500 KiB files), rounded up.
+	retainedPerOctet = 16
+)
+
+// EntryBytes estimates the octets a Cache entry holding res keeps in
+// memory: a fixed overhead plus 16 octets per octet of the body read, what
+// a parsed file with one agent's compiled rules keeps at most as measured.
+// A Cache bounds the sum of these by MaxBytes.
+func EntryBytes(res *Result) int64 {
+	if res == nil {
+		return entryOverhead
+	}
+	return entryOverhead + retainedPerOctet*int64(res.Size)
+}
 
 // A Cache keeps the robots.txt Result of each origin while it is fresh (see
 // Fetcher.MaxAge) and fetches it again when it is not. Its zero value is
@@ -21,7 +44,19 @@ const (
 //
 // However many goroutines ask for one origin at the same time, it is fetched
 // once: the first caller fetches, in its own goroutine and under its own
-// context, and the others wait for its Result. The Cache starts no goroutine.
+// context, and the others wait for its Result.
+//
+// Once a Result has expired, it is served stale while one refresh runs
+// (stale-while-revalidate, as RFC 5861), so that a host whose robots.txt
+// hangs does not hold up every request to it for the Fetcher's Timeout: the
+// caller that finds the Result expired starts the refresh in a goroutine of
+// its own, bounded by the Fetcher's Timeout and carrying the caller's context
+// values but not its cancellation, and every caller gets the stale Result
+// until the refresh is recorded. A Result is served stale only within the
+// rules of RFC 9309: less than the Fetcher's MaxAge (24 hours) after it was
+// fetched, or, for a good copy kept because the host became unreachable,
+// less than StaleLimit. Past that, callers wait for the fetch as for a first
+// one.
 //
 // When a fresh fetch finds a host Unreachable but the Cache holds a good
 // copy (an OK Result) fetched less than StaleLimit ago, it keeps using the
@@ -38,6 +73,11 @@ type Cache struct {
 	// file, itself bounded by the Fetcher's ParseLimit.
 	MaxEntries int
 
+	// MaxBytes bounds the octets the entries keep, as EntryBytes estimates
+	// them; the least recently used go first, but the entry just recorded
+	// stays. Zero means DefaultMaxBytes.
+	MaxBytes int64
+
 	// StaleLimit is how long after it was fetched a good copy may stand in
 	// for a host that has become unreachable. Zero means DefaultStaleLimit.
 	StaleLimit time.Duration
@@ -45,13 +85,16 @@ type Cache struct {
 	mu      sync.Mutex
 	entries map[string]*list.Element // origin -> element of lru holding an *entry
 	lru     list.List                // most recently used first
+	bytes   int64                    // the sum of the entries' bytes
 }
 
 // An entry is the Cache's state for one origin.
 type entry struct {
 	origin string
-	res    *Result // the result in force; nil before the first fetch ends
-	call   *call   // the fetch under way, if any
+	res    *Result       // the result in force; nil before the first fetch ends
+	call   *call         // the fetch under way, if any
+	el     *list.Element // its element of lru; nil once dropped
+	bytes  int64         // EntryBytes(res), counted in Cache.bytes while el is set
 }
 
 // A call is one fetch that several callers wait for.
@@ -72,7 +115,19 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Result, error) {
 	for {
 		c.mu.Lock()
 		e := c.lookup(origin)
-		if e.res != nil && c.Fetcher.now().Before(e.res.Expires) {
+		now := c.Fetcher.now()
+		if e.res != nil && now.Before(e.res.Expires) {
+			res := e.res
+			c.mu.Unlock()
+			return res, nil
+		}
+		if e.res != nil && c.servable(e.res, now) {
+			// Stale while revalidating: one refresh, nobody waits for it.
+			if e.call == nil {
+				cl := &call{done: make(chan struct{})}
+				e.call = cl
+				go c.fill(context.WithoutCancel(ctx), e, cl, e.res)
+			}
 			res := e.res
 			c.mu.Unlock()
 			return res, nil
@@ -97,6 +152,21 @@ func (c *Cache) Get(ctx context.Context, rawURL string) (*Result, error) {
 	}
 }
 
+// servable reports whether an expired result may still be served while it
+// is refreshed: within MaxAge of its fetch (RFC 9309 2.4), or within
+// StaleLimit for a good copy standing in for an unreachable host.
+func (c *Cache) servable(res *Result, now time.Time) bool {
+	return now.Before(res.Fetched.Add(c.Fetcher.maxAge())) ||
+		res.Refresh != nil && now.Before(res.Fetched.Add(c.staleLimit()))
+}
+
+func (c *Cache) staleLimit() time.Duration {
+	if c.StaleLimit > 0 {
+		return c.StaleLimit
+	}
+	return DefaultStaleLimit
+}
+
 // fill fetches e's origin for the callers waiting on cl, and records what
 // stands: the new result, or prev when it is a good copy the new result may
 // not replace. A fetch cut short by ctx's end leaves nothing recorded, so
@@ -106,6 +176,12 @@ func (c *Cache) fill(ctx context.Context, e *entry, cl *call, prev *Result) (res
 		c.mu.Lock()
 		if res != nil {
 			e.res = res
+			if e.el != nil {
+				c.bytes -= e.bytes
+				e.bytes = EntryBytes(res)
+				c.bytes += e.bytes
+				c.evict(e)
+			}
 		}
 		e.call = nil
 		cl.res = res
@@ -123,10 +199,7 @@ func (c *Cache) fill(ctx context.Context, e *entry, cl *call, prev *Result) (res
 // r found the host unreachable, a copy of the last good result prev marked
 // with r, while prev is younger than StaleLimit.
 func (c *Cache) keep(prev, r *Result) *Result {
-	limit := c.StaleLimit
-	if limit <= 0 {
-		limit = DefaultStaleLimit
-	}
+	limit := c.staleLimit()
 	if r.Outcome != Unreachable || prev == nil || prev.Outcome != OK || r.Fetched.Sub(prev.Fetched) >= limit {
 		return r
 	}
@@ -150,20 +223,49 @@ func (c *Cache) lookup(origin string) *entry {
 	if c.entries == nil {
 		c.entries = make(map[string]*list.Element)
 	}
-	e := &entry{origin: origin}
-	c.entries[origin] = c.lru.PushFront(e)
-	limit := c.MaxEntries
-	if limit <= 0 {
-		limit = DefaultMaxEntries
-	}
-	for c.lru.Len() > limit {
-		// An entry dropped while its fetch is under way still serves the
-		// callers waiting for it; its result is just not kept.
-		old := c.lru.Back()
-		c.lru.Remove(old)
-		delete(c.entries, old.Value.(*entry).origin)
-	}
+	e := &entry{origin: origin, bytes: EntryBytes(nil)}
+	e.el = c.lru.PushFront(e)
+	c.entries[origin] = e.el
+	c.bytes += e.bytes
+	c.evict(e)
 	return e
+}
+
+// evict drops the least recently used entries, but never keep, while there
+// are more than MaxEntries or their bytes pass MaxBytes. An entry dropped
+// while its fetch is under way still serves the callers waiting for it; its
+// result is just not kept. c.mu must be held.
+func (c *Cache) evict(keep *entry) {
+	maxEntries := c.MaxEntries
+	if maxEntries <= 0 {
+		maxEntries = DefaultMaxEntries
+	}
+	maxBytes := c.MaxBytes
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	for c.lru.Len() > maxEntries || c.bytes > maxBytes && c.lru.Len() > 1 {
+		old := c.lru.Back()
+		if old.Value.(*entry) == keep {
+			old = old.Prev()
+		}
+		if old == nil {
+			return
+		}
+		e := old.Value.(*entry)
+		c.lru.Remove(old)
+		delete(c.entries, e.origin)
+		c.bytes -= e.bytes
+		e.el = nil
+	}
+}
+
+// Bytes returns the octets the Cache's entries keep, as EntryBytes
+// estimates them.
+func (c *Cache) Bytes() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
 }
 
 // Len returns how many origins the Cache holds.

@@ -7,10 +7,13 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/robotsexclusion/robots"
 )
 
 // clock is a clock for tests that moves only when told.
@@ -97,13 +100,40 @@ func newCache(t *testing.T, clk *clock) *Cache {
 	return &Cache{Fetcher: *f}
 }
 
+// get returns the Result the Cache holds for rawURL once any refresh that
+// asking for it started is over: the stale copy served meanwhile is what
+// TestCacheStaleWhileRevalidate checks.
 func get(t *testing.T, c *Cache, rawURL string) *Result {
 	t.Helper()
+	if _, err := c.Get(context.Background(), rawURL); err != nil {
+		t.Fatalf("Get(%q): %v", rawURL, err)
+	}
+	settle(c)
 	res, err := c.Get(context.Background(), rawURL)
 	if err != nil {
 		t.Fatalf("Get(%q): %v", rawURL, err)
 	}
 	return res
+}
+
+// settle waits for the fetches under way in c to be recorded.
+func settle(c *Cache) {
+	for {
+		var calls []*call
+		c.mu.Lock()
+		for el := c.lru.Front(); el != nil; el = el.Next() {
+			if cl := el.Value.(*entry).call; cl != nil {
+				calls = append(calls, cl)
+			}
+		}
+		c.mu.Unlock()
+		if len(calls) == 0 {
+			return
+		}
+		for _, cl := range calls {
+			<-cl.done
+		}
+	}
 }
 
 func TestCacheOneFetch(t *testing.T) {
@@ -403,4 +433,107 @@ func BenchmarkCacheHit(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestCacheStaleWhileRevalidate: an expired Result whose refresh hangs is
+// served stale to every caller while one refresh runs, within MaxAge of its
+// fetch; past that callers wait (issue 10, item 11).
+func TestCacheStaleWhileRevalidate(t *testing.T) {
+	clk := newClock()
+	s := newSite(t, 200, simpleFile)
+	s.set(200, http.Header{"Cache-Control": {"max-age=3600"}}, simpleFile)
+	c := newCache(t, clk)
+	first := get(t, c, s.URL)
+
+	gate := make(chan struct{})
+	s.setGate(gate)
+	s.set(200, http.Header{"Cache-Control": {"max-age=3600"}}, "User-agent: *\nDisallow: /y\n")
+	clk.Advance(2 * time.Hour)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, 32)
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := c.Get(ctx, s.URL+"/page")
+			switch {
+			case err != nil:
+				errs <- err
+			case res != first:
+				errs <- fmt.Errorf("got %v fetched %v, want the stale copy", res, res.Fetched)
+			}
+		}()
+	}
+	wg.Wait() // the refresh still hangs: none of them waited for it
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	close(gate)
+	settle(c)
+	if h := s.hits.Load(); h != 2 {
+		t.Errorf("%d fetches, want 2: one refresh for 32 callers", h)
+	}
+	res := get(t, c, s.URL)
+	if res == first || !res.Fetched.Equal(clk.Now()) || res.Allowed("FooBot", "/y") {
+		t.Errorf("after the refresh: %v fetched %v", res, res.Fetched)
+	}
+
+	// A day after its fetch a copy is not served: the caller waits.
+	clk.Advance(DefaultMaxAge)
+	s.set(200, nil, simpleFile)
+	res, err := c.Get(ctx, s.URL)
+	if err != nil || !res.Fetched.Equal(clk.Now()) || res.Allowed("FooBot", "/x") {
+		t.Errorf("past MaxAge: %v, %v; want a fresh fetch", res, err)
+	}
+}
+
+// TestCacheBytes: the Cache is bounded by the octets its entries keep, as
+// EntryBytes estimates them, as well as by their number.
+func TestCacheBytes(t *testing.T) {
+	big := "User-agent: *\n" + strings.Repeat("Disallow: /a-long-path-to-fill-the-file\n", 2500) // 100 KB
+	sites := []*site{newSite(t, 200, big), newSite(t, 200, big), newSite(t, 200, simpleFile), newSite(t, 200, big)}
+	c := newCache(t, nil)
+	per := EntryBytes(&Result{Size: len(big)})
+	if per < 16*int64(len(big)) {
+		t.Fatalf("EntryBytes = %d for a body of %d", per, len(big))
+	}
+	c.MaxBytes = 2*per + EntryBytes(&Result{Size: len(simpleFile)})
+	for _, s := range sites {
+		get(t, c, s.URL)
+		if b := c.Bytes(); b > c.MaxBytes {
+			t.Errorf("%d bytes kept, more than MaxBytes %d", b, c.MaxBytes)
+		}
+	}
+	// The first big file went to make room for the last.
+	if n := c.Len(); n != 3 {
+		t.Errorf("%d entries, want 3", n)
+	}
+	get(t, c, sites[0].URL)
+	if h := sites[0].hits.Load(); h != 2 {
+		t.Errorf("the first site was fetched %d times, want 2 (dropped, then fetched again)", h)
+	}
+	// One entry larger than MaxBytes is still kept: it is the one in use.
+	c.MaxBytes = 1
+	if res := get(t, c, sites[1].URL); res.Outcome != OK || c.Len() != 1 {
+		t.Errorf("got %v, %d entries", res, c.Len())
+	}
+	if DefaultMaxBytes/EntryBytes(&Result{Size: robots.DefaultParseLimit}) < 30 {
+		t.Errorf("DefaultMaxBytes holds fewer than 30 files at the parse limit")
+	}
+}
+
+// TestCacheSameOrigin: origins written otherwise share one entry.
+func TestCacheSameOrigin(t *testing.T) {
+	s := newSite(t, 200, simpleFile)
+	c := newCache(t, nil)
+	host, port, _ := strings.Cut(strings.TrimPrefix(s.URL, "http://"), ":")
+	for _, u := range []string{s.URL, "HTTP://" + host + ":0" + port + "/x", "http://" + host + ":00" + port + "/y?z"} {
+		get(t, c, u)
+	}
+	if h, n := s.hits.Load(), c.Len(); h != 1 || n != 1 {
+		t.Errorf("%d fetches, %d entries; want 1, 1", h, n)
+	}
 }

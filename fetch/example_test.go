@@ -87,3 +87,90 @@ func ExampleCache() {
 	// /robots.txt unreachable 503 true
 	// fetches: 1
 }
+
+// A Transport's refusals come in two kinds: a rule forbids the URL
+// (ErrDisallowed: drop it), or the origin's robots.txt cannot be fetched
+// for now (ErrUnreachable: keep the URL and try again after RetryAt).
+func ExampleTransport_errors() {
+	var down atomic.Bool
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			if down.Load() {
+				w.Header().Set("Retry-After", "3600")
+				http.Error(w, "down for maintenance", http.StatusServiceUnavailable)
+				return
+			}
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private\n")
+			return
+		}
+		fmt.Fprint(w, "a page")
+	}))
+	defer srv.Close()
+
+	for _, isDown := range []bool{false, true} {
+		down.Store(isDown)
+		client := &http.Client{Transport: &fetch.Transport{Agent: "FooBot"}} // a fresh Cache each time
+		_, err := client.Get(srv.URL + "/private/page")
+		var de *fetch.DisallowedError
+		errors.As(err, &de)
+		switch {
+		case errors.Is(err, fetch.ErrDisallowed):
+			fmt.Printf("drop the URL: line %d, Disallow: %s\n", de.Decision.Line, de.Decision.Pattern)
+		case errors.Is(err, fetch.ErrUnreachable):
+			fmt.Printf("retry in %v: robots.txt %s (%d)\n", de.RetryAt().Sub(de.Result.Fetched), de.Result.Outcome, de.Result.Status)
+		}
+	}
+	// Output:
+	// drop the URL: line 2, Disallow: /private
+	// retry in 1h0m0s: robots.txt unreachable (503)
+}
+
+// A crawler that fetches robots.txt itself turns what it got into the
+// Result Fetch would give, under the same policy.
+func ExampleFetcher_FromStatus() {
+	f := &fetch.Fetcher{}
+	for _, got := range []struct {
+		status int
+		body   string
+	}{
+		{200, "User-agent: *\nDisallow: /private\n"},
+		{404, "not found"},
+		{503, "try later"},
+	} {
+		res, err := f.FromStatus("https://example.com/robots.txt", got.status, nil, []byte(got.body))
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(got.status, res.Outcome, res.Allowed("FooBot", "https://example.com/private/a"), res.Allowed("FooBot", "https://example.com/public"))
+	}
+	// Output:
+	// 200 ok false true
+	// 404 unavailable true true
+	// 503 unreachable false false
+}
+
+// FromResponse reads a response from the crawler's own client: the body
+// within the parse limit, gzip and charset as Fetch reads them, and the
+// origin of the first request when redirects were followed.
+func ExampleFetcher_FromResponse() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			http.Redirect(w, r, "/files/robots.txt", http.StatusMovedPermanently)
+			return
+		}
+		fmt.Fprint(w, "User-agent: FooBot\nDisallow: /\n")
+	}))
+	defer srv.Close()
+
+	resp, err := http.Get(srv.URL + "/robots.txt")
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := (&fetch.Fetcher{}).FromResponse(resp)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Outcome, res.Redirects, res.Allowed("FooBot", srv.URL+"/page"))
+	// Output:
+	// ok 1 false
+}

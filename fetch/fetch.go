@@ -5,37 +5,58 @@
 // A Fetcher fetches one origin's robots.txt and says what came of it: the
 // parsed file (OK), no file, so everything is allowed (Unavailable, a 4xx
 // status), or no answer, so everything is disallowed (Unreachable: a 5xx
-// status, 429, a network error or a timeout). A Cache keeps one Result per
-// origin while it is fresh, fetches each origin once however many goroutines
-// ask at the same time, and keeps using the last good copy for a while when a
-// host stops answering. A Transport is an http.RoundTripper that consults a
-// Cache before each request and refuses the URLs robots.txt disallows:
+// status, 429, a network error or a timeout). A crawler that fetches the
+// file itself gets the same Result from what it has, under the same policy,
+// with Fetcher.FromResponse or Fetcher.FromStatus. A Cache keeps one Result
+// per origin while it is fresh, fetches each origin once however many
+// goroutines ask at the same time, and keeps using the last good copy for a
+// while when a host stops answering. A Transport is an http.RoundTripper
+// that consults a Cache before each request and refuses the URLs robots.txt
+// disallows, telling a rule's lasting refusal (ErrDisallowed: drop the URL)
+// from an unreachable file's passing one (ErrUnreachable: retry later):
 //
 //	cache := &fetch.Cache{Fetcher: fetch.Fetcher{UserAgent: "FooBot/1.0 (+https://foo.example/bot)"}}
 //	client := &http.Client{Transport: &fetch.Transport{Cache: cache}}
 //	resp, err := client.Get("https://example.com/private/page")
-//	if errors.Is(err, fetch.ErrDisallowed) {
-//		// skip the URL: the error names the deciding line
+//	switch {
+//	case errors.Is(err, fetch.ErrDisallowed):
+//		// drop the URL: the error names the deciding line
+//	case errors.Is(err, fetch.ErrUnreachable):
+//		// keep the URL: try again after the error's RetryAt
 //	}
 //
 // The policy, status by status:
 //
 //	2xx                     OK           the file's rules
-//	301 302 303 307 308     follow       up to MaxRedirects, across hosts; the rules apply to the first origin
+//	301 302 303 307 308     follow       up to MaxRedirects, across hosts, http and https only; the rules apply to the first origin
 //	one redirect too many   Unavailable  everything allowed
+//	redirect to another scheme, or not followed
+//	                        Unreachable  everything disallowed
 //	4xx but 429             Unavailable  everything allowed
 //	401 403, AuthDisallows  Restricted   everything disallowed
 //	429 5xx, other statuses Unreachable  everything disallowed
 //	network error, timeout  Unreachable  everything disallowed
 //	body cut short          Unreachable  everything disallowed
 //
-// /robots.txt itself is always allowed.
+// A body is read up to the parse limit and normalize.Slack more, never
+// further, and parsed as package normalize says: a declared charset applies
+// only to a body that is not valid UTF-8.
+//
+// GET and HEAD of /robots.txt itself are always allowed.
+//
+// Bounds: a fetch takes at most Fetcher.Timeout (DefaultTimeout, 30 s) and
+// reads at most the parse limit plus normalize.Slack octets of body; a Cache
+// holds at most MaxEntries origins (DefaultMaxEntries, 1,000) and MaxBytes
+// octets as EntryBytes estimates them (DefaultMaxBytes, 256 MiB), and runs
+// at most one refresh per origin; a Transport waits out a Crawl-delay of at
+// most MaxCrawlDelay (DefaultMaxCrawlDelay, 60 s).
 package fetch
 
 import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -47,7 +68,11 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/net/idna"
+
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Defaults of the Fetcher's fields.
@@ -60,11 +85,6 @@ const (
 // MaxRedirects is how many consecutive redirects a fetch follows, the five
 // that RFC 9309 2.3.1.2 asks for. One more makes the file Unavailable.
 const MaxRedirects = 5
-
-// lineSlack bounds how far past the parse limit a fetch reads to finish the
-// line that straddles the limit. A line that does not end within it is
-// dropped with everything after it.
-const lineSlack = 64 << 10
 
 // An Outcome says what fetching a robots.txt came to, in the terms of
 // RFC 9309 section 2.3.1.
@@ -128,6 +148,10 @@ type Result struct {
 // url under this result: by the file's rules when Outcome is OK; everything
 // is allowed when Unavailable, and everything but /robots.txt disallowed
 // when Unreachable or Restricted, with no deciding line (Line 0).
+// url is decided as given: a crawler that sends its own requests should
+// pass the URL's escaped path through CleanPath, decide on that and send
+// that, as a Transport does, since servers resolve "/a/../private" to
+// "/private".
 func (r *Result) Decide(agent, url string) robots.Decision {
 	switch r.Outcome {
 	case OK:
@@ -205,7 +229,9 @@ var disallowAll = sync.OnceValue(func() *robots.Matcher {
 // http.DefaultClient and the defaults below. A Fetcher is safe for
 // concurrent use; do not change its fields once it is in use.
 type Fetcher struct {
-	// Client sends the requests; nil means http.DefaultClient. Its
+	// Client sends the requests; nil means http.DefaultClient. When a
+	// Transport asks for the file and Client has no Transport of its own,
+	// the request goes through that Transport's Base instead. Its
 	// Transport, Jar and Timeout are used, but not its CheckRedirect: the
 	// Fetcher follows redirects itself, as RFC 9309 2.3.1.2 describes.
 	// Responses are gzip-decoded when the server sends gzip, whether or not
@@ -214,7 +240,8 @@ type Fetcher struct {
 
 	// UserAgent is the User-Agent header of each request. It should carry
 	// the crawler's product token (RFC 9309 2.2.1), since servers may answer
-	// crawlers differently. Empty means the Client's default.
+	// crawlers differently. Empty means the User-Agent of the request a
+	// Transport guards, or else the Client's default.
 	UserAgent string
 
 	// Timeout bounds one fetch, redirects and body included. Zero means
@@ -223,8 +250,9 @@ type Fetcher struct {
 
 	// ParseLimit is how many octets of the body are read and parsed, as in
 	// robots.WithParseLimit; zero or less means robots.DefaultParseLimit.
-	// Past it only the rest of the straddling line is read (64 KiB at most),
-	// and the connection is closed without reading on.
+	// Past it only the rest of the straddling line is read (normalize.Slack,
+	// 64 KiB, at most; a longer line is cut as normalize.Slack says), and the
+	// connection is closed without reading on.
 	ParseLimit int
 
 	// ParseOptions are more options for robots.Parse, such as
@@ -292,8 +320,14 @@ func (f *Fetcher) parseLimit() int {
 type fetchingKey struct{}
 
 // Origin returns the origin of an absolute http or https URL as the Cache
-// keys it: scheme://host[:port], scheme and host in lower case, the default
-// port omitted, user information, path, query and fragment dropped.
+// keys it: scheme://host[:port], user information, path, query and fragment
+// dropped, and written so that origins that are the same compare equal: the
+// scheme in lower case; the host in lower case, without a final dot
+// ("example.com." is example.com), an internationalized name in its ASCII
+// form (bücher.example is xn--bcher-kva.example, by IDNA's lookup rules,
+// golang.org/x/net/idna); the port as a number without leading zeros, and
+// omitted when it is the scheme's default (:80, :080 for http, :443 for
+// https).
 func Origin(rawURL string) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -303,12 +337,25 @@ func Origin(rawURL string) (string, error) {
 	if scheme != "http" && scheme != "https" {
 		return "", fmt.Errorf("fetch: %q is not an absolute http or https URL", rawURL)
 	}
-	if u.Hostname() == "" {
+	host := strings.TrimSuffix(u.Hostname(), ".")
+	if host == "" {
 		return "", fmt.Errorf("fetch: %q names no host", rawURL)
 	}
-	host := strings.ToLower(strings.TrimSuffix(u.Host, ":"))
-	if p := u.Port(); scheme == "http" && p == "80" || scheme == "https" && p == "443" {
-		host = strings.TrimSuffix(host, ":"+p)
+	if strings.Contains(host, ":") {
+		host = "[" + strings.ToLower(host) + "]" // an IPv6 literal
+	} else if ascii, err := idna.Lookup.ToASCII(host); err == nil {
+		host = ascii
+	} else {
+		host = strings.ToLower(host) // not a name IDNA accepts (an underscore): kept as written
+	}
+	if p := u.Port(); p != "" {
+		n, err := strconv.ParseUint(p, 10, 16)
+		if err != nil {
+			return "", fmt.Errorf("fetch: %q: bad port %q", rawURL, p)
+		}
+		if !(scheme == "http" && n == 80 || scheme == "https" && n == 443) {
+			host += ":" + strconv.FormatUint(n, 10)
+		}
 	}
 	return scheme + "://" + host, nil
 }
@@ -325,11 +372,22 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Result, error) {
 	return f.fetch(ctx, origin), nil
 }
 
+// via is how a Transport asks its Cache to fetch: through the Transport's
+// Base, with the User-Agent of the request it guards, when the Fetcher does
+// not say otherwise. It travels in the context, under viaKey.
+type via struct {
+	base      http.RoundTripper
+	userAgent string
+}
+
+type viaKey struct{}
+
 // fetch fetches origin's robots.txt, following redirects itself so that it
-// can count them and keep the first origin.
+// can count them, keep the first origin, and follow only http and https.
 func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 	ctx, cancel := context.WithTimeout(ctx, f.timeout())
 	defer cancel()
+	v, _ := ctx.Value(viaKey{}).(via)
 	ctx = context.WithValue(ctx, fetchingKey{}, true)
 
 	client := http.DefaultClient
@@ -338,6 +396,13 @@ func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 	}
 	c := *client
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	if c.Transport == nil && v.base != nil {
+		c.Transport = v.base
+	}
+	userAgent := f.UserAgent
+	if userAgent == "" {
+		userAgent = v.userAgent
+	}
 
 	res := &Result{Origin: origin, URL: origin + "/robots.txt"}
 	target := res.URL
@@ -347,55 +412,147 @@ func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 		if err != nil {
 			return f.failed(res, nil, fmt.Errorf("fetch: %w", err))
 		}
-		if f.UserAgent != "" {
-			req.Header.Set("User-Agent", f.UserAgent)
+		if userAgent != "" {
+			req.Header.Set("User-Agent", userAgent)
 		}
 		resp, err := c.Do(req)
 		res.Fetched = f.now()
 		if err != nil {
 			return f.failed(res, nil, err)
 		}
+		if !isRedirect(resp.StatusCode) {
+			return f.decide(res, resp)
+		}
 		res.Status = resp.StatusCode
 		res.ContentType = resp.Header.Get("Content-Type")
-		code := resp.StatusCode
-		switch {
-		case code == 301 || code == 302 || code == 303 || code == 307 || code == 308:
-			loc := resp.Header.Get("Location")
-			discard(resp.Body)
-			if loc == "" {
-				return f.failed(res, resp, fmt.Errorf("fetch: %s: status %d without a Location header", target, code))
-			}
-			next, err := resp.Request.URL.Parse(loc)
-			if err != nil {
-				return f.failed(res, resp, fmt.Errorf("fetch: %s redirects to a bad location: %w", target, err))
-			}
-			if res.Redirects == MaxRedirects {
-				res.Outcome = Unavailable
-				res.Err = fmt.Errorf("fetch: more than %d redirects (the last from %s to %s)", MaxRedirects, target, next)
-				res.Expires = f.expires(res.Fetched, resp.Header)
-				return res
-			}
-			res.Redirects++
-			next.Fragment, next.RawFragment = "", ""
-			target = next.String()
-		case 200 <= code && code <= 299:
-			defer resp.Body.Close()
-			return f.parse(res, resp)
-		case code == http.StatusTooManyRequests || code < 400 || code > 499:
-			discard(resp.Body)
-			return f.failed(res, resp, nil)
-		case (code == http.StatusUnauthorized || code == http.StatusForbidden) && f.AuthDisallows:
-			discard(resp.Body)
-			res.Outcome = Restricted
-			res.Expires = f.expires(res.Fetched, resp.Header)
-			return res
-		default:
-			discard(resp.Body)
+		loc := resp.Header.Get("Location")
+		discard(resp.Body)
+		if loc == "" {
+			return f.failed(res, resp, fmt.Errorf("fetch: %s: status %d without a Location header", target, resp.StatusCode))
+		}
+		next, err := resp.Request.URL.Parse(loc)
+		if err != nil {
+			return f.failed(res, resp, fmt.Errorf("fetch: %s redirects to a bad location: %w", target, err))
+		}
+		if scheme := strings.ToLower(next.Scheme); scheme != "http" && scheme != "https" {
+			// Another scheme is not the web: a file: or data: URL would be
+			// read from this machine, not from the origin.
+			return f.failed(res, resp, fmt.Errorf("fetch: %s redirects to %s: only http and https redirects are followed", target, next.Redacted()))
+		}
+		if res.Redirects == MaxRedirects {
 			res.Outcome = Unavailable
+			res.Err = fmt.Errorf("fetch: more than %d redirects (the last from %s to %s)", MaxRedirects, target, next)
 			res.Expires = f.expires(res.Fetched, resp.Header)
 			return res
 		}
+		res.Redirects++
+		next.Fragment, next.RawFragment = "", ""
+		target = next.String()
 	}
+}
+
+func isRedirect(code int) bool {
+	return code == 301 || code == 302 || code == 303 || code == 307 || code == 308
+}
+
+// decide makes res of a final response, one not followed further: the one
+// place where a status becomes an Outcome (see the package comment). It
+// reads a 2xx body and closes resp.Body in every case.
+func (f *Fetcher) decide(res *Result, resp *http.Response) *Result {
+	res.Status = resp.StatusCode
+	res.ContentType = resp.Header.Get("Content-Type")
+	code := resp.StatusCode
+	switch {
+	case 200 <= code && code <= 299:
+		defer resp.Body.Close()
+		return f.parse(res, resp)
+	case isRedirect(code):
+		discard(resp.Body)
+		return f.failed(res, resp, fmt.Errorf("fetch: %s: status %d, a redirect that was not followed", res.FinalURL, code))
+	case code == http.StatusTooManyRequests || code < 400 || code > 499:
+		discard(resp.Body)
+		return f.failed(res, resp, nil)
+	case (code == http.StatusUnauthorized || code == http.StatusForbidden) && f.AuthDisallows:
+		discard(resp.Body)
+		res.Outcome = Restricted
+		res.Expires = f.expires(res.Fetched, resp.Header)
+		return res
+	default:
+		discard(resp.Body)
+		res.Outcome = Unavailable
+		res.Expires = f.expires(res.Fetched, resp.Header)
+		return res
+	}
+}
+
+// FromResponse turns a robots.txt response the caller fetched itself into
+// the Result that Fetch would give, under the same policy: the status
+// decides (4xx but 429: Unavailable, everything allowed; 5xx and 429:
+// Unreachable, everything disallowed; see the package comment), and a 2xx
+// body is read as Fetch reads it, gzip, the parse limit and the declared
+// charset included. Only the Fetcher's fields that say how to read and keep
+// a response apply (ParseLimit, ParseOptions, AuthDisallows, MaxAge, MinAge,
+// Now); nothing is fetched.
+//
+// The rules apply to the origin of the first request: FromResponse walks
+// back resp.Request's redirect chain (as http.Client records it) to find it
+// and counts the redirects. A 3xx response, a redirect the caller did not
+// follow, is Unreachable, and so is a response the client got by following
+// a redirect out of http and https (to a file: URL, say). FromResponse reads at most the parse limit plus
+// normalize.Slack octets of resp.Body and closes it. It fails only when the
+// response has no request with an absolute http or https URL.
+func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
+	if resp == nil || resp.Request == nil || resp.Request.URL == nil {
+		if resp != nil && resp.Body != nil {
+			resp.Body.Close()
+		}
+		return nil, errors.New("fetch: FromResponse: a response without its request")
+	}
+	first, redirects, other := resp.Request, 0, ""
+	for {
+		if scheme := strings.ToLower(first.URL.Scheme); scheme != "http" && scheme != "https" {
+			other = first.URL.Redacted()
+		}
+		if first.Response == nil || first.Response.Request == nil {
+			break
+		}
+		first = first.Response.Request
+		redirects++
+	}
+	origin, err := Origin(first.URL.String())
+	if err != nil {
+		resp.Body.Close()
+		return nil, err
+	}
+	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: resp.Request.URL.String(),
+		Redirects: redirects, Fetched: f.now()}
+	if other != "" {
+		discard(resp.Body)
+		res.Status = resp.StatusCode
+		return f.failed(res, resp, fmt.Errorf("fetch: redirected to %s: only http and https redirects are followed", other)), nil
+	}
+	return f.decide(res, resp), nil
+}
+
+// FromStatus turns what a crawler fetched itself, the status, headers and
+// body of the response to robotsURL (the robots.txt URL, or any URL of its
+// origin), into the Result that Fetch would give: FromResponse without a
+// response. The body is the content as received, any Content-Encoding
+// already decoded; at most the parse limit plus normalize.Slack octets of
+// it are read. header may be nil. It fails only when robotsURL is not an
+// absolute http or https URL.
+func (f *Fetcher) FromStatus(robotsURL string, status int, header http.Header, body []byte) (*Result, error) {
+	origin, err := Origin(robotsURL)
+	if err != nil {
+		return nil, err
+	}
+	if header == nil {
+		header = http.Header{}
+	}
+	resp := &http.Response{StatusCode: status, Header: header, Uncompressed: true,
+		Body: io.NopCloser(bytes.NewReader(body))}
+	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: origin + "/robots.txt", Fetched: f.now()}
+	return f.decide(res, resp), nil
 }
 
 // parse reads and parses a 2xx response's body.
@@ -412,7 +569,7 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	default:
 		return f.failed(res, resp, fmt.Errorf("fetch: %s: unsupported Content-Encoding %q", res.FinalURL, enc))
 	}
-	text, truncated, err := readBody(body, f.parseLimit())
+	text, err := normalize.ReadBody(body, f.parseLimit())
 	res.Fetched = f.now()
 	if err != nil {
 		return f.failed(res, resp, fmt.Errorf("fetch: reading %s: %w", res.FinalURL, err))
@@ -424,7 +581,12 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	res.Outcome = OK
 	res.Robots = robots.Parse(text, opts...)
 	res.Size = len(text)
-	res.Truncated = truncated
+	// ReadBody stops at the parse limit and its slack: a body that long may
+	// go on. Otherwise Parse says whether it dropped anything.
+	res.Truncated = len(text) >= f.parseLimit()+normalize.Slack
+	for _, d := range res.Robots.Diagnostics() {
+		res.Truncated = res.Truncated || d.Code == compile.Truncated
+	}
 	res.Expires = f.expires(res.Fetched, resp.Header)
 	return res
 }
@@ -528,54 +690,4 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 func discard(body io.ReadCloser) {
 	io.CopyN(io.Discard, body, 4<<10)
 	body.Close()
-}
-
-// readBody reads the first limit octets of r and, past them, the rest of
-// the line that straddles the limit and one octet more, to learn whether
-// the body goes on; it reads nothing beyond. truncated reports that octets
-// past the limit were left unread or dropped.
-//
-// The body returned is what robots.Parse expects: when the body goes on past
-// the straddling line it holds that line's end, so that Parse reports where
-// it cut; when it does not, the final line terminator is dropped, so that
-// Parse does not report a cut. A straddling line that does not end within
-// lineSlack octets of the limit is dropped with everything after it.
-func readBody(r io.Reader, limit int) (body []byte, truncated bool, err error) {
-	body, err = io.ReadAll(io.LimitReader(r, int64(limit)))
-	if err != nil || len(body) < limit {
-		return body, false, err
-	}
-	var chunk [512]byte
-	eof := false
-	end := -1     // where the straddling line ends, once known
-	from := limit // where to look for its end
-	for {
-		if end < 0 {
-			if i := bytes.IndexAny(body[from:], "\r\n"); i >= 0 {
-				end = from + i
-			}
-			from = len(body)
-		}
-		if end >= 0 {
-			switch {
-			case body[end] == '\r' && len(body) > end+2, body[end] == '\n' && len(body) > end+1,
-				body[end] == '\r' && len(body) == end+2 && body[end+1] != '\n':
-				return body, true, nil // more follows the line
-			case eof:
-				return body[:end], false, nil
-			}
-		} else if eof {
-			return body, false, nil
-		} else if len(body) >= limit+lineSlack {
-			start := bytes.LastIndexAny(body[:limit], "\r\n") + 1
-			return body[:start], true, nil
-		}
-		n, err := r.Read(chunk[:])
-		body = append(body, chunk[:n]...)
-		if err == io.EOF {
-			eof = true
-		} else if err != nil {
-			return nil, false, err
-		}
-	}
 }

@@ -10,14 +10,18 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
-	"testing/iotest"
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Every server in these tests is an httptest server on the loopback
@@ -68,6 +72,20 @@ func TestOrigin(t *testing.T) {
 		{"http://[::1]:8080/x", "http://[::1]:8080"},
 		{"http://[::1]:80/x", "http://[::1]"},
 		{"http://example.com:/x", "http://example.com"},
+		// The same origin, written otherwise (issue 10, item 11).
+		{"http://example.com./x", "http://example.com"},
+		{"http://Example.COM.:80/x", "http://example.com"},
+		{"http://example.com:080/", "http://example.com"},
+		{"https://example.com:0443/", "https://example.com"},
+		{"http://example.com:08080/", "http://example.com:8080"},
+		{"http://b\u00fccher.example/", "http://xn--bcher-kva.example"},
+		{"http://B\u00dcCHER.example./", "http://xn--bcher-kva.example"},
+		{"http://xn--bcher-kva.example/", "http://xn--bcher-kva.example"},
+		{"http://XN--BCHER-KVA.example/", "http://xn--bcher-kva.example"},
+		{"http://%C3%BCber.example/", "http://xn--ber-goa.example"},
+		{"http://my_host.Example/", "http://my_host.example"},
+		{"http://[::1]./x", ""},
+		{"http://example.com:65536/", ""},
 		{"/relative/path", ""},
 		{"example.com/x", ""},
 		{"ftp://example.com/", ""},
@@ -240,6 +258,37 @@ func TestRedirectCrossHost(t *testing.T) {
 	}
 }
 
+// TestRedirectOtherScheme: a redirect out of http and https is not
+// followed, even by a client that could follow it: a remote server must not
+// make the fetcher read a local file (issue 10, item 6).
+func TestRedirectOtherScheme(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("User-agent: *\nAllow: /\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	tr.RegisterProtocol("file", http.NewFileTransport(http.Dir(dir)))
+	for _, loc := range []string{"file:///secret.txt", "FILE:///secret.txt", "ftp://example.com/robots.txt", "data:text/plain,User-agent:%20*"} {
+		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Location", loc)
+			w.WriteHeader(http.StatusFound)
+		})
+		f := &Fetcher{Client: &http.Client{Transport: tr}, Timeout: 5 * time.Second}
+		res := fetch(t, f, srv.URL)
+		if res.Outcome != Unreachable || res.Err == nil || !strings.Contains(res.Err.Error(), "only http and https") {
+			t.Errorf("redirect to %s: got %v", loc, res)
+		}
+		// A client that followed it itself: FromResponse stays out too.
+		if resp, err := f.Client.Get(srv.URL + "/robots.txt"); err == nil {
+			res, err := f.FromResponse(resp)
+			if err != nil || res.Outcome != Unreachable || res.Allowed("FooBot", "/x") {
+				t.Errorf("FromResponse after a redirect to %s: got %v, %v", loc, res, err)
+			}
+		}
+	}
+}
+
 func TestRedirectLoop(t *testing.T) {
 	var hits atomic.Int32
 	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
@@ -324,8 +373,8 @@ func TestLargeBody(t *testing.T) {
 		t.Errorf("/early allowed %v, /late allowed %v; want the rule past the limit ignored",
 			res.Allowed("FooBot", "/early"), res.Allowed("FooBot", "/late"))
 	}
-	if n := ct.n.Load(); n > limit+int64(len(filler))+4<<10 {
-		t.Errorf("read %d octets of the body, want about %d", n, limit)
+	if n := ct.n.Load(); n > limit+normalize.Slack+4<<10 {
+		t.Errorf("read %d octets of the body, want at most about %d", n, limit+normalize.Slack)
 	}
 	found := false
 	for _, d := range res.Robots.Diagnostics() {
@@ -345,62 +394,47 @@ func TestLargeBody(t *testing.T) {
 	}
 }
 
-func TestReadBody(t *testing.T) {
-	const limit = 10
-	long := strings.Repeat("a", lineSlack+100)
-	tests := []struct {
-		name, in  string
-		want      string
-		truncated bool
+// TestLongLine serves a body whose line straddling the parse limit runs on
+// for 50 MB: the fetch reads no more than the limit and normalize.Slack,
+// keeps a Disallow cut short as its prefix and drops an Allow.
+func TestLongLine(t *testing.T) {
+	const limit = robots.DefaultParseLimit
+	head := "User-agent: *\nDisallow: /x\nAllow: /x/open\n" + strings.Repeat("#"+strings.Repeat("c", 98)+"\n", limit/100-1)
+	for _, tt := range []struct {
+		name, line string
+		path       string
+		allowed    bool
 	}{
-		{"short", "abc", "abc", false},
-		{"empty", "", "", false},
-		{"exactly the limit", "0123456789", "0123456789", false},
-		{"LF at the limit, then EOF", "0123456789\n", "0123456789", false},
-		{"CRLF at the limit, then EOF", "0123456789\r\n", "0123456789", false},
-		{"CR at the limit, then EOF", "0123456789\r", "0123456789", false},
-		{"LF at the limit, then more", "0123456789\nX", "0123456789\n", true},
-		{"CRLF at the limit, then more", "0123456789\r\nX", "0123456789\r\n", true},
-		{"CR at the limit, then more", "0123456789\rX", "0123456789\r", true},
-		{"straddling line, then EOF", "012345\n6789abcdef", "012345\n6789abcdef", false},
-		{"straddling line, then EOF after LF", "012345\n6789abcdef\n", "012345\n6789abcdef", false},
-		{"straddling line, then more", "012345\n6789abcdef\nmore", "012345\n6789abcdef\n", true},
-		{"line past the slack", "01234\n" + long + "\nmore", "01234\n", true},
-		{"line past the slack, none before", long, "", true},
-		{"line within the slack", "01234\n" + long[:lineSlack-100], "01234\n" + long[:lineSlack-100], false},
-	}
-	readers := map[string]func(io.Reader) io.Reader{
-		"plain":    func(r io.Reader) io.Reader { return r },
-		"one byte": iotest.OneByteReader,
-		"half":     iotest.HalfReader,
-	}
-	for _, tt := range tests {
-		for rname, wrap := range readers {
-			src := strings.NewReader(tt.in)
-			got, truncated, err := readBody(wrap(src), limit)
-			if err != nil {
-				t.Errorf("%s, %s: %v", tt.name, rname, err)
-				continue
+		// Cut short, "/y***...x" is "/y***": it disallows more.
+		{"disallow of stars kept as a prefix", "Disallow: /y*", "/y/z", false},
+		// Cut short, "/x***...x" would be "/x***": dropped, it allows less.
+		{"allow of stars dropped", "Allow: /x*", "/x/y", false},
+		{"allow of stars dropped, others kept", "Allow: /x*", "/x/open", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				io.WriteString(w, head+tt.line)
+				fill := []byte(strings.Repeat("*", 64<<10))
+				for i := 0; i < 50<<20/len(fill); i++ {
+					if _, err := w.Write(fill); err != nil {
+						return
+					}
+				}
+			})
+			ct := &countingTransport{base: &http.Transport{}}
+			t.Cleanup(ct.base.(*http.Transport).CloseIdleConnections)
+			f := &Fetcher{Client: &http.Client{Transport: ct}, Timeout: 10 * time.Second}
+			res := fetch(t, f, srv.URL)
+			if res.Outcome != OK || !res.Truncated || res.Size != limit+normalize.Slack {
+				t.Fatalf("got %v, truncated %v, size %d", res, res.Truncated, res.Size)
 			}
-			// What is returned is a prefix of the body, holding at least
-			// what Parse is to keep; when the body ends within it, exactly
-			// that.
-			consumed := len(tt.in) - src.Len()
-			if !strings.HasPrefix(tt.in, string(got)) || !strings.HasPrefix(string(got), tt.want) ||
-				!truncated && string(got) != tt.want || truncated != tt.truncated {
-				t.Errorf("%s, %s: got %.40q (%d octets), %v; want %.40q, %v", tt.name, rname, got, len(got), truncated, tt.want, tt.truncated)
+			if got := res.Allowed("FooBot", tt.path); got != tt.allowed {
+				t.Errorf("%s allowed %v, want %v", tt.path, got, tt.allowed)
 			}
-			// Past the limit it reads the straddling line, a CRLF's second
-			// octet and one octet to see whether the body goes on, in
-			// chunks of 512.
-			if bound := max(len(tt.want), limit+lineSlack) + 512; consumed > bound {
-				t.Errorf("%s, %s: consumed %d octets, more than %d", tt.name, rname, consumed, bound)
+			if n := ct.n.Load(); n > limit+normalize.Slack+1<<20 {
+				t.Errorf("read %d octets of the body, want about %d", n, limit+normalize.Slack)
 			}
-		}
-	}
-	_, _, err := readBody(io.MultiReader(strings.NewReader("0123456789abc"), iotest.ErrReader(io.ErrUnexpectedEOF)), limit)
-	if !errors.Is(err, io.ErrUnexpectedEOF) {
-		t.Errorf("a failing reader: err = %v", err)
+		})
 	}
 }
 
@@ -422,6 +456,29 @@ func TestCharset(t *testing.T) {
 		res := fetch(t, newFetcher(t), srv.URL)
 		if got := !res.Allowed("FooBot", srv.URL+"/café"); got != tt.disallowed {
 			t.Errorf("%s: /café disallowed %v, want %v", tt.contentType, got, tt.disallowed)
+		}
+	}
+}
+
+// TestCharsetCannotEraseRules: a valid UTF-8 file served with a charset
+// that would decode it into nothing keeps its rules (issue 10, item 2).
+func TestCharsetCannotEraseRules(t *testing.T) {
+	body := "User-agent: *\n# \u00a9 2025\nDisallow: /private\n"
+	for _, charset := range []string{"utf-16", "utf-16be", "iso-2022-kr", "hz-gb-2312", "replacement"} {
+		srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain; charset="+charset)
+			io.WriteString(w, body)
+		})
+		res := fetch(t, newFetcher(t), srv.URL)
+		if res.Allowed("FooBot", srv.URL+"/private") {
+			t.Errorf("charset=%s: /private allowed", charset)
+		}
+		found := false
+		for _, d := range res.Robots.Diagnostics() {
+			found = found || d.Code == compile.Charset
+		}
+		if !found {
+			t.Errorf("charset=%s: the ignored charset is not diagnosed: %v", charset, res.Robots.Diagnostics())
 		}
 	}
 }
@@ -661,5 +718,129 @@ func TestResultString(t *testing.T) {
 	}
 	if got := Outcome(9).String(); got != "Outcome(9)" {
 		t.Errorf("Outcome(9).String() = %q", got)
+	}
+}
+
+// TestFromStatus: what a crawler fetched itself comes to the same Result as
+// Fetch gives for the same response (issue 10, item 10).
+func TestFromStatus(t *testing.T) {
+	big := strings.Repeat("# filler filler filler filler filler filler filler\n", 12000) + "Disallow: /late\n"
+	for _, c := range []struct {
+		name   string
+		status int
+		header http.Header
+		body   string
+		auth   bool
+	}{
+		{"ok", 200, http.Header{"Cache-Control": {"max-age=600"}}, simpleFile, false},
+		{"ok, charset ignored", 200, http.Header{"Content-Type": {"text/plain; charset=utf-16"}}, "User-agent: *\n# \u00a9\nDisallow: /x\n", false},
+		{"ok, latin-1", 200, http.Header{"Content-Type": {"text/plain; charset=iso-8859-1"}}, "User-agent: *\nDisallow: /caf\xe9\n", false},
+		{"ok, past the limit", 200, nil, "User-agent: *\n" + big, false},
+		{"not found", 404, nil, "", false},
+		{"gone", 410, nil, "", false},
+		{"unauthorized", 401, nil, "", false},
+		{"forbidden, AuthDisallows", 403, nil, "", true},
+		{"too many requests", 429, http.Header{"Retry-After": {"3600"}}, "", false},
+		{"server error", 500, nil, "", false},
+		{"unavailable", 503, http.Header{"Retry-After": {"120"}}, "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				for k, v := range c.header {
+					w.Header()[k] = v
+				}
+				w.WriteHeader(c.status)
+				io.WriteString(w, c.body)
+			})
+			clk := newClock()
+			f := newFetcher(t)
+			f.Now, f.AuthDisallows = clk.Now, c.auth
+			want := fetch(t, f, srv.URL)
+
+			got, err := f.FromStatus(srv.URL+"/robots.txt", c.status, c.header, []byte(c.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := f.Client.Get(srv.URL + "/robots.txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fromResp, err := f.FromResponse(resp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, r := range map[string]*Result{"FromStatus": got, "FromResponse": fromResp} {
+				if r.Origin != want.Origin || r.Outcome != want.Outcome || r.Status != want.Status ||
+					r.Truncated != want.Truncated || r.Size != want.Size || !r.Expires.Equal(want.Expires) {
+					t.Errorf("%s: %v (truncated %v, size %d, expires %v); Fetch: %v (%v, %d, %v)", name,
+						r, r.Truncated, r.Size, r.Expires, want, want.Truncated, want.Size, want.Expires)
+				}
+				for _, path := range []string{"/", "/x", "/caf\u00e9", "/late", "/robots.txt"} {
+					if r.Allowed("FooBot", path) != want.Allowed("FooBot", path) {
+						t.Errorf("%s: %s allowed %v, Fetch says %v", name, path, r.Allowed("FooBot", path), want.Allowed("FooBot", path))
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestFromResponseRedirects(t *testing.T) {
+	var hits atomic.Int32
+	srv := hops(t, 2, &hits)
+	f := newFetcher(t)
+	resp, err := f.Client.Get(srv.URL + "/robots.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.FromResponse(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fetch(t, f, srv.URL)
+	if res.Origin != want.Origin || res.Redirects != 2 || res.FinalURL != want.FinalURL || res.Outcome != want.Outcome {
+		t.Errorf("got %v (%d redirects, final %s), Fetch: %v (%d, %s)", res, res.Redirects, res.FinalURL, want, want.Redirects, want.FinalURL)
+	}
+	// A redirect the caller did not follow is no file: stay out.
+	r, _ := f.FromStatus(srv.URL, 301, http.Header{"Location": {"/elsewhere"}}, nil)
+	if r.Outcome != Unreachable || r.Allowed("FooBot", "/x") {
+		t.Errorf("an unfollowed redirect: %v", r)
+	}
+	for _, bad := range []*http.Response{nil, {StatusCode: 200, Body: http.NoBody}} {
+		if _, err := f.FromResponse(bad); err == nil {
+			t.Errorf("FromResponse(%v): no error", bad)
+		}
+	}
+	if _, err := f.FromStatus("/robots.txt", 200, nil, nil); err == nil {
+		t.Error("FromStatus with a relative URL: no error")
+	}
+}
+
+// BenchmarkLongLine parses, through FromStatus, a body whose line
+// straddling the parse limit runs on for 5 MB: the octets allocated per
+// parse, in all and as a multiple of the octets admitted (the parse limit
+// and normalize.Slack), stay bounded whatever the length of the line.
+func BenchmarkLongLine(b *testing.B) {
+	const limit = robots.DefaultParseLimit
+	head := "User-agent: *\n" + strings.Repeat("#"+strings.Repeat("c", 98)+"\n", limit/100-1)
+	for _, tail := range []struct{ name, line, url string }{
+		{"disallow", "Disallow: /" + strings.Repeat("a", 5<<20), "/" + strings.Repeat("a", 70<<10)},
+		{"stars", "Disallow: /" + strings.Repeat("*q", 5<<19) + "$", "/" + strings.Repeat("q", 40<<10)},
+	} {
+		body := []byte(head + tail.line + "\nDisallow: /late\n")
+		b.Run(tail.name, func(b *testing.B) {
+			b.ReportAllocs()
+			f := &Fetcher{}
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
+			for i := 0; i < b.N; i++ {
+				res, err := f.FromStatus("https://example.com/robots.txt", 200, nil, body)
+				if err != nil || !res.Truncated || res.Size != limit+normalize.Slack || res.Allowed("FooBot", tail.url) {
+					b.Fatalf("%v, %v", res, err)
+				}
+			}
+			runtime.ReadMemStats(&m1)
+			b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/float64(limit+normalize.Slack), "x-admitted")
+		})
 	}
 }

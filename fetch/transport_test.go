@@ -319,3 +319,210 @@ func TestTransportCrawlDelayLong(t *testing.T) {
 		t.Errorf("the second request reached the server")
 	}
 }
+
+// TestTransportDotSegments: the Transport decides on the path the server
+// will serve and sends that path (issue 10, item 3).
+func TestTransportDotSegments(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nDisallow: /private\n")
+	client, _ := newCrawler(t)
+	for _, path := range []string{
+		"/public/../private", "/./private", "/public/%2E%2E/private", "/public/%2e%2e/private",
+		"/public/.%2E/private", "/%2E/private", "/robots.txt/../private", "//private", "/public//..//private",
+		"/public/..;x/private",
+	} {
+		req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := client.Do(req); !errors.Is(err, ErrDisallowed) {
+			t.Errorf("%s: err = %v, want ErrDisallowed", path, err)
+		}
+	}
+	if n := s.count("/private"); n != 0 {
+		t.Errorf("/private was served %d times", n)
+	}
+	// What is allowed goes out as it was decided.
+	for path, sent := range map[string]string{
+		"/a/./b/../c":        "/a/c",
+		"/public/%2E%2E/pub": "/pub",
+		"//x//y":             "/x/y",
+		"/private/../ok":     "/ok",
+	} {
+		resp, err := client.Get(s.URL + path)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		resp.Body.Close()
+		if n := s.count(sent); n != 1 {
+			t.Errorf("%s: %s served %d times, want 1", path, sent, n)
+		}
+	}
+}
+
+func TestCleanPath(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", "/"},
+		{"/", "/"},
+		{"/a/b", "/a/b"},
+		{"/a/b/", "/a/b/"},
+		{"/a/./b", "/a/b"},
+		{"/a/../b", "/b"},
+		{"/../../b", "/b"},
+		{"/a/.", "/a/"},
+		{"/a/b/..", "/a/"},
+		{"/a/%2E%2E/b", "/b"},
+		{"/a/%2e./b", "/b"},
+		{"/a/%2E/b", "/a/b"},
+		{"/a/...", "/a/..."},
+		{"/a/..b/c", "/a/..b/c"},
+		{"/a%2F../b", "/a%2F../b"},
+		{"//a///b", "/a/b"},
+		{"/a/b//", "/a/b/"},
+		{"/robots.txt/../private", "/private"},
+		{"/public/..;jsessionid=1/private", "/private"},
+		{"/a/.;x/b", "/a/b"},
+		{"/a/b;v=1/c", "/a/b;v=1/c"},
+	} {
+		if got := CleanPath(c.in); got != c.want {
+			t.Errorf("CleanPath(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestTransportFetchesThroughBase: the robots.txt request goes through the
+// Transport's Base, with the crawler's User-Agent, even when the Cache was
+// given without a Client (issue 10, item 4).
+func TestTransportFetchesThroughBase(t *testing.T) {
+	var robotsUA atomic.Value
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			robotsUA.Store(r.Header.Get("User-Agent"))
+			io.WriteString(w, "User-agent: FooBot\nDisallow: /private\n")
+			return
+		}
+		io.WriteString(w, "page")
+	}))
+	t.Cleanup(srv.Close)
+	base := srv.Client().Transport // trusts the test server's certificate
+	t.Cleanup(base.(*http.Transport).CloseIdleConnections)
+	for _, cache := range []*Cache{nil, {}} {
+		client := &http.Client{Transport: &Transport{Base: base, Cache: cache}}
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/page", nil)
+		req.Header.Set("User-Agent", "FooBot/2.0 (+https://foo.example)")
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("cache %v: /page: %v", cache, err)
+		}
+		resp.Body.Close()
+		if ua := robotsUA.Load(); ua != "FooBot/2.0 (+https://foo.example)" {
+			t.Errorf("cache %v: robots.txt fetched with User-Agent %q", cache, ua)
+		}
+		req, _ = http.NewRequest(http.MethodGet, srv.URL+"/private", nil)
+		req.Header.Set("User-Agent", "FooBot/2.0")
+		if _, err := client.Do(req); !errors.Is(err, ErrDisallowed) {
+			t.Errorf("cache %v: /private: err = %v, want ErrDisallowed (read for FooBot)", cache, err)
+		}
+	}
+}
+
+// TestTransportCrawlDelayCap: a huge Crawl-delay is capped (issue 10,
+// item 5).
+func TestTransportCrawlDelayCap(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nCrawl-delay: 86400000\n")
+	client, tr := newCrawler(t)
+	tr.CrawlDelay = true
+	res, err := tr.Cache.Get(context.Background(), s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := tr.crawlDelay(res, "FooBot"); d != DefaultMaxCrawlDelay {
+		t.Errorf("default cap: waits %v, want %v", d, DefaultMaxCrawlDelay)
+	}
+	tr.MaxCrawlDelay = 20 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for _, path := range []string{"/first", "/second"} {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+path, nil)
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("%s: %v (the crawl-delay was not capped)", path, err)
+		}
+		resp.Body.Close()
+	}
+}
+
+// TestTransportRobotsTxtMethods: only GET and HEAD of /robots.txt pass
+// unchecked (issue 10, item 7).
+func TestTransportRobotsTxtMethods(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nDisallow: /\n")
+	client, _ := newCrawler(t)
+	none := newShop(t, 404, "")
+	for _, c := range []struct {
+		site    *shop
+		method  string
+		path    string
+		allowed bool
+	}{
+		{s, http.MethodGet, "/robots.txt", true}, {s, http.MethodHead, "/robots.txt", true},
+		{s, http.MethodPost, "/robots.txt", false}, {s, http.MethodPut, "/robots.txt", false},
+		{s, http.MethodDelete, "/robots.txt", false}, {s, "PATCH", "/robots.txt", false},
+		{s, http.MethodPost, "/robots%2Etxt?x", false}, {s, http.MethodPost, "/x/../robots.txt", false},
+		{none, http.MethodPost, "/robots.txt", true}, // no file, no rule
+	} {
+		req, _ := http.NewRequest(c.method, c.site.URL+c.path, strings.NewReader("x"))
+		resp, err := client.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		if allowed := err == nil; allowed != c.allowed || !c.allowed && !errors.Is(err, ErrDisallowed) {
+			t.Errorf("%s %s: err = %v, want allowed %v", c.method, c.path, err, c.allowed)
+		}
+	}
+}
+
+// TestTransportErrors: a rule's refusal is ErrDisallowed, for good; an
+// unreachable robots.txt is ErrUnreachable, for now, with when to retry
+// (issue 10, item 9).
+func TestTransportErrors(t *testing.T) {
+	var down atomic.Bool
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			if down.Load() {
+				w.Header().Set("Retry-After", "7200")
+				http.Error(w, "busy", http.StatusServiceUnavailable)
+				return
+			}
+			io.WriteString(w, "User-agent: *\nDisallow: /private\n")
+			return
+		}
+		io.WriteString(w, "page")
+	})
+	for _, c := range []struct {
+		down      bool
+		path      string
+		is, isNot error
+		temporary bool
+	}{
+		{false, "/private", ErrDisallowed, ErrUnreachable, false},
+		{true, "/page", ErrUnreachable, ErrDisallowed, true},
+	} {
+		down.Store(c.down)
+		client, _ := newCrawler(t)
+		_, err := client.Get(srv.URL + c.path)
+		var de *DisallowedError
+		if !errors.Is(err, c.is) || errors.Is(err, c.isNot) || !errors.As(err, &de) || de.Temporary() != c.temporary {
+			t.Fatalf("down %v: err = %v", c.down, err)
+		}
+		if c.temporary {
+			if wait := de.RetryAt().Sub(de.Result.Fetched); wait != 2*time.Hour {
+				t.Errorf("retry after %v, want 2h (Retry-After)", wait)
+			}
+			if msg := err.Error(); !strings.Contains(msg, "before "+de.RetryAt().UTC().Format(time.RFC3339)) {
+				t.Errorf("message %q names no retry time", msg)
+			}
+		} else if !de.RetryAt().IsZero() || de.Decision.Line != 2 {
+			t.Errorf("retry at %v, line %d", de.RetryAt(), de.Decision.Line)
+		}
+	}
+}

@@ -12,7 +12,7 @@ import (
 )
 
 // tiers are the engines every differential check runs: the default build and
-// each tier forced.
+// each tier forced, so that every fuzz target exercises every tier.
 var tiers = []automaton.Limits{
 	{},
 	{MaxTier: automaton.TierSplit},
@@ -29,10 +29,6 @@ type reference struct {
 func newReference(body []byte) reference {
 	text, _, _ := normalize.Body(body, "", normalize.DefaultLimit)
 	return reference{compile.Parse(text)}
-}
-
-func (r reference) decide(agent, url string) robots.Decision {
-	return decideWith(r.file.Select(agent).Rules, url)
 }
 
 func decideWith(rules []compile.Rule, url string) robots.Decision {

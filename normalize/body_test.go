@@ -1,8 +1,13 @@
 package normalize
 
 import (
+	"errors"
+	"io"
+	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
+	"unicode/utf8"
 )
 
 func TestBodyLimit(t *testing.T) {
@@ -121,5 +126,160 @@ func TestStreamAllocates(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("Stream allocates %.0f times", n)
+	}
+}
+
+// longLineBody returns comment lines filling all but 100 octets of the
+// default limit, then line, which straddles the limit, then more.
+func longLineBody(line, more string) []byte {
+	comment := "# " + strings.Repeat("c", 97) + "\n" // 100 octets
+	b := strings.Repeat(comment, DefaultLimit/100-1)
+	return []byte(b + line + more)
+}
+
+func TestPrepareLongLine(t *testing.T) {
+	long := strings.Repeat("a", 5<<20) // 5 MB: far past the Slack
+	head := len(longLineBody("", ""))
+	for _, c := range []struct {
+		name     string
+		line     string
+		limit    int
+		wantLen  int // octets kept
+		longLine string
+	}{
+		{"disallow cut to a prefix", "Disallow: /" + long, 0, DefaultLimit + Slack, "prefix"},
+		{"misspelt disallow cut to a prefix", "  dissalow: /" + long, 0, DefaultLimit + Slack, "prefix"},
+		{"allow dropped", "Allow: /" + long, 0, head, "dropped"},
+		{"allow of stars dropped", "Allow: /" + strings.Repeat("*", 5<<20) + "x", 0, head, "dropped"},
+		{"allow with a comment cut to a prefix", "Allow: /a # " + long, 0, DefaultLimit + Slack, "prefix"},
+		{"user-agent dropped", "User-agent: " + long, 0, head, "dropped"},
+		{"negative limit bounded too (Google dialect)", "Disallow: /" + long, -1, DefaultLimit + Slack, "prefix"},
+		{"a larger limit", "Disallow: /" + long + long, 6 << 20, 6<<20 + Slack, "prefix"},
+		{"line ending within the slack kept whole", "Disallow: /" + strings.Repeat("a", Slack/2) + "\n", 0, head + len("Disallow: /") + Slack/2, ""},
+	} {
+		body := longLineBody(c.line, "\nDisallow: /\n")
+		got, info, err := Prepare(body, BodyOptions{Limit: c.limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != c.wantLen || info.LongLine != c.longLine || !info.Truncated {
+			t.Errorf("%s: kept %d octets, long line %q, truncated %v; want %d, %q, true",
+				c.name, len(got), info.LongLine, info.Truncated, c.wantLen, c.longLine)
+		}
+		if c.longLine != "" && info.CutLine != DefaultLimit/100 {
+			t.Errorf("%s: cut line %d, want %d", c.name, info.CutLine, DefaultLimit/100)
+		}
+	}
+}
+
+func TestPrepareLongLineKeepsUTF8(t *testing.T) {
+	body := longLineBody("Disallow: /"+strings.Repeat("é", Slack), "")
+	got, info, _ := Prepare(body, BodyOptions{})
+	if info.LongLine != "prefix" || !utf8.Valid(got) || len(got) > DefaultLimit+Slack || len(got) < DefaultLimit+Slack-3 {
+		t.Errorf("kept %d octets, valid UTF-8 %v, long line %q", len(got), utf8.Valid(got), info.LongLine)
+	}
+}
+
+// countingReader yields n octets of c (endless when n < 0) and counts
+// those read.
+type countingReader struct {
+	c    byte
+	n    int
+	read int
+}
+
+func (r *countingReader) Read(p []byte) (int, error) {
+	if r.n >= 0 && r.read >= r.n {
+		return 0, io.EOF
+	}
+	k := len(p)
+	if r.n >= 0 {
+		k = min(k, r.n-r.read)
+	}
+	for i := range p[:k] {
+		p[i] = r.c
+	}
+	r.read += k
+	return k, nil
+}
+
+func TestReadBody(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		size       int // -1: endless
+		limit      int
+		want       int
+		wantToRead int
+	}{
+		{"small body", 1000, 0, 1000, 1000},
+		{"endless body", -1, 0, DefaultLimit + Slack, DefaultLimit + Slack},
+		{"negative limit", -1, -1, DefaultLimit + Slack, DefaultLimit + Slack},
+		{"small limit raised", 50 << 20, 10, DefaultLimit + Slack, DefaultLimit + Slack},
+		{"larger limit", 50 << 20, 1 << 20, 1<<20 + Slack, 1<<20 + Slack},
+		{"exactly the bound", DefaultLimit + Slack, 0, DefaultLimit + Slack, DefaultLimit + Slack},
+	} {
+		r := &countingReader{c: 'a', n: c.size}
+		got, err := ReadBody(r, c.limit)
+		if err != nil || len(got) != c.want || r.read != c.wantToRead {
+			t.Errorf("%s: got %d octets (read %d), %v; want %d (read %d)", c.name, len(got), r.read, err, c.want, c.wantToRead)
+		}
+	}
+}
+
+func TestReadBodyError(t *testing.T) {
+	boom := errors.New("boom")
+	got, err := ReadBody(io.MultiReader(strings.NewReader("abc"), iotest.ErrReader(boom)), 0)
+	if !errors.Is(err, boom) || string(got) != "abc" {
+		t.Errorf("got %q, %v", got, err)
+	}
+}
+
+// BenchmarkReadBody reads a body whose straddling line runs on for 50 MB:
+// the octets allocated per read, as a multiple of those admitted
+// (DefaultLimit+Slack), must stay about 2 or below.
+func BenchmarkReadBody(b *testing.B) {
+	b.ReportAllocs()
+	admitted := float64(DefaultLimit + Slack)
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	for i := 0; i < b.N; i++ {
+		if _, err := ReadBody(&countingReader{c: 'a', n: 50 << 20}, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&m1)
+	b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(b.N)/admitted, "x-admitted")
+}
+
+// TestBodyCharsetKeepsRules: a declared charset never erases a file. A valid
+// UTF-8 body is kept whatever is declared (RFC 9309 2.2), and decoding that
+// would lose rule lines is not applied.
+func TestBodyCharsetKeepsRules(t *testing.T) {
+	utf8Body := "User-agent: *\n# \u00a9 2025 the owners\nDisallow: /private\n"
+	latin1Body := "User-agent: *\n# \xa9 2025 the owners\nDisallow: /private\n" // not UTF-8
+	for _, c := range []struct {
+		body, charset string
+		want          string
+		ignored       bool
+	}{
+		{utf8Body, "utf-16", utf8Body, true},
+		{utf8Body, "utf-16be", utf8Body, true},
+		{utf8Body, "utf-16le", utf8Body, true},
+		{utf8Body, "iso-2022-kr", utf8Body, true},
+		{utf8Body, "hz-gb-2312", utf8Body, true},
+		{utf8Body, "replacement", utf8Body, true},
+		{utf8Body, "iso-8859-1", utf8Body, true},
+		{utf8Body, "windows-1251", utf8Body, true},
+		{"User-agent: *\nDisallow: /private\n", "utf-16", "User-agent: *\nDisallow: /private\n", false}, // ASCII: nothing to say
+		{latin1Body, "utf-16", latin1Body, true},
+		{latin1Body, "replacement", latin1Body, true},
+		{latin1Body, "iso-2022-kr", latin1Body, true},
+		{latin1Body, "iso-8859-1", utf8Body, false},
+		{latin1Body, "windows-1252", utf8Body, false},
+	} {
+		got, info, err := Body([]byte(c.body), c.charset, 0)
+		if string(got) != c.want || (info.Ignored != "") != c.ignored || errors.Is(err, ErrCharsetIgnored) != c.ignored {
+			t.Errorf("%q as %s: got %q, ignored %q, %v; want %q, ignored %v", c.body, c.charset, got, info.Ignored, err, c.want, c.ignored)
+		}
 	}
 }

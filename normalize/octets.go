@@ -24,6 +24,13 @@
 // patterns a little and takes URLs as written (Raw), and the first-match
 // dialects decode every escape but %2F and treat * and $ as ordinary octets
 // (Decoded).
+//
+// Bodies (Prepare, ReadBody) are bounded: at most max(limit, DefaultLimit)
+// octets (DefaultLimit is 500 KiB, RFC 9309's minimum) and Slack (64 KiB)
+// more, to finish the line that straddles the limit, are read or kept, in
+// every dialect; ReadBody allocates at most twice that. A declared charset
+// is applied only to a body that is not valid UTF-8, and only when decoding
+// keeps every rule line.
 package normalize
 
 const upperHex = "0123456789ABCDEF"

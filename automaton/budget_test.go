@@ -1,0 +1,123 @@
+package automaton_test
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// patternLimit is the most pattern octets a file the parse limit admits
+// can hold: 500 KiB and the slack of a line that straddles the limit.
+const patternLimit = 576 << 10
+
+// hostile are rule sets built to defeat automata, each near patternLimit
+// octets of patterns, and the tier Compile must pick for them.
+var hostile = []struct {
+	name  string
+	rules func() []automaton.Rule
+	tier  automaton.Tier
+}{
+	{"manystar=100", func() []automaton.Rule { return manyStar(100) }, automaton.TierSegments},
+	{"manystar=1000", func() []automaton.Rule { return manyStar(1000) }, automaton.TierSegments},
+	{"astar", func() []automaton.Rule {
+		return fill(func(i int) string { return fmt.Sprintf("/*a%d*b%d", i, i) })
+	}, automaton.TierSegments},
+	{"literal", func() []automaton.Rule {
+		return []automaton.Rule{{Pattern: "/" + strings.Repeat("abcdefgh", patternLimit/8-1)}}
+	}, automaton.TierDFA},
+	{"longstar", func() []automaton.Rule {
+		return []automaton.Rule{{Pattern: "/" + strings.Repeat("*q", patternLimit/2-1) + "$"}}
+	}, automaton.TierSegments},
+	{"longfloat", func() []automaton.Rule { // one segment after a star: quadratic by subset construction
+		return []automaton.Rule{{Pattern: "/*" + strings.Repeat("q", patternLimit-3)}}
+	}, automaton.TierSegments},
+}
+
+func fill(pattern func(i int) string) []automaton.Rule {
+	var rules []automaton.Rule
+	for n, i := 0, 0; ; i++ {
+		p := pattern(i)
+		if n += len(p); n > patternLimit {
+			return rules
+		}
+		rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+	}
+}
+
+func manyStar(k int) []automaton.Rule {
+	return fill(func(i int) string {
+		var b strings.Builder
+		b.WriteByte('/')
+		for j := 0; j < k; j++ {
+			b.WriteByte('*')
+			b.WriteByte(byte('a' + (i*7+j*3)%26))
+		}
+		b.WriteByte('$')
+		return b.String()
+	})
+}
+
+// TestHostileBudgets compiles each hostile family and checks the tier
+// chosen, that Compile allocates within automaton.CompileBytes of the
+// patterns, that the tables held stay within automaton.TableBytes, and that
+// Match allocates nothing once its scratch exists.
+func TestHostileBudgets(t *testing.T) {
+	url := "http://h/" + strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789q", 28)[:1<<10]
+	for _, h := range hostile {
+		t.Run(h.name, func(t *testing.T) {
+			rules := h.rules()
+			octets := 0
+			for _, r := range rules {
+				octets += len(r.Pattern)
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			m := automaton.Compile(rules, automaton.Limits{})
+			runtime.ReadMemStats(&after)
+			st := m.Stats()
+			if st.Tier != h.tier {
+				t.Errorf("tier %v, want %v (budget: %v)", st.Tier, h.tier, st.Budget)
+			}
+			if h.tier != automaton.TierDFA {
+				var be *automaton.BudgetError
+				if !errors.As(st.Budget, &be) {
+					t.Errorf("tier %v without a BudgetError: %v", st.Tier, st.Budget)
+				}
+			}
+			alloc := int(after.TotalAlloc - before.TotalAlloc)
+			if limit := automaton.CompileBytes(octets); alloc > limit {
+				t.Errorf("Compile allocated %d bytes for %d octets of patterns, budget %d", alloc, octets, limit)
+			}
+			if limit := automaton.TableBytes(octets); st.Bytes > limit {
+				t.Errorf("tables hold %d bytes for %d octets of patterns, budget %d", st.Bytes, octets, limit)
+			}
+			t.Logf("%d rules, %d octets: tier %v, allocated %.1f MiB, held %.1f MiB", len(rules), octets, st.Tier,
+				float64(alloc)/(1<<20), float64(st.Bytes)/(1<<20))
+			m.Match(normalize.NewRawStream(url)) // makes the scratch
+			if n := testing.AllocsPerRun(10, func() { m.Match(normalize.NewRawStream(url)) }); n != 0 {
+				t.Errorf("Match allocates %v times", n)
+			}
+		})
+	}
+}
+
+// TestMatchAllocatesNothing checks every tier, forced, on a small set.
+func TestMatchAllocatesNothing(t *testing.T) {
+	rules := []automaton.Rule{{Pattern: "/a", Rank: 4}, {Pattern: "/*b*c$", Rank: 12}, {Pattern: "/a*d", Rank: 8}}
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+		in := "/abxdc"
+		if got := m.Match(normalize.NewRawStream(in)); got != 1 {
+			t.Errorf("%v: Match(%q) = %d, want 1", tier, in, got)
+		}
+		if n := testing.AllocsPerRun(100, func() { m.Match(normalize.NewRawStream(in)) }); n != 0 {
+			t.Errorf("%v: Match allocates %v times", tier, n)
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package bench
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/robotsexclusion/robots"
+)
+
+// hostileFamilies are files built to defeat automata, each filling the parse
+// limit (500 KiB) unless it is one line:
+//
+//	manystar=k  lines "Disallow: /*x*y*...$" of k stars each
+//	astar       lines "Disallow: /*a_i*b_i", whose union needs 2^k DFA states
+//	literal     one literal line of 500 KiB
+//	longstar    one line "Disallow: /*q*q*...$" of 176 KB
+var hostileFamilies = []struct {
+	name string
+	body func() []byte
+}{
+	{"manystar=100", func() []byte { return manyStar(100) }},
+	{"manystar=1000", func() []byte { return manyStar(1000) }},
+	{"astar", func() []byte {
+		return fill(func(i int) string { return fmt.Sprintf("Disallow: /*a%d*b%d\n", i, i) })
+	}},
+	{"literal", func() []byte {
+		return []byte("User-agent: *\nDisallow: /" + strings.Repeat("abcdefgh", 500<<10/8-8) + "\n")
+	}},
+	{"longstar", func() []byte {
+		return []byte("User-agent: *\nDisallow: /" + strings.Repeat("*q", 88000) + "$\n")
+	}},
+}
+
+// fill returns a file of the lines line(0), line(1), ... up to the parse
+// limit.
+func fill(line func(i int) string) []byte {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; ; i++ {
+		l := line(i)
+		if b.Len()+len(l) > robots.DefaultParseLimit {
+			break
+		}
+		b.WriteString(l)
+	}
+	return []byte(b.String())
+}
+
+// manyStar fills the limit with anchored lines of k stars, each star
+// followed by one letter, the letters differing from line to line.
+func manyStar(k int) []byte {
+	return fill(func(i int) string {
+		var b strings.Builder
+		b.WriteString("Disallow: /")
+		for j := 0; j < k; j++ {
+			b.WriteByte('*')
+			b.WriteByte(byte('a' + (i*7+j*3)%26))
+		}
+		b.WriteString("$\n")
+		return b.String()
+	})
+}
+
+// hostileURL is a URL of 1 KiB whose octets feed every family: the letters
+// of the many-star lines, and the a_i, b_i of astar.
+func hostileURL() string {
+	var b strings.Builder
+	b.WriteByte('/')
+	for i := 0; b.Len() < 1<<10; i++ {
+		b.WriteByte(byte('a' + i%26))
+		if i%5 == 0 {
+			fmt.Fprintf(&b, "%d", i%97)
+		}
+	}
+	return b.String()[:1<<10]
+}
+
+// BenchmarkHostile times, on each hostile family, Parse and Agent (compile:
+// reporting B/op and the peak of the live heap above what it was before, as
+// peak-MiB) and the decision of one 1 KiB URL (decide).
+func BenchmarkHostile(b *testing.B) {
+	url := hostileURL()
+	for _, f := range hostileFamilies {
+		body := f.body()
+		b.Run(f.name+"/compile", func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			var peak uint64
+			for b.Loop() {
+				var m *robots.Matcher
+				p := peakHeap(func() { m = robots.Parse(body).Agent("x") })
+				peak = max(peak, p)
+				runtime.KeepAlive(m)
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+		})
+		b.Run(f.name+"/decide", func(b *testing.B) {
+			m := robots.Parse(body).Agent("x")
+			b.ReportAllocs()
+			b.ReportMetric(0, "ns/url") // keep the column when b.N is small
+			for b.Loop() {
+				m.Decide(url)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
+			b.ReportMetric(1, "tier-"+m.Stats().Tier.String())
+		})
+	}
+}
+
+// peakHeap runs f and returns the highest live heap seen while it ran, above
+// the live heap before it, sampled every 50µs (a lower bound of the true
+// peak, close to it for allocations that live as long as f).
+func peakHeap(f func()) uint64 {
+	runtime.GC()
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	base := read()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(50 * time.Microsecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				if v := read(); v > peak.Load() {
+					peak.Store(v)
+				}
+			}
+		}
+	}()
+	f()
+	if v := read(); v > peak.Load() {
+		peak.Store(v)
+	}
+	close(stop)
+	<-done
+	if p := peak.Load(); p > base {
+		return p - base
+	}
+	return 0
+}
