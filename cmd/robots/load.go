@@ -9,15 +9,12 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
-// maxRobotsRead is the most the tools (test, explain, diff, agents) read of
-// a robots.txt file: the parse limit, and the 64 KiB that a line straddling
-// it may run past, as package fetch reads.
-const maxRobotsRead = robots.DefaultParseLimit + 64<<10
-
-// readRobotsBody reads a robots.txt file, or standard input for "-", up to
-// maxRobotsRead octets.
+// readRobotsBody reads a robots.txt file, or standard input for "-", as
+// package normalize bounds every body: at most the parse limit and the
+// Slack a straddling line may run past it (normalize.ReadBody).
 func readRobotsBody(e *env, name string) ([]byte, error) {
 	var r io.Reader = e.stdin
 	if name != "-" {
@@ -28,7 +25,7 @@ func readRobotsBody(e *env, name string) ([]byte, error) {
 		defer f.Close()
 		r = f
 	}
-	body, err := io.ReadAll(io.LimitReader(r, maxRobotsRead))
+	body, err := normalize.ReadBody(r, robots.DefaultParseLimit)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
