@@ -26,6 +26,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -99,12 +100,13 @@ func runDiff(e *env, args []string) int {
 	fs.SetOutput(e.stderr)
 	var agents agentList
 	fs.Var(&agents, "agent", "an agent's product `token` to compare (repeatable); default: every one either file names, and *")
+	asJSON := fs.Bool("json", false, "print the diff as one JSON object, every flip included")
 	all := fs.Bool("all", false, "list every probe that flips, not one line per change of rule")
 	urlsFile := fs.String("urls", "", "a `file` of URLs to decide, one per line (- for standard input), beside the probes")
 	dialect := addDialectFlag(fs)
 	live := addLiveFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: robots diff [-agent NAME]... [-urls FILE] [-dialect D] OLD NEW")
+		fmt.Fprintln(e.stderr, "usage: robots diff [-agent NAME]... [-urls FILE] [-dialect D] [-all] [-json] OLD NEW")
 		fmt.Fprintln(e.stderr, "OLD and NEW are robots.txt files or URLs. Every agent decides the URLs of -urls (or of")
 		fmt.Fprintln(e.stderr, "standard input, when it is not a terminal) and probe paths derived from both files'")
 		fmt.Fprintln(e.stderr, "rules under each; each verdict that flips is printed. Exit 1 on any flip or accident.")
@@ -140,7 +142,11 @@ func runDiff(e *env, args []string) int {
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	writeDiff(out, files, res, *all)
+	if *asJSON {
+		json.NewEncoder(out).Encode(diffJSON(files, res))
+	} else {
+		writeDiff(out, files, res, *all)
+	}
 	if res.flips() || len(res.Accidents) > 0 {
 		return exitFinding
 	}
@@ -458,6 +464,58 @@ func writeDiff(w io.Writer, files [2]*loaded, res *diffResult, all bool) {
 // probeExamples is how many probes writeDiff shows of one change: the
 // shortest.
 const probeExamples = 3
+
+// jsonDecision is a Decision in diff -json.
+type jsonDecision struct {
+	Allowed bool   `json:"allowed"`
+	Line    int    `json:"line"`
+	Pattern string `json:"pattern"`
+}
+
+// diffJSON is the object diff -json prints.
+func diffJSON(files [2]*loaded, res *diffResult) any {
+	type jsonFlip struct {
+		URL   string       `json:"url"`
+		Probe bool         `json:"probe"`
+		Old   jsonDecision `json:"old"`
+		New   jsonDecision `json:"new"`
+	}
+	type jsonAgent struct {
+		Agent string     `json:"agent"`
+		Flips []jsonFlip `json:"flips"`
+	}
+	type jsonAccident struct {
+		Name   string `json:"name"`
+		Detail string `json:"detail"`
+	}
+	out := struct {
+		Old       string         `json:"old"`
+		New       string         `json:"new"`
+		Notes     []string       `json:"notes"`
+		URLs      int            `json:"urls"`
+		Probes    int            `json:"probes"`
+		Agents    []jsonAgent    `json:"agents"`
+		Accidents []jsonAccident `json:"accidents"`
+	}{Old: files[0].name, New: files[1].name, Notes: []string{}, URLs: res.URLs, Probes: res.Probes,
+		Agents: []jsonAgent{}, Accidents: []jsonAccident{}}
+	for _, f := range files {
+		if f.note != "" {
+			out.Notes = append(out.Notes, f.note)
+		}
+	}
+	dec := func(d robots.Decision) jsonDecision { return jsonDecision{d.Allowed, d.Line, d.Pattern} }
+	for _, a := range res.Agents {
+		ja := jsonAgent{Agent: a.Agent, Flips: []jsonFlip{}}
+		for _, f := range a.Flips {
+			ja.Flips = append(ja.Flips, jsonFlip{URL: f.URL, Probe: f.Probe, Old: dec(f.Old), New: dec(f.New)})
+		}
+		out.Agents = append(out.Agents, ja)
+	}
+	for _, a := range res.Accidents {
+		out.Accidents = append(out.Accidents, jsonAccident(a))
+	}
+	return out
+}
 
 // shortDecision is a verdict and the line that gave it.
 func shortDecision(d robots.Decision) string {

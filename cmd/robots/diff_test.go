@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -70,6 +71,44 @@ func TestDiffCommand(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestDiffJSON(t *testing.T) {
+	dir := writeTemp(t, map[string]string{
+		"old": "User-agent: *\nDisallow: /cart\nSitemap: https://a.example/s.xml\n",
+		"new": "User-agent: *\nDisallow: /\n",
+	})
+	code, out, errOut := runCmd("https://a.example/cart/x\n", "diff", "-json", filepath.Join(dir, "old"), filepath.Join(dir, "new"))
+	if code != exitFinding {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got struct {
+		URLs   int `json:"urls"`
+		Agents []struct {
+			Agent string `json:"agent"`
+			Flips []struct {
+				URL   string       `json:"url"`
+				Probe bool         `json:"probe"`
+				Old   jsonDecision `json:"old"`
+				New   jsonDecision `json:"new"`
+			} `json:"flips"`
+		} `json:"agents"`
+		Accidents []struct{ Name string } `json:"accidents"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.URLs != 1 || len(got.Agents) != 1 || got.Agents[0].Agent != "*" || len(got.Agents[0].Flips) == 0 {
+		t.Fatalf("got %+v", got)
+	}
+	for _, f := range got.Agents[0].Flips {
+		if !f.Old.Allowed || f.New.Allowed || f.New.Line != 2 || f.Probe == (f.URL == "https://a.example/cart/x") {
+			t.Errorf("flip %+v", f)
+		}
+	}
+	if len(got.Accidents) != 2 || got.Accidents[0].Name != "whole site blocked" || got.Accidents[1].Name != "sitemap removed" {
+		t.Errorf("accidents %+v", got.Accidents)
 	}
 }
 
