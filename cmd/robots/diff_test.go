@@ -128,7 +128,7 @@ func TestDiffUsage(t *testing.T) {
 func TestProbes(t *testing.T) {
 	r := robots.Parse([]byte("User-agent: *\nDisallow: /a*b$\nAllow: /c/d\n"))
 	got := strings.Join(probes(r), " ")
-	want := "/ /a /ab /ab/ /ab/b /abb /abx /abxb /ax /axb /axb/ /axb/b /axbb /axbx /axbxb /c/ /c/d /c/d/ /c/dx"
+	want := "/ /a /ab /ab/ /ab/b /ab/bb /abb /abbb /abx /abxb /abxbb /ax /axb /axb/ /axb/b /axb/bb /axbb /axbbb /axbx /axbxb /axbxbb /c/ /c/d /c/d/ /c/dx"
 	want = strings.Join(dedupe(strings.Fields(want)), " ")
 	if got != want {
 		t.Errorf("probes:\n got %s\nwant %s", got, want)
