@@ -72,3 +72,107 @@ func ExampleMatcher_CrawlDelay() {
 	fmt.Println(d, ok)
 	// Output: 1.5s true
 }
+
+// A crawler may pass its whole User-Agent header: Agent reads its leading
+// product token, as a user-agent line is read, and the Matcher reports how
+// the value was read and which groups apply.
+func ExampleMatcher_Selection() {
+	r := robots.Parse([]byte(exampleBody))
+	for _, agent := range []string{"FooBot/2.1 (+https://foo.example/bot)", "Googlebot", ""} {
+		s := r.Agent(agent).Selection()
+		a := s.Agents[0]
+		switch {
+		case !a.Usable:
+			fmt.Printf("%q names no product token", a.Given)
+		case a.Reduced:
+			fmt.Printf("%q read as %s", a.Given, a.Token)
+		default:
+			fmt.Printf("%q", a.Given)
+		}
+		if s.Named {
+			fmt.Print(": named by the group")
+		} else {
+			fmt.Print(": no group names it, so the * group")
+		}
+		for _, g := range s.Groups {
+			fmt.Printf(" at line %d", g.Line)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// "FooBot/2.1 (+https://foo.example/bot)" read as FooBot: named by the group at line 7
+	// "Googlebot": no group names it, so the * group at line 2
+	// "" names no product token: no group names it, so the * group at line 2
+}
+
+func ExampleMatcher_Rules() {
+	m := robots.Parse([]byte(exampleBody)).Agent("Googlebot")
+	for _, rule := range m.Rules() {
+		verb := "disallow"
+		if rule.Allow {
+			verb = "allow"
+		}
+		fmt.Printf("line %d: %s %s\n", rule.Line, verb, rule.Pattern)
+	}
+	// Output:
+	// line 3: disallow /cart
+	// line 4: disallow /*.pdf$
+	// line 5: allow /cart/help
+}
+
+// Google's image crawler obeys the groups of Googlebot-Image if there are
+// any, else those of Googlebot, else the * groups. AgentFallback reads one
+// such chain; AgentAny would merge the groups of all the tokens instead.
+func ExampleRobots_AgentFallback() {
+	r := robots.Parse([]byte(`User-agent: Googlebot
+Disallow: /private
+
+User-agent: *
+Disallow: /
+`))
+	m := r.AgentFallback("Googlebot-Image", "Googlebot")
+	fmt.Println(m.Selection().Agents[0].Token, m.Allowed("/photos/cat.jpg"), m.Allowed("/private/cat.jpg"))
+	m = r.AgentFallback("Bingbot-Image", "Bingbot")
+	fmt.Println(m.Named(), m.Allowed("/photos/cat.jpg"))
+	// Output:
+	// Googlebot true false
+	// false false
+}
+
+func ExampleRobots_Groups() {
+	r := robots.Parse([]byte(exampleBody))
+	for _, g := range r.Groups() {
+		fmt.Printf("line %d:", g.Line)
+		for _, a := range g.Agents {
+			fmt.Printf(" %q", a.Value)
+		}
+		fmt.Printf(" (rules: %d)\n", len(g.Rules))
+	}
+	// Output:
+	// line 2: "*" (rules: 3)
+	// line 7: "FooBot" (rules: 1)
+}
+
+func ExampleRobots_Extensions() {
+	r := robots.Parse([]byte("User-agent: *\nDisallow: /search\nHost: www.example.com\nClean-param: ref /articles/\n"))
+	for _, e := range r.Extensions() {
+		fmt.Printf("line %d: %s = %s\n", e.Line, e.Key, e.Value)
+	}
+	// Output:
+	// line 3: host = www.example.com
+	// line 4: clean-param = ref /articles/
+}
+
+// A crawler can pass its User-Agent header as it sends it: Agent reads the
+// leading product token, and the Matcher says so.
+func Example_agentValue() {
+	r := robots.Parse([]byte("User-agent: Googlebot\nDisallow: /private\n"))
+	m := r.Agent("Googlebot/2.1 (+http://www.google.com/bot.html)")
+	if a := m.Selection().Agents[0]; a.Reduced {
+		fmt.Println("read as", a.Token)
+	}
+	fmt.Println(m.Named(), m.Allowed("/private/x"))
+	// Output:
+	// read as Googlebot
+	// true false
+}

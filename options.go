@@ -2,7 +2,6 @@ package robots
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
@@ -11,14 +10,15 @@ import (
 
 // A Dialect is a reading of robots.txt: how lines and user-agents are read,
 // how octets are compared and how matching rules are ranked. Every dialect
-// runs through the same parser and engine; a dialect only sets their choices.
-type Dialect int
+// runs through the same parser and engine; a dialect only sets their choices,
+// all in one table of package compile.
+type Dialect = compile.Dialect
 
 const (
 	// RFC9309 is the Robots Exclusion Protocol as RFC 9309 defines it; where
 	// the RFC is silent it reads files as Google's crawler does. It is the
 	// default.
-	RFC9309 Dialect = iota
+	RFC9309 = compile.RFC9309
 
 	// Google is exactly Google's open-source robots.txt library, where it
 	// departs from RFC 9309 too: URLs are compared as given (no
@@ -29,7 +29,7 @@ const (
 	// normalize.Slack bound this dialect as every other.
 	// Decisions name the line Google's library names, an empty rule's line
 	// included.
-	Google
+	Google = compile.Google
 
 	// Draft1996 is "A Method for Web Robots Control", the Internet-Draft of
 	// 1996: a blank line ends a record, a crawler obeys the first record
@@ -37,71 +37,21 @@ const (
 	// * record), the first Allow or Disallow line that matches decides, *
 	// and $ are ordinary octets, and escapes other than %2F are decoded.
 	// Keys must be spelt exactly and followed by a colon.
-	Draft1996
+	Draft1996 = compile.Draft1996
 
 	// Original1994 is the 1994 "Standard for Robot Exclusion": Draft1996
 	// without Allow lines, which it ignores as unknown.
-	Original1994
+	Original1994 = compile.Original1994
 )
-
-// choices are what a dialect sets in each stage of the pipeline.
-type choices struct {
-	name string
-	read compile.Options // lines, records, agents and the octet form
-
-	keepUTF16 bool // a UTF-16 body is read as octets, not transcoded
-	unlimited bool // Google's library has no limit; normalize still applies DefaultParseLimit+Slack
-
-	firstMatch bool // rules rank equal: the first match in file order decides
-	robotsTxt  bool // /robots.txt is always allowed
-	emptyRules bool // an empty rule matches everything with strength 0
-	indexHTML  bool // Allow: .../index.htm... also allows .../ exactly
-}
-
-// googleMaxLine is the line length Google's library keeps: 8 times 2083
-// (a URL length browsers limit to), less one.
-const googleMaxLine = 8*2083 - 1
-
-var dialects = [...]choices{
-	RFC9309: {name: "rfc9309", robotsTxt: true},
-	Google: {
-		name:      "google",
-		read:      compile.Options{Form: normalize.Raw, MaxLineLength: googleMaxLine},
-		keepUTF16: true, unlimited: true, emptyRules: true, indexHTML: true,
-	},
-	Draft1996: {
-		name: "draft1996",
-		read: compile.Options{Form: normalize.Decoded, ExactKeys: true,
-			BlankLines: true, Substring: true, FirstRecord: true},
-		firstMatch: true,
-	},
-	Original1994: {
-		name: "original1994",
-		read: compile.Options{Form: normalize.Decoded, ExactKeys: true, NoAllow: true,
-			BlankLines: true, Substring: true, FirstRecord: true},
-		firstMatch: true,
-	},
-}
-
-func (d Dialect) valid() bool { return 0 <= d && int(d) < len(dialects) }
-
-// String returns the dialect's name as ParseDialect accepts it.
-func (d Dialect) String() string {
-	if d.valid() {
-		return dialects[d].name
-	}
-	return fmt.Sprintf("Dialect(%d)", int(d))
-}
 
 // ParseDialect returns the dialect of the given name ("rfc9309", "google",
 // "draft1996" or "original1994"), ignoring case.
 func ParseDialect(name string) (Dialect, error) {
-	for d, c := range dialects {
-		if strings.EqualFold(name, c.name) {
-			return Dialect(d), nil
-		}
+	d, err := compile.ParseDialect(name)
+	if err != nil {
+		return 0, fmt.Errorf("robots: %w", err)
 	}
-	return 0, fmt.Errorf("robots: unknown dialect %q", name)
+	return d, nil
 }
 
 // DefaultParseLimit is the number of octets of a body that Parse reads by
@@ -141,3 +91,15 @@ func WithCharset(label string) Option { return func(c *config) { c.charset = lab
 // exact and linear in the URL. The zero Limits are the defaults; tests use
 // MaxTier to force a tier.
 func WithLimits(l automaton.Limits) Option { return func(c *config) { c.limits = l } }
+
+// bodyOptions says how Parse prepares a body: as the dialect does, with the
+// caller's charset and, unless the dialect reads the whole body and the
+// caller set no limit, the parse limit.
+func (c *config) bodyOptions() normalize.BodyOptions {
+	bo := c.dialect.BodyOptions()
+	bo.Charset = c.charset
+	if bo.Limit >= 0 || c.limitSet {
+		bo.Limit = max(c.limit, 0)
+	}
+	return bo
+}

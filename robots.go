@@ -12,6 +12,20 @@
 //		log.Printf("disallowed by line %d (%s)", d.Line, d.Pattern)
 //	}
 //
+// The crawler's agent value is read as a user-agent line is: its leading
+// product token, ignoring ASCII case, so a whole User-Agent header such as
+// "FooBot/2.1 (+https://foo.example/bot)" selects FooBot's groups. The
+// Matcher's Selection says how the value was read and which groups apply;
+// AgentToken says what each dialect does with a value that has no token.
+//
+// Agents whose selection is the same set of groups (every agent that falls
+// back to the * groups, say) share one compiled automaton, built once even
+// when many goroutines ask for it at once. The caches are bounded: a Robots
+// keeps at most 64 compiled sets of groups and remembers the Matchers of at
+// most 256 agents, lists (AgentAny) or chains (AgentFallback); past that
+// every answer is as right, only compiled or selected again when asked
+// again.
+//
 // Parsing never fails: whatever cannot be read is skipped and reported by
 // Diagnostics. Matching follows RFC 9309: the longest matching pattern wins,
 // allow wins a tie, no match means allowed, and /robots.txt is always allowed.
@@ -27,8 +41,6 @@
 package robots
 
 import (
-	"strconv"
-	"sync"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -42,9 +54,11 @@ type Robots struct {
 	file        *compile.File
 	dialect     Dialect
 	limits      automaton.Limits
-	diagnostics []Diagnostic
-	matchers    sync.Map // product token as given -> *Matcher
-	anyMatchers sync.Map // agentsKey(tokens) -> *Matcher, for AgentAny
+	diagnostics []Diagnostic // of the body as a whole: the file's go after the first nPre
+	nPre        int
+
+	agents memo       // appendKey -> *Matcher; at most maxAgents
+	sels   selections // the compiled Matchers that agents share; at most maxSelections
 }
 
 // A Diagnostic reports a line that is not plain, valid robots.txt, and what
@@ -63,89 +77,107 @@ func Parse(body []byte, opts ...Option) *Robots {
 		o(&cfg)
 	}
 	var pre []Diagnostic
-	if !cfg.dialect.valid() {
+	if !cfg.dialect.Valid() {
 		pre = append(pre, Diagnostic{Code: "dialect", Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
 		cfg.dialect = RFC9309
 	}
-	ch := &dialects[cfg.dialect]
-	bo := normalize.BodyOptions{Charset: cfg.charset, Limit: max(cfg.limit, 0), KeepUTF16: ch.keepUTF16}
-	if ch.unlimited && !cfg.limitSet {
-		bo.Limit = -1
-	}
-	text, info, err := normalize.Prepare(body, bo)
+	text, info, err := normalize.Prepare(body, cfg.bodyOptions())
 	if err != nil {
 		pre = append(pre, Diagnostic{Line: 0, Code: compile.Charset, Message: err.Error()})
 	}
 	if info.BOM != "" {
 		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
 	}
-	f := ch.read.Parse(text)
-	diags := append(pre, f.Diagnostics...)
+	f := cfg.dialect.Options().Parse(text)
+	diags := pre
 	if info.Truncated {
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
 			Message: "the file is longer than the parse limit; the rest is ignored"})
 	}
-	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags}
+	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre)}
 }
 
-// Allowed reports whether the crawler with the given product token may fetch
-// url. It compiles the crawler's rules on first use and keeps them; a crawler
-// deciding many URLs should hold the Matcher from Agent instead.
+// Allowed reports whether the crawler with the given agent value, read as
+// Agent reads it, may fetch url. It compiles the crawler's rules on first
+// use and keeps them; a crawler deciding many URLs should hold the Matcher
+// from Agent instead.
 func (r *Robots) Allowed(agent, url string) bool {
 	return r.Agent(agent).Allowed(url)
 }
 
-// Agent returns the Matcher for the crawler with the given product token,
-// such as "Googlebot": the rules of every group that names the token
-// (ignoring ASCII case), or of every * group when none does. The token is
-// compared as given, so pass the product token, not a full User-Agent
-// header. Matchers are compiled once per token and shared. In the
-// first-match dialects it is the first group whose name is a substring of
-// the token, or the first * group.
+// Agent returns the Matcher for the crawler with the given agent value: the
+// rules of every group that names it, or of every * group when none does.
+// The value is read as a user-agent line is (see AgentToken): by default its
+// leading product token, ignoring ASCII case, so "Googlebot", "googlebot",
+// "Googlebot/2.1" and a whole User-Agent header that starts with Googlebot
+// all select Googlebot's groups; a value with no token ("", "*") selects the
+// * groups. In the Google dialect the value is compared as given, as
+// Google's library does. In the first-match dialects it is the first group
+// whose name is a substring of the value, or the first * group. The
+// Matcher's Selection reports how the value was read and which groups apply.
+//
+// Agents whose selection is the same set of groups share one compiled
+// automaton, built once even when many goroutines ask at once. A Robots
+// keeps at most 64 compiled sets and remembers the Matchers of at most 256
+// agents; past that, answers are as right, only not remembered.
 func (r *Robots) Agent(agent string) *Matcher {
-	if m, ok := r.matchers.Load(agent); ok {
-		return m.(*Matcher)
-	}
-	m, _ := r.matchers.LoadOrStore(agent, newMatcher(r.file.Select(agent), r.limits, &dialects[r.dialect]))
-	return m.(*Matcher)
+	return r.matcher(keyAgent, agent)
 }
 
 // AllowedAny reports whether a crawler that answers to any of the given
-// product tokens may fetch url, as Google's AllowedByRobots does: the rules
-// of every group naming any of the tokens are merged into one rule set (or,
-// when none is named, the * groups), and that set decides; the verdicts of
-// the tokens are not OR-ed. In the first-match dialects the first record
-// naming any of them applies.
+// agent values (each read as Agent reads it) may fetch url, as Google's
+// AllowedByRobots does: the rules of every group naming any of the tokens
+// are merged into one rule set (or, when none is named, the * groups), and
+// that set decides; the verdicts of the tokens are not OR-ed. In the
+// first-match dialects the first record naming any of them applies.
 func (r *Robots) AllowedAny(agents []string, url string) bool {
 	return r.AgentAny(agents...).Allowed(url)
 }
 
 // AgentAny returns the Matcher for a crawler that answers to any of the
-// given product tokens: Agent with the groups of all of them merged (see
+// given agent values: Agent with the groups of all of them merged (see
 // AllowedAny). With one token it is Agent; with none, only * groups apply.
-// Matchers are compiled once per list and shared.
+// Lists share the caches of Agent and their bounds: whatever the number of
+// lists asked, a Robots keeps at most 64 compiled sets of groups.
 func (r *Robots) AgentAny(agents ...string) *Matcher {
 	if len(agents) == 1 {
 		return r.Agent(agents[0])
 	}
-	key := agentsKey(agents)
-	if m, ok := r.anyMatchers.Load(key); ok {
-		return m.(*Matcher)
-	}
-	m, _ := r.anyMatchers.LoadOrStore(key, newMatcher(r.file.Select(agents...), r.limits, &dialects[r.dialect]))
-	return m.(*Matcher)
+	return r.matcher(keyList, agents...)
 }
 
-// agentsKey encodes a list of tokens as one string, each token preceded by
-// its length, so that no two lists share a key.
-func agentsKey(agents []string) string {
-	var b []byte
-	for _, a := range agents {
-		b = strconv.AppendInt(b, int64(len(a)), 10)
-		b = append(b, ':')
-		b = append(b, a...)
+// AgentFallback returns the Matcher of the first of the given agent values
+// that some group names, as Agent would return it; when no group names any
+// of them, the Matcher of the * groups (Agent of the first value). It reads
+// one crawler that falls back from a specific token to a general one, as
+// Google documents for its crawlers: AgentFallback("Googlebot-Image",
+// "Googlebot") takes the Googlebot-Image groups if there are any, else the
+// Googlebot groups, else the * groups. Unlike AgentAny it never merges the
+// groups of several values.
+func (r *Robots) AgentFallback(agents ...string) *Matcher {
+	var buf [keyBuffer]byte
+	k := appendKey(buf[:0], keyFallback, agents)
+	if m, ok := r.agents.load(k); ok {
+		return m
 	}
-	return string(b)
+	var m *Matcher
+	for _, a := range agents {
+		if _, named := r.file.SelectGroups(a); named {
+			m = r.Agent(a)
+			break
+		}
+	}
+	switch {
+	case m != nil:
+	case len(agents) > 0:
+		m = r.Agent(agents[0])
+	default:
+		m = r.AgentAny()
+	}
+	if len(k) <= keyBuffer && r.kept(m.groups) {
+		m, _ = r.agents.keep(k, m, maxAgents) // as matcher does
+	}
+	return m
 }
 
 // Sitemaps returns the URLs of the file's sitemap lines, in file order,
@@ -161,16 +193,31 @@ func (r *Robots) Sitemaps() []string {
 // Diagnostics returns the problems found while reading the file, in line
 // order. Line 0 reports a problem with the body as a whole.
 func (r *Robots) Diagnostics() []Diagnostic {
-	return append([]Diagnostic(nil), r.diagnostics...)
+	out := append([]Diagnostic(nil), r.diagnostics[:r.nPre]...)
+	out = append(out, r.file.Diagnostics()...) // formatted now, not while parsing
+	return append(out, r.diagnostics[r.nPre:]...)
 }
 
-// Groups returns the parsed groups, in file order, for tools that show or
-// check a file. The slices are shared: do not modify them.
-func (r *Robots) Groups() []compile.Group { return r.file.Groups }
+// Groups returns the file's groups, in file order, for tools that show or
+// check a file; a crawler asks Agent instead. Each call returns a new copy.
+func (r *Robots) Groups() []Group {
+	out := make([]Group, len(r.file.Groups))
+	for i := range r.file.Groups {
+		out[i] = newGroup(&r.file.Groups[i])
+	}
+	return out
+}
 
 // Extensions returns the lines that are neither rules, user-agent nor
 // sitemap lines (host, clean-param, and whatever comes next), in file order.
-func (r *Robots) Extensions() []compile.Extension { return r.file.Extensions }
+// Each call returns a new copy.
+func (r *Robots) Extensions() []Extension {
+	out := make([]Extension, len(r.file.Extensions))
+	for i, e := range r.file.Extensions {
+		out[i] = Extension{Line: e.Line, Key: e.Key, Value: e.Value}
+	}
+	return out
+}
 
 // Dialect returns the dialect the file was read in.
 func (r *Robots) Dialect() Dialect { return r.dialect }

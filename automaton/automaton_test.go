@@ -116,3 +116,44 @@ func TestHubs(t *testing.T) {
 		}
 	}
 }
+
+// TestLongPatterns checks long patterns over a two-letter alphabet, dense in
+// '*' (many star nodes, segments that overlap and are suffixes of one
+// another), against the reference on the segment tier and the default.
+func TestLongPatterns(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	gen := func(n int, star bool) string {
+		var b strings.Builder
+		b.WriteByte('/')
+		for i := 0; i < n; i++ {
+			switch {
+			case star && r.IntN(3) == 0:
+				b.WriteByte('*')
+			case r.IntN(2) == 0:
+				b.WriteByte('a')
+			default:
+				b.WriteByte('b')
+			}
+		}
+		return b.String()
+	}
+	for iter := 0; iter < 400; iter++ {
+		rules := make([]automaton.Rule, 1+r.IntN(30))
+		for i := range rules {
+			p := gen(r.IntN(30), true)
+			if r.IntN(3) == 0 {
+				p += "$"
+			}
+			rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
+		}
+		for _, lim := range []automaton.Limits{{}, {MaxTier: automaton.TierSegments}} {
+			m := automaton.Compile(rules, lim)
+			for k := 0; k < 20; k++ {
+				in := gen(r.IntN(60), false)
+				if got, want := run(m, in), naive(rules, in); got != want {
+					t.Fatalf("%v: input %q: got %d want %d (rules %v)", m.Stats().Tier, in, got, want, rules)
+				}
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // families are rule sets that stress construction, each about 500 KiB of
@@ -25,6 +26,32 @@ func familyRules(name string, size int) []automaton.Rule {
 	return rules
 }
 
+// smallRules is a file as the corpus median has it: a dozen rules, a few
+// with '*', some sharing prefixes; n copies of its shape with distinct
+// names make larger files.
+func smallRules(n int) []automaton.Rule {
+	var rules []automaton.Rule
+	for i := 0; i < n; i++ {
+		for _, p := range []string{"/admin/", "/cart", "/checkout/", "/*?sort=", "/search", "/*.pdf$", "/account/", "/tmp/", "/cgi-bin/", "/print/", "/login"} {
+			p = fmt.Sprintf("%s%d", p, i)
+			rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+		}
+	}
+	return rules
+}
+
+func BenchmarkCompileSmall(b *testing.B) {
+	for _, n := range []int{1, 10, 100} {
+		rules := smallRules(n)
+		b.Run(fmt.Sprintf("rules=%d", len(rules)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				automaton.Compile(rules, automaton.Limits{})
+			}
+		})
+	}
+}
+
 func BenchmarkCompile(b *testing.B) {
 	for _, name := range []string{"family", "stars", "literal"} {
 		rules := familyRules(name, 500<<10)
@@ -36,6 +63,25 @@ func BenchmarkCompile(b *testing.B) {
 			}
 			b.ReportMetric(float64(st.Bytes), "table-bytes")
 			b.ReportMetric(float64(st.Tier), "tier")
+		})
+	}
+}
+
+// BenchmarkMatch times Match on each tier, forced, over the rules of
+// smallRules(10) and URLs that reach their wildcard rules.
+func BenchmarkMatch(b *testing.B) {
+	rules := smallRules(10)
+	urls := []string{"/admin/3/x", "/shop/list?sort=price", "/docs/a/b/c/report.pdf", "/search7?q=1", "/nothing/here/at/all"}
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+		b.Run(tier.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, u := range urls {
+					m.Match(normalize.NewRawStream(u))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
 		})
 	}
 }

@@ -99,7 +99,6 @@ func TestHostileBudgets(t *testing.T) {
 			}
 			t.Logf("%d rules, %d octets: tier %v, allocated %.1f MiB, held %.1f MiB", len(rules), octets, st.Tier,
 				float64(alloc)/(1<<20), float64(st.Bytes)/(1<<20))
-			m.Match(normalize.NewRawStream(url)) // makes the scratch
 			if n := testing.AllocsPerRun(10, func() { m.Match(normalize.NewRawStream(url)) }); n != 0 {
 				t.Errorf("Match allocates %v times", n)
 			}
@@ -107,17 +106,48 @@ func TestHostileBudgets(t *testing.T) {
 	}
 }
 
-// TestMatchAllocatesNothing checks every tier, forced, on a small set.
+// TestMatchAllocatesNothing checks every tier, forced, on a small set, from
+// the first Match on.
 func TestMatchAllocatesNothing(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 4}, {Pattern: "/*b*c$", Rank: 12}, {Pattern: "/a*d", Rank: 8}}
 	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
 		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
 		in := "/abxdc"
-		if got := m.Match(normalize.NewRawStream(in)); got != 1 {
+		// AllocsPerRun warms up first: count the first call by hand.
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		got := m.Match(normalize.NewRawStream(in))
+		runtime.ReadMemStats(&after)
+		if n := after.Mallocs - before.Mallocs; n != 0 {
+			t.Errorf("%v: the first Match allocates %d times", tier, n)
+		}
+		if got != 1 {
 			t.Errorf("%v: Match(%q) = %d, want 1", tier, in, got)
 		}
 		if n := testing.AllocsPerRun(100, func() { m.Match(normalize.NewRawStream(in)) }); n != 0 {
 			t.Errorf("%v: Match allocates %v times", tier, n)
+		}
+	}
+}
+
+// TestWorkBudget checks that DFA construction stops at the work budget: a
+// family whose DFA cannot fit spends at most MaxWork, and Stats says so.
+func TestWorkBudget(t *testing.T) {
+	var rules []automaton.Rule
+	for i := 0; i < 40; i++ {
+		p := fmt.Sprintf("/*a%d*b%d", i, i)
+		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
+	}
+	for _, work := range []int{1000, 100000} {
+		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30}).Stats()
+		var be *automaton.BudgetError
+		if st.Tier != automaton.TierSegments || !errors.As(st.Budget, &be) || be.Limit != work {
+			t.Errorf("MaxWork %d: tier %v, budget %v", work, st.Tier, st.Budget)
+		}
+		t.Logf("MaxWork %d: spent %d", work, st.Work)
+		// One state's worth of work may pass the budget before the check.
+		if st.Work > work+1000 {
+			t.Errorf("MaxWork %d: spent %d", work, st.Work)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package automaton
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // This file builds a DFA by subset construction over a trie of the
 // patterns. A trie node is a prefix shared by one or more patterns; a node
@@ -82,9 +85,10 @@ type builder struct {
 	lim     Limits
 	work    int
 	states  []bstate
-	index   map[uint64]int32 // hash of (out, set) -> the latest state with that hash
-	mark    []uint32         // per trie node: generation in which it is in the set
-	kept    []uint32         // per trie node: generation in which settle kept it
+	table   []int32  // open addressing by hash of (out, set): state ids, -1 empty
+	hashes  []uint64 // by state: the hash of its (out, set)
+	mark    []uint32 // per trie node: generation in which it is in the set
+	kept    []uint32 // per trie node: generation in which settle kept it
 	gen     uint32
 	bucket  [256][]int32
 	sets    [][]int32 // the states' sets, end to end in chunks that never move
@@ -102,7 +106,6 @@ type bstate struct {
 	accept   int32 // best anchored rule matched if the input ends here, or -1
 	top      int32 // best rule that can still match from here, or -1
 	def      int32 // successor on an octet with no edge
-	chain    int32 // the previous state with the same hash, or -1
 }
 
 type bedge struct {
@@ -230,11 +233,16 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 	}
 	b.mark = make([]uint32, len(b.trie))
 	b.kept = make([]uint32, len(b.trie))
-	b.index = make(map[uint64]int32, len(b.trie)/2+16)
+	// Room for as many states as the trie has nodes before a rehash.
+	b.table = make([]int32, max(64, 2<<bits.Len(uint(len(b.trie)))))
+	for i := range b.table {
+		b.table[i] = -1
+	}
 	// Most DFAs have fewer states than the trie has nodes (runs share
 	// them); the slices grow when they need more.
-	b.states = make([]bstate, 0, min(len(b.trie)/2+16, b.lim.MaxStates))
-	b.edges = make([]bedge, 0, len(b.trie)/2+16)
+	b.states = make([]bstate, 0, min(len(b.trie)+16, b.lim.MaxStates))
+	b.hashes = make([]uint64, 0, cap(b.states))
+	b.edges = make([]bedge, 0, len(b.trie)+16)
 	over := func() (*dfa, int, error) {
 		if len(b.states) >= b.lim.MaxStates {
 			return nil, b.work, &BudgetError{What: "DFA states", Limit: b.lim.MaxStates}
@@ -244,9 +252,8 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 	if _, ok := b.intern(b.settle([]int32{0})); !ok {
 		return over()
 	}
-	var stars, next []int32
-	var touched []byte
-	var edges []bedge
+	stars, next := make([]int32, 0, 16), make([]int32, 0, 64)
+	touched, edges := make([]byte, 0, 256), make([]bedge, 0, 256)
 	for s := 0; s < len(b.states); s++ {
 		stars, touched, edges = stars[:0], touched[:0], edges[:0]
 		set := b.setOf(s)
@@ -390,6 +397,7 @@ func (b *builder) fromTrie() *dfa {
 		d.nodes[id[u]] = nd
 	}
 	d.first = id[0]
+	d.shrink()
 	return d
 }
 
@@ -433,22 +441,21 @@ func (b *builder) settle(set []int32) ([]int32, int32) {
 
 // intern returns the state for (set, out), adding it if it is new; ok is
 // false when that would exceed the state limit. States are found by a hash
-// of (out, set), with a chain through the states of equal hash.
+// of (out, set) in an open-addressing table of state ids, kept at most half
+// full.
 func (b *builder) intern(set []int32, out int32) (int32, bool) {
 	h := uint64(14695981039346656037) ^ uint64(uint32(out))
 	for _, u := range set {
 		h = (h ^ uint64(uint32(u))) * 1099511628211
 		h ^= h >> 29
 	}
-	head, found := b.index[h]
-	if found {
-		for s := head; s >= 0; s = b.states[s].chain {
-			if b.states[s].out == out && slices.Equal(b.setOf(int(s)), set) {
-				return s, true
-			}
+	mask := uint64(len(b.table) - 1)
+	i := h & mask
+	for ; b.table[i] >= 0; i = (i + 1) & mask {
+		s := b.table[i]
+		if b.hashes[s] == h && b.states[s].out == out && slices.Equal(b.setOf(int(s)), set) {
+			return s, true
 		}
-	} else {
-		head = -1
 	}
 	if len(b.states) >= b.lim.MaxStates {
 		return 0, false
@@ -463,9 +470,29 @@ func (b *builder) intern(set []int32, out int32) (int32, bool) {
 		}
 	}
 	s := int32(len(b.states))
-	st := bstate{setN: uint32(len(set)), out: out, accept: accept, top: top, chain: head}
+	st := bstate{setN: uint32(len(set)), out: out, accept: accept, top: top}
 	st.setChunk, st.setOff = b.store(set)
 	b.states = append(b.states, st)
-	b.index[h] = s
+	b.hashes = append(b.hashes, h)
+	b.table[i] = s
+	if 2*len(b.states) > len(b.table) {
+		b.rehash()
+	}
 	return s, true
+}
+
+// rehash doubles the table.
+func (b *builder) rehash() {
+	b.table = make([]int32, 2*len(b.table))
+	for i := range b.table {
+		b.table[i] = -1
+	}
+	mask := uint64(len(b.table) - 1)
+	for s, h := range b.hashes {
+		i := h & mask
+		for b.table[i] >= 0 {
+			i = (i + 1) & mask
+		}
+		b.table[i] = int32(s)
+	}
 }

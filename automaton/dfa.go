@@ -159,7 +159,28 @@ func (b *builder) emit() *dfa {
 		d.nodes[id[s]] = nd
 	}
 	d.first = id[0]
+	d.shrink()
 	return d
+}
+
+// shrink copies each table that append left much larger than its contents
+// to one of its size: a Machine lives as long as its file is cached.
+func (d *dfa) shrink() {
+	d.nodes = fit(d.nodes)
+	d.labels = fit(d.labels)
+	d.targets = fit(d.targets)
+	d.accepts = fit(d.accepts)
+	d.bitmaps = fit(d.bitmaps)
+}
+
+func fit[T any](s []T) []T {
+	if cap(s)-len(s) <= len(s)/8 {
+		return s
+	}
+	if len(s) == 0 {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 // size is the memory held by d's tables, in bytes.

@@ -37,6 +37,10 @@ func ExampleMachine_Stats() {
 		p := fmt.Sprintf("/*a%d*b%d", i, i)
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
 	}
-	fmt.Println(automaton.Compile(rules, automaton.Limits{}).Stats().Tier)
-	// Output: segments
+	st := automaton.Compile(rules, automaton.Limits{}).Stats()
+	fmt.Println(st.Tier)
+	fmt.Println(st.Budget)
+	// Output:
+	// segments
+	// automaton: dfa tier over budget: DFA states above 1808
 }

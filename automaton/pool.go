@@ -22,8 +22,13 @@ type poolSlot[T any] struct {
 	_    [48]byte // one slot per cache line: no false sharing between cores
 }
 
+// newPool returns a pool whose first slot is filled: a Machine used by one
+// goroutine at a time never allocates scratch after Compile, and each
+// further slot allocates once, when goroutines first overlap that much.
 func newPool[T any](alloc func() *T) *pool[T] {
-	return &pool[T]{slots: make([]poolSlot[T], 2*runtime.GOMAXPROCS(0)), alloc: alloc}
+	p := &pool[T]{slots: make([]poolSlot[T], 2*runtime.GOMAXPROCS(0)), alloc: alloc}
+	p.slots[0].v = alloc()
+	return p
 }
 
 // get claims a scratch object. The caller gives it back with put and the

@@ -132,7 +132,7 @@ func (b *trieBuilder) insert(s string) int32 {
 // flatten returns the trie in flat form, with failure links if ac.
 func (b *trieBuilder) flatten(ac bool) strie {
 	n := len(b.c)
-	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n), targets: make([]int32, 0, n), term: b.term}
+	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n), targets: make([]int32, 0, n), term: fit(b.term)}
 	for u := 0; u < n; u++ {
 		t.off[u] = uint32(len(t.labels))
 		for k := b.first[u]; k >= 0; k = b.next[k] {
@@ -257,6 +257,7 @@ func buildSegments(pats []pattern) *segments {
 		s.edges[fill[e.from]] = e
 		fill[e.from]++
 	}
+	s.seglen = fit(s.seglen)
 	s.watch(len(s.seglen))
 	s.lead, s.float = lead.flatten(false), float.flatten(true)
 	return s

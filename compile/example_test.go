@@ -10,7 +10,7 @@ import (
 // Select merges the groups that apply to a crawler.
 func ExampleParse() {
 	f := compile.Parse([]byte("User-agent: FooBot/2.1\nDisalow: /private\n\nUser-agent: *\nDisallow: /tmp\n"))
-	for _, d := range f.Diagnostics {
+	for _, d := range f.Diagnostics() {
 		fmt.Println(d)
 	}
 	for _, r := range f.Select("foobot").Rules {
@@ -20,4 +20,23 @@ func ExampleParse() {
 	// 1: agent-not-token: user-agent value "FooBot/2.1" is read as the product token "FooBot"
 	// 2: misspelt-key: "Disalow" is a misspelling; read as disallow
 	// 2 false /private
+}
+
+// Lower turns the rules selected for a crawler into ranked patterns for
+// package automaton: in RFC 9309 the rank is twice the pattern's length,
+// plus one for an allow, and /robots.txt is always allowed, above all.
+func ExampleDialect_Lower() {
+	f := compile.RFC9309.Options().Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b$\n"))
+	for _, l := range compile.RFC9309.Lower(f.Select("FooBot")) {
+		if l.Line == 0 {
+			fmt.Println("added", l.Pattern, l.Allow)
+			continue
+		}
+		fmt.Println(l.Line, l.Pattern, l.Rank, l.Allow)
+	}
+	// Output:
+	// 2 /a 4 false
+	// 3 /a/b$ 11 true
+	// added /robots.txt$ true
+	// added /robots.txt? true
 }

@@ -1,20 +1,37 @@
 // Package compile reads robots.txt files: it splits a body into lines and
-// records, builds groups, selects the groups that apply to a crawler, and
+// records, builds groups, selects the groups that apply to a crawler, lowers
+// the selected rules to the ranked glob patterns of package automaton, and
 // reports every line that is not plain, valid robots.txt as a diagnostic.
 //
 // The parser is lenient as RFC 9309 section 2.3.1.5 and major crawlers are:
 // it never fails, skips what it cannot read, and where the RFC is silent
 // (misspelt keys, a missing colon, how a user-agent value is read) it does
-// what Google's crawler does. Patterns are stored in the canonical octet form
-// of package normalize, ready for matching; this package holds no matching
-// code of its own. Options set how a dialect reads otherwise: Google's line
-// limit and octet form, or the records and substring names of the 1994
-// standard and the 1996 draft.
+// what Google's crawler does. Patterns are stored in the octet form of
+// package normalize, ready for matching; this package holds no matching code
+// of its own. Options set how a dialect reads otherwise: Google's line limit
+// and octet form, or the records and substring names of the 1994 standard
+// and the 1996 draft.
+//
+// A Dialect names one row of the one table of dialects (dialect.go): how it
+// prepares a body, reads a file (Options) and ranks matching rules
+// (Matching, used by Lower). The root package, the conformance reference
+// and the fuzz targets all read that table.
+//
+// # Cost
+//
+// Parse reads a body of n octets in one pass, in time linear in n. It
+// allocates one copy of the body, of which every value is a substring; the
+// rules at once, sized by the bound of one rule per line and per minRuleLine
+// (7) octets, Rule being 48 octets on 64-bit machines; and per kept line of
+// another kind (user-agent, sitemap, extension) a fixed-size entry, in
+// slices grown as append grows them. A pattern that must be rewritten into
+// its octet form is its only allocation per line, of at most 3 octets per
+// octet of the value. At most MaxDiagnostics diagnostics are kept, of 96
+// octets each, as positions and parts; File.Diagnostics formats them. On
+// the corpus a parse allocates about 4 octets per octet of the body.
 package compile
 
 import (
-	"bytes"
-	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -23,15 +40,18 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// A File is a parsed robots.txt body.
+// A File is a parsed robots.txt body. Its strings (values, names, keys) are
+// substrings of one copy of the body, made once by Parse.
 type File struct {
-	Groups      []Group      // in file order
-	Sitemaps    []Sitemap    // in file order, duplicates dropped
-	Extensions  []Extension  // every other key: value line, in file order
-	Diagnostics []Diagnostic // in line order
-	Lines       int          // number of lines read
+	Groups     []Group     // in file order
+	Sitemaps   []Sitemap   // in file order, duplicates dropped
+	Extensions []Extension // every other key: value line, in file order
+	Lines      int         // number of lines read
 
-	opts Options // how the file was read; Select follows it
+	opts        Options // how the file was read; Select follows it
+	diags       []diag  // in line order, at most MaxDiagnostics; formatted by Diagnostics
+	dropped     int     // diagnostics past MaxDiagnostics
+	droppedLine int     // the line of the first of them
 }
 
 // A Group is one or more user-agent lines and the rules after them.
@@ -89,16 +109,20 @@ const (
 	keyExtension // an extension the parser knows and keeps without comment
 )
 
-var exactKeys = map[string]key{
-	"user-agent":   keyUserAgent,
-	"allow":        keyAllow,
-	"disallow":     keyDisallow,
-	"sitemap":      keySitemap,
-	"crawl-delay":  keyCrawlDelay,
-	"host":         keyExtension,
-	"clean-param":  keyExtension,
-	"request-rate": keyExtension,
-	"visit-time":   keyExtension,
+// exactKeys are the keys read as written, ignoring ASCII case.
+var exactKeys = []struct {
+	name string
+	key  key
+}{
+	{"user-agent", keyUserAgent},
+	{"allow", keyAllow},
+	{"disallow", keyDisallow},
+	{"sitemap", keySitemap},
+	{"crawl-delay", keyCrawlDelay},
+	{"host", keyExtension},
+	{"clean-param", keyExtension},
+	{"request-rate", keyExtension},
+	{"visit-time", keyExtension},
 }
 
 // misspellings are accepted, as Google's crawler accepts them, by prefix.
@@ -128,28 +152,57 @@ var prefixes = []struct {
 	{"sitemap", keySitemap},
 }
 
+// classify reads a key, ignoring case, and returns the code of the
+// diagnostic it calls for, if any.
 func (o Options) classify(k string) (key, Code) {
-	lower := strings.ToLower(k)
-	if kk, ok := exactKeys[lower]; ok {
-		if kk == keyAllow && o.NoAllow {
-			return keyUnknown, UnknownKey
+	for i := 0; i < len(k); i++ {
+		if k[i] >= utf8.RuneSelf {
+			// Two letters outside ASCII lower-case to ASCII ones (the
+			// dotted capital I and the Kelvin sign): fold as strings.ToLower.
+			k = strings.ToLower(k)
+			break
 		}
-		return kk, ""
+	}
+	for _, e := range exactKeys {
+		if len(k) == len(e.name) && hasPrefixFold(k, e.name) {
+			if e.key == keyAllow && o.NoAllow {
+				return keyUnknown, UnknownKey
+			}
+			return e.key, ""
+		}
 	}
 	if o.ExactKeys {
 		return keyUnknown, UnknownKey
 	}
 	for _, m := range misspellings {
-		if strings.HasPrefix(lower, m.prefix) {
+		if hasPrefixFold(k, m.prefix) {
 			return m.key, MisspeltKey
 		}
 	}
 	for _, p := range prefixes {
-		if strings.HasPrefix(lower, p.prefix) && !(p.key == keyAllow && o.NoAllow) {
+		if hasPrefixFold(k, p.prefix) && !(p.key == keyAllow && o.NoAllow) {
 			return p.key, KeyPrefix
 		}
 	}
 	return keyUnknown, UnknownKey
+}
+
+// hasPrefixFold reports whether s starts with prefix, a lower-case ASCII
+// string, ignoring ASCII case.
+func hasPrefixFold(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Options say how Parse reads a file: the choices by which a dialect reads
@@ -188,6 +241,11 @@ type Options struct {
 	// FirstRecord makes Select take only the first group that names the
 	// crawler, else the first * group, instead of merging all of them.
 	FirstRecord bool
+
+	// LiteralAgents makes Select compare the crawler's agent values as
+	// given, as Google's library does, instead of reading them as the
+	// values of user-agent lines are read (see ReadAgent).
+	LiteralAgents bool
 }
 
 // Parse reads a robots.txt body, already prepared by normalize.Body, with
@@ -198,49 +256,158 @@ func Parse(body []byte) *File { return Options{}.Parse(body) }
 // Parse reads a robots.txt body, already prepared by normalize.Body, as the
 // options say. It never fails: whatever cannot be read is skipped and
 // reported.
+//
+// It reads the body in one pass. The body is copied once, into a string of
+// which every value of the File is a substring; lines allocate nothing of
+// their own, and diagnostics are kept as positions and codes, formatted
+// only when Diagnostics is called.
 func (o Options) Parse(body []byte) *File {
-	p := &parser{f: &File{opts: o}, opts: o, sitemaps: map[string]bool{}}
+	p := &parser{f: &File{opts: o}, opts: o, s: string(body)}
+	s := p.s
+	p.rules = make([]Rule, 0, maxRules(s))
 	n := 0
-	for len(body) > 0 {
-		end := bytes.IndexAny(body, "\r\n")
-		var line []byte
-		if end < 0 {
-			line, body = body, nil
-		} else {
-			line = body[:end]
-			if body[end] == '\r' && end+1 < len(body) && body[end+1] == '\n' {
-				end++
-			}
-			body = body[end+1:]
-		}
+	for pos := 0; pos < len(s); {
 		n++
-		if o.MaxLineLength > 0 && len(line) > o.MaxLineLength {
-			p.diag(n, LongLine, "the line is longer than %d octets; the rest is ignored", o.MaxLineLength)
-			line = line[:o.MaxLineLength]
+		// One scan finds the line's end and the first NUL, '#', ':' and
+		// non-ASCII octet in it.
+		start := pos
+		nul, hash, colon, high := -1, -1, -1, -1
+		i := pos
+	scan:
+		for ; i < len(s); i++ {
+			c := s[i]
+			if lineOctets[c] == 0 {
+				continue
+			}
+			switch c {
+			case '\n', '\r':
+				break scan
+			case 0:
+				if nul < 0 {
+					nul = i
+				}
+			case '#':
+				if hash < 0 {
+					hash = i
+				}
+			case ':':
+				if colon < 0 {
+					colon = i
+				}
+			default:
+				if high < 0 {
+					high = i
+				}
+			}
 		}
-		p.line(n, line)
+		pos = i
+		if pos < len(s) {
+			if s[pos] == '\r' && pos+1 < len(s) && s[pos+1] == '\n' {
+				pos++
+			}
+			pos++
+		}
+		p.line(n, start, i, nul, hash, colon, high)
 	}
 	p.f.Lines = n
+	p.finish()
 	return p.f
 }
+
+// maxRules bounds the rule lines of a body, to size the rules at once
+// rather than grow them by copies: one per line, and no more than one per
+// minRuleLine octets.
+func maxRules(s string) int {
+	lines := strings.Count(s, "\n") + 1
+	if lines == 1 {
+		lines += strings.Count(s, "\r") // lines ended by CR alone
+	}
+	return min(lines, len(s)/minRuleLine+1)
+}
+
+// minRuleLine is the shortest rule line and its end ("allow:\n").
+const minRuleLine = len("allow:\n")
+
+// lineOctets marks the octets the line scan stops at: line ends, NUL, '#',
+// ':' and every octet that is not ASCII.
+var lineOctets = func() (t [256]uint8) {
+	for _, c := range "\r\n\x00#:" {
+		t[c] = 1
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = 1
+	}
+	return t
+}()
 
 type parser struct {
 	f        *File
 	opts     Options
+	s        string // the body: every string of the File is a substring of it
 	group    *Group // the group being read; nil before the first user-agent
 	hasRules bool   // the group has a rule line, so a user-agent starts a new one
 	sitemaps map[string]bool
+
+	// The rules and agents of all groups, in file order: a group's are
+	// contiguous, from its entry in starts to the next group's.
+	rules  []Rule
+	agents []Agent
+	starts []groupStart
 }
 
-func (p *parser) diag(line int, code Code, format string, args ...any) {
-	p.f.Diagnostics = append(p.f.Diagnostics, Diagnostic{Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
+type groupStart struct{ rule, agent int }
+
+// finish hands each group its rules and agents.
+func (p *parser) finish() {
+	gs := p.f.Groups
+	for i := range gs {
+		r, a := len(p.rules), len(p.agents)
+		if i+1 < len(gs) {
+			r, a = p.starts[i+1].rule, p.starts[i+1].agent
+		}
+		if st := p.starts[i]; st.rule < r {
+			gs[i].Rules = p.rules[st.rule:r:r]
+		}
+		if st := p.starts[i]; st.agent < a {
+			gs[i].Agents = p.agents[st.agent:a:a]
+		}
+	}
+}
+
+func (p *parser) diag(line int, code Code, format string, args ...string) {
+	if p.full(line) {
+		return
+	}
+	d := diag{line: line, code: code, format: format}
+	copy(d.args[:], args)
+	p.f.diags = append(p.f.diags, d)
+}
+
+func (p *parser) diagNum(line int, code Code, format string, num int) {
+	if p.full(line) {
+		return
+	}
+	p.f.diags = append(p.f.diags, diag{line: line, code: code, format: format, num: num})
+}
+
+// full reports whether the file holds MaxDiagnostics already, and then
+// counts the diagnostic of line instead.
+func (p *parser) full(line int) bool {
+	if len(p.f.diags) < MaxDiagnostics {
+		return false
+	}
+	if p.f.dropped == 0 {
+		p.f.droppedLine = line
+	}
+	p.f.dropped++
+	return true
 }
 
 // isSpace reports the whitespace trimmed around lines, keys and values:
 // space, tab, vertical tab and form feed, as Google's crawler trims them.
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
-func trim(b []byte) []byte {
+func trim(b string) string {
 	for len(b) > 0 && isSpace(b[0]) {
 		b = b[1:]
 	}
@@ -250,41 +417,46 @@ func trim(b []byte) []byte {
 	return b
 }
 
-// line reads line number n.
-func (p *parser) line(n int, line []byte) {
-	if i := bytes.IndexByte(line, 0); i >= 0 {
-		p.diag(n, NULByte, "a NUL octet ends the line at column %d", i+1)
-		line = line[:i]
+// line reads line number n, p.s[start:end], given the offsets of its first
+// NUL, '#', ':' and non-ASCII octet (-1 for none).
+func (p *parser) line(n, start, end, nul, hash, colon, high int) {
+	if m := p.opts.MaxLineLength; m > 0 && end-start > m {
+		p.diagNum(n, LongLine, "the line is longer than %d octets; the rest is ignored", m)
+		end = start + m
 	}
-	if !utf8.Valid(line) {
+	if nul >= 0 && nul < end {
+		p.diagNum(n, NULByte, "a NUL octet ends the line at column %d", nul-start+1)
+		end = nul
+	}
+	if high >= 0 && high < end && !utf8.ValidString(p.s[high:end]) {
 		p.diag(n, InvalidUTF8, "the line holds octets that are not UTF-8; they are matched as %%XX escapes")
 	}
-	comment := false
-	if i := bytes.IndexByte(line, '#'); i >= 0 {
-		line, comment = line[:i], true
+	comment := hash >= 0 && hash < end
+	if comment {
+		end = hash
 	}
-	line = trim(line)
+	line := trim(p.s[start:end])
 	if len(line) == 0 {
 		if p.opts.BlankLines && !comment {
 			p.group = nil // the record ends
 		}
 		return
 	}
-	var k, v []byte
-	if i := bytes.IndexByte(line, ':'); i >= 0 {
-		k, v = trim(line[:i]), trim(line[i+1:])
+	var k, v string
+	if colon >= 0 && colon < end {
+		k, v = trim(p.s[start:colon]), trim(p.s[colon+1:end])
 	} else if p.opts.ExactKeys {
 		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
 		return
 	} else {
 		// Without a colon, Google's crawler accepts one run of spaces or
 		// tabs as the separator, when the line holds exactly two words.
-		i := bytes.IndexAny(line, " \t")
+		i := strings.IndexAny(line, " \t")
 		if i < 0 {
 			p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
 			return
 		}
-		if bytes.ContainsAny(bytes.TrimLeft(line[i:], " \t"), " \t") {
+		if strings.ContainsAny(strings.TrimLeft(line[i:], " \t"), " \t") {
 			p.diag(n, MalformedLine, "no colon, and more than two words; ignored")
 			return
 		}
@@ -292,16 +464,16 @@ func (p *parser) line(n int, line []byte) {
 		k, v = trim(line[:i]), trim(line[i+1:])
 		p.diag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
 	}
-	p.record(n, string(k), string(v))
+	p.record(n, k, v)
 }
 
 func (p *parser) record(n int, k, v string) {
 	kind, code := p.opts.classify(k)
 	switch code {
 	case MisspeltKey:
-		p.diag(n, code, "%q is a misspelling; read as %s", k, kind)
+		p.diag(n, code, "%q is a misspelling; read as %s", k, kind.String())
 	case KeyPrefix:
-		p.diag(n, code, "%q is read as %s", k, kind)
+		p.diag(n, code, "%q is read as %s", k, kind.String())
 	case UnknownKey:
 		p.diag(n, code, "unknown key %q; kept as an extension", k)
 	}
@@ -310,14 +482,13 @@ func (p *parser) record(n int, k, v string) {
 		p.userAgent(n, v)
 	case keyAllow, keyDisallow:
 		if p.group == nil {
-			p.diag(n, RuleOutsideGroup, "%s before any user-agent line; ignored", kind)
+			p.diag(n, RuleOutsideGroup, "%s before any user-agent line; ignored", kind.String())
 			return
 		}
-		r := Rule{Allow: kind == keyAllow, Value: v, Pattern: p.opts.Form.Pattern(v), Line: n}
 		if v != "" && v[0] != '/' && v[0] != '*' {
 			p.diag(n, UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
 		}
-		p.group.Rules = append(p.group.Rules, r)
+		p.rules = append(p.rules, Rule{Allow: kind == keyAllow, Value: v, Pattern: p.opts.Form.Pattern(v), Line: n})
 		p.hasRules = true
 	case keySitemap:
 		p.sitemap(n, v)
@@ -368,6 +539,7 @@ func isTokenByte(c byte) bool {
 func (p *parser) userAgent(n int, v string) {
 	if p.group == nil || p.hasRules {
 		p.f.Groups = append(p.f.Groups, Group{})
+		p.starts = append(p.starts, groupStart{rule: len(p.rules), agent: len(p.agents)})
 		p.group = &p.f.Groups[len(p.f.Groups)-1]
 		p.hasRules = false
 	}
@@ -379,7 +551,7 @@ func (p *parser) userAgent(n int, v string) {
 				p.diag(n, EmptyAgent, "the user-agent value names no robot")
 			}
 		}
-		p.group.Agents = append(p.group.Agents, Agent{Name: name, Global: global, Value: v, Line: n})
+		p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
 		return
 	}
 	switch {
@@ -390,7 +562,7 @@ func (p *parser) userAgent(n int, v string) {
 	case !global && name != v:
 		p.diag(n, AgentNotToken, "user-agent value %q is read as the product token %q", v, name)
 	}
-	p.group.Agents = append(p.group.Agents, Agent{Name: name, Global: global, Value: v, Line: n})
+	p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
 }
 
 func (p *parser) sitemap(n int, v string) {
@@ -398,12 +570,14 @@ func (p *parser) sitemap(n int, v string) {
 		p.diag(n, EmptyValue, "sitemap has no value")
 		return
 	}
-	lower := strings.ToLower(v)
-	if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
+	if !hasPrefixFold(v, "http://") && !hasPrefixFold(v, "https://") {
 		p.diag(n, RelativeSitemap, "sitemap %q is not an absolute http(s) URL", v)
 	}
 	if p.sitemaps[v] {
 		return
+	}
+	if p.sitemaps == nil {
+		p.sitemaps = map[string]bool{}
 	}
 	p.sitemaps[v] = true
 	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})

@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -105,7 +107,7 @@ func TestSelect(t *testing.T) {
 		{[]string{"B"}, []int{8}, true, 5 * time.Second},
 		{[]string{"c"}, []int{5, 11}, false, 0},
 		{[]string{"c", "a"}, []int{2, 8}, true, 5 * time.Second},
-		{[]string{"a/1.0"}, []int{5, 11}, false, 0},
+		{[]string{"a/1.0"}, []int{2, 8}, true, 5 * time.Second}, // read as its product token, a
 		{nil, []int{5, 11}, false, 0},
 	} {
 		s := f.Select(c.agents...)
@@ -156,5 +158,49 @@ func TestLineNumbers(t *testing.T) {
 	}
 	if d := cmp.Diff([]int{2, 3, 5, 7}, got); d != "" {
 		t.Errorf("rule lines (-want +got): %s", d)
+	}
+}
+
+// TestKeyFolding checks that keys are read ignoring case as strings.ToLower
+// folds it, the two letters outside ASCII that fold to ASCII included.
+func TestKeyFolding(t *testing.T) {
+	for _, c := range []struct {
+		key   string
+		rules int
+	}{
+		{"DISALLOW", 1},
+		{"DİSALLOW", 1},       // U+0130 lower-cases to i
+		{"Disallow\u212a", 1}, // a prefix key, whatever follows
+		{"Dis\u212aallow", 0}, // the Kelvin sign is k
+		{"Dissallow", 1},
+		{"Dis-allow", 0},
+	} {
+		f := Parse([]byte("User-agent: *\n" + c.key + ": /x\n"))
+		if got := len(f.Select("x").Rules); got != c.rules {
+			t.Errorf("%q: %d rules, want %d", c.key, got, c.rules)
+		}
+	}
+}
+
+// TestDiagMessage checks the lazy formatting of diagnostics against
+// fmt.Sprintf.
+func TestDiagMessage(t *testing.T) {
+	for _, d := range []diag{
+		{format: "no colon after %q; read as %q: %q", args: [3]string{"k\x00", "k\x00", "v\"é"}},
+		{format: "%q is read as %s", args: [3]string{"Disallowed", "disallow"}},
+		{format: "a NUL octet ends the line at column %d", num: 17},
+		{format: "matched as %%XX escapes"},
+	} {
+		var args []any
+		n := strings.Count(d.format, "%q") + strings.Count(d.format, "%s")
+		for i := 0; i < n; i++ {
+			args = append(args, d.args[i])
+		}
+		if strings.Contains(d.format, "%d") {
+			args = append(args, d.num)
+		}
+		if got, want := d.message(), fmt.Sprintf(d.format, args...); got != want {
+			t.Errorf("message(%q) = %q, want %q", d.format, got, want)
+		}
 	}
 }

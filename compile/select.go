@@ -7,43 +7,105 @@ import "time"
 type Selection struct {
 	Rules      []Rule        // merged; groups come in file order, so rules are in line order
 	Named      bool          // some group names the crawler
-	Groups     int           // how many groups were merged
+	Groups     []int         // the merged groups, as indices in File.Groups, in file order
 	CrawlDelay time.Duration // the largest crawl-delay of the merged groups
 	DelayLine  int           // its line; 0 when no merged group has one
 }
 
 // Select merges the groups that apply to a crawler known by the given
-// product tokens. A token matches a group's user-agent name when the two are
-// equal ignoring ASCII case; the token is used as given (pass "Googlebot",
-// not "Googlebot/2.1"). With several tokens the groups naming any of them are
-// merged into one rule set, as Google's crawler does.
+// product tokens: Merge(SelectGroups(agents...)).
+func (f *File) Select(agents ...string) Selection {
+	return f.Merge(f.SelectGroups(agents...))
+}
+
+// SelectGroups returns the groups that apply to a crawler known by the given
+// agent values, as indices in f.Groups in file order, and whether they name
+// it (named) or are the * groups. Each value is first read by ReadAgent, as
+// the file's options say: by default its leading product token, so that
+// "Googlebot/2.1" is Googlebot. A token matches a group's user-agent name
+// when the two are equal ignoring ASCII case; a value without a token
+// matches none. With several values the groups naming any of them are all
+// taken, as Google's crawler does.
 //
 // A file read with Options.Substring matches a name that is a
-// case-insensitive substring of a token instead, and with
+// case-insensitive substring of a value instead, with
+// Options.LiteralAgents the values are compared as given, and with
 // Options.FirstRecord only the first group that applies is taken.
-func (f *File) Select(agents ...string) Selection {
-	var s Selection
+func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
+	var buf [4]string // most crawlers go by one or two tokens
+	tokens := buf[:0]
+	for _, a := range agents {
+		if t, ok := f.opts.ReadAgent(a); ok || f.opts.LiteralAgents {
+			tokens = append(tokens, t)
+		}
+	}
 	pick := func(named bool) {
 		for i := range f.Groups {
-			g := &f.Groups[i]
-			if !g.matches(agents, named, f.opts.Substring) {
+			if !f.Groups[i].matches(tokens, named, f.opts.Substring) {
 				continue
 			}
-			if f.opts.FirstRecord && s.Groups > 0 {
+			groups = append(groups, i)
+			if f.opts.FirstRecord {
 				return
-			}
-			s.Groups++
-			s.Rules = append(s.Rules, g.Rules...)
-			if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
-				s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
 			}
 		}
 	}
-	pick(true)
-	if s.Groups > 0 {
-		s.Named = true
-	} else {
-		pick(false)
+	if pick(true); len(groups) > 0 {
+		return groups, true
+	}
+	pick(false)
+	return groups, false
+}
+
+// ReadAgent reads a crawler's agent value as the options read the value of a
+// user-agent line, and reports whether what it read can name a group.
+//
+// By default the value is trimmed and its leading product token taken
+// (AgentName): "Googlebot/2.1", "Googlebot " and "googlebot" all read as a
+// token equal to Googlebot ignoring case. A value with no leading token ("",
+// "*", "2bot", "/x") reads as "" and names no group.
+//
+// With Substring the trimmed value is kept whole, as user-agent values are
+// then; "" names no group.
+//
+// With LiteralAgents the value is returned as given, and usable reports
+// what Google's IsValidUserAgentToObey does: that the value is a non-empty
+// run of ASCII letters, '-' and '_'. The value is compared as given even
+// when it is not, as Google's library compares it: "FooBot/1.0" then names
+// no group, and "" names the groups whose name reads as empty
+// ("User-agent: 2bot").
+func (o Options) ReadAgent(v string) (token string, usable bool) {
+	switch {
+	case o.LiteralAgents:
+		name, global := AgentName(v)
+		return v, v != "" && !global && name == v
+	case o.Substring:
+		v = trim(v)
+		return v, v != ""
+	}
+	name, global := AgentName(trim(v))
+	if global {
+		return "", false
+	}
+	return name, name != ""
+}
+
+// Merge merges the rules of the given groups (indices in f.Groups, in file
+// order, as SelectGroups returns them) into one Selection; named is recorded
+// as Selection.Named.
+func (f *File) Merge(groups []int, named bool) Selection {
+	s := Selection{Named: named, Groups: groups}
+	n := 0
+	for _, i := range groups {
+		n += len(f.Groups[i].Rules)
+	}
+	s.Rules = make([]Rule, 0, n)
+	for _, i := range groups {
+		g := &f.Groups[i]
+		s.Rules = append(s.Rules, g.Rules...)
+		if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
+			s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
+		}
 	}
 	return s
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/conformance"
 )
 
@@ -25,16 +26,30 @@ func loadSuite(t *testing.T) *conformance.Suite {
 	return s
 }
 
-// library runs the root package in dialect d as the suite's
-// implementation.
-func library(t *testing.T, d conformance.Dialect) conformance.Impl {
-	dialect, err := robots.ParseDialect(string(d))
-	if err != nil {
-		t.Fatal(err)
+// tiers are the engine builds every case runs on: the default choice, and
+// each tier forced.
+var tiers = []automaton.Limits{
+	{},
+	{MaxTier: automaton.TierDFA},
+	{MaxTier: automaton.TierSplit},
+	{MaxTier: automaton.TierSegments},
+	{MaxTier: automaton.TierNFA},
+}
+
+// tierName names a build of tiers in a test's name.
+func tierName(lim automaton.Limits) string {
+	if lim.MaxTier == 0 {
+		return "default"
 	}
+	return lim.MaxTier.String()
+}
+
+// library runs the root package in dialect d, built with limits lim, as the
+// suite's implementation.
+func library(d conformance.Dialect, lim automaton.Limits) conformance.Impl {
 	return func(body []byte, agent, url string) conformance.Verdict {
-		d := robots.Parse(body, robots.WithDialect(dialect)).Agent(agent).Decide(url)
-		return conformance.Verdict{Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern}
+		v := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(lim)).Agent(agent).Decide(url)
+		return conformance.Verdict{Allowed: v.Allowed, Line: v.Line, Pattern: v.Pattern}
 	}
 }
 
@@ -46,7 +61,7 @@ func TestReferenceAgreesWithSpec(t *testing.T) {
 	for _, d := range conformance.Dialects {
 		verdict := conformance.ReferenceVerdictIn(d)
 		for _, c := range s.Cases(d) {
-			t.Run(string(d)+"/"+c.Name(), func(t *testing.T) {
+			t.Run(d.String()+"/"+c.Name(), func(t *testing.T) {
 				if err := c.Check(verdict(c)); err != nil {
 					t.Error(err)
 				}
@@ -90,28 +105,32 @@ func TestSuiteRun(t *testing.T) {
 }
 
 // TestLibraryMatchesGolden runs the library on every case, in each of the
-// case's dialects, and compares its decisions, deciding lines and patterns
-// with the golden tables the reference wrote.
+// case's dialects and on every tier of the engine, and compares its
+// decisions, deciding lines and patterns with the golden tables the
+// reference wrote.
 func TestLibraryMatchesGolden(t *testing.T) {
+	suite := loadSuite(t)
 	for _, d := range conformance.Dialects {
-		impl := library(t, d)
-		verdict := func(c *conformance.Case) conformance.Verdict { return c.Run(impl) }
-		for _, spec := range loadSuite(t).Specs {
+		for _, spec := range suite.Specs {
 			if len(spec.For(d)) == 0 {
 				continue
 			}
-			name := conformance.GoldenName(spec.Name, d)
-			t.Run(name, func(t *testing.T) {
-				path := filepath.Join(conformance.GoldenDir, name)
-				want, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatalf("%v (run go generate)", err)
-				}
-				got := conformance.Golden(spec, d, verdict)
-				if diff := cmp.Diff(lines(want), lines(got)); diff != "" {
-					t.Errorf("the library departs from %s (-reference +library):\n%s", path, diff)
-				}
-			})
+			for _, lim := range tiers {
+				impl := library(d, lim)
+				verdict := func(c *conformance.Case) conformance.Verdict { return c.Run(impl) }
+				name := conformance.GoldenName(spec.Name, d)
+				t.Run(name+"/"+tierName(lim), func(t *testing.T) {
+					path := filepath.Join(conformance.GoldenDir, name)
+					want, err := os.ReadFile(path)
+					if err != nil {
+						t.Fatalf("%v (run go generate)", err)
+					}
+					got := conformance.Golden(spec, d, verdict)
+					if diff := cmp.Diff(lines(want), lines(got)); diff != "" {
+						t.Errorf("the library departs from %s (-reference +library):\n%s", path, diff)
+					}
+				})
+			}
 		}
 	}
 }

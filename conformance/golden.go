@@ -26,7 +26,7 @@ func GoldenName(spec string, d Dialect) string {
 	if d == RFC9309 {
 		return base + ".golden"
 	}
-	return base + "." + string(d) + ".golden"
+	return base + "." + d.String() + ".golden"
 }
 
 // Golden renders the golden table of s in dialect d: the verdict of each of

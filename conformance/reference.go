@@ -30,7 +30,7 @@ func Reference(rules []compile.Rule, url string) (winner int, allowed bool) {
 }
 
 // ReferenceIn is Reference in dialect d, for rules selected from a file read
-// with d.Options(). The dialects differ thus:
+// with d.Options(). The dialects differ as d.Matching() says; today:
 //
 //   - rfc9309: as Reference.
 //   - google: patterns and URLs are compared in the Raw form (the URL as
@@ -43,17 +43,18 @@ func Reference(rules []compile.Rule, url string) (winner int, allowed bool) {
 //     form, where * and $ are ordinary octets; the first rule in file order
 //     that matches decides; an empty pattern matches nothing.
 func ReferenceIn(d Dialect, rules []compile.Rule, url string) (winner int, allowed bool) {
+	m := d.Matching()
 	path := d.Form().URL(url)
-	if d == RFC9309 && IsRobotsTxt(path) {
+	if m.RobotsTxt && IsRobotsTxt(path) {
 		return -1, true
 	}
 	winner, best := -1, -1
 	for i, r := range rules {
-		s := strength(d, r, path)
+		s := strength(m, r, path)
 		if s < 0 {
 			continue
 		}
-		if d == Draft1996 || d == Original1994 {
+		if m.FirstMatch {
 			return i, r.Allow // the first match decides
 		}
 		if winner < 0 || better(s, r, best, rules[winner]) {
@@ -66,17 +67,17 @@ func ReferenceIn(d Dialect, rules []compile.Rule, url string) (winner int, allow
 	return winner, rules[winner].Allow || best == 0
 }
 
-// strength returns how strongly rule r matches path in dialect d: the
+// strength returns how strongly rule r matches path as m decides: the
 // length of the pattern that matched, or -1 when r does not match.
-func strength(d Dialect, r compile.Rule, path string) int {
-	if d != Google {
-		if r.Pattern != "" && Match(r.Pattern, path) {
-			return len(r.Pattern)
-		}
+func strength(m compile.Matching, r compile.Rule, path string) int {
+	if r.Pattern == "" && !m.EmptyRules {
 		return -1
 	}
 	if Match(r.Pattern, path) {
 		return len(r.Pattern)
+	}
+	if !m.IndexHTML {
+		return -1
 	}
 	if i := strings.LastIndexByte(r.Pattern, '/'); r.Allow && i >= 0 && strings.HasPrefix(r.Pattern[i:], "/index.htm") {
 		if p := r.Pattern[:i+1] + "$"; Match(p, path) {

@@ -14,32 +14,35 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// A Dialect names a reading of robots.txt whose answers a case records.
-type Dialect string
+// A Dialect names a reading of robots.txt whose answers a case records: one
+// of the dialects of package compile, whose table says how each reads a
+// file. A spec file names them as their String does.
+type Dialect = compile.Dialect
 
 // The dialects a spec file can name.
 const (
 	// RFC9309 is RFC 9309 as DESIGN.md ("Semantics") reads it: longest
 	// match, allow wins ties, canonical octets, /robots.txt always allowed.
-	RFC9309 Dialect = "rfc9309"
+	RFC9309 = compile.RFC9309
 	// Google is exactly Google's open-source robots.txt library
 	// (spec/google-dialect.md).
-	Google Dialect = "google"
+	Google = compile.Google
 	// Draft1996 is the 1996 Internet-Draft "A Method for Web Robots
 	// Control": the first matching Allow or Disallow line in file order
 	// wins, and * and $ are ordinary octets.
-	Draft1996 Dialect = "draft1996"
+	Draft1996 = compile.Draft1996
 	// Original1994 is the 1994 "Standard for Robot Exclusion": Disallow
 	// lines only (Allow is an unknown line), prefix match, and a
 	// case-insensitive substring match of the crawler's name.
-	Original1994 Dialect = "original1994"
+	Original1994 = compile.Original1994
 )
 
 // Dialects lists every dialect, the meaning of "all" in a spec file.
-var Dialects = []Dialect{RFC9309, Google, Draft1996, Original1994}
+var Dialects = compile.Dialects()
 
 // A Kind tells what a case checks.
 type Kind int
@@ -120,7 +123,7 @@ func (c *Case) WantAllowed() bool {
 func (c *Case) String() string {
 	dialects := make([]string, len(c.Dialects))
 	for i, d := range c.Dialects {
-		dialects[i] = string(d)
+		dialects[i] = d.String()
 	}
 	ds := strings.Join(dialects, ",")
 	if c.Kind == KindMatch {
@@ -437,10 +440,11 @@ func parseDialects(s string) ([]Dialect, error) {
 	}
 	var ds []Dialect
 	for _, name := range strings.Split(s, ",") {
-		d := Dialect(name)
-		if !slices.Contains(Dialects, d) {
-			return nil, fmt.Errorf("unknown dialect %q (want all, or a comma list of rfc9309, google, draft1996, original1994)", name)
+		i := slices.IndexFunc(Dialects, func(d Dialect) bool { return d.String() == name })
+		if i < 0 {
+			return nil, fmt.Errorf("unknown dialect %q (want all, or a comma list of %s)", name, dialectNames())
 		}
+		d := Dialects[i]
 		if slices.Contains(ds, d) {
 			return nil, fmt.Errorf("dialect %q listed twice", name)
 		}
@@ -479,4 +483,13 @@ func tokens(line string) ([]string, error) {
 		out = append(out, line[:end])
 		line = line[end:]
 	}
+}
+
+// dialectNames lists the dialects' names, comma separated.
+func dialectNames() string {
+	names := make([]string, len(Dialects))
+	for i, d := range Dialects {
+		names[i] = d.String()
+	}
+	return strings.Join(names, ", ")
 }

@@ -338,6 +338,12 @@ func TestTransportDotSegments(t *testing.T) {
 			t.Errorf("%s: err = %v, want ErrDisallowed", path, err)
 		}
 	}
+	// An opaque URL is sent as written: it is not checked, so it is refused.
+	req, _ := http.NewRequest(http.MethodGet, s.URL+"/x", nil)
+	req.URL.Opaque = "/public/../private"
+	if _, err := client.Do(req); err == nil || !strings.Contains(err.Error(), "opaque") {
+		t.Errorf("an opaque URL: err = %v", err)
+	}
 	if n := s.count("/private"); n != 0 {
 		t.Errorf("/private was served %d times", n)
 	}

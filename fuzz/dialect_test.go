@@ -4,35 +4,29 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 )
 
-// dialects pairs each dialect other than the default with the reference's
-// reading of it.
-var dialects = []struct {
-	lib robots.Dialect
-	ref conformance.Dialect
-}{
-	{robots.Google, conformance.Google},
-	{robots.Draft1996, conformance.Draft1996},
-	{robots.Original1994, conformance.Original1994},
-}
-
 // FuzzDialects is FuzzDecide in the other dialects: every tier of the
 // engine, in each dialect, must agree with the reference in that dialect on
-// the decision, the line and the pattern.
+// the decision, the line and the pattern. Its seed corpus, beside the seeds
+// below, is testdata/fuzz/FuzzDialects (see testdata/fuzz/README.md).
 func FuzzDialects(f *testing.F) {
 	f.Add([]byte("User-agent: *\nDisallow: /\nAllow: /d/index.html\nDisallow:\n"), "x", "/d/")
 	f.Add([]byte("User-agent: bot\nDisallow: /a*b$\nAllow: /a\n\nUser-agent: *\nDisallow: /%7e\n"), "Robot", "/a*b$")
 	f.Add([]byte("User-agent: *\nAllow: /caf\xC3\xA9\nDisallow: /%2fx%2A\n"), "x", "/caf%c3%a9")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
-		for _, d := range dialects {
-			want := conformance.ReferenceImplIn(d.ref)(body, agent, url)
+		for _, d := range compile.Dialects() {
+			if d == compile.RFC9309 {
+				continue // FuzzDecide
+			}
+			want := conformance.ReferenceImplIn(d)(body, agent, url)
 			for _, lim := range tiers {
-				m := robots.Parse(body, robots.WithDialect(d.lib), robots.WithLimits(lim)).Agent(agent)
+				m := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(lim)).Agent(agent)
 				got := m.Decide(url)
 				if got.Allowed != want.Allowed || got.Line != want.Line || got.Pattern != want.Pattern {
-					t.Fatalf("%v, tier %v: agent %q url %q body %q: got %+v, reference %+v", d.lib, m.Stats().Tier, agent, url, body, got, want)
+					t.Fatalf("%v, tier %v: agent %q url %q body %q: got %+v, reference %+v", d, m.Stats().Tier, agent, url, body, got, want)
 				}
 			}
 		}

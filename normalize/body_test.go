@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"runtime"
@@ -282,4 +283,42 @@ func TestBodyCharsetKeepsRules(t *testing.T) {
 			t.Errorf("%q as %s: got %q, ignored %q, %v; want %q, ignored %v", c.body, c.charset, got, info.Ignored, err, c.want, c.ignored)
 		}
 	}
+}
+
+// FuzzPrepareLimit puts a fuzzed tail across the parse limit: what Prepare
+// keeps is a prefix of the body, within the limit and Slack, and what it
+// drops without saying so is line ends only.
+func FuzzPrepareLimit(f *testing.F) {
+	f.Add(uint16(10), []byte("Disallow: /a\nAllow: /b\n"), uint8(0))
+	f.Add(uint16(0), []byte("\r\n\r\nx"), uint8(1))
+	f.Add(uint16(3), []byte("Allow: /*"), uint8(200))
+	pad := strings.Repeat("#"+strings.Repeat("p", 62)+"\n", DefaultLimit/64) // DefaultLimit octets
+	f.Fuzz(func(t *testing.T, back uint16, tail []byte, repeat uint8) {
+		head := pad[:DefaultLimit-int(back)%DefaultLimit]
+		body := []byte(head)
+		for range int(repeat)%4 + 1 {
+			body = append(body, tail...)
+		}
+		if repeat >= 128 {
+			// Run the last octet of the tail past the Slack.
+			last := byte('a')
+			if len(tail) > 0 {
+				last = tail[len(tail)-1]
+			}
+			body = append(body, bytes.Repeat([]byte{last}, Slack)...)
+		}
+		got, info, _ := Prepare(body, BodyOptions{KeepUTF16: true})
+		if len(got) > DefaultLimit+Slack {
+			t.Fatalf("kept %d octets", len(got))
+		}
+		if !bytes.HasPrefix(body, got) {
+			t.Fatalf("kept octets that are not a prefix of the body")
+		}
+		if !info.Truncated && len(bytes.Trim(body[len(got):], "\r\n")) > 0 {
+			t.Fatalf("dropped %q without saying so", body[len(got):])
+		}
+		if info.LongLine == "dropped" && len(got) > 0 && got[len(got)-1] != '\n' && got[len(got)-1] != '\r' {
+			t.Fatalf("a dropped line left %q", got[max(len(got)-10, 0):])
+		}
+	})
 }

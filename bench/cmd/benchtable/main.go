@@ -14,8 +14,11 @@
 //	Decide/<file>/url=<n>/<peer>  time per octet against Decide/<file>/url=100/<peer>
 //	                              (1.00x when time is linear in the URL)
 //	Compile/<file>/robots         ns/op and p50 against Compile/<file>/temoto
+//	Host/k=<k>/<peer>             ns/op and p50 against Host/k=<k>/floor
 //
-// Every other metric goes in a last column. Under the table it prints the
+// Every other metric goes in a last column. When there are Host rows, a
+// first table shows them as README does: per peer and k, the median time
+// per host and, in brackets, the corpus total (total-ms). Under the table it prints the
 // command that reruns the benchmarks (-cmd) and the machine they ran on.
 package main
 
@@ -146,6 +149,7 @@ func write(w io.Writer, rows []*row, env []string, cmd string) {
 	for _, r := range rows {
 		byName[r.name] = r
 	}
+	writeHosts(w, rows)
 	fmt.Fprintln(w, "| benchmark | ns/op | p50 | p99 | allocs/op | B/op | ratio | vs | other |")
 	fmt.Fprintln(w, "|---|--:|--:|--:|--:|--:|--:|---|---|")
 	for _, r := range rows {
@@ -170,7 +174,47 @@ func write(w io.Writer, rows []*row, env []string, cmd string) {
 	}
 }
 
+// writeHosts writes the Host rows, if any, as one line per peer and one
+// column per k, in the order the rows came: "median (total)".
+func writeHosts(w io.Writer, rows []*row) {
+	var peers, ks []string
+	cell := map[[2]string]string{}
+	for _, r := range rows {
+		m := hostRow.FindStringSubmatch(r.name)
+		if m == nil {
+			continue
+		}
+		k, peer := m[1], m[2]
+		if !contains(ks, k) {
+			ks = append(ks, k)
+		}
+		if !contains(peers, peer) {
+			peers = append(peers, peer)
+		}
+		p50, ok := r.getPrefix("p50-")
+		c := duration(p50, ok)
+		if total, ok := r.get("total-ms"); ok {
+			c += " (" + duration(total*1e6, true) + ")"
+		}
+		cell[[2]string{peer, k}] = c
+	}
+	if len(peers) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "| per host, median (corpus total) | "+strings.Join(ks, " | ")+" |")
+	fmt.Fprintln(w, "|---"+strings.Repeat("|--:", len(ks))+"|")
+	for _, p := range peers {
+		cells := []string{p}
+		for _, k := range ks {
+			cells = append(cells, cell[[2]string{p, k}])
+		}
+		fmt.Fprintln(w, "| "+strings.Join(cells, " | ")+" |")
+	}
+	fmt.Fprintln(w)
+}
+
 var (
+	hostRow   = regexp.MustCompile(`^Host/(k=[^/]+)/([^/]+)$`)
 	corpusRow = regexp.MustCompile(`^Decide/corpus/([^/]+)$`)
 	rulesRow  = regexp.MustCompile(`^Decide/rules=\d+/([^/]+)$`)
 	urlRow    = regexp.MustCompile(`^Decide/(.+)/url=(\d+)/([^/]+)$`)
@@ -196,6 +240,9 @@ func compare(r *row, byName map[string]*row) (ratio, vs string) {
 		ns, _ := r.get("ns/op")
 		bns, _ := base.get("ns/op")
 		return fmt.Sprintf("%.2fx", (ns/n)/(bns/100)), "url=100, per octet"
+	case hostRow.MatchString(r.name):
+		m := hostRow.FindStringSubmatch(r.name)
+		base, vs = byName["Host/"+m[1]+"/floor"], "floor"
 	case compRow.MatchString(r.name):
 		m := compRow.FindStringSubmatch(r.name)
 		base, vs = byName["Compile/"+m[1]+"/temoto"], "temoto"

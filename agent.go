@@ -1,0 +1,91 @@
+package robots
+
+// An AgentToken is one of a crawler's agent values as Agent read it.
+//
+// In the default dialect a value is read as the value of a user-agent line
+// is: spaces around it are dropped and its leading product token, a run of
+// ASCII letters, '-' and '_', is taken, so that "Googlebot/2.1", a whole
+// User-Agent header starting with Googlebot, and "Googlebot " all read as
+// Googlebot. The token is compared with the names of the file's user-agent
+// lines ignoring ASCII case. A value with no leading token ("", "*", "2bot")
+// is not Usable: it names no group, and only the * groups apply.
+//
+// In the Google dialect a value is compared as given, exactly as Google's
+// library compares it, and never reduced: "Googlebot/2.1" names no group (the
+// * groups apply) and "" names the groups whose name reads as empty
+// ("User-agent: 2bot"). Usable then says what Google's
+// IsValidUserAgentToObey says: that the value is a non-empty run of ASCII
+// letters, '-' and '_', the only values Google's crawlers obey with.
+//
+// In the first-match dialects the value, spaces dropped, is kept whole, and
+// a group applies when its name is a substring of it ignoring ASCII case;
+// "" is not Usable and only the first * record applies.
+type AgentToken struct {
+	Given   string // the value as passed
+	Token   string // what was compared with the names of user-agent lines
+	Reduced bool   // Token is not Given: the value was cut to its product token or trimmed
+	Usable  bool   // Token can name a group (in the Google dialect: Given is a valid token)
+}
+
+// A Selection says which groups of the file a Matcher holds and how the
+// crawler's agent values were read to choose them.
+type Selection struct {
+	Agents []AgentToken // the values given to Agent, AgentAny or AgentFallback, as read; for AgentFallback only the one chosen
+	Named  bool         // the groups name one of the tokens; otherwise they are the * groups (the fallback), if any
+	Groups []Group      // the selected groups, in file order; empty when no group applies and nothing is disallowed
+}
+
+// forAgents returns a Matcher for agents (one value, or a list) that shares
+// m's compiled rules: a shallow copy, so every field of Matcher must be
+// either immutable or a pointer to state its copies may share. The copy of
+// a Matcher for one value holds its AgentToken too, in one allocation.
+func (m *Matcher) forAgents(r *Robots, named bool, agents []string) *Matcher {
+	if len(agents) == 1 {
+		c := &struct {
+			m     Matcher
+			agent [1]AgentToken
+		}{m: *m}
+		c.agent[0] = r.readAgent(agents[0])
+		c.m.named, c.m.agents = named, c.agent[:]
+		return &c.m
+	}
+	c := *m
+	c.named = named
+	c.agents = make([]AgentToken, len(agents))
+	for i, a := range agents {
+		c.agents[i] = r.readAgent(a)
+	}
+	return &c
+}
+
+// readAgent reads an agent value as the file's dialect does.
+func (r *Robots) readAgent(v string) AgentToken {
+	t, ok := r.dialect.Options().ReadAgent(v)
+	return AgentToken{Given: v, Token: t, Reduced: t != v, Usable: ok}
+}
+
+// Selection reports which groups the Matcher holds, and how the agent
+// values it was asked for were read: tools can then say "read as Googlebot"
+// or "no group names FooBot; the * groups apply".
+func (m *Matcher) Selection() Selection {
+	s := Selection{Agents: append([]AgentToken(nil), m.agents...), Named: m.named}
+	s.Groups = make([]Group, len(m.groups))
+	for i, g := range m.groups {
+		s.Groups[i] = newGroup(&m.file.Groups[g])
+	}
+	return s
+}
+
+// Rules returns the allow and disallow lines of the Matcher's groups, empty
+// ones included, in line order: the groups in file order, each group's
+// rules in its order. In the first-match dialects that is the order in which
+// they are tried; otherwise the longest matching pattern decides, wherever it
+// is. The rules the dialect adds (/robots.txt always allowed, Google's
+// index.html rule) are not listed.
+func (m *Matcher) Rules() []Rule {
+	var out []Rule
+	for _, g := range m.groups {
+		out = appendRules(out, m.file.Groups[g].Rules)
+	}
+	return out
+}

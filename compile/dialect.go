@@ -1,0 +1,124 @@
+package compile
+
+// This file is the one table of dialects: what each sets in every stage of
+// the pipeline, from preparing the body to ranking the rules. The root
+// package, the conformance reference and the fuzz targets all read it, so
+// no two readings of one dialect can drift apart.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// A Dialect is a reading of robots.txt: how the body is prepared, how lines
+// and user-agents are read, how octets are compared and how matching rules
+// are ranked. Every dialect runs through the same parser and engine; a
+// dialect only sets their choices. The zero Dialect is RFC9309.
+type Dialect int
+
+// The dialects. The root package documents each for users.
+const (
+	RFC9309      Dialect = iota // RFC 9309; where it is silent, as Google's crawler reads files
+	Google                      // exactly Google's open-source robots.txt library
+	Draft1996                   // the 1996 Internet-Draft: first match, records, substring names
+	Original1994                // the 1994 standard: Draft1996 without Allow lines
+)
+
+// Matching says how a dialect decides among the rules selected for a
+// crawler (see Lower).
+type Matching struct {
+	FirstMatch bool // rules rank equal: the first match in file order decides
+	RobotsTxt  bool // /robots.txt is always allowed (RFC 9309 2.2.2)
+	EmptyRules bool // an empty rule matches everything with strength 0 and never disallows
+	IndexHTML  bool // Allow: .../index.htm... also allows .../ exactly
+}
+
+// dialectSpec is one row of the table.
+type dialectSpec struct {
+	name  string
+	body  normalize.BodyOptions // Limit -1: no limit of its own (normalize still bounds it)
+	read  Options
+	match Matching
+}
+
+// googleMaxLine is the line length Google's library keeps: 8 times 2083
+// (a URL length browsers limit to), less one.
+const googleMaxLine = 8*2083 - 1
+
+var dialects = [...]dialectSpec{
+	RFC9309: {name: "rfc9309", match: Matching{RobotsTxt: true}},
+	Google: {
+		name:  "google",
+		body:  normalize.BodyOptions{Limit: -1, KeepUTF16: true},
+		read:  Options{Form: normalize.Raw, MaxLineLength: googleMaxLine, LiteralAgents: true},
+		match: Matching{EmptyRules: true, IndexHTML: true},
+	},
+	Draft1996: {
+		name: "draft1996",
+		read: Options{Form: normalize.Decoded, ExactKeys: true,
+			BlankLines: true, Substring: true, FirstRecord: true},
+		match: Matching{FirstMatch: true},
+	},
+	Original1994: {
+		name: "original1994",
+		read: Options{Form: normalize.Decoded, ExactKeys: true, NoAllow: true,
+			BlankLines: true, Substring: true, FirstRecord: true},
+		match: Matching{FirstMatch: true},
+	},
+}
+
+// Dialects returns every dialect, in the order of their constants.
+func Dialects() []Dialect {
+	out := make([]Dialect, len(dialects))
+	for i := range out {
+		out[i] = Dialect(i)
+	}
+	return out
+}
+
+// Valid reports whether d is one of the dialects.
+func (d Dialect) Valid() bool { return 0 <= d && int(d) < len(dialects) }
+
+// spec returns d's row of the table; an invalid dialect reads as RFC9309.
+func (d Dialect) spec() *dialectSpec {
+	if !d.Valid() {
+		d = RFC9309
+	}
+	return &dialects[d]
+}
+
+// String returns the dialect's name as ParseDialect accepts it ("rfc9309",
+// "google", "draft1996", "original1994").
+func (d Dialect) String() string {
+	if d.Valid() {
+		return dialects[d].name
+	}
+	return fmt.Sprintf("Dialect(%d)", int(d))
+}
+
+// ParseDialect returns the dialect of the given name, ignoring case.
+func ParseDialect(name string) (Dialect, error) {
+	for d := range dialects {
+		if strings.EqualFold(name, dialects[d].name) {
+			return Dialect(d), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown dialect %q", name)
+}
+
+// BodyOptions returns how a body is prepared for d (package normalize): the
+// Google dialect sets no limit of its own (Limit -1; Google's library has
+// none, and normalize bounds every body anyway) and keeps UTF-16 octets.
+// The caller adds its charset and, when it sets one, its own limit.
+func (d Dialect) BodyOptions() normalize.BodyOptions { return d.spec().body }
+
+// Options returns how a file is read in d.
+func (d Dialect) Options() Options { return d.spec().read }
+
+// Form returns the octet form in which d compares patterns and URLs.
+func (d Dialect) Form() normalize.Form { return d.spec().read.Form }
+
+// Matching returns how d decides among matching rules.
+func (d Dialect) Matching() Matching { return d.spec().match }

@@ -1,0 +1,86 @@
+package compile
+
+// This file lowers the rules selected for a crawler to ranked glob
+// patterns, the input of package automaton, which knows nothing of
+// robots.txt: the dialect's ranking is encoded in each pattern's rank and
+// in the patterns' order, and the rules a dialect adds (/robots.txt,
+// Google's index.html) become patterns like any other. This package does
+// not import automaton; the caller copies Pattern and Rank into its rules.
+
+import (
+	"math"
+	"strings"
+)
+
+// A Lowered rule is one ranked pattern of the automaton that decides for a
+// selection, and what a decision reports when it wins.
+type Lowered struct {
+	Pattern string // '*' the wildcard, a final '$' the end anchor
+	Rank    int    // higher wins; between equal ranks the earlier pattern wins
+	Allow   bool   // a URL it decides may be fetched
+	Line    int    // the rule's line; 0 for a rule the dialect adds
+	Value   string // the rule's value as written; "" for a rule the dialect adds
+}
+
+// robotsTxt are the patterns that let /robots.txt through whatever the file
+// says (RFC 9309 2.2.2): the path alone, or with any query.
+var robotsTxt = [...]string{"/robots.txt$", "/robots.txt?"}
+
+// Lower returns the patterns that decide for the selection s in dialect d,
+// in line order. They are ranked as d ranks rules: by the length of the
+// pattern, allow winning a tie (rank 2*len or 2*len+1), or all equal in a
+// first-match dialect, so that the first rule in file order wins. Empty
+// rules match nothing, or in the Google dialect everything with strength 0
+// (they never disallow, but can be the line reported). The rules a dialect
+// adds are Google's ".../" after each Allow of ".../index.htm...", ranked
+// as its own length, and, last, RFC 9309's /robots.txt, above every rule.
+func (d Dialect) Lower(s Selection) []Lowered {
+	m := d.Matching()
+	rank := func(pattern string, allow bool) int {
+		if m.FirstMatch {
+			return 0
+		}
+		r := 2 * len(pattern)
+		if allow {
+			r++ // allow wins a tie
+		}
+		return r
+	}
+	n := len(s.Rules)
+	if m.RobotsTxt {
+		n += len(robotsTxt)
+	}
+	out := make([]Lowered, 0, n)
+	for _, r := range s.Rules {
+		if r.Pattern == "" && !m.EmptyRules {
+			continue // an empty pattern matches nothing
+		}
+		l := Lowered{Pattern: r.Pattern, Rank: rank(r.Pattern, r.Allow), Allow: r.Allow || r.Pattern == "", Line: r.Line, Value: r.Value}
+		out = append(out, l)
+		if m.IndexHTML && r.Allow {
+			// Google tries this rule only when the pattern itself does not
+			// match; ranked below the pattern, it can only win then.
+			if p, ok := indexHTML(r.Pattern); ok {
+				l.Pattern, l.Rank = p, rank(p, true)
+				out = append(out, l)
+			}
+		}
+	}
+	if m.RobotsTxt {
+		for _, p := range robotsTxt {
+			out = append(out, Lowered{Pattern: p, Rank: math.MaxInt, Allow: true})
+		}
+	}
+	return out
+}
+
+// indexHTML returns the rule Google's library adds for an Allow pattern
+// whose last segment starts with "index.htm": the pattern cut after its last
+// slash, anchored, so that Allow: /d/index.html also allows exactly /d/.
+func indexHTML(pattern string) (string, bool) {
+	i := strings.LastIndexByte(pattern, '/')
+	if i < 0 || !strings.HasPrefix(pattern[i:], "/index.htm") {
+		return "", false
+	}
+	return pattern[:i+1] + "$", true
+}

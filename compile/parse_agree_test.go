@@ -1,0 +1,81 @@
+package compile
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// readAsBoth parses body in every dialect with Parse and with the reference
+// parser of refparse_test.go, and reports any difference.
+func readAsBoth(t *testing.T, body []byte) {
+	t.Helper()
+	for _, d := range Dialects() {
+		o := d.Options()
+		got, want := o.Parse(body), refParse(o, body)
+		if n := len(want.Diagnostics) - MaxDiagnostics; n > 0 {
+			// Parse keeps MaxDiagnostics, then counts.
+			first := want.Diagnostics[MaxDiagnostics].Line
+			want.Diagnostics = append(want.Diagnostics[:MaxDiagnostics], Diagnostic{Line: first, Code: TooMany,
+				Message: fmt.Sprintf("%d more diagnostics from here on are not reported", n)})
+		}
+		gotFile := refFile{Groups: got.Groups, Sitemaps: got.Sitemaps, Extensions: got.Extensions,
+			Diagnostics: got.Diagnostics(), Lines: got.Lines}
+		if reflect.DeepEqual(*want, gotFile) {
+			continue
+		}
+		if diff := cmp.Diff(*want, gotFile); diff != "" {
+			t.Fatalf("%v: body %q: Parse departs from the reference parser (-reference +Parse):\n%s", d, body, diff)
+		}
+	}
+}
+
+// FuzzParseAgrees requires Parse to read any body exactly as the reference
+// parser does, in every dialect: groups, rules, sitemaps, extensions,
+// diagnostics and line count.
+func FuzzParseAgrees(f *testing.F) {
+	f.Add([]byte("User-agent: *\nDisallow /a /b\nfoo\nUser-agent * x\nDisalow: /x\nCrawl-delay: zz\nSitemap: x\nSitemap: x\nHost:\nAllow: a\n"))
+	f.Add([]byte("\x00x\nAllow: /\xff\xfe\n#c\n\nUser-agent: FooBot/2\nUser-agent: \nDisallowed: /q\r\nuser agent: x\rDİsallow: /z#c:d\n"))
+	f.Add([]byte("User-agent: a\n\nDisallow: /x\nUser-agent: *\nCrawl-delay: 1.5\nCrawl-delay: 2\nClean-param: \nSITEMAP: HTTPS://h/s\n"))
+	f.Add([]byte("User-agent: *\nDisallow: /" + strings.Repeat("a\x00", 9000) + "\nAllow: /" + strings.Repeat("\xc3\xa9", 9000)))
+	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
+}
+
+// TestParseAgreesOnCorpus runs every file of the shared corpus through
+// readAsBoth.
+func TestParseAgreesOnCorpus(t *testing.T) {
+	names, err := filepath.Glob("../../shared/corpus/robots/*")
+	if err != nil || len(names) == 0 {
+		t.Skipf("corpus not present (%v)", err)
+	}
+	for _, n := range names {
+		body, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readAsBoth(t, body)
+	}
+}
+
+// TestMaxDiagnostics checks that a file keeps MaxDiagnostics diagnostics
+// and counts the rest, and that the reference parser, which keeps them all,
+// agrees on everything else.
+func TestMaxDiagnostics(t *testing.T) {
+	const extra = 5
+	body := []byte(strings.Repeat("x\n", MaxDiagnostics+extra))
+	ds := Parse(body).Diagnostics()
+	if len(ds) != MaxDiagnostics+1 {
+		t.Fatalf("%d diagnostics, want %d", len(ds), MaxDiagnostics+1)
+	}
+	last := ds[MaxDiagnostics]
+	want := Diagnostic{Line: MaxDiagnostics + 1, Code: TooMany, Message: "5 more diagnostics from here on are not reported"}
+	if last != want {
+		t.Errorf("last diagnostic %+v, want %+v", last, want)
+	}
+	readAsBoth(t, body)
+}

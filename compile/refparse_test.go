@@ -1,0 +1,253 @@
+package compile
+
+// This file keeps the parser as it was before it read bodies in one pass
+// (line by line, every value copied, every message formatted at once), as a
+// slow reference: FuzzParseAgrees and TestParseAgreesOnCorpus require the
+// fast parser to read every body exactly as it does.
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// refFile is File as the reference parser builds it.
+type refFile struct {
+	Groups      []Group
+	Sitemaps    []Sitemap
+	Extensions  []Extension
+	Diagnostics []Diagnostic
+	Lines       int
+}
+
+var refExactKeys = map[string]key{
+	"user-agent":   keyUserAgent,
+	"allow":        keyAllow,
+	"disallow":     keyDisallow,
+	"sitemap":      keySitemap,
+	"crawl-delay":  keyCrawlDelay,
+	"host":         keyExtension,
+	"clean-param":  keyExtension,
+	"request-rate": keyExtension,
+	"visit-time":   keyExtension,
+}
+
+func refClassify(o Options, k string) (key, Code) {
+	lower := strings.ToLower(k)
+	if kk, ok := refExactKeys[lower]; ok {
+		if kk == keyAllow && o.NoAllow {
+			return keyUnknown, UnknownKey
+		}
+		return kk, ""
+	}
+	if o.ExactKeys {
+		return keyUnknown, UnknownKey
+	}
+	for _, m := range misspellings {
+		if strings.HasPrefix(lower, m.prefix) {
+			return m.key, MisspeltKey
+		}
+	}
+	for _, p := range prefixes {
+		if strings.HasPrefix(lower, p.prefix) && !(p.key == keyAllow && o.NoAllow) {
+			return p.key, KeyPrefix
+		}
+	}
+	return keyUnknown, UnknownKey
+}
+
+// refParse is Options.Parse as it was: line by line, each line found by
+// bytes.IndexAny, its key and value copied into strings.
+func refParse(o Options, body []byte) *refFile {
+	p := &refParser{f: &refFile{}, opts: o, sitemaps: map[string]bool{}}
+	n := 0
+	for len(body) > 0 {
+		end := bytes.IndexAny(body, "\r\n")
+		var line []byte
+		if end < 0 {
+			line, body = body, nil
+		} else {
+			line = body[:end]
+			if body[end] == '\r' && end+1 < len(body) && body[end+1] == '\n' {
+				end++
+			}
+			body = body[end+1:]
+		}
+		n++
+		if o.MaxLineLength > 0 && len(line) > o.MaxLineLength {
+			p.refDiag(n, LongLine, "the line is longer than %d octets; the rest is ignored", o.MaxLineLength)
+			line = line[:o.MaxLineLength]
+		}
+		p.refLine(n, line)
+	}
+	p.f.Lines = n
+	return p.f
+}
+
+type refParser struct {
+	f        *refFile
+	opts     Options
+	group    *Group // the group being read; nil before the first user-agent
+	hasRules bool   // the group has a rule line, so a user-agent starts a new one
+	sitemaps map[string]bool
+}
+
+func (p *refParser) refDiag(line int, code Code, format string, args ...any) {
+	p.f.Diagnostics = append(p.f.Diagnostics, Diagnostic{Line: line, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// isSpace reports the whitespace trimmed around lines, keys and values:
+// space, tab, vertical tab and form feed, as Google's crawler trims them.
+
+func refTrim(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// refLine reads line number n.
+func (p *refParser) refLine(n int, line []byte) {
+	if i := bytes.IndexByte(line, 0); i >= 0 {
+		p.refDiag(n, NULByte, "a NUL octet ends the line at column %d", i+1)
+		line = line[:i]
+	}
+	if !utf8.Valid(line) {
+		p.refDiag(n, InvalidUTF8, "the line holds octets that are not UTF-8; they are matched as %%XX escapes")
+	}
+	comment := false
+	if i := bytes.IndexByte(line, '#'); i >= 0 {
+		line, comment = line[:i], true
+	}
+	line = refTrim(line)
+	if len(line) == 0 {
+		if p.opts.BlankLines && !comment {
+			p.group = nil // the record ends
+		}
+		return
+	}
+	var k, v []byte
+	if i := bytes.IndexByte(line, ':'); i >= 0 {
+		k, v = refTrim(line[:i]), refTrim(line[i+1:])
+	} else if p.opts.ExactKeys {
+		p.refDiag(n, MalformedLine, "%q is not a key: value line; ignored", line)
+		return
+	} else {
+		// Without a colon, Google's crawler accepts one run of spaces or
+		// tabs as the separator, when the line holds exactly two words.
+		i := bytes.IndexAny(line, " \t")
+		if i < 0 {
+			p.refDiag(n, MalformedLine, "%q is not a key: value line; ignored", line)
+			return
+		}
+		if bytes.ContainsAny(bytes.TrimLeft(line[i:], " \t"), " \t") {
+			p.refDiag(n, MalformedLine, "no colon, and more than two words; ignored")
+			return
+		}
+		// The key and value are trimmed as around a colon (VT and FF too).
+		k, v = refTrim(line[:i]), refTrim(line[i+1:])
+		p.refDiag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
+	}
+	p.refRecord(n, string(k), string(v))
+}
+
+func (p *refParser) refRecord(n int, k, v string) {
+	kind, code := refClassify(p.opts, k)
+	switch code {
+	case MisspeltKey:
+		p.refDiag(n, code, "%q is a misspelling; read as %s", k, kind)
+	case KeyPrefix:
+		p.refDiag(n, code, "%q is read as %s", k, kind)
+	case UnknownKey:
+		p.refDiag(n, code, "unknown key %q; kept as an extension", k)
+	}
+	switch kind {
+	case keyUserAgent:
+		p.refUserAgent(n, v)
+	case keyAllow, keyDisallow:
+		if p.group == nil {
+			p.refDiag(n, RuleOutsideGroup, "%s before any user-agent line; ignored", kind)
+			return
+		}
+		r := Rule{Allow: kind == keyAllow, Value: v, Pattern: p.opts.Form.Pattern(v), Line: n}
+		if v != "" && v[0] != '/' && v[0] != '*' {
+			p.refDiag(n, UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
+		}
+		p.group.Rules = append(p.group.Rules, r)
+		p.hasRules = true
+	case keySitemap:
+		p.refSitemap(n, v)
+	case keyCrawlDelay:
+		p.refCrawlDelay(n, v)
+	default:
+		if v == "" {
+			p.refDiag(n, EmptyValue, "%q has no value", k)
+		}
+		p.f.Extensions = append(p.f.Extensions, Extension{Key: strings.ToLower(k), Value: v, Line: n})
+	}
+}
+
+func (p *refParser) refUserAgent(n int, v string) {
+	if p.group == nil || p.hasRules {
+		p.f.Groups = append(p.f.Groups, Group{})
+		p.group = &p.f.Groups[len(p.f.Groups)-1]
+		p.hasRules = false
+	}
+	name, global := AgentName(v)
+	if p.opts.Substring {
+		if !global {
+			name = v // the whole value, matched as a substring
+			if v == "" {
+				p.refDiag(n, EmptyAgent, "the user-agent value names no robot")
+			}
+		}
+		p.group.Agents = append(p.group.Agents, Agent{Name: name, Global: global, Value: v, Line: n})
+		return
+	}
+	switch {
+	case global && v != "*":
+		p.refDiag(n, AgentNotToken, "user-agent value %q is read as *", v)
+	case !global && name == "":
+		p.refDiag(n, EmptyAgent, "user-agent value %q names no product token", v)
+	case !global && name != v:
+		p.refDiag(n, AgentNotToken, "user-agent value %q is read as the product token %q", v, name)
+	}
+	p.group.Agents = append(p.group.Agents, Agent{Name: name, Global: global, Value: v, Line: n})
+}
+
+func (p *refParser) refSitemap(n int, v string) {
+	if v == "" {
+		p.refDiag(n, EmptyValue, "sitemap has no value")
+		return
+	}
+	lower := strings.ToLower(v)
+	if !strings.HasPrefix(lower, "http://") && !strings.HasPrefix(lower, "https://") {
+		p.refDiag(n, RelativeSitemap, "sitemap %q is not an absolute http(s) URL", v)
+	}
+	if p.sitemaps[v] {
+		return
+	}
+	p.sitemaps[v] = true
+	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})
+}
+
+func (p *refParser) refCrawlDelay(n int, v string) {
+	if p.group == nil {
+		p.refDiag(n, RuleOutsideGroup, "crawl-delay before any user-agent line; ignored")
+		return
+	}
+	secs, ok := parseSeconds(v)
+	if !ok {
+		p.refDiag(n, InvalidCrawlDelay, "crawl-delay %q is not a number of seconds; ignored", v)
+		return
+	}
+	if p.group.DelayLine == 0 {
+		p.group.CrawlDelay = time.Duration(secs * float64(time.Second))
+		p.group.DelayLine = n
+	}
+}

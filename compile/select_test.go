@@ -1,0 +1,74 @@
+package compile
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestReadAgent(t *testing.T) {
+	literal := Options{LiteralAgents: true}
+	substring := Options{Substring: true}
+	for _, c := range []struct {
+		opts   Options
+		value  string
+		token  string
+		usable bool
+	}{
+		{Options{}, "Googlebot", "Googlebot", true},
+		{Options{}, "googlebot", "googlebot", true},
+		{Options{}, "Googlebot/2.1", "Googlebot", true},
+		{Options{}, "Googlebot ", "Googlebot", true},
+		{Options{}, " \tGooglebot-Image/1.0 (+http://x)", "Googlebot-Image", true},
+		{Options{}, "Mozilla/5.0 (compatible; Googlebot/2.1)", "Mozilla", true},
+		{Options{}, "Bot2", "Bot", true},
+		{Options{}, "", "", false},
+		{Options{}, "*", "", false},
+		{Options{}, "* bot", "", false},
+		{Options{}, "2bot", "", false},
+		{Options{}, "/x", "", false},
+		{literal, "Googlebot", "Googlebot", true},
+		{literal, "Googlebot/2.1", "Googlebot/2.1", false},
+		{literal, "Googlebot ", "Googlebot ", false},
+		{literal, "Bot2", "Bot2", false},
+		{literal, "", "", false},
+		{literal, "*", "*", false},
+		{substring, " Googlebot/2.1 ", "Googlebot/2.1", true},
+		{substring, " ", "", false},
+	} {
+		token, usable := c.opts.ReadAgent(c.value)
+		if token != c.token || usable != c.usable {
+			t.Errorf("%+v.ReadAgent(%q) = %q, %v; want %q, %v", c.opts, c.value, token, usable, c.token, c.usable)
+		}
+	}
+}
+
+// TestSelectReadsAgents checks that Select reads the caller's values as
+// each dialect's options say, an unusable value included.
+func TestSelectReadsAgents(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow: /star\n" +
+		"User-agent: FooBot\nDisallow: /foo\n" +
+		"User-agent: 2bot\nDisallow: /empty\n")
+	for _, c := range []struct {
+		opts   Options
+		agents []string
+		groups []int
+		named  bool
+	}{
+		{Options{}, []string{"FooBot/1.0"}, []int{1}, true},
+		{Options{}, []string{"foobot "}, []int{1}, true},
+		{Options{}, []string{""}, []int{0}, false}, // an empty name is no token
+		{Options{}, []string{"2bot"}, []int{0}, false},
+		{Options{}, []string{"", "FooBot"}, []int{1}, true},
+		{Options{LiteralAgents: true}, []string{"FooBot/1.0"}, []int{0}, false},
+		{Options{LiteralAgents: true}, []string{"FooBot"}, []int{1}, true},
+		{Options{LiteralAgents: true}, []string{""}, []int{2}, true}, // as Google's library: "" equals the empty name
+		{Options{Substring: true, FirstRecord: true}, []string{"FooBot/1.0"}, []int{1}, true},
+		{Options{Substring: true, FirstRecord: true}, []string{""}, []int{0}, false},
+	} {
+		groups, named := c.opts.Parse(body).SelectGroups(c.agents...)
+		if d := cmp.Diff(c.groups, groups); d != "" || named != c.named {
+			t.Errorf("%+v: SelectGroups(%q) = %v, %v; want %v, %v", c.opts, c.agents, groups, named, c.groups, c.named)
+		}
+	}
+}

@@ -1,0 +1,22 @@
+package robots
+
+// Compiles reports how many times r compiled a selection of groups.
+func Compiles(r *Robots) int64 { return r.sels.compiles.Load() }
+
+// Cached reports how many agents (and lists) and how many compiled
+// selections r keeps.
+func Cached(r *Robots) (agents, selections int) {
+	r.sels.mu.Lock()
+	defer r.sels.mu.Unlock()
+	return r.agents.len(), r.sels.kept
+}
+
+// Bounds of the caches, for tests.
+const (
+	MaxAgents     = maxAgents
+	MaxSelections = maxSelections
+	KeyBuffer     = keyBuffer
+)
+
+// SetCompileHook makes f run before each compile, until reset with nil.
+func SetCompileHook(f func()) { testHookCompile = f }
