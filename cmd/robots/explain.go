@@ -159,14 +159,14 @@ type explainer struct {
 // newExplainer returns the explainer of r for the agent value given.
 func newExplainer(r *robots.Robots, given string) *explainer {
 	reading := readAgent(r, given)
-	return &explainer{d: conformance.Dialect(r.Dialect().String()), reading: reading,
+	return &explainer{d: r.Dialect(), reading: reading,
 		sel: selectGroups(r, reading.Token), m: r.Agent(reading.Token)}
 }
 
 // explain says how the file decides url for the agent.
 func (e *explainer) explain(url string) explanation {
 	cd, reading, sel := e.d, e.reading, &e.sel
-	x := explanation{URL: url, Dialect: string(cd), Agent: reading, Named: sel.Named,
+	x := explanation{URL: url, Dialect: cd.String(), Agent: reading, Named: sel.Named,
 		Path: cd.Form().URL(url), Matches: []ruleMatch{}}
 	if w := normalize.PathQuery(url); w != x.Path {
 		x.Written = w
@@ -272,7 +272,7 @@ func why(d conformance.Dialect, x *explanation, w int) string {
 		return "no rule matches"
 	}
 	if d == conformance.Draft1996 || d == conformance.Original1994 {
-		return "the first rule in file order that matches decides (" + string(d) + ")"
+		return "the first rule in file order that matches decides (" + d.String() + ")"
 	}
 	win := &x.Matches[w]
 	if win.Octets == 0 {

@@ -30,6 +30,9 @@ func TestExplainCommand(t *testing.T) {
 		{name: "named group", args: []string{"-agent", "googlebot", "/search"}, want: []string{
 			"googlebot: named by the groups below", "line 6: User-agent: Googlebot",
 			"disallowed by line 7 (Disallow: /search): the only rule that matches"}},
+		{name: "read as its product token", args: []string{"-agent", "Googlebot/2.1", "/search"}, want: []string{
+			"agent    Googlebot/2.1 (read as Googlebot): named by the groups below",
+			"disallowed by line 7 (Disallow: /search)"}},
 		{name: "not a product token", args: []string{"-agent", "Googlebot/2.1", "-dialect", "google", "/search"}, want: []string{
 			"not a product token, so no group can name it (its product token is Googlebot); the * groups apply",
 			"allowed: no rule matches"}},

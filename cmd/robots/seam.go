@@ -1,18 +1,17 @@
 package main
 
 // This file is the seam between the tools (test, explain, diff, agents) and
-// what the library does not report yet: how it read the caller's agent,
-// which groups it selected for it, and the rules those groups give
-// (issue 10, items 8 and 12). Each need is one function here, computed from
-// Robots.Groups() by the rules compile.Select follows, into the tools' own
-// types (fileGroup, fileAgent, fileRule). When the library reports these on
-// the Matcher (Selection, Rules) and Groups speaks the root package's
-// types, only this file changes. Tests hold every function to the library:
+// the library's reports on how it read a file for an agent: how the
+// caller's agent value was read and which groups were selected
+// (Matcher.Selection), and the rules they give (Matcher.Rules). It turns
+// them into the tools' own types (fileGroup, fileAgent, fileRule), adding
+// each rule's pattern in the dialect's octet form, which is what the
+// reference matcher compares. Tests hold every function to the library:
 // the groups to Matcher.Named, the rules to Matcher.Decide.
 
 import (
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // A fileGroup is one group of a file: user-agent lines and rules.
@@ -39,15 +38,25 @@ type fileRule struct {
 
 // groupsOf returns the file's groups, in file order.
 func groupsOf(r *robots.Robots) []fileGroup {
-	form := conformance.Dialect(r.Dialect().String()).Form()
+	return convertGroups(r, r.Groups())
+}
+
+// newFileRule is rule with its pattern in form.
+func newFileRule(form normalize.Form, rule robots.Rule) fileRule {
+	return fileRule{Line: rule.Line, Allow: rule.Allow, Value: rule.Pattern, Pattern: form.Pattern(rule.Pattern)}
+}
+
+// convertGroups turns the library's groups into the tools'.
+func convertGroups(r *robots.Robots, groups []robots.Group) []fileGroup {
+	form := r.Dialect().Form()
 	var out []fileGroup
-	for _, g := range r.Groups() {
+	for _, g := range groups {
 		fg := fileGroup{}
 		for _, a := range g.Agents {
 			fg.Agents = append(fg.Agents, fileAgent{Line: a.Line, Value: a.Value, Name: a.Name, Global: a.Global})
 		}
 		for _, rule := range g.Rules {
-			fg.Rules = append(fg.Rules, fileRule{Line: rule.Line, Allow: rule.Allow, Value: rule.Value, Pattern: form.Pattern(rule.Value)})
+			fg.Rules = append(fg.Rules, newFileRule(form, rule))
 		}
 		out = append(out, fg)
 	}
@@ -59,22 +68,20 @@ type agentReading struct {
 	Given   string `json:"given"`   // as the caller wrote it
 	Token   string `json:"token"`   // what groups' names are compared with
 	Reduced bool   `json:"reduced"` // Token is not Given
-	// ProductToken is Given's leading product token, when Given is more
-	// than one; the library does not reduce it (yet), so no named group can
-	// match Given. Empty otherwise.
+	// ProductToken is Given's leading product token when the library
+	// compares Given whole (the Google dialect) and so no group can name it;
+	// empty otherwise.
 	ProductToken string `json:"product_token,omitempty"`
 }
 
-// readAgent says how r.Agent(given) reads given. Today the library compares
-// the value as given (seam: issue 10 item 8 reduces it to its product token
-// and reports that).
+// readAgent says how r.Agent(given) reads given (Matcher.Selection).
 func readAgent(r *robots.Robots, given string) agentReading {
-	a := agentReading{Given: given, Token: given}
-	if substringDialect(r.Dialect()) || given == "*" {
-		return a // the whole name is matched as a substring; or * itself
-	}
-	if name := productToken(given); name != given && name != "" {
-		a.ProductToken = name
+	t := r.Agent(given).Selection().Agents[0]
+	a := agentReading{Given: t.Given, Token: t.Token, Reduced: t.Reduced}
+	if !t.Usable && !substringDialect(r.Dialect()) {
+		if name := productToken(given); name != "" && name != t.Token {
+			a.ProductToken = name
+		}
 	}
 	return a
 }
@@ -93,48 +100,17 @@ type selection struct {
 	Rules  []fileRule  // their rules merged, in line order
 }
 
-// selectGroups returns the groups r.Agent(token) applies, as compile.Select
-// picks them (seam: issue 10 item 12 reports them on the Matcher).
+// selectGroups returns the groups r.Agent(token) applies and their rules
+// (Matcher.Selection and Matcher.Rules).
 func selectGroups(r *robots.Robots, token string) selection {
-	groups := groupsOf(r)
-	sub := substringDialect(r.Dialect())
-	var s selection
-	pick := func(named bool) {
-		for _, g := range groups {
-			if !groupApplies(g, token, named, sub) {
-				continue
-			}
-			s.Groups = append(s.Groups, g)
-			s.Rules = append(s.Rules, g.Rules...)
-			if sub {
-				return // the first record that applies
-			}
-		}
-	}
-	pick(true)
-	if len(s.Groups) > 0 {
-		s.Named = true
-	} else {
-		pick(false)
+	m := r.Agent(token)
+	sel := m.Selection()
+	s := selection{Groups: convertGroups(r, sel.Groups), Named: sel.Named}
+	form := r.Dialect().Form()
+	for _, rule := range m.Rules() {
+		s.Rules = append(s.Rules, newFileRule(form, rule))
 	}
 	return s
-}
-
-// groupApplies reports whether g names token (named) or is a * group.
-func groupApplies(g fileGroup, token string, named, substring bool) bool {
-	for _, a := range g.Agents {
-		switch {
-		case !named:
-			if a.Global {
-				return true
-			}
-		case a.Global:
-		case substring && a.Name != "" && containsFoldASCII(token, a.Name),
-			!substring && equalFoldASCII(a.Name, token):
-			return true
-		}
-	}
-	return false
 }
 
 // namedTokens returns every name the file's user-agent lines give, apart
@@ -158,17 +134,6 @@ func namedTokens(r *robots.Robots) []string {
 // equalFoldASCII compares ignoring ASCII case only, as the library does.
 func equalFoldASCII(a, b string) bool {
 	return len(a) == len(b) && lowerASCII(a) == lowerASCII(b)
-}
-
-// containsFoldASCII reports whether sub is within s, ignoring ASCII case.
-func containsFoldASCII(s, sub string) bool {
-	ls, lsub := lowerASCII(s), lowerASCII(sub)
-	for i := 0; i+len(lsub) <= len(ls); i++ {
-		if ls[i:i+len(lsub)] == lsub {
-			return true
-		}
-	}
-	return false
 }
 
 func lowerASCII(s string) string {
