@@ -244,7 +244,7 @@ func writeAgents(w io.Writer, rep *agentsReport) {
 	}
 	tw.Flush()
 	if len(rep.Unreadable) > 0 {
-		fmt.Fprintln(w, "names no parser can match:")
+		fmt.Fprintln(w, "names that are not product tokens (RFC 9309 reads only their leading letters, - and _):")
 		for _, u := range rep.Unreadable {
 			fate := "here the * groups apply to it"
 			if u.Named {

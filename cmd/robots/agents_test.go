@@ -41,7 +41,7 @@ func TestAgentsCommand(t *testing.T) {
 			`^ai-training `,
 			`^  GPTBot +yes +named \(line 4\) +BLOCK +BLOCK +-$`,
 			`^  CCBot +yes +named \(line 4\) +BLOCK +BLOCK +-$`,
-			`^names no parser can match:$`,
+			`^names that are not product tokens \(RFC 9309 reads only their leading letters, - and _\):$`,
 			`^  line 8: User-agent: AI2Bot is read as "AI", not as AI2Bot, which is not a product token \(here `)},
 		{name: "paths given", args: []string{"-path", "/a", "-path", "/private/x", file}, want: lines(
 			`^search +honours +group +/ +/a +/private/x +usage$`,
