@@ -55,8 +55,9 @@
 // With P octets of patterns, an input of L octets, D ≤ √(2·P) the most
 // segments that end at one octet and E ≤ P the edges of the segment trie:
 //
-//   - TierDFA and TierSplit decide in at most 2 node steps per octet (one
-//     octet compare, a scan of at most 10 labels, or five popcounts each).
+//   - TierDFA decides in at most 2 node visits per octet (one octet
+//     compare, a scan of at most 10 labels, or five popcounts each), and
+//     TierSplit in twice that: one walk per DFA.
 //   - TierSegments decides in O(L·(2+5·D) + E): the literal DFA's step and
 //     the Aho-Corasick automaton's amortized two per octet, per segment
 //     ending there one visit and at most watchedPerSegment (4) watched
@@ -451,8 +452,7 @@ func prepare(ranked []string) []pattern {
 const (
 	// compileBytesPerOctet and compileBytesBase bound what Compile
 	// allocates in all, failed DFA attempts included: per octet, a trie
-	// node (32 bytes) and its marks (8) for the DFA attempt, and again a
-	// node for the literal trie; DFA states (56 bytes each, at most one
+	// node (32 bytes) and its marks (8) for the DFA attempt; DFA states (56 bytes each, at most one
 	// per two octets beyond 4096); the segment tier's tries (about 21
 	// bytes per octet) and edges (20 bytes, one per star at most). The
 	// base covers the state cap's 4096 and what MaxWork lets the sets and

@@ -157,3 +157,18 @@ func TestLongPatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestAnchorNotLiteralDollar checks that "/$" (anchored) and "/$*" (a
+// literal '$', as prefix) stay two patterns on every tier: deduplicating
+// them as one dropped the anchored rule (issue 9, item 4).
+func TestAnchorNotLiteralDollar(t *testing.T) {
+	rules := []automaton.Rule{{Pattern: "/", Rank: 2}, {Pattern: "/$", Rank: 5}, {Pattern: "/$*", Rank: 7}}
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+		for in, want := range map[string]int32{"/": 1, "/$": 2, "/x": 0} {
+			if got := run(m, in); got != want || got != naive(rules, in) {
+				t.Errorf("%v: %q: got %d, want %d", tier, in, got, want)
+			}
+		}
+	}
+}

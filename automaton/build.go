@@ -3,6 +3,7 @@ package automaton
 import (
 	"math/bits"
 	"slices"
+	"strings"
 )
 
 // This file builds a DFA by subset construction over a trie of the
@@ -17,7 +18,8 @@ import (
 // Work is counted in nodes touched, and construction gives up as soon as the
 // states or the work exceed the limits, so a hostile pattern set costs at
 // most the budget before the next tier takes over. Patterns without '*'
-// need no construction: their trie is their DFA, emitted directly.
+// need no construction: their trie is their DFA, emitted straight from the
+// sorted patterns (fromSorted).
 
 // tnode is a node of the pattern trie. Its literal children form a list
 // sorted by octet (at most 256 long), linked through first and next, so
@@ -223,11 +225,12 @@ func btoi(v bool) int {
 // buildDFA runs the subset construction for pats. It returns a
 // *BudgetError when the limits were exceeded, and the work done either way.
 func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
+	if !slices.ContainsFunc(pats, func(p pattern) bool { return strings.IndexByte(p.lit, '*') >= 0 }) {
+		d := fromSorted(pats)
+		return d, len(d.nodes), nil
+	}
 	b := &builder{lim: lim}
 	b.buildTrie(pats)
-	if !b.hasStar {
-		return b.fromTrie(), b.work, nil
-	}
 	if b.lim.perTrieNode > 0 {
 		b.lim.MaxStates = min(b.lim.MaxStates, b.lim.perTrieNode*(len(b.trie)+32))
 	}
@@ -318,87 +321,113 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 	return b.emit(), b.work, nil
 }
 
-// fromTrie emits the DFA of patterns without '*' straight from their
-// trie: the trie is the DFA, node for state, so no subset construction is
-// needed, and no state is made beside the node. Entering a node yields its
-// pattern's rule, a node with nothing better below it is a done node, and
-// every missing edge leads to the dead node. A chain of single children
-// without rules of their own becomes a run, as emit makes them.
-func (b *builder) fromTrie() *dfa {
-	n := len(b.trie)
-	alive := func(u int32) bool { return better(b.trie[u].top, b.trie[u].end) }
-	single := func(u int32) bool { return b.trie[u].nkids == 1 && alive(u) }
-	inRun := make([]bool, n) // folded into the run its parent starts or continues
-	for u := int32(0); u < int32(n); u++ {
-		if single(u) {
-			k := b.trie[u].first
-			inRun[k] = single(k) && b.trie[k].end < 0 && b.trie[k].anchored == b.trie[u].anchored
-		}
+// fromSorted emits the DFA of patterns without '*' straight from the
+// patterns sorted: their trie is their DFA, node for state, so no subset
+// construction is needed, and the trie itself is never built. A node
+// stands for a prefix shared by a group of patterns, contiguous once
+// sorted; entering it yields the best pattern equal to the prefix, a node
+// with nothing better below it is a done node, and every missing edge
+// leads to the dead node. Where the group goes on by one octet and no
+// pattern ends, the node is a run, as long as the group's longest common
+// prefix: so memory is a node per branch or end, and an octet per octet
+// of the trie.
+func fromSorted(pats []pattern) *dfa {
+	order := make([]int32, len(pats))
+	for i := range order {
+		order[i] = int32(i)
 	}
-	id := make([]int32, n)
-	count := int32(0)
-	for u := range id {
-		id[u] = -1
-		if !inRun[u] {
-			id[u] = count
-			count++
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(pats[a].lit, pats[b].lit) })
+	const dead = 0
+	d := &dfa{nodes: []node{{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1}}}
+	var build func(g []int32, depth int) int32
+	build = func(g []int32, depth int) int32 {
+		end, anchored, top := int32(-1), int32(-1), int32(-1)
+		i := 0
+		for ; i < len(g) && len(pats[g[i]].lit) == depth; i++ { // these sort first
+			p := &pats[g[i]]
+			if !p.anchored && better(p.rule, end) {
+				end = p.rule
+			} else if p.anchored && better(p.rule, anchored) {
+				anchored = p.rule
+			}
 		}
-	}
-	dead := count
-	d := &dfa{nodes: make([]node, count+1)}
-	d.nodes[dead] = node{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1}
-	for u := int32(0); u < int32(n); u++ {
-		if inRun[u] {
-			continue
+		for _, k := range g {
+			if better(pats[k].rule, top) {
+				top = pats[k].rule
+			}
 		}
-		t := &b.trie[u]
-		b.work++
-		nd := node{off: uint32(len(d.labels)), def: dead, next: -1, out: t.end, top: t.top}
-		if t.anchored >= 0 {
-			d.accepts = append(d.accepts, accept{id[u], t.anchored}) // in node order
+		rest := g[i:]
+		id := int32(len(d.nodes))
+		d.nodes = append(d.nodes, node{})
+		if anchored >= 0 {
+			d.accepts = append(d.accepts, accept{id, anchored}) // in node order
+		}
+		nd := node{off: uint32(len(d.labels)), def: dead, next: -1, out: end, top: top}
+		if !better(top, end) {
+			nd.nk, nd.def, nd.top = uint32(done)<<countBits, id, -1
+			d.nodes[id] = nd
+			return id
+		}
+		kids := 0
+		for j := 0; j < len(rest); kids++ {
+			j = nextGroup(pats, rest, j, depth)
 		}
 		switch {
-		case !alive(u):
-			nd.nk, nd.def, nd.top = uint32(done)<<countBits, id[u], -1
-		case t.nkids == 1:
-			v, length := u, 0
-			for {
-				k := b.trie[v].first
-				d.labels = append(d.labels, b.trie[k].c)
-				v = k
-				if length++; !inRun[v] || length == 1<<countBits-1 {
-					break
-				}
+		case kids == 1:
+			// A run to the group's longest common prefix (the first and
+			// the last pattern share it), unless this node matches an
+			// anchored rule, which the octets after it must not inherit.
+			first, last := pats[rest[0]].lit, pats[rest[len(rest)-1]].lit
+			l := depth + 1
+			for anchored < 0 && l < len(first) && l < len(last) && first[l] == last[l] && l-depth < 1<<countBits-1 {
+				l++
 			}
-			if inRun[v] { // cut a run too long for node.nk: v starts the next
-				inRun[v], id[v] = false, int32(len(d.nodes))
-				d.nodes = append(d.nodes, node{})
-			}
-			nd.nk = uint32(run)<<countBits | uint32(length)
-			nd.next = id[v]
-		case t.nkids > wideEdges:
+			d.labels = append(d.labels, first[depth:l]...)
+			nd.nk = uint32(run)<<countBits | uint32(l-depth)
+			next := build(rest, l)
+			nd.next = next
+		case kids > wideEdges:
 			nd.off = uint32(len(d.bitmaps))
 			d.bitmaps = append(d.bitmaps, 0, 0, 0, 0)
 			nd.next = int32(len(d.targets))
-			for k := t.first; k >= 0; k = b.trie[k].next { // sorted by octet
-				c := b.trie[k].c
+			d.targets = append(d.targets, make([]int32, kids)...)
+			for j, t := 0, int(nd.next); j < len(rest); t++ {
+				c := pats[rest[j]].lit[depth]
+				k := nextGroup(pats, rest, j, depth)
 				d.bitmaps[nd.off+uint32(c>>6)] |= 1 << (c & 63)
-				d.targets = append(d.targets, id[k])
+				target := build(rest[j:k], depth+1)
+				d.targets[t] = target
+				j = k
 			}
-			nd.nk = uint32(wide)<<countBits | uint32(t.nkids)
+			nd.nk = uint32(wide)<<countBits | uint32(kids)
 		default:
+			d.labels = append(d.labels, make([]byte, kids)...)
 			nd.next = int32(len(d.targets))
-			for k := t.first; k >= 0; k = b.trie[k].next {
-				d.labels = append(d.labels, b.trie[k].c)
-				d.targets = append(d.targets, id[k])
+			d.targets = append(d.targets, make([]int32, kids)...)
+			for j, t := 0, 0; j < len(rest); t++ {
+				k := nextGroup(pats, rest, j, depth)
+				d.labels[int(nd.off)+t] = pats[rest[j]].lit[depth]
+				target := build(rest[j:k], depth+1)
+				d.targets[int(nd.next)+t] = target
+				j = k
 			}
-			nd.nk = uint32(branch)<<countBits | uint32(t.nkids)
+			nd.nk = uint32(branch)<<countBits | uint32(kids)
 		}
-		d.nodes[id[u]] = nd
+		d.nodes[id] = nd
+		return id
 	}
-	d.first = id[0]
+	d.first = build(order, 0)
 	d.shrink()
 	return d
+}
+
+// nextGroup returns the end of the group of g, from j on, whose patterns
+// have the same octet at depth.
+func nextGroup(pats []pattern, g []int32, j, depth int) int {
+	c := pats[g[j]].lit[depth]
+	for j++; j < len(g) && pats[g[j]].lit[depth] == c; j++ {
+	}
+	return j
 }
 
 // settle completes the set of trie nodes reached by one step: a '*' may
