@@ -1,50 +1,25 @@
 package fuzz
 
 import (
-	"bufio"
-	"bytes"
-	"os"
-	"path/filepath"
-	"strings"
+	"errors"
+	"io/fs"
 	"testing"
+
+	"github.com/robotsexclusion/robots/conformance"
 )
 
 // corpusDir is the shared real-world corpus, beside the repository. It is
 // absent from a user's clone, and the tests that need it skip.
 const corpusDir = "../../shared/corpus"
 
-// corpusSite is one site of the corpus with both a robots.txt and URLs.
-type corpusSite struct {
-	name   string
-	robots []byte
-	urls   []string
-}
-
-func loadCorpus(t testing.TB) []corpusSite {
+func loadCorpus(t testing.TB) []conformance.Site {
 	t.Helper()
-	names, err := os.ReadDir(filepath.Join(corpusDir, "links"))
-	if err != nil {
+	sites, err := conformance.Corpus(corpusDir)
+	if errors.Is(err, fs.ErrNotExist) {
 		t.Skipf("corpus not present (%v)", err)
 	}
-	var sites []corpusSite
-	for _, n := range names {
-		body, err := os.ReadFile(filepath.Join(corpusDir, "robots", n.Name()))
-		if err != nil {
-			continue // a URL list without a robots file
-		}
-		links, err := os.ReadFile(filepath.Join(corpusDir, "links", n.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := corpusSite{name: n.Name(), robots: body}
-		sc := bufio.NewScanner(bytes.NewReader(links))
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if u := strings.TrimSpace(sc.Text()); u != "" {
-				s.urls = append(s.urls, u)
-			}
-		}
-		sites = append(sites, s)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return sites
 }
@@ -58,8 +33,8 @@ func TestCorpusAgrees(t *testing.T) {
 	n := 0
 	for _, s := range sites {
 		for _, agent := range []string{"Googlebot", "FooBot"} {
-			checkAgree(t, s.robots, agent, s.urls)
-			n += len(s.urls)
+			checkAgree(t, s.Robots, agent, s.URLs)
+			n += len(s.URLs)
 		}
 	}
 	t.Logf("%d sites, %d decisions per tier, no disagreement", len(sites), n)

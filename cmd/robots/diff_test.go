@@ -238,12 +238,12 @@ func TestDiffProbesFindEveryFlipCorpus(t *testing.T) {
 	}
 	pairs, flips := 0, 0
 	for _, s := range loadCorpus(t) {
-		if len(s.robots) > corpusDiffMax {
+		if len(s.Robots) > corpusDiffMax {
 			continue
 		}
-		old := robots.Parse(s.robots)
-		for _, m := range mutations(string(s.robots), 1) {
-			flips += checkProbesFind(t, s.name, old, robots.Parse([]byte(m)), s.urls)
+		old := robots.Parse(s.Robots)
+		for _, m := range mutations(string(s.Robots), 1) {
+			flips += checkProbesFind(t, s.Name, old, robots.Parse([]byte(m)), s.URLs)
 			pairs++
 		}
 	}

@@ -1,15 +1,15 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"os"
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/conformance"
 )
 
 func TestExplainCommand(t *testing.T) {
@@ -128,38 +128,14 @@ func TestExplainUsage(t *testing.T) {
 // that need it skip where it is absent.
 const corpusDir = "../../../shared/corpus"
 
-// corpusSite is one site of the corpus with a robots.txt and URLs.
-type corpusSite struct {
-	name   string
-	robots []byte
-	urls   []string
-}
-
-func loadCorpus(t testing.TB) []corpusSite {
+func loadCorpus(t testing.TB) []conformance.Site {
 	t.Helper()
-	names, err := os.ReadDir(filepath.Join(corpusDir, "links"))
-	if err != nil {
+	sites, err := conformance.Corpus(corpusDir)
+	if errors.Is(err, fs.ErrNotExist) {
 		t.Skipf("corpus not present (%v)", err)
 	}
-	var sites []corpusSite
-	for _, n := range names {
-		body, err := os.ReadFile(filepath.Join(corpusDir, "robots", n.Name()))
-		if err != nil {
-			continue // a URL list without a robots file
-		}
-		links, err := os.ReadFile(filepath.Join(corpusDir, "links", n.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := corpusSite{name: n.Name(), robots: body}
-		sc := bufio.NewScanner(bytes.NewReader(links))
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if u := strings.TrimSpace(sc.Text()); u != "" {
-				s.urls = append(s.urls, u)
-			}
-		}
-		sites = append(sites, s)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return sites
 }
@@ -177,7 +153,7 @@ func TestExplainAgreesWithDecide(t *testing.T) {
 	n := 0
 	for _, s := range sites {
 		for _, d := range allDialects {
-			r := robots.Parse(s.robots, robots.WithDialect(d))
+			r := robots.Parse(s.Robots, robots.WithDialect(d))
 			agents := []string{"Googlebot", "FooBot"}
 			if names := namedTokens(r); len(names) > 0 {
 				agents = append(agents, names[0])
@@ -185,10 +161,10 @@ func TestExplainAgreesWithDecide(t *testing.T) {
 			for _, agent := range agents {
 				m := r.Agent(agent)
 				if sel := selectGroups(r, agent); sel.Named != m.Named() {
-					t.Errorf("%s %s %s: explain says named=%v, the engine %v", s.name, d, agent, sel.Named, m.Named())
+					t.Errorf("%s %s %s: explain says named=%v, the engine %v", s.Name, d, agent, sel.Named, m.Named())
 				}
 				ex := newExplainer(r, agent)
-				for _, u := range s.urls {
+				for _, u := range s.URLs {
 					x := ex.explain(u)
 					dec := m.Decide(u)
 					wins := 0
@@ -199,12 +175,12 @@ func TestExplainAgreesWithDecide(t *testing.T) {
 					}
 					switch {
 					case x.Disagreement != "":
-						t.Errorf("%s %s %s %q: %s", s.name, d, agent, u, x.Disagreement)
+						t.Errorf("%s %s %s %q: %s", s.Name, d, agent, u, x.Disagreement)
 					case x.Allowed != dec.Allowed || x.Line != dec.Line || x.Pattern != dec.Pattern:
-						t.Errorf("%s %s %s %q: explain %v line %d, Decide %v line %d", s.name, d, agent, u, x.Allowed, x.Line, dec.Allowed, dec.Line)
+						t.Errorf("%s %s %s %q: explain %v line %d, Decide %v line %d", s.Name, d, agent, u, x.Allowed, x.Line, dec.Allowed, dec.Line)
 					case dec.Line != 0 && wins != 1 && d != robots.Google, dec.Line != 0 && wins < 1:
 						// Google's index.html rule can match twice with one line.
-						t.Errorf("%s %s %s %q: %d winning matches for line %d", s.name, d, agent, u, wins, dec.Line)
+						t.Errorf("%s %s %s %q: %d winning matches for line %d", s.Name, d, agent, u, wins, dec.Line)
 					}
 					n++
 				}
