@@ -24,6 +24,15 @@
 // large majority in real files) need no construction at all: their trie is
 // their DFA. Chains of single-successor states are stored as runs of octets.
 //
+// Most real files hold only one or two short '*' patterns, and for them a
+// DFA costs more to build than a crawler spends deciding a host's URLs. So,
+// decided before building: when the wildcard patterns need at most
+// smallNFAPositions (256) NFA positions (their octets and one per
+// pattern), Compile builds no DFA of them at all, but the literal
+// patterns' DFA and a bit-parallel NFA of the wildcard patterns (TierNFA)
+// that walks in at most regWords (4) registers: its build is one pass over
+// the patterns. Limits.MaxTier, when set, overrides this choice.
+//
 // Unions of '*' patterns can need exponentially many DFA states: k patterns
 // of the form "/*a_i*b_i" need 2^k, and real files hold such families.
 // Construction therefore works within budgets, decided before building
@@ -47,8 +56,9 @@
 //     the others, each pattern matched greedily; its build and its walk are
 //     linear whatever the patterns.
 //
-// TierNFA, a bit-parallel NFA, is built only when Limits.MaxTier asks for
-// it: its walk costs a pass over all its positions per octet.
+// TierNFA, a bit-parallel NFA, is built for few short wildcard patterns
+// (above), or when Limits.MaxTier asks for it: its walk costs a pass over
+// all its positions per octet, in registers when they fit regWords words.
 //
 // # Bounds
 //
@@ -63,7 +73,9 @@
 //     ending there one visit and at most watchedPerSegment (4) watched
 //     edges, and one visit per queued edge of a star node reached (each
 //     taken at most once per walk).
-//   - TierNFA decides in O(L·P/64).
+//   - TierNFA decides in O(L·P/64): at most regWords (4) words of
+//     shift-and per octet when chosen by default, and its build is O(P)
+//     with no subset construction.
 //   - Compile allocates at most CompileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and a Machine holds at most TableBytes(P) = 32·P bytes + 4 MiB; the
 //     scratch of a segment walk is 8 bytes per star node, 20 per segment
@@ -106,7 +118,9 @@ const (
 	TierSegments
 	// TierNFA is a DFA for the literal patterns and a bit-parallel NFA for the
 	// wildcard patterns: one step plus a pass over the NFA's bit set per octet.
-	// It is built only when Limits.MaxTier asks for it.
+	// It is built by default for few short wildcard patterns (see
+	// smallNFAPositions), whose NFA walks in registers, and otherwise only
+	// when Limits.MaxTier asks for it.
 	TierNFA
 )
 
@@ -145,7 +159,8 @@ type Limits struct {
 	// included, within tens of milliseconds.
 	MaxWork int
 	// MaxTier, when nonzero, is the cheapest tier to try; tests use it to
-	// force a tier.
+	// force a tier. When it is zero, few short wildcard patterns get
+	// TierNFA without any DFA being tried (see smallNFAPositions).
 	MaxTier Tier
 
 	perTrieNode int // the default cap of states per trie node, when MaxStates is 0
@@ -226,7 +241,8 @@ type Machine struct {
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
 // anything are kept and simply never win. The tier is chosen here, once:
-// a DFA of all patterns if the patterns are within maxDFAStars and
+// by default, for wildcard patterns of at most smallNFAPositions
+// positions, the literal patterns' DFA and the NFA; else a DFA of all patterns if the patterns are within maxDFAStars and
 // maxDFAWildOctets and the construction (after the wildcard patterns'
 // probe) fits the Limits; else the literal patterns' trie and, for the
 // wildcard patterns, the probe's DFA if it fit, else the segment matcher,
@@ -256,8 +272,12 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		}
 	}
 	lim = lim.withDefaults(total)
-	dfaOK := true
+	// By default, a few short wildcard patterns get the NFA, which walks
+	// in registers, without any subset construction: see smallNFAPositions.
+	small := lim.MaxTier == 0 && len(wild) > 0 && nfaPositions(wild) <= smallNFAPositions
+	dfaOK := !small
 	switch {
+	case small:
 	case stars > maxDFAStars:
 		dfaOK, m.why = false, &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
 	case wildOctets > maxDFAWildOctets:
@@ -309,13 +329,15 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		m.tier, m.wild = TierSplit, wildDFA
 		return m
 	}
-	if lim.MaxTier <= TierSegments {
+	if !small && lim.MaxTier <= TierSegments {
 		m.tier, m.seg = TierSegments, buildSegments(wild)
 		m.segs = newPool(m.seg.newScratch)
 		return m
 	}
 	m.tier, m.nfa = TierNFA, buildNFA(wild)
-	m.nfas = newPool(m.nfa.newScratch)
+	if m.nfa.words > regWords {
+		m.nfas = newPool(m.nfa.newScratch)
+	}
 	return m
 }
 
@@ -336,6 +358,10 @@ func (m *Machine) Match(in normalize.Stream) int32 {
 			r = m.seg.walk(sc, in)
 			m.segs.put(slot)
 		case TierNFA:
+			if m.nfas == nil { // it fits in registers
+				r = m.nfa.walkRegs(in)
+				break
+			}
 			sc, slot := m.nfas.get()
 			r = m.nfa.walk(sc, in)
 			m.nfas.put(slot)

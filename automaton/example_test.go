@@ -9,7 +9,9 @@ import (
 
 // Compile builds one machine for all the patterns; Match decides an input,
 // here read from a URL by normalize.NewRawStream. Here the rank is the
-// pattern's length, so the longest matching pattern wins.
+// pattern's length, so the longest matching pattern wins. With one short
+// wildcard pattern, the machine is the literal patterns' DFA and a small
+// NFA (no subset construction); Limits.MaxTier forces the DFA of all.
 func ExampleCompile() {
 	rules := []automaton.Rule{
 		{Pattern: "/a", Rank: 2},
@@ -21,11 +23,13 @@ func ExampleCompile() {
 		fmt.Printf("%-10s rule %d\n", input, m.Match(normalize.NewRawStream(input)))
 	}
 	fmt.Println(m.Stats().Tier)
+	fmt.Println(automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA}).Stats().Tier)
 	// Output:
 	// /a/x       rule 0
 	// /a/b/c     rule 2
 	// /a/b/c.pdf rule 1
 	// /z         rule -1
+	// nfa
 	// dfa
 }
 
