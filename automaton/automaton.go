@@ -254,18 +254,22 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		m.orig[i] = int32(i)
 	}
 	slices.SortStableFunc(m.orig, func(a, b int32) int { return cmp.Compare(rules[b].Rank, rules[a].Rank) })
-	ranked := make([]string, len(rules))
-	for place, i := range m.orig {
-		ranked[place] = rules[i].Pattern
-	}
-	pats := prepare(ranked)
-	total, stars, wildOctets := 0, 0, 0
-	var lit, wild []pattern
+	pats := prepare(func(place int) string { return rules[m.orig[place]].Pattern }, len(rules))
+	total, stars, wildOctets, nwild := 0, 0, 0, 0
 	for _, p := range pats {
 		total += len(p.lit) + 1
 		if n := strings.Count(p.lit, "*"); n > 0 {
 			stars += n
 			wildOctets += len(p.lit) - strings.IndexByte(p.lit, '*')
+			nwild++
+		}
+	}
+	// The literal and the wildcard patterns, each in rank order, share
+	// one allocation.
+	split := make([]pattern, len(pats))
+	lit, wild := split[:0:len(pats)-nwild], split[len(pats)-nwild:len(pats)-nwild]
+	for _, p := range pats {
+		if strings.IndexByte(p.lit, '*') >= 0 {
 			wild = append(wild, p)
 		} else {
 			lit = append(lit, p)
@@ -430,20 +434,27 @@ type pattern struct {
 	rule     int32 // place in the ranking
 }
 
-// prepare simplifies the patterns, given best first, without changing what
-// they match: runs of '*' become one, a trailing '*' (or "*$") of a prefix
-// pattern is dropped, and of identical patterns only the first (the best)
-// is kept.
-func prepare(ranked []string) []pattern {
+// prepare simplifies the n patterns, ranked(0) the best, without changing
+// what they match: runs of '*' become one, a trailing '*' (or "*$") of a
+// prefix pattern is dropped, and of identical patterns only the first (the
+// best) is kept.
+func prepare(ranked func(place int) string, n int) []pattern {
 	// The key keeps the anchor apart from the octets: "/$" anchored and the
 	// prefix "/$" (a literal '$', from "/$*") are different patterns.
 	type key struct {
 		lit      string
 		anchored bool
 	}
-	seen := make(map[key]bool, len(ranked))
-	var out []pattern
-	for i, p := range ranked {
+	// Up to smallDedup patterns, duplicates are found by comparing with
+	// those kept, which costs less than a map.
+	const smallDedup = 32
+	var seen map[key]bool
+	if n > smallDedup {
+		seen = make(map[key]bool, n)
+	}
+	out := make([]pattern, 0, n)
+	for i := range n {
+		p := ranked(i)
 		anchored := strings.HasSuffix(p, "$")
 		if anchored {
 			p = p[:len(p)-1]
@@ -462,11 +473,15 @@ func prepare(ranked []string) []pattern {
 			// "/a*" and "/a*$" both match exactly what the prefix "/a" does.
 			p, anchored = p[:len(p)-1], false
 		}
-		k := key{p, anchored}
-		if seen[k] {
+		if seen != nil {
+			k := key{p, anchored}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		} else if slices.ContainsFunc(out, func(q pattern) bool { return q.lit == p && q.anchored == anchored }) {
 			continue
 		}
-		seen[k] = true
 		out = append(out, pattern{lit: p, anchored: anchored, rule: int32(i)})
 	}
 	return out

@@ -73,11 +73,12 @@ func buildNFA(pats []pattern) *nfa {
 			}
 		}
 	}
-	a.adv = make([]uint64, classes*w)
-	a.star = make([]uint64, w)
-	a.final = make([]uint64, w)
-	a.anchor = make([]uint64, w)
-	a.init = make([]uint64, w)
+	// The masks share one allocation: the classes' advances, then the
+	// four sets.
+	masks := make([]uint64, (classes+4)*w)
+	a.adv = masks[: classes*w : classes*w]
+	sets := masks[classes*w:]
+	a.star, a.final, a.anchor, a.init = sets[:w:w], sets[w:2*w:2*w], sets[2*w:3*w:3*w], sets[3*w:]
 	set := func(v []uint64, g int) { v[g/64] |= 1 << (g % 64) }
 	g := 0
 	for _, p := range pats {

@@ -61,9 +61,7 @@ func TestRegisterWalk(t *testing.T) {
 			}
 			pats = append(pats, "/*"+p[1:])
 		}
-		ranked := make([]string, len(pats))
-		copy(ranked, pats)
-		a := buildNFA(prepare(ranked))
+		a := buildNFA(prepare(func(i int) string { return pats[i] }, len(pats)))
 		if a.words > regWords {
 			continue
 		}
