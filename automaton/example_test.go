@@ -33,18 +33,23 @@ func ExampleCompile() {
 	// dfa
 }
 
-// Unions of '*' patterns can need exponentially many DFA states; past the
-// budget, Compile builds a cheaper tier that stays exact and linear.
+// By default, many '*' patterns get the segment matcher, whose build and
+// walk are linear. From MaxTier TierDFA on, Compile tries DFAs of them,
+// within budgets: unions of '*' patterns can need exponentially many DFA
+// states, and past the budget Compile builds a cheaper tier that stays
+// exact and linear, and Stats says why.
 func ExampleMachine_Stats() {
 	var rules []automaton.Rule
 	for i := 0; i < 40; i++ {
 		p := fmt.Sprintf("/*a%d*b%d", i, i)
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
 	}
-	st := automaton.Compile(rules, automaton.Limits{}).Stats()
+	fmt.Println(automaton.Compile(rules, automaton.Limits{}).Stats().Tier)
+	st := automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA}).Stats()
 	fmt.Println(st.Tier)
 	fmt.Println(st.Budget)
 	// Output:
+	// segments
 	// segments
 	// automaton: dfa tier over budget: DFA states above 1808
 }
