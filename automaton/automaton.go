@@ -274,7 +274,14 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	for i := range m.orig {
 		m.orig[i] = int32(i)
 	}
-	slices.SortStableFunc(m.orig, func(a, b int32) int { return cmp.Compare(rules[b].Rank, rules[a].Rank) })
+	// Best first; between equal ranks, the earlier rule. The index breaks
+	// ties, so an unstable sort gives the stable order, faster.
+	slices.SortFunc(m.orig, func(a, b int32) int {
+		if c := cmp.Compare(rules[b].Rank, rules[a].Rank); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
 	pats := prepare(func(place int) string { return rules[m.orig[place]].Pattern }, len(rules))
 	total, stars, wildOctets, nwild := 0, 0, 0, 0
 	for _, p := range pats {
@@ -460,8 +467,11 @@ type pattern struct {
 
 // prepare simplifies the n patterns, ranked(0) the best, without changing
 // what they match: runs of '*' become one, a trailing '*' (or "*$") of a
-// prefix pattern is dropped, and of identical patterns only the first (the
-// best) is kept.
+// prefix pattern is dropped, and of identical wildcard patterns only the
+// first (the best) is kept. Identical literal patterns are all kept: every
+// engine's build takes the best of patterns that end at one place (the
+// DFA of literal patterns sees them side by side once sorted), so finding
+// them here would cost what it saves.
 func prepare(ranked func(place int) string, n int) []pattern {
 	// The key keeps the anchor apart from the octets: "/$" anchored and the
 	// prefix "/$" (a literal '$', from "/$*") are different patterns.
@@ -469,13 +479,11 @@ func prepare(ranked func(place int) string, n int) []pattern {
 		lit      string
 		anchored bool
 	}
-	// Up to smallDedup patterns, duplicates are found by comparing with
-	// those kept, which costs less than a map.
+	// Up to smallDedup wildcard patterns, duplicates are found by
+	// comparing with those kept, which costs less than a map.
 	const smallDedup = 32
 	var seen map[key]bool
-	if n > smallDedup {
-		seen = make(map[key]bool, n)
-	}
+	wild := 0
 	out := make([]pattern, 0, n)
 	for i := range n {
 		p := ranked(i)
@@ -497,14 +505,24 @@ func prepare(ranked func(place int) string, n int) []pattern {
 			// "/a*" and "/a*$" both match exactly what the prefix "/a" does.
 			p, anchored = p[:len(p)-1], false
 		}
-		if seen != nil {
-			k := key{p, anchored}
-			if seen[k] {
+		if strings.IndexByte(p, '*') >= 0 {
+			if wild++; wild == smallDedup {
+				seen = make(map[key]bool)
+				for _, q := range out {
+					if strings.IndexByte(q.lit, '*') >= 0 {
+						seen[key{q.lit, q.anchored}] = true
+					}
+				}
+			}
+			if seen != nil {
+				k := key{p, anchored}
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+			} else if slices.ContainsFunc(out, func(q pattern) bool { return q.lit == p && q.anchored == anchored }) {
 				continue
 			}
-			seen[k] = true
-		} else if slices.ContainsFunc(out, func(q pattern) bool { return q.lit == p && q.anchored == anchored }) {
-			continue
 		}
 		out = append(out, pattern{lit: p, anchored: anchored, rule: int32(i)})
 	}
