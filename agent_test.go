@@ -431,3 +431,14 @@ func TestCompilePanic(t *testing.T) {
 		t.Error("the cached Matcher decides wrong")
 	}
 }
+
+// TestAgentValueByDialect is the README's dialect table row for the
+// crawler's agent value.
+func TestAgentValueByDialect(t *testing.T) {
+	body := []byte("User-agent: FooBot\nDisallow: /\n")
+	for d, want := range map[robots.Dialect]bool{robots.RFC9309: false, robots.Google: true, robots.Draft1996: false, robots.Original1994: false} {
+		if got := robots.Parse(body, robots.WithDialect(d)).Allowed("FooBot/2.1", "/x"); got != want {
+			t.Errorf("%v: Allowed = %v, want %v", d, got, want)
+		}
+	}
+}

@@ -73,6 +73,31 @@ func ExampleMatcher_CrawlDelay() {
 	// Output: 1.5s true
 }
 
+// The README's "library in a dozen lines", compiled and checked.
+func Example_dozenLines() {
+	body := []byte("User-agent: FooBot\nDisallow: /a/\nCrawl-delay: 2\n\nSitemap: https://example.com/sitemap.xml\n")
+
+	r := robots.Parse(body)                  // never fails; problems go to r.Diagnostics()
+	m := r.Agent("FooBot")                   // compile FooBot's rules once; safe for concurrent use
+	d := m.Decide("https://example.com/a/b") // one pass over the URL, no allocation
+	if !d.Allowed {
+		fmt.Printf("disallowed by line %d (%s)\n", d.Line, d.Pattern)
+	}
+	fmt.Println(r.Allowed("FooBot", "/b")) // the short form (keeps compiled matchers per agent)
+	fmt.Println(r.Sitemaps())              // sitemap URLs, in file order, without duplicates
+	if delay, ok := m.CrawlDelay(); ok {   // crawl-delay of FooBot's groups, if any
+		fmt.Println("crawl-delay", delay)
+	}
+	r = robots.Parse(body, robots.WithCharset("iso-8859-1"), robots.WithParseLimit(1<<20))
+	fmt.Println(len(r.Diagnostics()))
+	// Output:
+	// disallowed by line 2 (/a/)
+	// true
+	// [https://example.com/sitemap.xml]
+	// crawl-delay 2s
+	// 0
+}
+
 // A crawler may pass its whole User-Agent header: Agent reads its leading
 // product token, as a user-agent line is read, and the Matcher reports how
 // the value was read and which groups apply.

@@ -7,3 +7,5 @@ require (
 	golang.org/x/net v0.62.0
 	golang.org/x/text v0.43.0
 )
+
+require github.com/dunglas/httpsfv v1.1.2

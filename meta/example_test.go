@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots/meta"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 func ExampleParseHTML() {
@@ -88,4 +89,40 @@ func ExampleDirectives_Sources() {
 	// meta name="FooBot": follow       in force
 	// meta name="FooBot": max-snippet:30 overridden
 	// meta name="FooBot": noodp        unknown directive
+}
+
+// The structured Robots-Tag header of draft-illyes-repext, beside the legacy
+// X-Robots-Tag: "*" addresses every crawler, and the directives of "*" and
+// of the crawler's own token all count.
+func ExampleParseHeader_robotsTag() {
+	h := http.Header{}
+	h.Add("Robots-Tag", "*;nosnippet, ExampleBot;noindex")
+	h.Add("X-Robots-Tag", "otherbot: noarchive")
+	for _, agent := range []string{"ExampleBot", "OtherBot", "FooBot"} {
+		fmt.Printf("%s: %s\n", agent, meta.ParseHeader(h, agent))
+	}
+	// Output:
+	// ExampleBot: noindex, nosnippet
+	// OtherBot: noarchive, nosnippet
+	// FooBot: nosnippet
+}
+
+// A crawler that trains models reads the usage preferences of a response:
+// its Content-Usage and Content-Signal headers and the noai directive, any
+// no winning, each with where it came from.
+func ExampleDirectives_Usage() {
+	h := http.Header{}
+	h.Add("Content-Usage", "train-ai=y, search=y")
+	h.Add("Content-Signal", "search=yes, ai-input=no")
+	d := meta.ParseHeader(h, "FooBot").Merge(meta.ParseMeta("robots", "noai", "FooBot"))
+
+	prefs := d.Usage()
+	for _, c := range []usage.Category{usage.TrainAI, usage.Search, usage.SignalAIInput} {
+		p, from := prefs.Combined(c)
+		fmt.Printf("%-24s %-10s %s\n", c, p, from)
+	}
+	// Output:
+	// train-ai                 disallowed meta name="robots"
+	// search                   allowed    Content-Usage
+	// Content-Signal ai-input  disallowed Content-Signal
 }

@@ -6,9 +6,12 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/usage"
 )
 
-// FuzzMeta reads an HTML document and an X-Robots-Tag value for an agent.
+// FuzzMeta reads an HTML document and a header value for an agent, the
+// value given as X-Robots-Tag, Robots-Tag, Content-Usage and Content-Signal.
 // Nothing may panic, reading stays within the limit, every string handed out
 // is valid UTF-8, and the canonical line reads back as itself.
 func FuzzMeta(f *testing.F) {
@@ -18,6 +21,9 @@ func FuzzMeta(f *testing.F) {
 	f.Add([]byte("\xFF\xFE<\x00m\x00e\x00t\x00a\x00>\x00"), "noindex, unavailable_after: Friday, 25-Jun-10 15:00:00 GMT", "x")
 	f.Add([]byte(`<head><template><meta name=robots content=none></template><noscript><meta name=robots content=none></noscript></head>`), "robots: none", "robots")
 	f.Add([]byte("<meta name=robots content=\"unavailable_after: Fri, 25 Jun 2010 15:00:00 GMT, noimageindex\xE9\">"), "max-snippet:99999999999999999999999, notranslate", "")
+	f.Add([]byte(`<meta name=robots content="noai, noimageai">`), "*;noindex;nosnippet, ExampleBot;", "ExampleBot")
+	f.Add([]byte(`<meta name=FooBot content=noai>`), `train-ai=y, train-ai, search=n, search="n"`, "FooBot")
+	f.Add([]byte(``), "search=yes, ai-input=yes, ai-train=no, use=reference", "FooBot")
 	f.Fuzz(func(t *testing.T, doc []byte, value, agent string) {
 		const limit = 4096
 		c := &countingReader{r: bytes.NewReader(doc)}
@@ -28,7 +34,8 @@ func FuzzMeta(f *testing.F) {
 		if c.n > limit+1 {
 			t.Fatalf("read %d bytes with a limit of %d", c.n, limit)
 		}
-		d = d.Merge(ParseHeader(http.Header{"X-Robots-Tag": {value}}, agent))
+		d = d.Merge(ParseHeader(http.Header{"X-Robots-Tag": {value}, "Robots-Tag": {value},
+			"Content-Usage": {value}, "Content-Signal": {value}}, agent))
 		d = d.Merge(ParseMeta("robots", value, agent))
 
 		line := d.String()
@@ -52,6 +59,20 @@ func FuzzMeta(f *testing.F) {
 			}
 			if d.InForce(s) && (!s.Applies || s.Directive == "") {
 				t.Fatalf("source %+v in force", s)
+			}
+		}
+		prefs := d.Usage()
+		if prefs.Get(usage.TrainAI) == usage.Allowed && !d.AI() {
+			t.Fatalf("noai, yet train-ai is allowed")
+		}
+		for c := range usage.Category(usage.NumCategories) {
+			if (prefs.Get(c) == usage.Unknown) != (prefs.From(c) == usage.Source{}) {
+				t.Fatalf("%s is %s from %v", c, prefs.Get(c), prefs.From(c))
+			}
+		}
+		for _, u := range d.UsageSources() {
+			if !utf8.ValidString(u.Value) {
+				t.Fatalf("usage source %q is not valid UTF-8", u.Value)
 			}
 		}
 		if d.MaxSnippet() < -1 || d.MaxVideoPreview() < -1 || (d.MaxSnippet() == 0) == d.Snippet() {

@@ -177,7 +177,8 @@ func (l *limitReader) Read(p []byte) (int, error) {
 }
 
 // ParseResponse reads the directives of an HTTP response for the crawler
-// with the product token agent: its X-Robots-Tag headers, then, when the
+// with the product token agent: its headers as ParseHeader reads them
+// (robots directives and usage preferences), then, when the
 // body is HTML (a Content-Type of text/html or application/xhtml+xml, or
 // none), the META tags of its head, reading at most limit bytes of the body
 // as ParseHTML does. It does not close the body.

@@ -1,8 +1,10 @@
 // Package meta reads page-level robots directives for one crawler: the
-// robots META tags of an HTML page and the X-Robots-Tag headers of an HTTP
-// response. Where robots.txt says which URLs a crawler may fetch, these say
-// what it may do with a page it has fetched: index it, follow its links,
-// show a snippet or a cached copy, and until when.
+// robots META tags of an HTML page and the X-Robots-Tag and Robots-Tag
+// headers of an HTTP response. Where robots.txt says which URLs a crawler
+// may fetch, these say what it may do with a page it has fetched: index it,
+// follow its links, show a snippet or a cached copy, use it for AI, and
+// until when. It also reads the usage preferences a response states in its
+// Content-Usage and Content-Signal headers (see Usage).
 //
 //	d, err := meta.ParseResponse(resp, "FooBot", meta.DefaultLimit)
 //	if err != nil {
@@ -41,6 +43,19 @@
 // as is "max-snippet: 20". The prefix "robots" addresses every crawler, as
 // the META name does. A META content has no prefixes.
 //
+// Also every Robots-Tag header, the structured form that draft-illyes-repext
+// proposes to replace X-Robots-Tag: an RFC 9651 List whose members are
+// product tokens, "*" for every crawler, each with the directives for it as
+// Parameters ("Robots-Tag: *;nosnippet, ExampleBot;noindex"). A Parameter
+// with a value is read as the directive with that value (max-snippet=20).
+// The lines of the field are joined before parsing; a ';' that ends a member
+// (as in the draft's own example, "ExampleBot;") is dropped; a value that
+// is still not a List, or one longer than MaxFieldLen, is not read and is
+// reported as one Source with a Problem. Keys are lowercase in this form, as
+// RFC 9651 requires. The directives of "*" and of the crawler's own token
+// all count, as with META tags (the draft's example, which lists ExampleBot
+// with no Parameters, gives ExampleBot the "*" directives too).
+//
 // In both, directives are separated by commas; around them, and around the
 // colon of a directive with a value, space is ignored. Names are compared
 // without regard to case. A piece between commas that holds several words
@@ -62,6 +77,8 @@
 //	notranslate           no translation of the page may be offered
 //	indexifembedded       the page may be indexed when embedded in another (with noindex)
 //	unavailable_after:D   the page may not be shown after the date D
+//	noai                  the page may not be used for AI (in Usage: train-ai=n)
+//	noimageai             the page's images may not be used for AI
 //
 // A date is read in the forms search engines accept: RFC 822, RFC 850 and
 // RFC 1123 ("Fri, 25 Jun 2010 15:00:00 PST"), ISO 8601 and RFC 3339 with or
@@ -83,7 +100,8 @@
 // name, first or last), and the most restrictive wins:
 //
 //   - noindex anywhere beats index and all, and so for nofollow, noarchive,
-//     nosnippet, noimageindex and notranslate; none is noindex and nofollow.
+//     nosnippet, noimageindex, notranslate, noai and noimageai; none is
+//     noindex and nofollow.
 //     index, follow, all and archive restate the default: they never lift a
 //     restriction.
 //   - the smallest max-snippet and max-video-preview win; -1 (no limit)
@@ -95,12 +113,28 @@
 // Directives addressed to another crawler (a header prefix, or a META tag
 // with another crawler's name whose content holds only known directives) are
 // kept in Sources, marked as not applying, and count for nothing.
+//
+// # Usage preferences
+//
+// The Content-Usage header (draft-ietf-aipref-attach) states usage
+// preferences for the content of the response it comes with, in the AI
+// Preferences vocabulary ("train-ai=n, search=y"); the Content-Signal
+// header, seen in the wild beside Cloudflare's robots.txt lines, states
+// them in the Content Signals vocabulary ("search=yes, ai-train=no"). Both
+// are read by package usage, each field's lines joined as RFC 9651 says,
+// and apply to every crawler. Usage returns them combined with noai (read
+// as train-ai=n) by the vocabulary's rule, any no wins, with the source of
+// each category; UsageSources lists the headers as read, with their
+// diagnostics. To decide for one response, combine Usage with what
+// robots.txt says for its URL (usage.Set.Combine).
 package meta
 
 import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // Directives are the robots directives that apply to one crawler for one
@@ -117,6 +151,8 @@ type Directives struct {
 	hasUntil   bool
 	truncated  bool
 	sources    []Source
+	prefs      usage.Set     // Content-Usage and Content-Signal headers, combined
+	usageSrcs  []UsageSource // the headers prefs was read from
 }
 
 // restriction is a set of the yes/no directives that restrict.
@@ -129,6 +165,8 @@ const (
 	noSnippet
 	noImageIndex
 	noTranslate
+	noAI
+	noImageAI
 )
 
 // limit is a number that caps something; the zero value and -1 both mean
@@ -218,6 +256,14 @@ func (d Directives) ImageIndex() bool { return d.no&noImageIndex == 0 }
 // notranslate applies.
 func (d Directives) Translate() bool { return d.no&noTranslate == 0 }
 
+// AI reports whether the page may be used for AI: no noai applies. Usage
+// reads noai as train-ai=n.
+func (d Directives) AI() bool { return d.no&noAI == 0 }
+
+// ImageAI reports whether the images of the page may be used for AI: no
+// noimageai applies.
+func (d Directives) ImageAI() bool { return d.no&noImageAI == 0 }
+
 // IndexIfEmbedded reports whether indexifembedded applies: the content of
 // the page may be indexed where another page embeds it, even with noindex.
 func (d Directives) IndexIfEmbedded() bool { return d.embedded }
@@ -286,6 +332,11 @@ func (d Directives) Merge(o Directives) Directives {
 	if len(r.sources) > MaxSources {
 		r.sources = r.sources[:MaxSources:MaxSources]
 	}
+	r.usageSrcs = append(append([]UsageSource(nil), d.usageSrcs...), o.usageSrcs...)
+	if len(r.usageSrcs) > MaxSources {
+		r.usageSrcs = r.usageSrcs[:MaxSources:MaxSources]
+	}
+	r.prefs = d.prefs.Combine(o.prefs)
 	r.combine(o)
 	return r
 }
@@ -346,6 +397,8 @@ func (d Directives) String() string {
 	}
 	flag(noImageIndex, "noimageindex")
 	flag(noTranslate, "notranslate")
+	flag(noAI, "noai")
+	flag(noImageAI, "noimageai")
 	if d.embedded {
 		parts = append(parts, "indexifembedded")
 	}

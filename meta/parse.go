@@ -17,17 +17,20 @@ type Place uint8
 
 // The places directives are read from.
 const (
-	MetaTag Place = iota + 1 // a <meta name=... content=...> element of an HTML page
-	Header                   // an X-Robots-Tag HTTP header
+	MetaTag   Place = iota + 1 // a <meta name=... content=...> element of an HTML page
+	Header                     // an X-Robots-Tag HTTP header
+	RobotsTag                  // a Robots-Tag HTTP header, the structured form of draft-illyes-repext
 )
 
-// String returns "meta" or "X-Robots-Tag".
+// String returns "meta", "X-Robots-Tag" or "Robots-Tag".
 func (p Place) String() string {
 	switch p {
 	case MetaTag:
 		return "meta"
 	case Header:
 		return "X-Robots-Tag"
+	case RobotsTag:
+		return "Robots-Tag"
 	}
 	return "Place(" + strconv.Itoa(int(p)) + ")"
 }
@@ -37,8 +40,9 @@ type Source struct {
 	Place Place
 
 	// Name is, for a META tag, its name attribute as written ("robots",
-	// "FooBot"); for a header, the agent prefix as written, "" when there is
-	// none.
+	// "FooBot"); for an X-Robots-Tag header, the agent prefix as written, ""
+	// when there is none; for a Robots-Tag header, the product token of the
+	// List member ("*", "ExampleBot").
 	Name string
 
 	// Raw is the directive as written, space around it trimmed: "NOINDEX",
@@ -66,12 +70,14 @@ type Source struct {
 }
 
 // String returns where the source was found and what it said:
-// `meta name="robots": NOINDEX`, `X-Robots-Tag: noarchive` or
-// `X-Robots-Tag: otherbot: noarchive`.
+// `meta name="robots": NOINDEX`, `X-Robots-Tag: noarchive`,
+// `X-Robots-Tag: otherbot: noarchive` or `Robots-Tag: ExampleBot;noindex`.
 func (s Source) String() string {
 	switch {
 	case s.Place == MetaTag:
 		return `meta name="` + s.Name + `": ` + s.Raw
+	case s.Place == RobotsTag:
+		return s.Place.String() + ": " + s.Name + ";" + s.Raw
 	case s.Name != "":
 		return s.Place.String() + ": " + s.Name + ": " + s.Raw
 	}
@@ -114,6 +120,8 @@ var words = map[string]struct {
 	"nosnippet":       {kindNo, noSnippet, "nosnippet"},
 	"noimageindex":    {kindNo, noImageIndex, "noimageindex"},
 	"notranslate":     {kindNo, noTranslate, "notranslate"},
+	"noai":            {kindNo, noAI, "noai"},
+	"noimageai":       {kindNo, noImageAI, "noimageai"},
 	"indexifembedded": {kindIndexIfEmbedded, 0, "indexifembedded"},
 }
 
@@ -384,29 +392,42 @@ var htmlMetaNames = map[string]bool{
 	"referrer": true, "theme-color": true, "viewport": true,
 }
 
-// headerName is the header ParseHeader reads.
+// headerName is the legacy header ParseHeader reads.
 const headerName = "X-Robots-Tag"
 
-// ParseHeader reads the X-Robots-Tag headers of h for the crawler with the
-// product token agent (the header name compared without regard to case, all
-// of its values, in order).
+// ParseHeader reads the page-level headers of h for the crawler with the
+// product token agent, each header name compared without regard to case,
+// all of its values in order: X-Robots-Tag, Robots-Tag (the structured
+// form), then Content-Usage and Content-Signal (see Usage).
 func ParseHeader(h http.Header, agent string) Directives {
+	var d Directives
+	for _, v := range fieldValues(h, headerName) {
+		split(v, true, func(prefix, raw string) {
+			s := Source{Place: Header, Name: strings.ToValidUTF8(prefix, "\uFFFD"), Applies: prefix == "" || addressed(prefix, agent)}
+			classify(&s, raw)
+			d.add(s)
+		})
+	}
+	if v := fieldValues(h, robotsTagName); v != nil {
+		readRobotsTag(&d, strings.Join(v, ", "), agent)
+	}
+	readUsage(&d, h)
+	return d
+}
+
+// fieldValues returns the values of every header of h named name, compared
+// without regard to case, the names in sorted order.
+func fieldValues(h http.Header, name string) []string {
 	var keys []string
 	for k := range h {
-		if strings.EqualFold(k, headerName) {
+		if strings.EqualFold(k, name) {
 			keys = append(keys, k)
 		}
 	}
 	sort.Strings(keys)
-	var d Directives
+	var out []string
 	for _, k := range keys {
-		for _, v := range h[k] {
-			split(v, true, func(prefix, raw string) {
-				s := Source{Place: Header, Name: strings.ToValidUTF8(prefix, "\uFFFD"), Applies: prefix == "" || addressed(prefix, agent)}
-				classify(&s, raw)
-				d.add(s)
-			})
-		}
+		out = append(out, h[k]...)
 	}
-	return d
+	return out
 }

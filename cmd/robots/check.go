@@ -1,27 +1,29 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
+	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 func init() {
 	register(command{name: "check", summary: "decide URLs against a robots.txt file", run: runCheck})
 }
 
-// checkResult is one output line of check -json.
+// checkResult is one output line of check -json: a decision, or an input
+// line that is not a URL (Error set, the other fields zero).
 type checkResult struct {
 	URL     string `json:"url"`
 	Allowed bool   `json:"allowed"`
 	Line    int    `json:"line"`
 	Pattern string `json:"pattern"`
+	Error   string `json:"error,omitempty"`
 }
 
 func runCheck(e *env, args []string) int {
@@ -30,27 +32,31 @@ func runCheck(e *env, args []string) int {
 	file := fs.String("robots", "", "robots.txt `file` to read, or - for standard input")
 	agent := fs.String("agent", "", "the crawler's product `token`, such as Googlebot")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
+	summary := fs.Bool("summary", false, "print a one-line summary on standard error even when it is not a terminal")
 	live := addLiveFlags(fs) // for live mode, without -robots (live.go)
 	dialect := addDialectFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-dialect D] [-json] [URL...]")
-		fmt.Fprintln(e.stderr, "       robots check -agent NAME [-dialect D] [-json] [-user-agent UA] [-timeout D] [-auth-disallows] [URL...]")
-		fmt.Fprintln(e.stderr, "URLs come from the arguments, or one per line on standard input.")
-		fmt.Fprintln(e.stderr, "Without -robots, each URL's robots.txt is fetched, once per origin.")
+		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-dialect D] [-json] [-summary] [URL...]")
+		fmt.Fprintln(e.stderr, "       robots check -agent NAME [-dialect D] [-json] [-summary] [-user-agent UA] [-timeout D] [-auth-disallows] [URL...]")
+		fmt.Fprintln(e.stderr, "URLs come from the arguments, or one per line on standard input (blank and # lines skipped);")
+		fmt.Fprintln(e.stderr, "each result is printed as soon as it is decided. Without -robots, each URL's robots.txt is")
+		fmt.Fprintln(e.stderr, "fetched, once per origin. A line that is not a URL, or is longer than 1 MiB, gets an error")
+		fmt.Fprintln(e.stderr, "line of its own. Exit 0: all allowed; 1: some disallowed; 3: some lines were not URLs.")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	// Live mode: without -robots, fetch each origin's robots.txt (live.go).
-	if *file == "" && *agent != "" {
-		live.parse = append(live.parse, dialect.option())
-		return runCheckLive(e, live, *agent, *asJSON, fs.Args())
-	}
-	if *file == "" || *agent == "" {
+	if *agent == "" {
 		fmt.Fprintln(e.stderr, "robots check: -agent is required")
 		fs.Usage()
 		return exitUsage
+	}
+	st := newCheckStats(e, *summary)
+	// Live mode: without -robots, fetch each origin's robots.txt (live.go).
+	if *file == "" {
+		live.parse = append(live.parse, dialect.option())
+		return runCheckLive(e, live, *agent, *asJSON, fs.Args(), st)
 	}
 	if *file == "-" && fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "robots check: with -robots -, give the URLs as arguments")
@@ -61,70 +67,194 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
 		return exitUsage
 	}
-	m := robots.Parse(body, dialect.option()).Agent(*agent)
-
-	status := exitOK
-	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
-	decide := func(url string) {
-		d := m.Decide(url)
-		if !d.Allowed {
-			status = exitFinding
-		}
-		if *asJSON {
-			enc.Encode(checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern})
-			return
-		}
-		fmt.Fprintln(out, formatDecision(url, d))
+	r := robots.Parse(body, dialect.option())
+	m, note := agentMatcher(r, *agent)
+	if note != "" {
+		fmt.Fprintf(e.stderr, "robots check: %s\n", note)
 	}
-	if err := eachURL(e, fs.Args(), decide); err != nil {
-		out.Flush()
+
+	w := newResultWriter(e.stdout, *asJSON)
+	err = decideAll(e, fs.Args(), m, w, st)
+	w.flush()
+	st.done()
+	if err != nil {
 		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
 		return exitUsage
 	}
-	return status
+	if werr := w.err(); werr != nil {
+		fmt.Fprintf(e.stderr, "robots check: writing results: %v\n", werr)
+		return exitUsage
+	}
+	return st.status()
 }
 
-// eachURL calls decide for each URL of args or, when there are none, for
-// each non-blank line of standard input.
-func eachURL(e *env, args []string, decide func(url string)) error {
-	if len(args) > 0 {
-		for _, u := range args {
-			decide(u)
+// agentMatcher returns the Matcher for the crawler named by agent and, when
+// the file was not read for agent as given, a note saying how it was read:
+// the agent reduced to its product token, or no group naming it so that the
+// * groups apply. It says what the library's Selection reports.
+func agentMatcher(r *robots.Robots, agent string) (*robots.Matcher, string) {
+	m := r.Agent(agent)
+	s := m.Selection()
+	var note string
+	if len(s.Agents) > 0 && s.Agents[0].Reduced {
+		note = fmt.Sprintf("agent %q read as %q", agent, s.Agents[0].Token)
+	}
+	if !s.Named {
+		if note == "" {
+			note = fmt.Sprintf("agent %q", agent)
 		}
-		return nil
-	}
-	sc := bufio.NewScanner(e.stdin)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		if u := strings.TrimSpace(sc.Text()); u != "" {
-			decide(u)
+		if len(s.Groups) > 0 {
+			note += ": no group names it, the * group applies"
+		} else {
+			note += ": no group names it and there is no * group, so nothing is disallowed"
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading URLs: %w", err)
-	}
-	return nil
+	return m, note
 }
 
-// formatDecision prints a decision as one line: verdict, URL, and the rule
-// that decided.
-func formatDecision(url string, d robots.Decision) string {
-	verdict := "allowed"
-	if !d.Allowed {
-		verdict = "disallowed"
+// leadingToken returns the product token that leads a User-Agent value,
+// as RFC 9309 section 2.2.1 asks crawlers to match: "Googlebot/2.1 (+http://...)"
+// is "Googlebot". A value that starts with no token is returned as it is.
+func leadingToken(agent string) string {
+	i := 0
+	for i < len(agent) && isTokenChar(agent[i]) {
+		i++
 	}
-	if d.Line == 0 {
-		return fmt.Sprintf("%-10s %s\t(no rule matched)", verdict, url)
+	if i == 0 {
+		return agent
 	}
-	return fmt.Sprintf("%-10s %s\tline %d: %s", verdict, url, d.Line, d.Pattern)
+	return agent[:i]
 }
 
-// readInput reads a named file, or standard input for "-".
+// isTokenChar reports whether c may be part of an RFC 9309 product token:
+// a letter, "-" or "_".
+func isTokenChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+// checkStats counts the results of a check run, and shows progress and the
+// summary on standard error.
+type checkStats struct {
+	e                           *env
+	allowed, disallowed, errors int
+	start, last                 time.Time
+	showProgress, showSummary   bool
+	progressShown               bool
+}
+
+// Progress appears once a run has taken progressDelay, when standard error
+// is a terminal and standard output is not (results on the terminal would
+// tangle with it); it is redrawn at most every progressEvery.
+const (
+	progressDelay = time.Second
+	progressEvery = 250 * time.Millisecond
+)
+
+func newCheckStats(e *env, summary bool) *checkStats {
+	now := time.Now()
+	return &checkStats{e: e, start: now, last: now,
+		showProgress: e.stderrTTY && !e.stdoutTTY,
+		showSummary:  e.stderrTTY || summary,
+	}
+}
+
+func (s *checkStats) count(allowed bool) {
+	if allowed {
+		s.allowed++
+	} else {
+		s.disallowed++
+	}
+}
+
+func (s *checkStats) total() int { return s.allowed + s.disallowed + s.errors }
+
+// progress redraws the progress line when it is due.
+func (s *checkStats) progress() {
+	if !s.showProgress {
+		return
+	}
+	now := time.Now()
+	if now.Sub(s.start) < progressDelay || now.Sub(s.last) < progressEvery {
+		return
+	}
+	s.last = now
+	el := now.Sub(s.start).Seconds()
+	fmt.Fprintf(s.e.stderr, "\r%s URLs, %s/s, %s disallowed\x1b[K",
+		commas(s.total()), commas(int(float64(s.total())/el)), commas(s.disallowed))
+	s.progressShown = true
+}
+
+// done clears the progress line and prints the summary when asked for.
+func (s *checkStats) done() {
+	if s.progressShown {
+		fmt.Fprint(s.e.stderr, "\r\x1b[K")
+	}
+	if s.showSummary {
+		fmt.Fprintln(s.e.stderr, s.summary(time.Since(s.start)))
+	}
+}
+
+// summary is the line printed at the end of a run:
+//
+//	1,000,000 URLs: 812,345 allowed, 187,655 disallowed, 0 errors in 0.9 s
+func (s *checkStats) summary(d time.Duration) string {
+	return fmt.Sprintf("%s URLs: %s allowed, %s disallowed, %s errors in %.1f s",
+		commas(s.total()), commas(s.allowed), commas(s.disallowed), commas(s.errors), d.Seconds())
+}
+
+// status is the exit status the counts call for.
+func (s *checkStats) status() int {
+	switch {
+	case s.errors > 0:
+		return exitBadInput
+	case s.disallowed > 0:
+		return exitFinding
+	}
+	return exitOK
+}
+
+// commas formats n with thousands separators: 1234567 is "1,234,567".
+func commas(n int) string {
+	s := fmt.Sprint(n)
+	neg := ""
+	if n < 0 {
+		neg, s = "-", s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return neg + s
+}
+
+// readBody reads a robots.txt body from r through normalize.ReadBody: up
+// to max(limit, robots.DefaultParseLimit) octets plus normalize.Slack, and
+// no further, so that no file is read unbounded. Past the bound the content
+// is dropped; the parser then reports the file truncated.
+func readBody(r io.Reader, limit int) ([]byte, error) {
+	b, err := normalize.ReadBody(r, limit)
+	if err != nil {
+		return b, fmt.Errorf("reading robots.txt: %w", err)
+	}
+	return b, nil
+}
+
+// readInput reads a named robots.txt file, or standard input for "-",
+// bounded by readBody.
 func readInput(e *env, name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(e.stdin)
+		return readBody(e.stdin, robots.DefaultParseLimit)
 	}
-	return os.ReadFile(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := readBody(f, robots.DefaultParseLimit)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return b, nil
 }
+
+// errReadURLs wraps an error reading the URL list.
+var errReadURLs = errors.New("reading URLs")

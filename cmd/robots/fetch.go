@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -21,7 +24,7 @@ func runFetch(e *env, args []string) int {
 	fs.SetOutput(e.stderr)
 	o := addLiveFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: robots fetch [-user-agent UA] [-timeout D] [-auth-disallows] URL...")
+		fmt.Fprintln(e.stderr, "usage: robots fetch [-user-agent UA] [-timeout D] [-auth-disallows] HOST|HOST:PORT|URL...")
 		fmt.Fprintln(e.stderr, "fetches the robots.txt of each URL's origin as RFC 9309 says and summarizes it;")
 		fmt.Fprintln(e.stderr, "exit 1 when a file has diagnostics or everything is disallowed")
 		fs.PrintDefaults()
@@ -36,7 +39,13 @@ func runFetch(e *env, args []string) int {
 	cache := o.cache()
 	status := exitOK
 	for i, u := range fs.Args() {
-		res, err := cache.Get(context.Background(), u)
+		target, err := targetURL(u)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "robots fetch: %v\n", err)
+			status = exitUsage
+			continue
+		}
+		res, err := cache.Get(context.Background(), target)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "robots fetch: %v\n", err)
 			status = exitUsage
@@ -54,6 +63,42 @@ func runFetch(e *env, args []string) int {
 	}
 	return status
 }
+
+// targetURL reads an argument naming a site: a full http or https URL, or
+// a host or host:port (then https), with or without a path. Anything else
+// is an error that says what is wanted.
+func targetURL(arg string) (string, error) {
+	bad := func(why string) error {
+		return fmt.Errorf("%q: %s; want a host, host:port or http(s) URL", arg, why)
+	}
+	s := arg
+	if i := strings.Index(s, "://"); i >= 0 {
+		if scheme := strings.ToLower(s[:i]); scheme != "http" && scheme != "https" {
+			return "", bad("scheme " + s[:i] + " is not http or https")
+		}
+	} else if strings.Contains(s, ":") && !hostPort.MatchString(s) {
+		return "", bad("not a URL with a host")
+	} else {
+		s = "https://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", bad("not a URL")
+	}
+	if u.Host == "" || u.Hostname() == "" || strings.ContainsAny(u.Host, " \t") {
+		return "", bad("no host")
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return "", bad("port " + p + " out of range")
+		}
+	}
+	return u.String(), nil
+}
+
+// hostPort matches a host:port with an optional path, as people type it
+// ("localhost:8080", "example.com:8443/a", "[::1]:80").
+var hostPort = regexp.MustCompile(`^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[0-9]+([/?#].*)?$`)
 
 // writeSummary prints what fetching a robots.txt came to: the response, the
 // outcome, the freshness, and the file's groups, sitemaps and diagnostics.

@@ -1,20 +1,23 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/fetch"
 )
 
-// liveUserAgent is the User-Agent of the tool's own requests. It does not
-// pose as the crawler being checked; -user-agent sends another.
-const liveUserAgent = "robots-check/1 (+https://github.com/robotsexclusion/robots)"
+// liveUserAgent is the User-Agent of the tool's own robots.txt requests:
+// robots/VERSION and where the tool lives. It does not pose as the crawler
+// being checked; -user-agent sends another.
+func liveUserAgent() string {
+	return userAgent() + " (+https://github.com/robotsexclusion/robots)"
+}
 
 // liveOptions are the flags of the commands that fetch robots.txt files.
 type liveOptions struct {
@@ -28,7 +31,7 @@ type liveOptions struct {
 // files on fs.
 func addLiveFlags(fs *flag.FlagSet) *liveOptions {
 	return &liveOptions{
-		userAgent:     fs.String("user-agent", liveUserAgent, "the User-Agent `header` of robots.txt requests"),
+		userAgent:     fs.String("user-agent", liveUserAgent(), "the User-Agent `header` of robots.txt requests"),
 		timeout:       fs.Duration("timeout", fetch.DefaultTimeout, "bound on each robots.txt fetch, redirects included"),
 		authDisallows: fs.Bool("auth-disallows", false, "read 401 and 403 as \"everything disallowed\" instead of \"no file\""),
 	}
@@ -55,49 +58,151 @@ type liveResult struct {
 	Error   string `json:"error,omitempty"`
 }
 
+// liveFetches bounds how many distinct origins live check fetches at
+// once, and liveQueue how many URLs may wait for their origin's robots.txt
+// before reading more input stops. URLs are printed in input order.
+const (
+	liveFetches = 4
+	liveQueue   = 256
+)
+
+// livePending is a URL of live check on its way to the output.
+type livePending struct {
+	url     string
+	problem string // the input line is not a URL; nothing fetched
+	res     *fetch.Result
+	err     error
+	done    chan struct{} // closed when res and err are set
+}
+
 // runCheckLive is check without -robots: each URL is decided by its
 // origin's robots.txt, fetched through one Cache, so once per origin.
-func runCheckLive(e *env, o *liveOptions, agent string, asJSON bool, args []string) int {
+// Distinct origins are fetched concurrently, at most liveFetches at a time;
+// the results are printed in the order of the input.
+func runCheckLive(e *env, o *liveOptions, agent string, asJSON bool, args []string, st *checkStats) int {
 	cache := o.cache()
 	ctx := context.Background()
-	status := exitOK
-	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
-	enc := json.NewEncoder(out)
-	decide := func(url string) {
-		res, err := cache.Get(ctx, url)
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(e.stderr, "robots check: %v\n", err)
-			status = exitUsage
+	w := newResultWriter(e.stdout, asJSON)
+	queue := make(chan *livePending, liveQueue)
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		for {
+			var p *livePending
+			select {
+			case p = <-queue:
+			default:
+				w.flush() // about to wait
+				st.progress()
+				p = <-queue
+			}
+			if p == nil {
+				return
+			}
+			<-p.done
+			switch {
+			case p.problem != "":
+				st.errors++
+				w.invalid([]byte(p.url), p.problem)
+			case p.err != nil:
+				st.errors++
+				w.invalid([]byte(p.url), p.err.Error())
+			default:
+				d := p.res.Decide(agent, p.url)
+				st.count(d.Allowed)
+				w.live(p.url, d, p.res)
+			}
+		}
+	}()
+
+	sem := make(chan struct{}, liveFetches)
+	inflight := map[string]chan struct{}{} // origin -> closed when its first fetch is done
+	line := func(u []byte, problem string) {
+		p := &livePending{url: string(u), problem: problem, done: make(chan struct{})}
+		if problem != "" {
+			close(p.done)
+			queue <- p
 			return
 		}
-		d := res.Decide(agent, url)
-		if !d.Allowed && status == exitOK {
-			status = exitFinding
-		}
-		if asJSON {
-			r := liveResult{
-				checkResult: checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern},
-				Origin:      res.Origin, Robots: res.URL, Outcome: res.Outcome.String(), Status: res.Status,
-				Stale: res.Refresh != nil,
+		origin := originKey(p.url)
+		first, seen := inflight[origin]
+		if !seen {
+			if len(inflight) >= liveQueue {
+				pruneDone(inflight)
 			}
-			if res.Err != nil {
-				r.Error = res.Err.Error()
-			} else if res.Refresh != nil && res.Refresh.Err != nil {
-				r.Error = res.Refresh.Err.Error()
-			}
-			enc.Encode(r)
-			return
+			inflight[origin] = p.done
+			sem <- struct{}{}
 		}
-		fmt.Fprintln(out, formatLive(url, d, res))
+		go func() {
+			if seen {
+				<-first // the origin's fetch; then the Cache answers at once
+			} else {
+				defer func() { <-sem }()
+			}
+			p.res, p.err = cache.Get(ctx, p.url)
+			close(p.done)
+		}()
+		queue <- p
 	}
-	if err := eachURL(e, args, decide); err != nil {
-		out.Flush()
+	err := eachURLLine(e, args, line, func() {})
+	queue <- nil
+	<-written
+	st.done()
+	if err != nil {
 		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
 		return exitUsage
 	}
-	return status
+	if werr := w.err(); werr != nil {
+		fmt.Fprintf(e.stderr, "robots check: writing results: %v\n", werr)
+		return exitUsage
+	}
+	return st.status()
+}
+
+// originKey returns the scheme and authority of an absolute URL, ignoring
+// case: URLs with one key share one robots.txt. Others keys are "".
+func originKey(u string) string {
+	i := strings.Index(u, "://")
+	if i < 0 {
+		return ""
+	}
+	j := i + 3
+	for j < len(u) && u[j] != '/' && u[j] != '?' && u[j] != '#' {
+		j++
+	}
+	return strings.ToLower(u[:j])
+}
+
+// pruneDone forgets the origins whose first fetch is over.
+func pruneDone(m map[string]chan struct{}) {
+	for k, c := range m {
+		select {
+		case <-c:
+			delete(m, k)
+		default:
+		}
+	}
+}
+
+// live writes a URL decided by a fetched robots.txt, as formatLive does or
+// as a liveResult.
+func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
+	if !rw.json {
+		rw.w.WriteString(formatLive(url, d, res))
+		rw.w.WriteByte('\n')
+		return
+	}
+	r := liveResult{
+		checkResult: checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern},
+		Origin:      res.Origin, Robots: res.URL, Outcome: res.Outcome.String(), Status: res.Status,
+		Stale: res.Refresh != nil,
+	}
+	if res.Err != nil {
+		r.Error = res.Err.Error()
+	} else if res.Refresh != nil && res.Refresh.Err != nil {
+		r.Error = res.Refresh.Err.Error()
+	}
+	json.NewEncoder(rw.w).Encode(r)
 }
 
 // formatLive prints a decision as check does for a file, then the origin's
@@ -107,7 +212,7 @@ func runCheckLive(e *env, o *liveOptions, agent string, asJSON bool, args []stri
 //	disallowed https://b.example/x	(everything disallowed)	https://b.example/robots.txt: unreachable (503 Service Unavailable)
 func formatLive(url string, d robots.Decision, res *fetch.Result) string {
 	if res.Outcome == fetch.OK {
-		return formatDecision(url, d) + "\t" + res.String()
+		return string(appendDecision(nil, []byte(url), d, false)) + "\t" + res.String()
 	}
 	verdict, why := "allowed", "everything allowed"
 	switch {

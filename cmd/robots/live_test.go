@@ -116,7 +116,7 @@ func TestCheckLiveStdinJSON(t *testing.T) {
 func TestCheckLiveBadURL(t *testing.T) {
 	a := newLiveSite(t, 200, "User-agent: *\nDisallow:\n")
 	code, out, errOut := runLive("", "check", "-agent", "FooBot", "/relative/path", a.URL+"/ok")
-	if code != exitUsage || !strings.Contains(errOut, "/relative/path") || !strings.Contains(out, "allowed    "+a.URL+"/ok") {
+	if code != exitBadInput || errOut != "" || !strings.HasPrefix(out, "error      /relative/path\t") || !strings.Contains(out, "\nallowed    "+a.URL+"/ok") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

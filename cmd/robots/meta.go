@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -27,9 +28,11 @@ func runMeta(e *env, args []string) int {
 	agent := fs.String("agent", "", "the crawler's product `token`, such as Googlebot")
 	limit := fs.Int64("limit", meta.DefaultLimit, "read at most `n` bytes of the page")
 	timeout := fs.Duration("timeout", defaultMetaTimeout, "give up fetching a URL after `d`")
+	ua := fs.String("user-agent", userAgent(), "the User-Agent `header` of the request for a URL (the tool's own, not the crawler's)")
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: robots meta -agent NAME [-limit N] [-timeout D] FILE|-|URL")
-		fmt.Fprintln(e.stderr, "Reads the robots META tags of an HTML file, or fetches an http(s) URL and reads")
+		fmt.Fprintln(e.stderr, "usage: robots meta -agent NAME [-user-agent UA] [-limit N] [-timeout D] FILE|-|URL")
+		fmt.Fprintln(e.stderr, "Reads the robots META tags of an HTML file, or fetches a URL (http(s)://..., or a host")
+		fmt.Fprintln(e.stderr, "or host:port that is not a file, fetched as https) and reads")
 		fmt.Fprintln(e.stderr, "its X-Robots-Tag headers and META tags. Prints the directives in force for NAME")
 		fmt.Fprintln(e.stderr, "on one line, then each directive found and where, one per line.")
 		fs.PrintDefaults()
@@ -50,8 +53,10 @@ func runMeta(e *env, args []string) int {
 
 	var d meta.Directives
 	var err error
-	if metaIsURL(target) {
-		d, err = metaFetch(e, target, *agent, *limit, *timeout)
+	if u, isURL, uerr := metaTarget(target); uerr != nil {
+		err = uerr
+	} else if isURL {
+		d, err = metaFetch(e, u, *agent, *ua, *limit, *timeout)
 	} else {
 		d, err = metaReadFile(e, target, *agent, *limit)
 	}
@@ -66,12 +71,32 @@ func runMeta(e *env, args []string) int {
 	return exitOK
 }
 
-// metaIsURL reports whether the argument is a URL to fetch rather than a
-// file name.
-func metaIsURL(s string) bool {
-	lower := strings.ToLower(s)
-	return strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://")
+// metaTarget says whether the argument is a URL to fetch, and which,
+// rather than a file: a URL with a scheme is one (http or https only), "-"
+// and existing files are files, and a host or host:port that is no file is
+// fetched with https.
+func metaTarget(s string) (url string, isURL bool, err error) {
+	if strings.Contains(s, "://") {
+		u, err := targetURL(s)
+		return u, err == nil, err
+	}
+	if s == "-" {
+		return "", false, nil
+	}
+	if _, err := os.Stat(s); err == nil {
+		return "", false, nil
+	}
+	host := strings.SplitN(s, "/", 2)[0]
+	if metaFileExt.MatchString(host) || !strings.Contains(host, ".") && !hostPort.MatchString(s) {
+		return "", false, nil // a file that does not exist: reading it says so
+	}
+	u, err := targetURL(s)
+	return u, err == nil, err
 }
+
+// metaFileExt matches names of files rather than hosts: page.html is a
+// missing file, not a host to fetch.
+var metaFileExt = regexp.MustCompile(`(?i)\.(html?|xhtml|xml|txt|php|aspx?|jsp)$`)
 
 // metaReadFile reads the META tags of an HTML file, or of standard input for "-".
 func metaReadFile(e *env, name, agent string, limit int64) (meta.Directives, error) {
@@ -90,15 +115,16 @@ func metaReadFile(e *env, name, agent string, limit int64) (meta.Directives, err
 	return d, nil
 }
 
-// metaFetch fetches a URL as the crawler and reads the directives of the
+// metaFetch fetches a URL, as the tool (User-Agent ua) and not as the
+// crawler it reports on, and reads the directives of the
 // response: its headers, and its body when it is HTML. A status other than
 // 2xx is noted, not fatal: a robots header on an error page still counts.
-func metaFetch(e *env, url, agent string, limit int64, timeout time.Duration) (meta.Directives, error) {
+func metaFetch(e *env, url, agent, ua string, limit int64, timeout time.Duration) (meta.Directives, error) {
 	req, err := http.NewRequest(http.MethodGet, url, nil)
 	if err != nil {
 		return meta.Directives{}, err
 	}
-	req.Header.Set("User-Agent", agent)
+	req.Header.Set("User-Agent", ua)
 	client := &http.Client{Timeout: timeout}
 	resp, err := client.Do(req)
 	if err != nil {

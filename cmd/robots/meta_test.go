@@ -123,8 +123,8 @@ noarchive  in force  meta name="robots": noarchive
 		if (tt.stderr == "") != (errOut == "") || !strings.Contains(errOut, tt.stderr) {
 			t.Errorf("robots meta %s: stderr %q, want %q", tt.path, errOut, tt.stderr)
 		}
-		if gotAgent != "FooBot" {
-			t.Errorf("robots meta %s: User-Agent %q, want FooBot", tt.path, gotAgent)
+		if gotAgent != userAgent() {
+			t.Errorf("robots meta %s: User-Agent %q, want the tool's own %q", tt.path, gotAgent, userAgent())
 		}
 	}
 }
@@ -169,8 +169,8 @@ func TestMetaErrors(t *testing.T) {
 func TestMetaHelp(t *testing.T) {
 	var out, errOut bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut}
-	if code := run(e, []string{"help", "meta"}); code != exitOK || !strings.Contains(errOut.String(), "usage: robots meta") {
-		t.Errorf("help meta: exit %d, stderr %q", code, errOut.String())
+	if code := run(e, []string{"help", "meta"}); code != exitOK || !strings.Contains(out.String(), "usage: robots meta") || errOut.Len() != 0 {
+		t.Errorf("help meta: exit %d, stdout %q, stderr %q; want the usage on stdout", code, out.String(), errOut.String())
 	}
 	out.Reset()
 	if code := run(e, []string{"help"}); code != exitOK || !strings.Contains(out.String(), "  meta ") {

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/cmd/robots/internal/registry"
+)
+
+const aiRobots = `User-agent: *
+Disallow: /private
+
+User-agent: GPTBot
+User-agent: CCBot
+Disallow: /
+
+User-agent: AI2Bot
+Disallow: /
+
+User-agent: Googlebot
+Allow: /
+`
+
+func TestAgentsCommand(t *testing.T) {
+	dir := writeTemp(t, map[string]string{"robots.txt": aiRobots})
+	file := filepath.Join(dir, "robots.txt")
+	tests := []struct {
+		name string
+		args []string
+		want []*regexp.Regexp // lines of standard output, in order
+	}{
+		{name: "by purpose", args: []string{file}, want: lines(
+			`robots.txt \(rfc9309\)$`,
+			`^search +honours +group +/ +/private +usage$`,
+			`^  Googlebot +yes +named \(line 11\) +allow +allow +-$`,
+			`^  Bingbot +yes +\* \(line 1\) +allow +BLOCK +-$`,
+			`^ai-training `,
+			`^  GPTBot +yes +named \(line 4\) +BLOCK +BLOCK +-$`,
+			`^  CCBot +yes +named \(line 4\) +BLOCK +BLOCK +-$`,
+			`^names that are not product tokens \(RFC 9309 reads only their leading letters, - and _\):$`,
+			`^  line 8: User-agent: AI2Bot is read as "AI", not as AI2Bot, which is not a product token \(here `)},
+		{name: "paths given", args: []string{"-path", "/a", "-path", "/private/x", file}, want: lines(
+			`^search +honours +group +/ +/a +/private/x +usage$`,
+			`^  Googlebot +yes +named \(line 11\) +allow +allow +allow +-$`)},
+		{name: "registry", args: nil, want: lines(
+			`^search$`,
+			`^  Googlebot +Google +honours robots.txt: yes +https://developers.google.com/`,
+			`^  AI2Bot \(read as AI\) +Allen Institute for AI +honours robots.txt: unknown`,
+			`^\d+ agents \(agents.tsv sha256:[0-9a-f]{64}\)$`)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCmd("", append([]string{"agents"}, tc.args...)...)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			got := strings.Split(out, "\n")
+			i := 0
+			for _, re := range tc.want {
+				for i < len(got) && !re.MatchString(got[i]) {
+					i++
+				}
+				if i == len(got) {
+					t.Fatalf("no line matches %s (in order); output:\n%s", re, out)
+				}
+				i++
+			}
+		})
+	}
+}
+
+func lines(res ...string) []*regexp.Regexp {
+	out := make([]*regexp.Regexp, len(res))
+	for i, s := range res {
+		out[i] = regexp.MustCompile(s)
+	}
+	return out
+}
+
+func TestAgentsJSON(t *testing.T) {
+	dir := writeTemp(t, map[string]string{"robots.txt": aiRobots})
+	code, out, errOut := runCmd("", "agents", "-json", filepath.Join(dir, "robots.txt"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep agentsReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Agents) != registry.Count || len(rep.Unreadable) != 1 || rep.Unreadable[0].Token != "AI" {
+		t.Fatalf("got %d agents, unreadable %+v", len(rep.Agents), rep.Unreadable)
+	}
+	r := robots.Parse([]byte(aiRobots))
+	for _, a := range rep.Agents {
+		m := r.Agent(a.Name)
+		if a.Named != m.Named() || a.Usage != nil {
+			t.Errorf("%s: named %v, the library says %v; usage %v", a.Name, a.Named, m.Named(), a.Usage)
+		}
+		for _, v := range a.Verdicts {
+			if d := m.Decide(v.Path); v.Allowed != d.Allowed || v.Line != d.Line {
+				t.Errorf("%s %s: %+v, Decide says %+v", a.Name, v.Path, v, d)
+			}
+		}
+		if blocked := !a.Verdicts[0].Allowed; (a.Name == "GPTBot" || a.Name == "CCBot") != blocked && a.Name != "AI2Bot" {
+			t.Errorf("%s: / blocked %v", a.Name, blocked)
+		}
+	}
+}
+
+func TestAgentsUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"agents", "a", "b"},
+		{"agents", filepath.Join(t.TempDir(), "missing")},
+	} {
+		if code, _, _ := runCmd("", args...); code != exitUsage {
+			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots"
+)
+
+func TestExplainCommand(t *testing.T) {
+	dir := writeTemp(t, map[string]string{"robots.txt": shopRobots + "\nUser-agent: TieBot\nDisallow: /t\nAllow: /t\nDisallow: /u\nDisallow: /u\n"})
+	file := filepath.Join(dir, "robots.txt")
+	tests := []struct {
+		name string
+		args []string
+		want []string // substrings of standard output, in order
+	}{
+		{name: "longest wins", args: []string{"-agent", "FooBot", "/cart/help/x"}, want: []string{
+			"/cart/help/x\n",
+			"agent    FooBot: no group names it; the * groups apply",
+			"groups   line 1: User-agent: *",
+			"matches  line 2   disallow  /cart        5 octets\n",
+			"line 3   allow     /cart/help  10 octets  <- wins",
+			"verdict  allowed by line 3 (Allow: /cart/help): the longest match (10 octets)"}},
+		{name: "named group", args: []string{"-agent", "googlebot", "/search"}, want: []string{
+			"googlebot: named by the groups below", "line 6: User-agent: Googlebot",
+			"disallowed by line 7 (Disallow: /search): the only rule that matches"}},
+		{name: "read as its product token", args: []string{"-agent", "Googlebot/2.1", "/search"}, want: []string{
+			"agent    Googlebot/2.1 (read as Googlebot): named by the groups below",
+			"disallowed by line 7 (Disallow: /search)"}},
+		{name: "not a product token", args: []string{"-agent", "Googlebot/2.1", "-dialect", "google", "/search"}, want: []string{
+			"not a product token, so no group can name it (its product token is Googlebot); the * groups apply",
+			"allowed: no rule matches"}},
+		{name: "allow wins a tie", args: []string{"-agent", "TieBot", "/tx"}, want: []string{
+			"allowed by line 11 (Allow: /t): the longest match (2 octets); allow wins the tie with line 10"}},
+		{name: "earlier of equal rules", args: []string{"-agent", "TieBot", "/u"}, want: []string{
+			"disallowed by line 12 (Disallow: /u): the longest match (2 octets); the earlier of two equal rules (line 13 ties)"}},
+		{name: "robots.txt", args: []string{"-agent", "FooBot", "/robots.txt?x"}, want: []string{
+			"allowed: /robots.txt is always allowed (RFC 9309 2.2.2)"}},
+		{name: "canonical path", args: []string{"-agent", "FooBot", "https://a.example/%63art"}, want: []string{
+			"path     /cart (written /%63art)", "disallowed by line 2"}},
+		{name: "first match", args: []string{"-agent", "FooBot", "-dialect", "draft1996", "/cart/help"}, want: []string{
+			"disallowed by line 2 (Disallow: /cart): the first rule in file order that matches decides (draft1996)"}},
+		{name: "all dialects", args: []string{"-agent", "FooBot", "-dialect", "all", "/x.pdf"}, want: []string{
+			"/x.pdf  (agent FooBot",
+			"  rfc9309      * groups  disallowed by line 4",
+			"  google       * groups  disallowed by line 4",
+			"* draft1996    * groups  allowed: no rule matches",
+			"* original1994 * groups  allowed: no rule matches",
+			"(* another verdict than rfc9309"}},
+		{name: "stdin URLs", args: []string{"-agent", "FooBot"}, want: []string{"/a\n", "/cart\n"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCmd("/a\n\n/cart\n", append([]string{"explain", "-robots", file}, tc.args...)...)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			rest := out
+			for _, w := range tc.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("output lacks %q (in order); output:\n%s", w, out)
+				}
+				rest = rest[i+len(w):]
+			}
+		})
+	}
+}
+
+func TestExplainJSON(t *testing.T) {
+	dir := writeTemp(t, map[string]string{"robots.txt": shopRobots})
+	file := filepath.Join(dir, "robots.txt")
+	code, out, errOut := runCmd("", "explain", "-robots", file, "-agent", "FooBot", "-json", "/cart/help")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var x explanation
+	if err := json.Unmarshal([]byte(out), &x); err != nil {
+		t.Fatal(err)
+	}
+	if !x.Allowed || x.Line != 3 || len(x.Matches) != 2 || !x.Matches[1].Wins || x.Matches[0].Wins || x.Named {
+		t.Errorf("got %+v", x)
+	}
+	code, out, _ = runCmd("", "explain", "-robots", file, "-agent", "FooBot", "-json", "-dialect", "all", "/cart/help", "/x")
+	if code != exitOK {
+		t.Fatal(code)
+	}
+	var all []struct {
+		Differ   bool          `json:"differ"`
+		Dialects []explanation `json:"dialects"`
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	for dec.More() {
+		var v struct {
+			Differ   bool          `json:"differ"`
+			Dialects []explanation `json:"dialects"`
+		}
+		if err := dec.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, v)
+	}
+	if len(all) != 2 || !all[0].Differ || all[1].Differ || len(all[0].Dialects) != 4 {
+		t.Errorf("got %+v", all)
+	}
+}
+
+func TestExplainUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"explain", "-agent", "x", "/"},
+		{"explain", "-robots", "f", "/"},
+		{"explain", "-robots", "f", "-agent", "x", "-dialect", "nope", "/"},
+		{"explain", "-robots", "-", "-agent", "x"},
+	} {
+		if code, _, _ := runCmd("", args...); code != exitUsage {
+			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
+		}
+	}
+}
+
+// corpusDir is the shared real-world corpus beside the repository; tests
+// that need it skip where it is absent.
+const corpusDir = "../../../shared/corpus"
+
+// corpusSite is one site of the corpus with a robots.txt and URLs.
+type corpusSite struct {
+	name   string
+	robots []byte
+	urls   []string
+}
+
+func loadCorpus(t testing.TB) []corpusSite {
+	t.Helper()
+	names, err := os.ReadDir(filepath.Join(corpusDir, "links"))
+	if err != nil {
+		t.Skipf("corpus not present (%v)", err)
+	}
+	var sites []corpusSite
+	for _, n := range names {
+		body, err := os.ReadFile(filepath.Join(corpusDir, "robots", n.Name()))
+		if err != nil {
+			continue // a URL list without a robots file
+		}
+		links, err := os.ReadFile(filepath.Join(corpusDir, "links", n.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := corpusSite{name: n.Name(), robots: body}
+		sc := bufio.NewScanner(bytes.NewReader(links))
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if u := strings.TrimSpace(sc.Text()); u != "" {
+				s.urls = append(s.urls, u)
+			}
+		}
+		sites = append(sites, s)
+	}
+	return sites
+}
+
+// TestExplainAgreesWithDecide holds explain to Matcher.Decide on every URL
+// of the corpus, in every dialect, for a crawler often named (Googlebot), one
+// never named (FooBot) and the first name of each file: the same verdict and
+// line, no disagreement with the reference, exactly one winning match when a
+// rule decided, and the groups explain names are the ones the engine chose.
+func TestExplainAgreesWithDecide(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("the whole corpus in four dialects: not in -short or -race")
+	}
+	sites := loadCorpus(t)
+	n := 0
+	for _, s := range sites {
+		for _, d := range allDialects {
+			r := robots.Parse(s.robots, robots.WithDialect(d))
+			agents := []string{"Googlebot", "FooBot"}
+			if names := namedTokens(r); len(names) > 0 {
+				agents = append(agents, names[0])
+			}
+			for _, agent := range agents {
+				m := r.Agent(agent)
+				if sel := selectGroups(r, agent); sel.Named != m.Named() {
+					t.Errorf("%s %s %s: explain says named=%v, the engine %v", s.name, d, agent, sel.Named, m.Named())
+				}
+				ex := newExplainer(r, agent)
+				for _, u := range s.urls {
+					x := ex.explain(u)
+					dec := m.Decide(u)
+					wins := 0
+					for _, mt := range x.Matches {
+						if mt.Wins {
+							wins++
+						}
+					}
+					switch {
+					case x.Disagreement != "":
+						t.Errorf("%s %s %s %q: %s", s.name, d, agent, u, x.Disagreement)
+					case x.Allowed != dec.Allowed || x.Line != dec.Line || x.Pattern != dec.Pattern:
+						t.Errorf("%s %s %s %q: explain %v line %d, Decide %v line %d", s.name, d, agent, u, x.Allowed, x.Line, dec.Allowed, dec.Line)
+					case dec.Line != 0 && wins != 1 && d != robots.Google, dec.Line != 0 && wins < 1:
+						// Google's index.html rule can match twice with one line.
+						t.Errorf("%s %s %s %q: %d winning matches for line %d", s.name, d, agent, u, wins, dec.Line)
+					}
+					n++
+				}
+			}
+		}
+	}
+	t.Logf("%d sites, %d explanations, all agree with Decide", len(sites), n)
+}

@@ -1,0 +1,217 @@
+package meta
+
+// This file reads the headers that are structured fields (RFC 9651): the
+// Robots-Tag header that draft-illyes-repext proposes in place of
+// X-Robots-Tag, and the usage-preference headers Content-Usage
+// (draft-ietf-aipref-attach) and Content-Signal (Cloudflare), which package
+// usage interprets.
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/dunglas/httpsfv"
+	"github.com/robotsexclusion/robots/usage"
+)
+
+// MaxFieldLen is the longest value, in bytes, of a structured header that
+// is read: the Robots-Tag, Content-Usage or Content-Signal headers of a
+// response, each field's lines joined. draft-illyes-repext asks for a limit
+// of at least 8 KiB; this one is eight times that. A longer field is not
+// read and is reported (a Source or UsageSource with a problem).
+const MaxFieldLen = 64 << 10
+
+// The structured header names.
+const (
+	robotsTagName     = "Robots-Tag"
+	contentUsageName  = "Content-Usage"
+	contentSignalName = "Content-Signal"
+)
+
+// maxRawLen caps the text kept of a field that is not read.
+const maxRawLen = 100
+
+// readRobotsTag reads the value of the Robots-Tag header, its lines joined,
+// into d: a List of Items, each a product token ("*" for every crawler)
+// whose Parameters are the directives for that crawler
+// ("*;noindex;nosnippet, ExampleBot;noindex"). A Parameter without a value
+// is the directive of its name; one with a value is read as
+// "name:value" (max-snippet=20 as max-snippet:20).
+func readRobotsTag(d *Directives, value, agent string) {
+	fail := func(problem string) {
+		raw := value
+		if len(raw) > maxRawLen {
+			raw = raw[:maxRawLen] + "..."
+		}
+		d.add(Source{Place: RobotsTag, Raw: strings.ToValidUTF8(raw, "\uFFFD"), Problem: problem, Applies: true})
+	}
+	if len(value) > MaxFieldLen {
+		fail("longer than " + strconv.Itoa(MaxFieldLen) + " bytes: not read")
+		return
+	}
+	list, err := httpsfv.UnmarshalList([]string{value})
+	if err != nil {
+		// draft-illyes-repext's own example ends a member with ';', which
+		// RFC 9651 does not allow: read it as its text means.
+		if list, err = httpsfv.UnmarshalList([]string{dropEmptyParams(value)}); err != nil {
+			fail("not a structured-field List (RFC 9651): not read")
+			return
+		}
+	}
+	for _, m := range list {
+		it, ok := m.(httpsfv.Item)
+		if !ok {
+			fail("an Inner List where a product token belongs: ignored")
+			continue
+		}
+		tok, ok := it.Value.(httpsfv.Token)
+		if !ok {
+			fail("a member that is not a product token: ignored")
+			continue
+		}
+		name := string(tok)
+		applies := name == "*" || (agent != "" && strings.EqualFold(name, agent))
+		if it.Params == nil {
+			continue
+		}
+		for _, key := range it.Params.Names() {
+			v, _ := it.Params.Get(key)
+			s := Source{Place: RobotsTag, Name: name, Applies: applies}
+			raw := key
+			if text, ok := paramText(v); ok {
+				raw = key + "=" + text
+				classify(&s, key+":"+text)
+			} else if v == true {
+				classify(&s, key)
+			} else {
+				classify(&s, key+":?")
+				s.Directive, s.Problem = "", "a value that is not a number or text"
+				raw = key + "=?"
+				if v == false {
+					raw = key + "=?0"
+				}
+			}
+			s.Raw = raw
+			d.add(s)
+		}
+	}
+}
+
+// paramText returns a Parameter value that is a number, Token or String as
+// text.
+func paramText(v any) (string, bool) {
+	switch v := v.(type) {
+	case int64:
+		return strconv.FormatInt(v, 10), true
+	case httpsfv.Token:
+		return string(v), true
+	case string:
+		return strings.ToValidUTF8(v, "\uFFFD"), true
+	}
+	return "", false
+}
+
+// dropEmptyParams removes the ';' that ends a member of a List without a
+// Parameter after it ("ExampleBot;," or a final "ExampleBot;"), outside
+// Strings.
+func dropEmptyParams(v string) string {
+	var b strings.Builder
+	inString := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case inString && c == '\\' && i+1 < len(v):
+			b.WriteByte(c)
+			i++
+			c = v[i]
+		case c == '"':
+			inString = !inString
+		case !inString && c == ';':
+			rest := strings.TrimLeft(v[i+1:], " \t")
+			if rest == "" || rest[0] == ',' {
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// A UsageSource is one usage-preference header of a response, as read.
+type UsageSource struct {
+	Field       string             // "Content-Usage" or "Content-Signal"
+	Value       string             // the value, its lines joined by ", "; invalid UTF-8 replaced
+	Prefs       usage.Set          // what it states
+	Diagnostics []usage.Diagnostic // what is wrong with it
+}
+
+// readUsage reads the Content-Usage and Content-Signal headers of h into d.
+// The lines of one field are joined, as RFC 9651 says, so that a key given
+// again in a later line replaces the earlier value.
+func readUsage(d *Directives, h http.Header) {
+	for _, f := range []struct {
+		name  string
+		parse func(string, usage.Source) (usage.Set, []usage.Diagnostic)
+	}{
+		{contentUsageName, usage.Parse},
+		{contentSignalName, usage.ParseSignal},
+	} {
+		values := fieldValues(h, f.name)
+		if values == nil {
+			continue
+		}
+		u := UsageSource{Field: f.name, Value: strings.Join(values, ", ")}
+		if len(u.Value) > MaxFieldLen {
+			u.Value = strings.ToValidUTF8(u.Value[:maxRawLen], "\uFFFD") + "..."
+			u.Diagnostics = []usage.Diagnostic{{Code: usage.Syntax,
+				Message: "longer than " + strconv.Itoa(MaxFieldLen) + " bytes: not read, every category unknown"}}
+		} else {
+			u.Prefs, u.Diagnostics = f.parse(u.Value, usage.Source{Field: f.name})
+			u.Value = strings.ToValidUTF8(u.Value, "\uFFFD")
+		}
+		d.prefs = d.prefs.Combine(u.Prefs)
+		if len(d.usageSrcs) < MaxSources {
+			d.usageSrcs = append(d.usageSrcs, u)
+		}
+	}
+}
+
+// Usage returns the usage preferences that apply to the page, every
+// statement combined by the vocabulary's rule (any no wins, see package
+// usage): its Content-Usage header (which applies to this representation),
+// its Content-Signal header, and noai, read as train-ai=n (the
+// AI Preferences vocabulary, section 6.6, lets another format map onto
+// it). noimageai concerns only the page's images: it is reported by
+// ImageAI, not here. Each category's source names the header, or the META
+// tag or robots header that said noai.
+//
+// Combine it with the preferences robots.txt gives the page's URL by
+// usage.Set.Combine.
+func (d Directives) Usage() usage.Set {
+	s := d.prefs
+	if d.no&noAI == 0 {
+		return s
+	}
+	for _, src := range d.sources {
+		if src.Applies && src.kind == kindNo && src.no&noAI != 0 {
+			return s.Combine(usage.Set{}.With(usage.TrainAI, usage.Disallowed, usage.Source{Field: src.field()}))
+		}
+	}
+	return s.Combine(usage.Set{}.With(usage.TrainAI, usage.Disallowed, usage.Source{Field: "noai"}))
+}
+
+// UsageSources returns the usage-preference headers read, in the order
+// read (the first MaxSources of them).
+func (d Directives) UsageSources() []UsageSource {
+	return append([]UsageSource(nil), d.usageSrcs...)
+}
+
+// field names where a Source was read, for a usage.Source: `meta
+// name="robots"`, "X-Robots-Tag" or "Robots-Tag".
+func (s Source) field() string {
+	if s.Place == MetaTag {
+		return `meta name="` + s.Name + `"`
+	}
+	return s.Place.String()
+}

@@ -1,0 +1,77 @@
+package usage
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzPreference reads one value as a Content-Usage statement, a
+// Content-Signal value and a robots.txt rule. Nothing may panic; each
+// reading sets only its own vocabulary's categories, each with the source
+// it was given; a value that is not a Dictionary sets nothing; every
+// diagnostic has a code and a message; a rule's path starts with '/' and
+// holds no space or tab; and the preferences read back from their own
+// String form.
+func FuzzPreference(f *testing.F) {
+	for _, s := range []string{
+		"train-ai=y, search=n",
+		`train-ai=y, train-ai, search=n, search="n"`,
+		"train-ai;allow=n, train-ai=y",
+		`train-ai;has;parameters="?";`,
+		"search=yes, ai-input=yes, ai-train=no",
+		"search=yes,ai-train=no,use=reference",
+		"/ai-ok/ train-ai=y",
+		"*.pdf train-ai=n",
+		"Train-AI=N",
+		"train-ai=(y n);a=?1, search=:AAA=:, x=@1659578233, y=%\"caf%c3%a9\", z=1.5",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		from := Source{Line: 7, Field: "x"}
+		for _, v := range []Vocabulary{AIPref, ContentSignal} {
+			s, diags := parse(v, value, from)
+			failed := false
+			for _, d := range diags {
+				if d.Code == "" || d.Message == "" {
+					t.Fatalf("%s %q: diagnostic %+v", v, value, d)
+				}
+				failed = failed || d.Code == Syntax || d.Code == UppercaseKey || d.Code == MissingPreference
+			}
+			if failed && s.Known() {
+				t.Fatalf("%s %q: not a Dictionary, yet %s", v, value, s)
+			}
+			for c := range Category(NumCategories) {
+				if s.Get(c) == Unknown {
+					if s.From(c) != (Source{}) {
+						t.Fatalf("%s %q: unknown %s has a source", v, value, c)
+					}
+					continue
+				}
+				if c.Info().Vocabulary != v || s.From(c) != from {
+					t.Fatalf("%s %q: %s set to %s from %v", v, value, c, s.Get(c), s.From(c))
+				}
+			}
+			if u, _ := s.Use(); u != UseUnknown && v != ContentSignal {
+				t.Fatalf("%s %q: use %s", v, value, u)
+			}
+			if s.Known() {
+				line := s.String()
+				_, body, _ := strings.Cut(line, ": ")
+				back, diags := parse(v, body, from)
+				if back != s {
+					t.Fatalf("%s %q: String %q reads back as %s (%v)", v, value, line, back, diags)
+				}
+			}
+		}
+		path, s, _ := ParseRule(value, from)
+		if path != "" && (path[0] != '/' || strings.ContainsAny(path, " \t")) {
+			t.Fatalf("ParseRule(%q): path %q", value, path)
+		}
+		for c := range Category(NumCategories) {
+			if s.Get(c) != Unknown && c.Info().Vocabulary != AIPref {
+				t.Fatalf("ParseRule(%q) sets %s", value, c)
+			}
+		}
+	})
+}
