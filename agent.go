@@ -70,8 +70,8 @@ func (r *Robots) readAgent(v string) AgentToken {
 func (m *Matcher) Selection() Selection {
 	s := Selection{Agents: append([]AgentToken(nil), m.agents...), Named: m.named}
 	s.Groups = make([]Group, len(m.groups))
-	for i, g := range m.groups {
-		s.Groups[i] = newGroup(&m.file.Groups[g])
+	for i := range m.kept {
+		s.Groups[i] = newGroup(&m.kept[i])
 	}
 	return s
 }
@@ -84,8 +84,8 @@ func (m *Matcher) Selection() Selection {
 // index.html rule) are not listed.
 func (m *Matcher) Rules() []Rule {
 	var out []Rule
-	for _, g := range m.groups {
-		out = appendRules(out, m.file.Groups[g].Rules)
+	for i := range m.kept {
+		out = appendRules(out, m.kept[i].Rules)
 	}
 	return out
 }

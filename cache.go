@@ -169,8 +169,10 @@ func (r *Robots) build(s *selection, k string, groups []int, named bool) {
 	if testHookCompile != nil {
 		testHookCompile()
 	}
-	m := newMatcher(r.file.Merge(groups, named), r.limits, r.dialect)
-	m.file, m.groups = r.file, groups
+	sel := r.file.Merge(groups, named)
+	kept := keepGroups(r.file, groups, sel.Rules)
+	m := newMatcher(sel, r.limits, r.dialect)
+	m.groups, m.kept = groups, kept
 	s.m = m
 }
 

@@ -27,10 +27,10 @@ type Matcher struct {
 	form     normalize.Form // how URLs are written for the machine
 
 	// What Selection and Rules report: the selected groups (indices in
-	// file.Groups), set once on the compiled Matcher, and the agent values
-	// as read, set on each copy.
-	file   *compile.File
+	// the file's Groups) and copies of them (see keepGroups), set once on
+	// the compiled Matcher, and the agent values as read, set on each copy.
 	groups []int
+	kept   []compile.Group
 	agents []AgentToken
 }
 
@@ -48,23 +48,12 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 	low := d.Lower(s)
 	rules := make([]automaton.Rule, len(low))
 	m.info = make([]ruleInfo, len(low))
-	// The values are substrings of the parsed body; the Matcher keeps its
-	// own copy of the selected ones, in one string, so that it does not
-	// hold the whole body alive.
-	size := 0
-	for _, l := range low {
-		size += len(l.Value)
-	}
-	var values strings.Builder
-	values.Grow(size)
-	for _, l := range low {
-		values.WriteString(l.Value)
-	}
-	all, off := values.String(), 0
+	// The Matcher keeps the values as s has them: the caller has made
+	// them copies of the body's (see keepGroups), so that the Matcher
+	// does not hold the whole body alive.
 	for i, l := range low {
 		rules[i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank}
-		m.info[i] = ruleInfo{value: all[off : off+len(l.Value)], line: int32(l.Line), allow: l.Allow}
-		off += len(l.Value)
+		m.info[i] = ruleInfo{value: l.Value, line: int32(l.Line), allow: l.Allow}
 	}
 	m.machine = compileRules(rules, low, lim, d)
 	return m
@@ -114,3 +103,69 @@ func (m *Matcher) decision(r int32) Decision {
 
 // Stats describes the compiled automaton, for tools and tests.
 func (m *Matcher) Stats() automaton.Stats { return m.machine.Stats() }
+
+// keepGroups returns copies of the groups of f at the given indices, with
+// their strings copied into one allocation: what Selection and Rules
+// report, without the canonical patterns, which they do not. A Matcher
+// keeps these rather than f, whose strings are substrings of the whole
+// body's text: holding f from a Matcher kept every group and the whole
+// text alive, twice the heap of the Matcher's own tables on the corpus.
+// merged is f.Merge(groups, ...).Rules, the same rules in the same order:
+// their values are replaced by the copies, which the Matcher's decisions
+// then report too, so that each value is held once.
+func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.Group {
+	size, nagents, nrules := 0, 0, 0
+	for _, g := range groups {
+		grp := &f.Groups[g]
+		for _, a := range grp.Agents {
+			size += len(a.Name) + len(a.Value)
+		}
+		for _, r := range grp.Rules {
+			size += len(r.Value)
+		}
+		nagents += len(grp.Agents)
+		nrules += len(grp.Rules)
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for _, g := range groups {
+		grp := &f.Groups[g]
+		for _, a := range grp.Agents {
+			b.WriteString(a.Name)
+			b.WriteString(a.Value)
+		}
+		for _, r := range grp.Rules {
+			b.WriteString(r.Value)
+		}
+	}
+	all, off := b.String(), 0
+	next := func(n int) string {
+		off += n
+		return all[off-n : off]
+	}
+	out := make([]compile.Group, len(groups))
+	agents := make([]compile.Agent, 0, nagents)
+	rules := make([]compile.Rule, 0, nrules)
+	for i, g := range groups {
+		grp := &f.Groups[g]
+		out[i] = compile.Group{CrawlDelay: grp.CrawlDelay, DelayLine: grp.DelayLine}
+		start := len(agents)
+		for _, a := range grp.Agents {
+			a.Name = next(len(a.Name))
+			a.Value = next(len(a.Value))
+			agents = append(agents, a)
+		}
+		out[i].Agents = agents[start:len(agents):len(agents)]
+		start = len(rules)
+		for _, r := range grp.Rules {
+			rules = append(rules, compile.Rule{Allow: r.Allow, Value: next(len(r.Value)), Line: r.Line})
+		}
+		out[i].Rules = rules[start:len(rules):len(rules)]
+	}
+	if len(merged) == len(rules) {
+		for i := range merged {
+			merged[i].Value = rules[i].Value
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package robots
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/robotsexclusion/robots/automaton"
 )
@@ -37,5 +38,45 @@ func TestRulelessShared(t *testing.T) {
 		if got := c.Decide("/robots.txt"); got.Allowed != (d == RFC9309) {
 			t.Errorf("%v: Decide(/robots.txt) = %+v", d, got)
 		}
+	}
+}
+
+// TestMatcherHoldsNoBodyString checks that the strings a Matcher keeps,
+// for its decisions, Selection and Rules, are copies and not substrings
+// of the parsed file's, which would keep the whole body alive.
+func TestMatcherHoldsNoBodyString(t *testing.T) {
+	r := Parse([]byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\n\nUser-agent: other\nDisallow: /\n"))
+	m := r.Agent("FooBot")
+	from := map[*byte]bool{}
+	for _, g := range r.file.Groups {
+		for _, a := range g.Agents {
+			from[unsafe.StringData(a.Name)], from[unsafe.StringData(a.Value)] = true, true
+		}
+		for _, rule := range g.Rules {
+			from[unsafe.StringData(rule.Value)], from[unsafe.StringData(rule.Pattern)] = true, true
+		}
+	}
+	check := func(what, s string) {
+		if s != "" && from[unsafe.StringData(s)] {
+			t.Errorf("%s %q is a string of the parsed file", what, s)
+		}
+	}
+	for _, g := range m.kept {
+		for _, a := range g.Agents {
+			check("agent name", a.Name)
+			check("agent value", a.Value)
+		}
+		for _, rule := range g.Rules {
+			check("rule value", rule.Value)
+		}
+	}
+	for _, info := range m.info {
+		check("decision pattern", info.value)
+	}
+	if got, want := len(m.Rules()), 4; got != want {
+		t.Errorf("Rules: %d rules, want %d", got, want)
+	}
+	if got := m.Decide("/a/x.pdf"); got.Allowed || got.Pattern != "/*.pdf" {
+		t.Errorf("Decide(/a/x.pdf) = %+v, want disallowed by /*.pdf", got)
 	}
 }

@@ -88,8 +88,10 @@ func WithCharset(label string) Option { return func(c *config) { c.charset = lab
 
 // WithLimits bounds the construction of each Matcher's automaton (see
 // package automaton): past the bounds a cheaper, slower tier is built, still
-// exact and linear in the URL. The zero Limits are the defaults; tests use
-// MaxTier to force a tier.
+// exact and linear in the URL. The zero Limits are the defaults, which
+// build no DFA of '*' rules; MaxTier automaton.TierDFA builds them where
+// they fit, for a caller that decides very many URLs per Matcher, and tests
+// use MaxTier to force a tier.
 func WithLimits(l automaton.Limits) Option { return func(c *config) { c.limits = l } }
 
 // bodyOptions says how Parse prepares a body: as the dialect does, with the

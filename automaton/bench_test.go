@@ -67,14 +67,21 @@ func BenchmarkCompile(b *testing.B) {
 	}
 }
 
-// BenchmarkMatch times Match on each tier, forced, over the rules of
-// smallRules(10) and URLs that reach their wildcard rules.
+// BenchmarkMatch times Match on each tier, forced, and on the default
+// build, over the rules of smallRules(n) and URLs that reach their wildcard
+// rules.
 func BenchmarkMatch(b *testing.B) {
-	rules := smallRules(10)
 	urls := []string{"/admin/3/x", "/shop/list?sort=price", "/docs/a/b/c/report.pdf", "/search7?q=1", "/nothing/here/at/all"}
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
-		b.Run(tier.String(), func(b *testing.B) {
+	for _, c := range []struct {
+		n    int
+		tier automaton.Tier
+	}{{1, 0}, {1, automaton.TierDFA}, {10, 0}, {10, automaton.TierDFA}, {10, automaton.TierSplit}, {10, automaton.TierSegments}, {10, automaton.TierNFA}} {
+		m := automaton.Compile(smallRules(c.n), automaton.Limits{MaxTier: c.tier})
+		name := "default-" + m.Stats().Tier.String()
+		if c.tier != 0 {
+			name = c.tier.String()
+		}
+		b.Run(fmt.Sprintf("rules=%d/%s", 11*c.n, name), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, u := range urls {

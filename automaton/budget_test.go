@@ -62,11 +62,19 @@ func manyStar(k int) []automaton.Rule {
 	})
 }
 
-// TestHostileBudgets compiles each hostile family and checks the tier
-// chosen, that Compile allocates within automaton.CompileBytes of the
-// patterns, that the tables held stay within automaton.TableBytes, and that
-// Match allocates nothing once its scratch exists.
+// TestHostileBudgets compiles each hostile family, on the ladder of DFAs
+// (MaxTier TierDFA) and by default, and checks the tier chosen (on the
+// ladder, h.tier and why; by default, TierSegments for any '*'), that
+// Compile allocates within automaton.CompileBytes of the patterns, that the
+// tables held stay within automaton.TableBytes, and that Match allocates
+// nothing once its scratch exists.
 func TestHostileBudgets(t *testing.T) {
+	for _, lim := range []automaton.Limits{{MaxTier: automaton.TierDFA}, {}} {
+		t.Run(fmt.Sprintf("from=%v", lim.MaxTier), func(t *testing.T) { testHostileBudgets(t, lim) })
+	}
+}
+
+func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 	url := "http://h/" + strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789q", 28)[:1<<10]
 	for _, h := range hostile {
 		t.Run(h.name, func(t *testing.T) {
@@ -78,13 +86,17 @@ func TestHostileBudgets(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			m := automaton.Compile(rules, automaton.Limits{})
+			m := automaton.Compile(rules, lim)
 			runtime.ReadMemStats(&after)
 			st := m.Stats()
-			if st.Tier != h.tier {
-				t.Errorf("tier %v, want %v (budget: %v)", st.Tier, h.tier, st.Budget)
+			want := h.tier
+			if lim.MaxTier == 0 && want != automaton.TierDFA {
+				want = automaton.TierSegments // no DFA of '*' patterns by default
 			}
-			if h.tier != automaton.TierDFA {
+			if st.Tier != want {
+				t.Errorf("tier %v, want %v (budget: %v)", st.Tier, want, st.Budget)
+			}
+			if lim.MaxTier != 0 && h.tier != automaton.TierDFA {
 				var be *automaton.BudgetError
 				if !errors.As(st.Budget, &be) {
 					t.Errorf("tier %v without a BudgetError: %v", st.Tier, st.Budget)
@@ -139,7 +151,7 @@ func TestWorkBudget(t *testing.T) {
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
 	}
 	for _, work := range []int{1000, 100000} {
-		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30}).Stats()
+		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30, MaxTier: automaton.TierDFA}).Stats()
 		var be *automaton.BudgetError
 		if st.Tier != automaton.TierSegments || !errors.As(st.Budget, &be) || be.Limit != work {
 			t.Errorf("MaxWork %d: tier %v, budget %v", work, st.Tier, st.Budget)

@@ -338,7 +338,19 @@ func fromSorted(pats []pattern) *dfa {
 	}
 	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(pats[a].lit, pats[b].lit) })
 	const dead = 0
-	d := &dfa{nodes: []node{{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1}}}
+	// Sized for the usual shape, under three nodes per pattern (a branch,
+	// a run and the node where it ends) and an octet of labels per octet,
+	// the tables seldom grow; shrink fits them.
+	octets := 0
+	for _, p := range pats {
+		octets += len(p.lit)
+	}
+	d := &dfa{
+		nodes:   make([]node, 1, 3*len(pats)+4),
+		labels:  make([]byte, 0, octets),
+		targets: make([]int32, 0, 2*len(pats)),
+	}
+	d.nodes[dead] = node{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1}
 	var build func(g []int32, depth int) int32
 	build = func(g []int32, depth int) int32 {
 		end, anchored, top := int32(-1), int32(-1), int32(-1)

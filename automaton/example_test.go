@@ -9,7 +9,9 @@ import (
 
 // Compile builds one machine for all the patterns; Match decides an input,
 // here read from a URL by normalize.NewRawStream. Here the rank is the
-// pattern's length, so the longest matching pattern wins.
+// pattern's length, so the longest matching pattern wins. With one short
+// wildcard pattern, the machine is the literal patterns' DFA and a small
+// NFA (no subset construction); Limits.MaxTier forces the DFA of all.
 func ExampleCompile() {
 	rules := []automaton.Rule{
 		{Pattern: "/a", Rank: 2},
@@ -21,26 +23,33 @@ func ExampleCompile() {
 		fmt.Printf("%-10s rule %d\n", input, m.Match(normalize.NewRawStream(input)))
 	}
 	fmt.Println(m.Stats().Tier)
+	fmt.Println(automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA}).Stats().Tier)
 	// Output:
 	// /a/x       rule 0
 	// /a/b/c     rule 2
 	// /a/b/c.pdf rule 1
 	// /z         rule -1
+	// nfa
 	// dfa
 }
 
-// Unions of '*' patterns can need exponentially many DFA states; past the
-// budget, Compile builds a cheaper tier that stays exact and linear.
+// By default, many '*' patterns get the segment matcher, whose build and
+// walk are linear. From MaxTier TierDFA on, Compile tries DFAs of them,
+// within budgets: unions of '*' patterns can need exponentially many DFA
+// states, and past the budget Compile builds a cheaper tier that stays
+// exact and linear, and Stats says why.
 func ExampleMachine_Stats() {
 	var rules []automaton.Rule
 	for i := 0; i < 40; i++ {
 		p := fmt.Sprintf("/*a%d*b%d", i, i)
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
 	}
-	st := automaton.Compile(rules, automaton.Limits{}).Stats()
+	fmt.Println(automaton.Compile(rules, automaton.Limits{}).Stats().Tier)
+	st := automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA}).Stats()
 	fmt.Println(st.Tier)
 	fmt.Println(st.Budget)
 	// Output:
+	// segments
 	// segments
 	// automaton: dfa tier over budget: DFA states above 1808
 }

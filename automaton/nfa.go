@@ -7,13 +7,24 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// This file is the last tier: a bit-parallel simulation of the NFA of the
+// This file is TierNFA: a bit-parallel simulation of the NFA of the
 // wildcard patterns (shift-and, extended with '*' as a self loop). Bit g of
 // the state says that a pattern's first j octets have matched the input read
 // so far, where g is that pattern's first bit plus j. One octet costs a few
 // word operations per 64 positions, whatever the patterns, so the time is
 // linear in the input and in the patterns' total length, and the memory is
 // one mask per octet class.
+//
+// It runs in two cases. By default, when the wildcard patterns are few and
+// short (at most smallNFAPositions positions, as most real files have
+// them: one or two rules "/*?sort=", "/*.pdf$"), it is chosen before any
+// subset construction: its build is one pass over the patterns and a few
+// small slices, where a DFA of the same rules costs tens of microseconds,
+// more than a crawler spends deciding a host's URLs. Such an NFA fits in
+// regWords words, so its walk (walkRegs) keeps the state in registers, with
+// no scratch and no pool: a few word operations per octet. Otherwise it is
+// built only when Limits.MaxTier asks for it, and its walk takes its bit
+// sets from the Machine's pool.
 
 // An nfa runs the wildcard patterns of a Machine at TierNFA.
 type nfa struct {
@@ -28,11 +39,27 @@ type nfa struct {
 	owner     []int32  // rule (place in the ranking) of each end position
 }
 
-func buildNFA(pats []pattern) *nfa {
+// regWords is the most 64-bit words of an NFA that walks in registers
+// (walkRegs): 256 positions.
+const regWords = 4
+
+// smallNFAPositions is the most NFA positions (an octet of a wildcard
+// pattern each, and one per pattern) for which Compile, by default, builds
+// the NFA instead of trying a DFA: the walk then costs at most regWords
+// words of shift-and per octet, and the build one pass over the patterns.
+const smallNFAPositions = 64 * regWords
+
+// nfaPositions is the number of positions of the NFA of pats.
+func nfaPositions(pats []pattern) int {
 	n := 0
 	for _, p := range pats {
 		n += len(p.lit) + 1
 	}
+	return n
+}
+
+func buildNFA(pats []pattern) *nfa {
+	n := nfaPositions(pats)
 	a := &nfa{words: (n + 63) / 64, positions: n, owner: make([]int32, n)}
 	w := a.words
 	// Octet classes: every octet used literally gets its own class, all
@@ -46,11 +73,12 @@ func buildNFA(pats []pattern) *nfa {
 			}
 		}
 	}
-	a.adv = make([]uint64, classes*w)
-	a.star = make([]uint64, w)
-	a.final = make([]uint64, w)
-	a.anchor = make([]uint64, w)
-	a.init = make([]uint64, w)
+	// The masks share one allocation: the classes' advances, then the
+	// four sets.
+	masks := make([]uint64, (classes+4)*w)
+	a.adv = masks[: classes*w : classes*w]
+	sets := masks[classes*w:]
+	a.star, a.final, a.anchor, a.init = sets[:w:w], sets[w:2*w:2*w], sets[2*w:3*w:3*w], sets[3*w:]
 	set := func(v []uint64, g int) { v[g/64] |= 1 << (g % 64) }
 	g := 0
 	for _, p := range pats {
@@ -151,6 +179,77 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 				best = r
 			}
 		}
+	}
+	return best
+}
+
+// walkRegs is walk for an NFA of at most regWords words: the bit sets live
+// in two arrays on the stack, so it needs no scratch. It costs, per octet,
+// a few word operations per word of the NFA, and stops when no position
+// is live.
+func (a *nfa) walkRegs(in normalize.Stream) int32 {
+	w := a.words
+	if w == 1 {
+		return a.walkWord(in)
+	}
+	var cur [regWords]uint64
+	copy(cur[:w], a.init)
+	best := a.matches(cur[:w], a.final, -1)
+	star, final := a.star[:w], a.final[:w]
+	for {
+		x, ok := in.Next()
+		if !ok {
+			break
+		}
+		adv := a.adv[int(a.class[x])*w:][:w]
+		var carry, live, scarry, hit uint64
+		for i := range star {
+			c := cur[i]
+			v := (c<<1|carry)&adv[i] | c&star[i]
+			carry = c >> 63
+			s := v & star[i]
+			v |= s<<1 | scarry
+			scarry = s >> 63
+			cur[i] = v
+			live |= v
+			hit |= v & final[i]
+		}
+		if live == 0 {
+			return best // nothing more can match, the anchored rules included
+		}
+		if hit != 0 {
+			best = a.matches(cur[:w], a.final, best)
+		}
+	}
+	return a.matches(cur[:w], a.anchor, best)
+}
+
+// walkWord is walkRegs for an NFA of one word (at most 64 positions, as
+// most real files' wildcard patterns need): the state is one register.
+func (a *nfa) walkWord(in normalize.Stream) int32 {
+	star, final := a.star[0], a.final[0]
+	cur := a.init[0]
+	best := int32(-1)
+	if cur&final != 0 {
+		best = a.matches(a.init[:1], a.final, -1)
+	}
+	for {
+		x, ok := in.Next()
+		if !ok {
+			break
+		}
+		v := (cur<<1)&a.adv[a.class[x]] | cur&star
+		v |= (v & star) << 1
+		if v == 0 {
+			return best // nothing more can match, the anchored rules included
+		}
+		cur = v
+		if v&final != 0 {
+			best = a.matches([]uint64{v}, a.final, best)
+		}
+	}
+	if cur&a.anchor[0] != 0 {
+		best = a.matches([]uint64{cur}, a.anchor, best)
 	}
 	return best
 }

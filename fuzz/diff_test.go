@@ -12,9 +12,12 @@ import (
 )
 
 // tiers are the engines every differential check runs: the default build and
-// each tier forced, so that every fuzz target exercises every tier.
+// each tier forced, so that every fuzz target exercises every tier (the
+// default build gives few short wildcard patterns the NFA, walked in
+// registers, so the DFA of all patterns is forced too).
 var tiers = []automaton.Limits{
 	{},
+	{MaxTier: automaton.TierDFA},
 	{MaxTier: automaton.TierSplit},
 	{MaxTier: automaton.TierSegments},
 	{MaxTier: automaton.TierNFA},

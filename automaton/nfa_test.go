@@ -1,0 +1,77 @@
+package automaton
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// TestSmallNFAThreshold checks the default choice that smallNFAPositions
+// names: wildcard patterns of at most that many positions get TierNFA,
+// walked in registers, with no DFA construction at all; one position more
+// and Compile tries the DFA.
+func TestSmallNFAThreshold(t *testing.T) {
+	rules := func(positions int) []Rule {
+		// "/*" and x's, and a literal rule: the wildcard pattern's
+		// positions are its octets and one.
+		p := "/*" + strings.Repeat("x", positions-3)
+		return []Rule{{Pattern: p, Rank: 2 * len(p)}, {Pattern: "/lit", Rank: 8}}
+	}
+	for _, c := range []struct {
+		positions int
+		small     bool
+	}{{4, true}, {64, true}, {65, true}, {smallNFAPositions, true}, {smallNFAPositions + 1, false}} {
+		m := Compile(rules(c.positions), Limits{})
+		st := m.Stats()
+		regs := st.Tier == TierNFA && m.nfas == nil && st.Work == 0
+		if regs != c.small {
+			t.Errorf("%d positions: tier %v, pool %v, work %d: register NFA %v, want %v",
+				c.positions, st.Tier, m.nfas != nil, st.Work, regs, c.small)
+		}
+		if st.NFA > 0 && st.NFA != c.positions {
+			t.Errorf("%d positions: Stats.NFA %d", c.positions, st.NFA)
+		}
+	}
+}
+
+// TestRegisterWalk checks the walks in registers (one word, and up to
+// regWords) against the walk on pooled bit sets, over random patterns and
+// inputs of a small alphabet.
+func TestRegisterWalk(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	word := func(n int, stars bool) string {
+		var b strings.Builder
+		for range n {
+			if stars && r.IntN(4) == 0 {
+				b.WriteByte('*')
+			} else {
+				b.WriteByte("ab/"[r.IntN(3)])
+			}
+		}
+		return b.String()
+	}
+	for i := range 300 {
+		var pats []string
+		for range 1 + r.IntN(1+i%40) {
+			p := "/" + word(r.IntN(8), true)
+			if r.IntN(3) == 0 {
+				p += "$"
+			}
+			pats = append(pats, "/*"+p[1:])
+		}
+		a := buildNFA(prepare(func(i int) string { return pats[i] }, len(pats)))
+		if a.words > regWords {
+			continue
+		}
+		sc := a.newScratch()
+		for range 20 {
+			in := "/" + word(r.IntN(20), false)
+			want := a.walk(sc, normalize.NewRawStream(in))
+			if got := a.walkRegs(normalize.NewRawStream(in)); got != want {
+				t.Fatalf("patterns %q (%d words), input %q: walkRegs %d, walk %d", pats, a.words, in, got, want)
+			}
+		}
+	}
+}
