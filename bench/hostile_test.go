@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,6 +20,8 @@ import (
 //	astar       lines "Disallow: /*a_i*b_i", whose union needs 2^k DFA states
 //	literal     one literal line of 500 KiB
 //	longstar    one line "Disallow: /*q*q*...$" of 176 KB
+//	straddle    500 KiB of comments, then one line "Disallow: /*q*q*..." of
+//	            5 MB that straddles the limit (read up to the 64 KiB slack)
 var hostileFamilies = []struct {
 	name string
 	body func() []byte
@@ -33,6 +36,10 @@ var hostileFamilies = []struct {
 	}},
 	{"longstar", func() []byte {
 		return []byte("User-agent: *\nDisallow: /" + strings.Repeat("*q", 88000) + "$\n")
+	}},
+	{"straddle", func() []byte {
+		head := "User-agent: *\n" + strings.Repeat("# "+strings.Repeat("c", 61)+"\n", robots.DefaultParseLimit/64-1)
+		return []byte(head + "Disallow: /" + strings.Repeat("*q", 5<<20/2) + "\n")
 	}},
 }
 
@@ -82,7 +89,8 @@ func hostileURL() string {
 
 // BenchmarkHostile times, on each hostile family, Parse and Agent (compile:
 // reporting B/op and the peak of the live heap above what it was before, as
-// peak-MiB) and the decision of one 1 KiB URL (decide).
+// peak-MiB), Parse and 64 goroutines racing on the first Agent call
+// (agents64, the same figures), and the decision of one 1 KiB URL (decide).
 func BenchmarkHostile(b *testing.B) {
 	url := hostileURL()
 	for _, f := range hostileFamilies {
@@ -99,6 +107,15 @@ func BenchmarkHostile(b *testing.B) {
 			}
 			b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
 		})
+		b.Run(f.name+"/agents64", func(b *testing.B) {
+			b.ReportAllocs()
+			var peak uint64
+			for b.Loop() {
+				p := peakHeap(func() { firstAgent64(robots.Parse(body)) })
+				peak = max(peak, p)
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+		})
 		b.Run(f.name+"/decide", func(b *testing.B) {
 			m := robots.Parse(body).Agent("x")
 			b.ReportAllocs()
@@ -110,6 +127,16 @@ func BenchmarkHostile(b *testing.B) {
 			b.ReportMetric(1, "tier-"+m.Stats().Tier.String())
 		})
 	}
+}
+
+// firstAgent64 makes 64 goroutines ask r for the same agent at once, as a
+// crawler's workers do on a host's first URLs: one compile must serve them.
+func firstAgent64(r *robots.Robots) {
+	var wg sync.WaitGroup
+	for range 64 {
+		wg.Go(func() { r.Agent("x").Allowed("/") })
+	}
+	wg.Wait()
 }
 
 // peakHeap runs f and returns the highest live heap seen while it ran, above
