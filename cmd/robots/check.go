@@ -112,26 +112,6 @@ func agentMatcher(r *robots.Robots, agent string) (*robots.Matcher, string) {
 	return m, note
 }
 
-// leadingToken returns the product token that leads a User-Agent value,
-// as RFC 9309 section 2.2.1 asks crawlers to match: "Googlebot/2.1 (+http://...)"
-// is "Googlebot". A value that starts with no token is returned as it is.
-func leadingToken(agent string) string {
-	i := 0
-	for i < len(agent) && isTokenChar(agent[i]) {
-		i++
-	}
-	if i == 0 {
-		return agent
-	}
-	return agent[:i]
-}
-
-// isTokenChar reports whether c may be part of an RFC 9309 product token:
-// a letter, "-" or "_".
-func isTokenChar(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
-}
-
 // checkStats counts the results of a check run, and shows progress and the
 // summary on standard error.
 type checkStats struct {

@@ -240,7 +240,7 @@ func (l *linter) agents() {
 			if i := strings.IndexAny(word, "/ \t"); i >= 0 {
 				word = word[:i]
 			}
-			if word == "" || leadingToken(word) == word {
+			if name, _ := compile.AgentName(word); name == "" || name == word { // no token at all: the parser's empty-agent says so
 				continue
 			}
 			l.add(a.Line, 0, codeAgentToken, "%q is outside RFC 9309's product-token grammar (letters, \"-\" and \"_\"): %s",

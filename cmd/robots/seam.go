@@ -11,6 +11,7 @@ package main
 
 import (
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -79,7 +80,7 @@ func readAgent(r *robots.Robots, given string) agentReading {
 	t := r.Agent(given).Selection().Agents[0]
 	a := agentReading{Given: t.Given, Token: t.Token, Reduced: t.Reduced}
 	if !t.Usable && !substringDialect(r.Dialect()) {
-		if name := productToken(given); name != "" && name != t.Token {
+		if name, _ := compile.AgentName(given); name != "" && name != t.Token {
 			a.ProductToken = name
 		}
 	}
@@ -152,14 +153,4 @@ func lowerASCII(s string) string {
 // preferences yet (seam: the usage issue); until it does, nothing is said.
 func usagePreferences(r *robots.Robots, agent, path string) (string, bool) {
 	return "", false
-}
-
-// productToken returns the leading product token of an agent value (RFC
-// 9309 2.2.1: ASCII letters, "-" and "_"), as a user-agent line is read.
-func productToken(v string) string {
-	i := 0
-	for i < len(v) && (v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z' || v[i] == '-' || v[i] == '_') {
-		i++
-	}
-	return v[:i]
 }
