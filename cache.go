@@ -219,6 +219,7 @@ func (r *Robots) build(s *selection, groups []int, named bool) {
 	sel := r.file.Merge(groups, named)
 	kept := keepGroups(r.file, groups, sel.Rules)
 	m := newMatcher(sel, r.limits, r.dialect)
+	clearPatterns(sel.Rules)
 	m.groups, m.kept = groups, kept
 	s.m = m
 }
