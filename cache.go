@@ -33,10 +33,18 @@ const (
 // memo is a map of at most a fixed number of Matchers, read without locking
 // or allocating: readers load an immutable map, and a writer, under the
 // mutex, replaces it with a copy that holds one more entry. A copy costs at
-// most the bound, and there are at most as many copies as the bound.
+// most the bound, and there are at most as many copies as the bound. The
+// first entry has a slot of its own, so that a Robots asked for one agent,
+// as most are, builds no map.
 type memo struct {
-	mu sync.Mutex
-	m  atomic.Value // map[string]*Matcher, never modified once stored
+	mu    sync.Mutex
+	first atomic.Pointer[memoEntry] // the first entry kept; never replaced
+	m     atomic.Value              // map[string]*Matcher of the others, never modified once stored
+}
+
+type memoEntry struct {
+	k string
+	m *Matcher
 }
 
 // table returns the current map; nil before the first entry.
@@ -46,6 +54,9 @@ func (c *memo) table() map[string]*Matcher {
 }
 
 func (c *memo) load(k []byte) (*Matcher, bool) {
+	if e := c.first.Load(); e != nil && e.k == string(k) {
+		return e.m, true
+	}
 	m, ok := c.table()[string(k)]
 	return m, ok
 }
@@ -56,13 +67,17 @@ func (c *memo) load(k []byte) (*Matcher, bool) {
 func (c *memo) keep(k []byte, m *Matcher, max int) (*Matcher, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	old := c.table()
-	if v, ok := old[string(k)]; ok {
+	if v, ok := c.load(k); ok {
 		return v, true
 	}
-	if len(old) >= max {
+	if c.len() >= max {
 		return m, false
 	}
+	if c.first.Load() == nil {
+		c.first.Store(&memoEntry{string(k), m})
+		return m, true
+	}
+	old := c.table()
 	next := make(map[string]*Matcher, len(old)+1)
 	maps.Copy(next, old)
 	next[string(k)] = m
@@ -71,7 +86,13 @@ func (c *memo) keep(k []byte, m *Matcher, max int) (*Matcher, bool) {
 }
 
 // len returns the number of entries.
-func (c *memo) len() int { return len(c.table()) }
+func (c *memo) len() int {
+	n := len(c.table())
+	if c.first.Load() != nil {
+		n++
+	}
+	return n
+}
 
 // The kinds of key in Robots.agents: the value of Agent, the list of
 // AgentAny, the chain of AgentFallback.
@@ -108,6 +129,7 @@ func appendGroupsKey(b []byte, groups []int) []byte {
 // compiling, and is never taken by a Matcher.
 type selections struct {
 	mu       sync.Mutex
+	first    *selection // the first entry added, while it stays; not in m
 	m        map[string]*selection
 	kept     int          // entries of m that are done and kept
 	compiles atomic.Int64 // compiles started, kept or not; for tests
@@ -115,9 +137,39 @@ type selections struct {
 
 // A selection is one compiled set of groups, or one being compiled.
 type selection struct {
+	key  string         // its groupsKey
 	done sync.WaitGroup // m and kept are set once it is done
 	m    *Matcher       // nil when the compile panicked
 	kept bool           // it stays in selections.m
+}
+
+// find returns the entry of key, or nil. The caller holds c.mu.
+func (c *selections) find(key []byte) *selection {
+	if c.first != nil && c.first.key == string(key) {
+		return c.first
+	}
+	return c.m[string(key)]
+}
+
+// add adds s. The caller holds c.mu.
+func (c *selections) add(s *selection) {
+	switch {
+	case c.first == nil:
+		c.first = s
+	case c.m == nil:
+		c.m = map[string]*selection{s.key: s}
+	default:
+		c.m[s.key] = s
+	}
+}
+
+// remove removes s. The caller holds c.mu.
+func (c *selections) remove(s *selection) {
+	if c.first == s {
+		c.first = nil
+	} else {
+		delete(c.m, s.key)
+	}
 }
 
 // compile returns the compiled Matcher of the given groups (indices in
@@ -128,17 +180,13 @@ func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
 	key := appendGroupsKey(buf[:0], groups)
 	c := &r.sels
 	c.mu.Lock()
-	s, ok := c.m[string(key)]
-	if !ok {
-		s = new(selection)
+	s := c.find(key)
+	if s == nil {
+		s = &selection{key: string(key)}
 		s.done.Add(1)
-		if c.m == nil {
-			c.m = make(map[string]*selection)
-		}
-		k := string(key)
-		c.m[k] = s
+		c.add(s)
 		c.mu.Unlock()
-		r.build(s, k, groups, named)
+		r.build(s, groups, named)
 		return s.m, s.kept
 	}
 	c.mu.Unlock()
@@ -149,10 +197,9 @@ func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
 	return s.m, s.kept
 }
 
-// build compiles s, the selection of the given groups under key k, and
-// keeps it if there is room; otherwise, or if the compile panics, it leaves
-// selections.
-func (r *Robots) build(s *selection, k string, groups []int, named bool) {
+// build compiles s, the selection of the given groups, and keeps it if
+// there is room; otherwise, or if the compile panics, it leaves selections.
+func (r *Robots) build(s *selection, groups []int, named bool) {
 	c := &r.sels
 	defer func() {
 		c.mu.Lock()
@@ -160,7 +207,7 @@ func (r *Robots) build(s *selection, k string, groups []int, named bool) {
 			s.kept = true
 			c.kept++
 		} else {
-			delete(c.m, k)
+			c.remove(s)
 		}
 		c.mu.Unlock()
 		s.done.Done()
@@ -172,6 +219,7 @@ func (r *Robots) build(s *selection, k string, groups []int, named bool) {
 	sel := r.file.Merge(groups, named)
 	kept := keepGroups(r.file, groups, sel.Rules)
 	m := newMatcher(sel, r.limits, r.dialect)
+	clearPatterns(sel.Rules)
 	m.groups, m.kept = groups, kept
 	s.m = m
 }
@@ -186,8 +234,8 @@ func (r *Robots) kept(groups []int) bool {
 	c := &r.sels
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	s, ok := c.m[string(key)]
-	return ok && s.kept
+	s := c.find(key)
+	return s != nil && s.kept
 }
 
 // matcher returns the Matcher of agents asked as kind (see appendKey),

@@ -112,7 +112,9 @@ func (m *Matcher) Stats() automaton.Stats { return m.machine.Stats() }
 // text alive, twice the heap of the Matcher's own tables on the corpus.
 // merged is f.Merge(groups, ...).Rules, the same rules in the same order:
 // their values are replaced by the copies, which the Matcher's decisions
-// then report too, so that each value is held once.
+// then report too, so that each value is held once, and the groups' rules
+// are slices of it. Its canonical patterns are left for the compile, which
+// must then clear them (see clearPatterns).
 func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.Group {
 	size, nagents, nrules := 0, 0, 0
 	for _, g := range groups {
@@ -145,7 +147,7 @@ func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.
 	}
 	out := make([]compile.Group, len(groups))
 	agents := make([]compile.Agent, 0, nagents)
-	rules := make([]compile.Rule, 0, nrules)
+	rules := merged[:0]
 	for i, g := range groups {
 		grp := &f.Groups[g]
 		out[i] = compile.Group{CrawlDelay: grp.CrawlDelay, DelayLine: grp.DelayLine}
@@ -158,14 +160,22 @@ func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.
 		out[i].Agents = agents[start:len(agents):len(agents)]
 		start = len(rules)
 		for _, r := range grp.Rules {
-			rules = append(rules, compile.Rule{Allow: r.Allow, Value: next(len(r.Value)), Line: r.Line})
+			r.Value = next(len(r.Value))
+			rules = append(rules, r)
 		}
 		out[i].Rules = rules[start:len(rules):len(rules)]
 	}
-	if len(merged) == len(rules) {
-		for i := range merged {
-			merged[i].Value = rules[i].Value
-		}
+	if len(rules) != nrules {
+		panic("robots: merged rules are not the groups' rules")
 	}
 	return out
+}
+
+// clearPatterns drops the canonical patterns of rules, once compiled: they
+// may be substrings of the body, and Selection and Rules do not report
+// them.
+func clearPatterns(rules []compile.Rule) {
+	for i := range rules {
+		rules[i].Pattern = ""
+	}
 }

@@ -293,14 +293,17 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		}
 	}
 	// The literal and the wildcard patterns, each in rank order, share
-	// one allocation.
-	split := make([]pattern, len(pats))
-	lit, wild := split[:0:len(pats)-nwild], split[len(pats)-nwild:len(pats)-nwild]
-	for _, p := range pats {
-		if strings.IndexByte(p.lit, '*') >= 0 {
-			wild = append(wild, p)
-		} else {
-			lit = append(lit, p)
+	// one allocation; without wildcard patterns, the literal ones are pats.
+	lit, wild := pats, []pattern(nil)
+	if nwild > 0 {
+		split := make([]pattern, len(pats))
+		lit, wild = split[:0:len(pats)-nwild], split[len(pats)-nwild:len(pats)-nwild]
+		for _, p := range pats {
+			if strings.IndexByte(p.lit, '*') >= 0 {
+				wild = append(wild, p)
+			} else {
+				lit = append(lit, p)
+			}
 		}
 	}
 	lim = lim.withDefaults(total)

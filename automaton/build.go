@@ -338,17 +338,25 @@ func fromSorted(pats []pattern) *dfa {
 	}
 	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(pats[a].lit, pats[b].lit) })
 	const dead = 0
-	// Sized for the usual shape, under three nodes per pattern (a branch,
-	// a run and the node where it ends) and an octet of labels per octet,
-	// the tables seldom grow; shrink fits them.
-	octets := 0
-	for _, p := range pats {
-		octets += len(p.lit)
+	// The trie has one edge per octet of a pattern past its common prefix
+	// with the one before it in sorted order: at most that many labels and
+	// targets, and one node more (besides the dead one). Sized so, and for
+	// the usual shape under three nodes per pattern (a branch, a run and
+	// the node where it ends), the tables seldom grow; shrink fits them.
+	edges, prev := 0, ""
+	for _, k := range order {
+		lit := pats[k].lit
+		n := 0
+		for n < len(lit) && n < len(prev) && lit[n] == prev[n] {
+			n++
+		}
+		edges += len(lit) - n
+		prev = lit
 	}
 	d := &dfa{
-		nodes:   make([]node, 1, 3*len(pats)+4),
-		labels:  make([]byte, 0, octets),
-		targets: make([]int32, 0, 2*len(pats)),
+		nodes:   make([]node, 1, min(3*len(pats)+4, edges+2)),
+		labels:  make([]byte, 0, edges),
+		targets: make([]int32, 0, min(2*len(pats), edges)),
 	}
 	d.nodes[dead] = node{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1}
 	var build func(g []int32, depth int) int32

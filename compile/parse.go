@@ -565,6 +565,10 @@ func (p *parser) userAgent(n int, v string) {
 	p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
 }
 
+// sitemapScan is how many sitemaps the parser scans for a duplicate before
+// it keeps a set of them.
+const sitemapScan = 8
+
 func (p *parser) sitemap(n int, v string) {
 	if v == "" {
 		p.diag(n, EmptyValue, "sitemap has no value")
@@ -573,13 +577,26 @@ func (p *parser) sitemap(n int, v string) {
 	if !hasPrefixFold(v, "http://") && !hasPrefixFold(v, "https://") {
 		p.diag(n, RelativeSitemap, "sitemap %q is not an absolute http(s) URL", v)
 	}
-	if p.sitemaps[v] {
-		return
+	// Most files list a few sitemaps: those are found by a scan, and the
+	// set is built only past sitemapScan of them.
+	if len(p.f.Sitemaps) < sitemapScan {
+		for _, s := range p.f.Sitemaps {
+			if s.URL == v {
+				return
+			}
+		}
+	} else {
+		if p.sitemaps == nil {
+			p.sitemaps = make(map[string]bool, 2*sitemapScan)
+			for _, s := range p.f.Sitemaps {
+				p.sitemaps[s.URL] = true
+			}
+		}
+		if p.sitemaps[v] {
+			return
+		}
+		p.sitemaps[v] = true
 	}
-	if p.sitemaps == nil {
-		p.sitemaps = map[string]bool{}
-	}
-	p.sitemaps[v] = true
 	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})
 }
 

@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -201,6 +202,31 @@ func TestDiagMessage(t *testing.T) {
 		}
 		if got, want := d.message(), fmt.Sprintf(d.format, args...); got != want {
 			t.Errorf("message(%q) = %q, want %q", d.format, got, want)
+		}
+	}
+}
+
+// TestSitemapDuplicates checks that a repeated sitemap is dropped whether
+// the parser finds it by a scan (fewer than sitemapScan kept) or in its set.
+func TestSitemapDuplicates(t *testing.T) {
+	for _, n := range []int{1, sitemapScan - 1, sitemapScan, sitemapScan + 1, 3 * sitemapScan} {
+		var body strings.Builder
+		var want []Sitemap
+		line := 0
+		for i := range n {
+			line++
+			url := "https://h/s" + strconv.Itoa(i) + ".xml"
+			body.WriteString("Sitemap: " + url + "\n")
+			want = append(want, Sitemap{URL: url, Line: line})
+		}
+		// Every one again, in reverse, then the first and the last.
+		for i := n - 1; i >= 0; i-- {
+			body.WriteString("Sitemap: https://h/s" + strconv.Itoa(i) + ".xml\n")
+		}
+		body.WriteString("Sitemap: https://h/s0.xml\nSitemap: https://h/s" + strconv.Itoa(n-1) + ".xml\n")
+		f := Options{}.Parse([]byte(body.String()))
+		if d := cmp.Diff(want, f.Sitemaps); d != "" {
+			t.Errorf("%d sitemaps: %s", n, d)
 		}
 	}
 }
