@@ -128,6 +128,10 @@ func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.
 		nagents += len(grp.Agents)
 		nrules += len(grp.Rules)
 	}
+	if len(merged) != nrules {
+		// Merge concatenates the groups' rules; anything else is a bug here.
+		panic("robots: merged rules are not the groups' rules")
+	}
 	var b strings.Builder
 	b.Grow(size)
 	for _, g := range groups {
@@ -164,9 +168,6 @@ func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.
 			rules = append(rules, r)
 		}
 		out[i].Rules = rules[start:len(rules):len(rules)]
-	}
-	if len(rules) != nrules {
-		panic("robots: merged rules are not the groups' rules")
 	}
 	return out
 }
