@@ -482,37 +482,43 @@ func (w *segWalk) step(x byte) {
 	if t.term[u] < 0 {
 		u = t.dict[u]
 	}
-	for u = w.live(u); u >= 0; u = w.live(t.dict[u]) {
-		w.occur(t.term[u])
+	sc := w.sc
+	for u >= 0 {
+		sc.work++
+		seg := t.term[u]
+		l := &sc.life[seg]
+		if l.gen != sc.g {
+			*l = life{gen: sc.g, left: s.need[seg], next: t.dict[u]}
+		}
+		if l.left > 0 {
+			w.occur(seg)
+			u = t.dict[u]
+		} else {
+			u = w.skip(u)
+		}
 	}
 }
 
-// lifeOf returns the life of the segment that ends at node u of the
-// Aho-Corasick trie, set up if this walk has not touched it yet.
-func (w *segWalk) lifeOf(u int32) *life {
-	t := &w.s.float
-	seg := t.term[u]
-	l := &w.sc.life[seg]
-	if l.gen != w.sc.g {
-		*l = life{gen: w.sc.g, left: w.s.need[seg], next: t.dict[u]}
-	}
-	return l
-}
-
-// live returns the first node from u on (u, then its dict chain) whose
-// segment is live, or -1, and points every dead node passed at it.
-func (w *segWalk) live(u int32) int32 {
-	r := u
+// skip returns the first node after u, whose segment is dead, on its dict
+// chain whose segment is live, or -1, and points every dead node passed at
+// it.
+func (w *segWalk) skip(u int32) int32 {
+	sc, t := w.sc, &w.s.float
+	r := sc.life[t.term[u]].next
 	for r >= 0 {
-		w.sc.work++
-		l := w.lifeOf(r)
+		seg := t.term[r]
+		l := &sc.life[seg]
+		if l.gen != sc.g {
+			*l = life{gen: sc.g, left: w.s.need[seg], next: t.dict[r]}
+		}
 		if l.left > 0 {
 			break
 		}
+		sc.work++
 		r = l.next
 	}
 	for u != r {
-		l := &w.sc.life[w.s.float.term[u]]
+		l := &sc.life[t.term[u]]
 		u, l.next = l.next, r
 	}
 	return r
@@ -522,7 +528,7 @@ func (w *segWalk) live(u int32) int32 {
 // nodes were reached before it started.
 func (w *segWalk) occur(seg int32) {
 	sc := w.sc
-	l := &sc.life[seg] // set up by live
+	l := &sc.life[seg] // set up by step
 	start := w.n - w.s.seglen[seg]
 	lo := w.s.watchAt[seg]
 	for i, e := range w.s.watched[lo:w.s.watchAt[seg+1]] {
