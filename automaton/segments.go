@@ -499,9 +499,9 @@ func (w *segWalk) step(x byte) {
 	}
 }
 
-// skip returns the first node after u, whose segment is dead, on its dict
-// chain whose segment is live, or -1, and points every dead node passed at
-// it.
+// skip returns, for a node u whose segment is dead, the first node after u
+// on its dict chain whose segment is live, or -1, and points u and every
+// dead node passed at what it returns.
 func (w *segWalk) skip(u int32) int32 {
 	sc, t := w.sc, &w.s.float
 	r := sc.life[t.term[u]].next
