@@ -77,23 +77,32 @@
 // # Bounds
 //
 // With P octets of patterns, an input of L octets, D ≤ √(2·P) the most
-// segments that end at one octet and E ≤ P the edges of the segment trie:
+// segments that end at one octet, S ≤ P the segments and E ≤ P the edges
+// of the segment trie:
 //
 //   - TierDFA decides in at most 2 node visits per octet (one octet
 //     compare, a scan of at most 10 labels, or five popcounts each), and
 //     TierSplit in twice that: one walk per DFA.
-//   - TierSegments decides in O(L·(2+5·D) + E): the literal DFA's step and
-//     the Aho-Corasick automaton's amortized two per octet, per segment
-//     ending there one visit and at most watchedPerSegment (4) watched
-//     edges, and one visit per queued edge of a star node reached (each
-//     taken at most once per walk).
+//   - TierSegments decides in O(L·(2+5·D′) + E + S + F·log₂ S), where
+//     D′ ≤ D is the most live segments that end at one octet (a segment
+//     dies in a walk once every edge on it that does not end the input is
+//     taken) and F ≤ L·(1+D′) the skip lookups: the literal DFA's step
+//     and the Aho-Corasick automaton's amortized two per octet, per live
+//     segment ending there one visit and at most watchedPerSegment (4)
+//     watched edges, one visit per queued edge of a star node reached
+//     (each taken at most once per walk), and the dead segments skipped
+//     by path-compressed pointers (amortized O(log S) a lookup, O(1) in
+//     practice). On lines "/*a^i*b$" that fill the parse limit, D is
+//     about 1,000 and D′ is 1; a segment waiting on a star node not
+//     reached yet is live, so D′ = D remains possible.
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
 //   - Compile allocates at most CompileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and a Machine holds at most TableBytes(P) = 32·P bytes + 4 MiB; the
-//     scratch of a segment walk is 8 bytes per star node, 20 per segment
-//     and 4 per edge, kept per Machine in a fixed set of slots.
+//     scratch of a segment walk is 8 bytes per star node, 32 per segment
+//     and 8 per edge, kept per Machine in a fixed set of slots and reset
+//     by generation, so a walk pays only for what it touches.
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.

@@ -26,19 +26,36 @@ import (
 // the best). Reaching a node queues its edges on their segments; an
 // occurrence of a segment takes, in the order queued, the edges whose node
 // was reached before the occurrence starts, and takes each edge at most
-// once. So a walk of an input of L octets costs, besides the scanner's
-// amortized two steps per octet, one visit per segment that ends at each
-// octet (D of them at most, D ≤ √(2·P) for P octets of segments: distinct
-// segments that are suffixes of one another differ in length) and one visit
-// per edge of a reached node (E at most, E ≤ P): O(L·D + E), whatever the
-// patterns. Nodes with very many edges have some of them watched instead of
-// queued (see hubEdges), which adds a constant per segment occurrence. The scratch is a few integers per star node, segment and edge.
+// once. Nodes with very many edges have some of them watched instead of
+// queued (see hubEdges), which adds a constant per segment occurrence.
+//
+// Up to D segments end at one octet (D ≤ √(2·P) for P octets of segments:
+// distinct segments that are suffixes of one another differ in length),
+// and visiting each would cost O(L·D) per walk: on lines "/*a^i*b$"
+// filling the parse limit, 1 KiB of 'a' made a million visits. But greedy
+// matching only moves forward, so once every edge on a segment that does
+// not end the input is taken (edges that end the input are read once, at
+// the end), no later occurrence of it can do anything: the segment is dead
+// for the rest of the walk. A walk counts each segment's edges left to
+// take, and skips dead segments on the scanner's chain of outputs by
+// pointers to the next node that may be live, compressed as they are
+// followed, as in union-find: segments only die, never revive, so a
+// pointer stays valid. A segment that is not needed yet (its edges wait on
+// a star node not reached) is live. So a walk of an input of L octets
+// costs, besides the scanner's amortized two steps per octet, one visit per
+// live segment that ends at each octet (D′ ≤ D of them), one visit per edge
+// of a reached node (E ≤ P), and the skips: F ≤ L·(1+D′) lookups over S
+// segments, O(S + F·log S) in all by path compression alone.
+//
+// The scratch is a few integers per star node, segment and edge, reset by
+// generation: a walk touches, and pays for, only what it uses.
 
 // segments runs the wildcard patterns of a Machine at TierSegments.
 type segments struct {
 	lead   strie   // leading segments; term: the star node their end reaches
 	float  strie   // the other segments, with failure links; term: segment id
 	seglen []int32 // per segment id: its length
+	need   []int32 // per segment id: its edges that do not end the input
 	edgeAt []int32 // star node v's edges are edges[edgeAt[v]:edgeAt[v+1]]
 	edges  []sedge
 	// Of a hub's edges, those before pushEnd[v] are queued when it is
@@ -258,6 +275,12 @@ func buildSegments(pats []pattern) *segments {
 		fill[e.from]++
 	}
 	s.seglen = fit(s.seglen)
+	s.need = make([]int32, len(s.seglen))
+	for _, e := range s.edges {
+		if !e.tail {
+			s.need[e.seg]++
+		}
+	}
 	s.watch(len(s.seglen))
 	s.lead, s.float = lead.flatten(false), float.flatten(true)
 	return s
@@ -337,7 +360,7 @@ func (s *segments) watch(segs int) {
 
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
-		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)) +
+		4*(len(s.seglen)+len(s.need)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)) +
 		int(unsafe.Sizeof(sedge{}))*len(s.edges)
 }
 
@@ -347,9 +370,22 @@ func (s *segments) size() int {
 // between walks.
 type segScratch struct {
 	g       uint32
+	work    int     // segment visits and skip-pointer steps of the last walk (tests read it)
 	reached []reach // per star node
 	queue   []squeue
-	next    []int32 // per edge: the next edge in its queue
+	life    []life   // per segment
+	next    []int32  // per edge: the next edge in its queue
+	taken   []uint32 // per watched edge that ends a pattern: the generation that took it
+}
+
+// A life counts, in one walk, the edges of a segment that do not end the
+// input and are not taken yet; at zero the segment is dead for the rest of
+// the walk, and next leads on its node's dictionary chain to a node whose
+// segment may still be live (path compression: dead segments never
+// revive). While left is above zero, next is the node's dict link.
+type life struct {
+	gen        uint32
+	left, next int32
 }
 
 type reach struct {
@@ -365,7 +401,10 @@ type squeue struct {
 }
 
 func (s *segments) newScratch() *segScratch {
-	return &segScratch{reached: make([]reach, s.nodes), queue: make([]squeue, len(s.seglen)), next: make([]int32, len(s.edges))}
+	return &segScratch{
+		reached: make([]reach, s.nodes), queue: make([]squeue, len(s.seglen)), life: make([]life, len(s.seglen)),
+		next: make([]int32, len(s.edges)), taken: make([]uint32, len(s.watched)),
+	}
 }
 
 // segWalk is a walk of segments over one input.
@@ -382,8 +421,11 @@ func (s *segments) start(sc *segScratch) segWalk {
 	if sc.g == 0 { // wrapped: every generation mark must be reset once
 		clear(sc.reached)
 		clear(sc.queue)
+		clear(sc.life)
+		clear(sc.taken)
 		sc.g = 1
 	}
+	sc.work = 0
 	w := segWalk{s: s, sc: sc, best: -1}
 	w.reach(0)
 	return w
@@ -440,26 +482,72 @@ func (w *segWalk) step(x byte) {
 	if t.term[u] < 0 {
 		u = t.dict[u]
 	}
-	for ; u >= 0; u = t.dict[u] {
-		w.occur(t.term[u])
+	sc := w.sc
+	for u >= 0 {
+		sc.work++
+		seg := t.term[u]
+		l := &sc.life[seg]
+		if l.gen != sc.g {
+			*l = life{gen: sc.g, left: s.need[seg], next: t.dict[u]}
+		}
+		if l.left > 0 {
+			w.occur(seg)
+			u = t.dict[u]
+		} else {
+			u = w.skip(u)
+		}
 	}
+}
+
+// skip returns, for a node u whose segment is dead, the first node after u
+// on its dict chain whose segment is live, or -1, and points u and every
+// dead node passed at what it returns.
+func (w *segWalk) skip(u int32) int32 {
+	sc, t := w.sc, &w.s.float
+	r := sc.life[t.term[u]].next
+	for r >= 0 {
+		seg := t.term[r]
+		l := &sc.life[seg]
+		if l.gen != sc.g {
+			*l = life{gen: sc.g, left: w.s.need[seg], next: t.dict[r]}
+		}
+		if l.left > 0 {
+			break
+		}
+		sc.work++
+		r = l.next
+	}
+	for u != r {
+		l := &sc.life[t.term[u]]
+		u, l.next = l.next, r
+	}
+	return r
 }
 
 // occur takes the queued edges of segment seg, which has just ended, whose
 // nodes were reached before it started.
 func (w *segWalk) occur(seg int32) {
 	sc := w.sc
+	l := &sc.life[seg] // set up by step
 	start := w.n - w.s.seglen[seg]
-	for _, e := range w.s.watched[w.s.watchAt[seg]:w.s.watchAt[seg+1]] {
+	lo := w.s.watchAt[seg]
+	for i, e := range w.s.watched[lo:w.s.watchAt[seg+1]] {
 		ed := &w.s.edges[e]
 		if r := sc.reached[ed.from]; ed.tail || r.gen != sc.g || r.at > start {
 			continue
 		}
+		// A node other than a leading segment's has one edge into it, so
+		// reaching it takes that edge.
 		if ed.to < 0 {
-			if better(ed.rule, w.best) {
-				w.best = ed.rule
+			if k := lo + int32(i); sc.taken[k] != sc.g {
+				sc.taken[k] = sc.g
+				l.left--
+				if better(ed.rule, w.best) {
+					w.best = ed.rule
+				}
 			}
 		} else if sc.reached[ed.to].gen != sc.g {
+			l.left--
 			w.reach(ed.to)
 		}
 	}
@@ -473,6 +561,7 @@ func (w *segWalk) occur(seg int32) {
 		if sc.reached[ed.from].at > start {
 			return // and so were all after it
 		}
+		l.left--
 		if ed.to < 0 {
 			if better(ed.rule, w.best) {
 				w.best = ed.rule

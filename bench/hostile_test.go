@@ -22,6 +22,8 @@ import (
 //	longstar    one line "Disallow: /*q*q*...$" of 176 KB
 //	straddle    500 KiB of comments, then one line "Disallow: /*q*q*..." of
 //	            5 MB that straddles the limit (read up to the 64 KiB slack)
+//	nested      lines "Disallow: /*a^i*b$" for i = 1, 2, ...: a run of 'a'
+//	            ends hundreds of segments at each octet
 var hostileFamilies = []struct {
 	name string
 	body func() []byte
@@ -40,6 +42,9 @@ var hostileFamilies = []struct {
 	{"straddle", func() []byte {
 		head := "User-agent: *\n" + strings.Repeat("# "+strings.Repeat("c", 61)+"\n", robots.DefaultParseLimit/64-1)
 		return []byte(head + "Disallow: /" + strings.Repeat("*q", 5<<20/2) + "\n")
+	}},
+	{"nested", func() []byte {
+		return fill(func(i int) string { return "Disallow: /*" + strings.Repeat("a", i+1) + "*b$\n" })
 	}},
 }
 
@@ -74,7 +79,8 @@ func manyStar(k int) []byte {
 }
 
 // hostileURL is a URL of 1 KiB whose octets feed every family: the letters
-// of the many-star lines, and the a_i, b_i of astar.
+// of the many-star lines, and the a_i, b_i of astar. The nested family
+// decides its own URL, nestedURL.
 func hostileURL() string {
 	var b strings.Builder
 	b.WriteByte('/')
@@ -86,6 +92,10 @@ func hostileURL() string {
 	}
 	return b.String()[:1<<10]
 }
+
+// nestedURL is the nested family's URL: 1 KiB of 'a', which ends the
+// segments a^1 ... a^j at the j+1st octet.
+var nestedURL = "/" + strings.Repeat("a", 1<<10-1)
 
 // BenchmarkHostile times, on each hostile family, Parse and Agent (compile:
 // reporting B/op and the peak of the live heap above what it was before, as
@@ -118,6 +128,10 @@ func BenchmarkHostile(b *testing.B) {
 		})
 		b.Run(f.name+"/decide", func(b *testing.B) {
 			m := robots.Parse(body).Agent("x")
+			url := url
+			if f.name == "nested" {
+				url = nestedURL
+			}
 			b.ReportAllocs()
 			b.ReportMetric(0, "ns/url") // keep the column when b.N is small
 			for b.Loop() {
