@@ -191,8 +191,9 @@ func (b *trieBuilder) insert(s string) int32 {
 	return u
 }
 
-// flatten returns the trie in flat form, with failure links if ac.
-func (b *trieBuilder) flatten(ac bool) strie {
+// flatten returns the trie in flat form, with failure links if ac, and
+// then also the terms of its nodes in breadth-first order.
+func (b *trieBuilder) flatten(ac bool) (strie, []int32) {
 	n := len(b.c)
 	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n), targets: make([]int32, 0, n), term: fit(b.term)}
 	for u := 0; u < n; u++ {
@@ -210,7 +211,7 @@ func (b *trieBuilder) flatten(ac bool) strie {
 		t.root[t.labels[i]] = t.targets[i]
 	}
 	if !ac {
-		return t
+		return t, nil
 	}
 	// Failure links in breadth-first order: a node's link is its parent's
 	// link followed on the node's octet, shortened until that exists.
@@ -246,7 +247,19 @@ func (b *trieBuilder) flatten(ac bool) strie {
 			queue = append(queue, v)
 		}
 	}
-	return t
+	k := 0
+	for _, u := range queue {
+		if t.term[u] >= 0 {
+			k++
+		}
+	}
+	terms := make([]int32, 0, k)
+	for _, u := range queue {
+		if k := t.term[u]; k >= 0 {
+			terms = append(terms, k)
+		}
+	}
+	return t, terms
 }
 
 func (t *strie) size() int {
@@ -305,9 +318,11 @@ func buildSegments(pats []pattern) *segments {
 			s.nodes++
 		}
 	}
-	s.lead, s.float = lead.flatten(false), float.flatten(true)
+	s.lead, _ = lead.flatten(false)
+	var order []int32
+	s.float, order = float.flatten(true)
 	// Renumber the segments along the heavy paths of their dictionary tree.
-	perm := s.chains()
+	perm := s.chains(order)
 	seglen, longest := make([]int32, len(perm)), int32(0)
 	for old, id := range perm {
 		seglen[id] = s.seglen[old]
@@ -343,35 +358,23 @@ func buildSegments(pats []pattern) *segments {
 // chains lays the segments out on the heavy paths of their dictionary
 // tree, in which a segment's parent is its longest proper suffix among the
 // segments (the term of its node's dict link), and returns the new id of
-// each segment, renumbering s.float's terms. A heavy path runs from a
-// segment down through, at each step, the child with the most segments
-// below it; its ids are consecutive, shortest first. So the segments that
-// end at one octet, the dictionary chain of the scanner's node, lie on at
-// most 1+log₂ S paths, a range of ids on each.
-func (s *segments) chains() []int32 {
+// each segment, renumbering s.float's terms; order is the segments in
+// breadth-first order of their nodes, so each after its parent, which is
+// shorter. A heavy path runs from a segment down through, at each step,
+// the child with the most segments below it; its ids are consecutive,
+// shortest first. So the segments that end at one octet, the dictionary
+// chain of the scanner's node, lie on at most 1+log₂ S paths, a range of
+// ids on each.
+func (s *segments) chains(order []int32) []int32 {
 	t := &s.float
 	n := len(s.seglen)
-	node := make([]int32, n)
+	parent, below, heavy := make([]int32, n), make([]int32, n), make([]int32, n)
 	for u, id := range t.term {
 		if id >= 0 {
-			node[id] = int32(u)
-		}
-	}
-	// Breadth first, a segment comes after its parent, which is shorter.
-	order := make([]int32, 0, n)
-	queue := make([]int32, 1, len(t.term))
-	for i := 0; i < len(queue); i++ {
-		u := queue[i]
-		if id := t.term[u]; id >= 0 {
-			order = append(order, id)
-		}
-		queue = append(queue, t.targets[t.off[u]:t.off[u+1]]...)
-	}
-	parent, below, heavy := make([]int32, n), make([]int32, n), make([]int32, n)
-	for id := range parent {
-		parent[id], heavy[id] = -1, -1
-		if d := t.dict[node[id]]; d >= 0 {
-			parent[id] = t.term[d]
+			parent[id], heavy[id] = -1, -1
+			if d := t.dict[u]; d >= 0 {
+				parent[id] = t.term[d]
+			}
 		}
 	}
 	for i := n - 1; i >= 0; i-- {
