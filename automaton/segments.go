@@ -536,6 +536,7 @@ type segScratch struct {
 	queue   []squeue
 	live    segSet   // segments an occurrence may take an edge on
 	wait    []swait  // per segment
+	waiting int      // segments in the ring
 	ring    []rhead  // per octet modulo its length: the segments that wake then
 	next    []int32  // per edge: the next edge in its queue
 	taken   []uint32 // per watched edge that ends a pattern: the generation that took it
@@ -611,13 +612,10 @@ func (b *segSet) has(id int32, g uint32) bool {
 	return b.word(b.lo, id>>6, g)&(1<<(id&63)) != 0
 }
 
-func (b *segSet) remove(id int32, g uint32) {
+// remove takes out id, a member.
+func (b *segSet) remove(id int32) {
 	x := &b.lo[id>>6]
-	m := uint64(1) << (id & 63)
-	if x.gen != g || x.bits&m == 0 {
-		return
-	}
-	x.bits &^= m
+	x.bits &^= 1 << (id & 63)
 	b.n--
 	if x.bits == 0 { // the summary word is of this generation: it has this word's bit
 		b.hi[id>>12].bits &^= 1 << ((id >> 6) & 63)
@@ -684,7 +682,7 @@ func (s *segments) start(sc *segScratch) segWalk {
 		clear(sc.taken)
 		sc.g = 1
 	}
-	sc.work, sc.live.n = 0, 0
+	sc.work, sc.live.n, sc.waiting = 0, 0, 0
 	w := segWalk{s: s, sc: sc, best: -1}
 	w.reach(0)
 	return w
@@ -751,7 +749,9 @@ func (w *segWalk) wait(seg, at int32) {
 		if x.next >= 0 {
 			sc.wait[x.next].prev = x.prev
 		}
+		sc.waiting--
 	}
+	sc.waiting++
 	h := &sc.ring[at&int32(len(sc.ring)-1)]
 	if h.gen != sc.g {
 		*h = rhead{gen: sc.g, first: -1}
@@ -770,12 +770,15 @@ func (w *segWalk) step(x byte) {
 	// The segments that wait for this octet become live. Each waits in
 	// the bucket of its octet, less than the ring's length ahead, so the
 	// bucket holds no other.
-	if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g {
-		for seg := h.first; seg >= 0; seg = sc.wait[seg].next {
-			sc.work++
-			sc.live.or(seg>>6, 1<<(seg&63), sc.g)
+	if sc.waiting > 0 {
+		if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g {
+			for seg := h.first; seg >= 0; seg = sc.wait[seg].next {
+				sc.work++
+				sc.waiting--
+				sc.live.or(seg>>6, 1<<(seg&63), sc.g)
+			}
+			h.first = -1
 		}
-		h.first = -1
 	}
 	if w.lead >= 0 {
 		if w.lead = s.lead.child(w.lead, x); w.lead >= 0 {
@@ -828,7 +831,7 @@ func (w *segWalk) visit(seg int32) {
 	s, sc := w.s, w.sc
 	sc.work++
 	// Out first: a hub reached below may make seg live again.
-	sc.live.remove(seg, sc.g)
+	sc.live.remove(seg)
 	start := w.n - s.seglen[seg]
 	soon := int32(math.MaxInt32) // the earliest reach of a node whose edge waits
 	lo := s.watchAt[seg]
