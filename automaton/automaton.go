@@ -94,13 +94,16 @@
 //     visit (at most watchedPerSegment (4) watched edges) each time a
 //     segment becomes live, which is at most three times per edge of a
 //     node reached, and once per 1,023 octets per long segment waiting;
-//     and at the end one pass over the last octet's D segments. A
-//     segment is live only while an occurrence ending there may take an
-//     edge: segments that wait on a star node not reached, or reached
-//     after they started, cost nothing (see segments.go). On lines
+//     per hub reached, a word of the live set per 64 segments it watches
+//     (at most one per watched edge); and at the end one pass over the
+//     last octet's D segments. A segment is live only while an
+//     occurrence ending there may take an edge: segments that wait on a
+//     star node not reached, or reached after they started, cost nothing
+//     (see segments.go). On lines
 //     "/*a^i*b$", "/*z*a^i*b$", "/*a^400*a^i*b$" filling the parse limit,
 //     where D is about 1,000, a walk of a run of 'a' costs at most 4
-//     steps an octet (tested: at most walkWorkPerOctet, 8).
+//     steps an octet, and no hostile family more than 8 besides its hubs'
+//     words (walkWorkPerOctet in the tests).
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
