@@ -110,9 +110,9 @@
 //   - Compile allocates at most CompileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and a Machine holds at most TableBytes(P) = 32·P bytes + 4 MiB; the
 //     scratch of a segment walk is 8 bytes per star node, 37 per segment,
-//     4 per edge and 8 per bucket of its ring (at most maxRing), kept per
-//     Machine in a fixed set of slots and reset by generation, so a walk
-//     pays only for what it touches.
+//     4 per edge (and 4 more if watched) and 8 per bucket of its ring (at
+//     most maxRing), kept per Machine in a fixed set of slots and reset
+//     by generation, so a walk pays only for what it touches.
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
