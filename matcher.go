@@ -66,8 +66,9 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 	for i, l := range ulow {
 		rules[len(low)+i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class}
 	}
-	if table.Any() {
-		m.usage = &table
+	if table.Any() { // most selections have none: no allocation
+		m.usage = new(compile.UsageTable)
+		*m.usage = table
 	}
 	if len(ulow) > 0 {
 		m.machine = automaton.Compile(rules, lim)

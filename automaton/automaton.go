@@ -314,14 +314,13 @@ type engines struct {
 // by all classes together, so that the budgets hold whatever the classes.
 func Compile(rules []Rule, lim Limits) *Machine {
 	m := &Machine{rules: len(rules)}
-	var buf [MaxClasses]int
-	n := buf[:]
+	var n [MaxClasses]int // rules per class
 	for _, r := range rules {
 		n[min(max(r.Class, 0), MaxClasses-1)]++
 	}
 	if n[0] == len(rules) {
 		// The common case, one class: the places are the indices.
-		plan := m.plan(rules, nil)
+		plan := newPlan(rules, nil)
 		lim = lim.withDefaults(plan.total)
 		m.why = m.build(&m.engines, plan, &lim)
 		return m
@@ -341,7 +340,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	var plans [MaxClasses]plan
 	total := 0
 	for c := range MaxClasses {
-		plans[c] = m.plan(rules, idx[start[c]:start[c+1]])
+		plans[c] = newPlan(rules, idx[start[c]:start[c+1]])
 		total += plans[c].total
 	}
 	lim = lim.withDefaults(total)
@@ -366,9 +365,9 @@ type plan struct {
 	total int       // octets of the prepared patterns, one more each
 }
 
-// plan ranks the rules at the given indices (nil: all rules), best first,
-// and prepares their patterns.
-func (m *Machine) plan(rules []Rule, idx []int32) plan {
+// newPlan ranks the rules at the given indices (nil: all rules), best
+// first, and prepares their patterns.
+func newPlan(rules []Rule, idx []int32) plan {
 	var p plan
 	if idx == nil {
 		p.orig = make([]int32, len(rules))
