@@ -213,3 +213,43 @@ func TestUsageLines(t *testing.T) {
 		t.Errorf("FooBot /a: %v", d.Usage)
 	}
 }
+
+// TestUsageLinesKeepVerdict checks the promise that reading usage lines
+// changes no crawl verdict in any dialect: random files decide every URL as
+// they do with each usage line's key replaced by an unknown one, which the
+// parser read them as before it knew them.
+func TestUsageLinesKeepVerdict(t *testing.T) {
+	lines := []string{"User-agent: *", "User-agent: FooBot", "User-agent: bar", "Disallow: /a", "Allow: /a/b", "Disallow: /*.pdf$",
+		"Allow:", "Disallow:", "", "# c", "Crawl-delay: 1", "Content-Usage: train-ai=n", "Content-Usage: /a train-ai=y",
+		"content-signal: search=yes", "CONTENT-USAGE: /*.pdf search=n", "Content-Usage:", "Content-Signal: x y z"}
+	urls := []string{"/", "/a", "/a/b", "/x.pdf", "/robots.txt", "/b"}
+	seed := uint64(7)
+	next := func(n int) int {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return int(seed>>33) % n
+	}
+	unknown := strings.NewReplacer("Content-Usage", "Xontent-Usage", "content-signal", "xontent-signal",
+		"CONTENT-USAGE", "XONTENT-USAGE", "Content-Signal", "Xontent-Signal")
+	for iter := 0; iter < 400; iter++ {
+		var b strings.Builder
+		for range 2 + next(10) {
+			b.WriteString(lines[next(len(lines))] + "\n")
+		}
+		body := b.String()
+		for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996, robots.Original1994} {
+			r, was := robots.Parse([]byte(body), robots.WithDialect(d)), robots.Parse([]byte(unknown.Replace(body)), robots.WithDialect(d))
+			for _, agent := range []string{"FooBot", "other"} {
+				m, w := r.Agent(agent), was.Agent(agent)
+				for _, url := range urls {
+					got, want := m.Decide(url), w.Decide(url)
+					if got.Allowed != want.Allowed || got.Line != want.Line || got.Pattern != want.Pattern {
+						t.Fatalf("%v, %s, %q in\n%s: %+v, with unknown keys %+v", d, agent, url, body, got, want)
+					}
+				}
+				if g, w := m.Selection().Groups, w.Selection().Groups; len(g) != len(w) {
+					t.Fatalf("%v, %s in\n%s: %d groups, with unknown keys %d", d, agent, body, len(g), len(w))
+				}
+			}
+		}
+	}
+}
