@@ -16,10 +16,12 @@ import (
 //	corpus/line    each file with one Content-Usage line outside any group
 //	               ("train-ai=n"), which applies to every crawler
 //	corpus/paths   each file with that line and two with paths, one a
-//	               wildcard ("/blog/ train-ai=y", "/*.pdf search=n")
+//	               wildcard ("/blog/ train-ai=y", "/*.pdf$ search=n"):
+//	               one more walk of each allowed URL
+//	corpus/collide the same with "/*.pdf search=n", a wildcard pattern of
+//	               the length of another: one more walk per category
 //
-// Each decision reads the verdict and the train-ai preference. The usage
-// classes are walked only for an allowed URL, once per class.
+// Each decision reads the verdict and the train-ai preference.
 func BenchmarkDecideUsage(b *testing.B) {
 	sites := loadCorpus(b)
 	for _, v := range []struct {
@@ -27,7 +29,8 @@ func BenchmarkDecideUsage(b *testing.B) {
 	}{
 		{"none", ""},
 		{"line", "Content-Usage: train-ai=n\n"},
-		{"paths", "Content-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y\nContent-Usage: /*.pdf search=n\n"},
+		{"paths", "Content-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y\nContent-Usage: /*.pdf$ search=n\n"},
+		{"collide", "Content-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y\nContent-Usage: /*.pdf search=n\n"},
 	} {
 		b.Run("corpus/"+v.name, func(b *testing.B) {
 			p := peer{"robots", func(body []byte) decider {

@@ -28,8 +28,21 @@ package compile
 // Between equal ranks the automaton takes the first rule given, and the
 // rules are given in line order: the line reported for a category is the
 // earliest of those that stated its preference, as the reference says.
+//
+// Most selections need only one class, one walk of the URL, whatever the
+// categories: two different patterns of one length can both match a URL
+// only if one of them holds a '*' (two literal prefixes of one length that
+// match are the same octets; an anchored pattern matches only a URL
+// shorter than an unanchored one of its length). So when no pattern with a
+// '*' has the length of another pattern, the rules of the longest
+// matching length all have one pattern: the rules are grouped by pattern,
+// each group's preferences combined once, in line order, and lowered as
+// one rule of class ClassCategory, ranked by its length, whose winner's
+// preferences are the answer.
 
 import (
+	"strings"
+
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -53,7 +66,10 @@ func NumClasses() int { return ClassCategory + len(aiprefCategories) }
 // rule, and the preferences that hold for every URL that may be fetched.
 // It holds no string of the file. The zero UsageTable states nothing.
 type UsageTable struct {
-	rules []usageEntry // by index in LowerUsage's rules
+	// rules are by index in LowerUsage's rules; in a table of grouped
+	// rules, len(aiprefCategories) entries per rule, one per category.
+	rules   []usageEntry
+	grouped bool // one class of rules grouped by pattern (see the file's comment)
 	// fixed holds the Content-Signal lines combined, in line order, and,
 	// when no Content-Usage rule has a path, the Content-Usage rules too:
 	// they all apply to every URL.
@@ -61,11 +77,11 @@ type UsageTable struct {
 	any   bool // the selection has a Content-Usage or Content-Signal line
 }
 
-// usageEntry is what a lowered Content-Usage rule contributes when it wins
-// its class.
+// usageEntry is what a lowered Content-Usage rule contributes for one
+// category when it wins.
 type usageEntry struct {
 	line int32
-	pref usage.Pref // the rule's preference for the class's category
+	pref usage.Pref
 }
 
 // LowerUsage returns the Content-Usage rules of the selection s lowered
@@ -79,7 +95,8 @@ type usageEntry struct {
 // Two cases need no class, and no walk of the URL: when no rule has a
 // path, every rule applies to every URL, so the rules are combined here,
 // once; and a category that no rule states is unknown for every URL, so it
-// gets no class.
+// gets no class. When the rules can be grouped by pattern, they are, in
+// one class (see the file's comment).
 func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 	t := UsageTable{any: len(s.Usage) > 0 || len(s.Signals) > 0}
 	paths := false
@@ -96,6 +113,9 @@ func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 	}
 	if !paths {
 		return nil, t
+	}
+	if !starCollides(s.Usage) {
+		return lowerGrouped(s.Usage, t)
 	}
 	var out []Lowered
 	for i, c := range aiprefCategories {
@@ -127,6 +147,52 @@ func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 	return out, t
 }
 
+// starCollides reports whether a pattern with a '*' has the length of
+// another, different pattern: then two rules of the longest matching
+// length may have different patterns, and the rules cannot be grouped by
+// pattern.
+func starCollides(rules []UsageRule) bool {
+	for i, u := range rules {
+		if strings.IndexByte(u.Pattern, '*') < 0 {
+			continue
+		}
+		for j, v := range rules {
+			if j != i && len(v.Pattern) == len(u.Pattern) && v.Pattern != u.Pattern {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lowerGrouped lowers rules, grouped by pattern, to one rule per pattern of
+// class ClassCategory, ranked by its length, in the line order of their
+// first rules; t gets, for each, the preference of each category that its
+// rules, combined in line order, state, and the line that stated it.
+func lowerGrouped(rules []UsageRule, t UsageTable) ([]Lowered, UsageTable) {
+	var out []Lowered
+	var prefs []usage.Set
+	group := make(map[string]int, len(rules))
+	for _, u := range rules {
+		g, ok := group[u.Pattern]
+		if !ok {
+			g = len(out)
+			group[u.Pattern] = g
+			out = append(out, Lowered{Pattern: u.Pattern, Rank: len(u.Pattern), Class: ClassCategory, Line: u.Line, Value: u.Value})
+			prefs = append(prefs, usage.Set{})
+		}
+		prefs[g] = prefs[g].Combine(u.Prefs)
+	}
+	t.grouped = true
+	t.rules = make([]usageEntry, 0, len(out)*len(aiprefCategories))
+	for _, p := range prefs {
+		for _, c := range aiprefCategories {
+			t.rules = append(t.rules, usageEntry{line: int32(p.From(c).Line), pref: p.Get(c)})
+		}
+	}
+	return out, t
+}
+
 // Any reports whether the selection has any Content-Usage or
 // Content-Signal line; without one, every URL's preferences are the zero
 // Set.
@@ -147,14 +213,29 @@ func (t *UsageTable) Prefs(won []int32, base int32) usage.Set {
 	// Content-Signal lines only others: combining them is setting the
 	// first in the second.
 	s := t.fixed
-	if len(t.rules) > 0 {
+	switch {
+	case len(t.rules) == 0:
+	case t.grouped:
+		if w := won[ClassCategory]; w >= base {
+			k := int(w-base) * len(aiprefCategories)
+			for i, c := range aiprefCategories {
+				s = t.rules[k+i].set(s, c)
+			}
+		}
+	default:
 		for i, c := range aiprefCategories {
 			if w := won[ClassCategory+i]; w >= base {
-				if e := &t.rules[w-base]; e.pref != usage.Unknown {
-					s = s.With(c, e.pref, usage.Source{Line: int(e.line), Field: FieldContentUsage})
-				}
+				s = t.rules[w-base].set(s, c)
 			}
 		}
 	}
 	return s
+}
+
+// set returns s with e's preference for c, if it states one.
+func (e *usageEntry) set(s usage.Set, c usage.Category) usage.Set {
+	if e.pref == usage.Unknown {
+		return s
+	}
+	return s.With(c, e.pref, usage.Source{Line: int(e.line), Field: FieldContentUsage})
 }

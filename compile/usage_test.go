@@ -227,13 +227,17 @@ func TestLowerUsage(t *testing.T) {
 			"Content-Signal: search=no, ai-train=no"},
 		{"no path", "User-agent: *\nContent-Usage: train-ai=y\nContent-Usage: train-ai=n, search=y\n", "", false,
 			"Content-Usage: train-ai=n, search=y"},
-		// Every rule in each stated category's class: 3·length, +2 n, +1 y.
-		{"paths", "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /a train-ai=y\nContent-Usage: /*.pdf$ search=n\n",
-			"1 2 2 \n1 7 3 /a\n1 21 4 /*.pdf$\n" +
-				"2 0 2 \n2 6 3 /a\n2 23 4 /*.pdf$\n", true, ""},
+		// No '*' pattern shares its length: one class, one rule per
+		// pattern, ranked by its length.
+		{"grouped", "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /a train-ai=y\nContent-Usage: /*.pdf$ search=n\nContent-Usage: /a search=y\n",
+			"1 0 2 \n1 2 3 /a\n1 7 4 /*.pdf$\n", true, ""},
+		// /a* and /ab have one length: every rule in each stated
+		// category's class, 3·length, +2 n, +1 y.
+		{"categories", "User-agent: *\nContent-Usage: /a* train-ai=n\nContent-Usage: /ab search=y\n",
+			"1 11 2 /a*\n1 9 3 /ab\n2 9 2 /a*\n2 10 3 /ab\n", true, ""},
 		// search is stated by no rule: no class of its own.
-		{"one category", "User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a/b train-ai=yes\n",
-			"1 7 2 /a\n1 12 3 /a/b\n", true, ""},
+		{"one category", "User-agent: *\nContent-Usage: /a* train-ai=y\nContent-Usage: /ab train-ai=yes\n",
+			"1 10 2 /a*\n1 9 3 /ab\n", true, ""},
 	}
 	for _, tt := range tests {
 		low, table := LowerUsage(Parse([]byte(tt.body)).Select("x"))
@@ -255,7 +259,7 @@ func TestLowerUsage(t *testing.T) {
 // that states nothing leaves its category unknown, and the line reported
 // is the winner's.
 func TestUsageTablePrefs(t *testing.T) {
-	body := "User-agent: *\nContent-Signal: ai-input=no\nContent-Usage: /a train-ai=y, search=n\nContent-Usage: /ab train-ai=y\n"
+	body := "User-agent: *\nContent-Signal: ai-input=no\nContent-Usage: /a* train-ai=y, search=n\nContent-Usage: /ab train-ai=y\n"
 	low, table := LowerUsage(Parse([]byte(body)).Select("x"))
 	if len(low) != 4 || NumClasses() != 3 {
 		t.Fatalf("%d lowered rules, %d classes", len(low), NumClasses())
@@ -278,5 +282,26 @@ func TestUsageTablePrefs(t *testing.T) {
 	got := table.Prefs([]int32{0, base + 1, base + 2}, base)
 	if got.From(usage.TrainAI) != (usage.Source{Line: 4, Field: "Content-Usage"}) || got.From(usage.Search).Line != 3 || got.From(usage.SignalAIInput).Line != 2 {
 		t.Errorf("sources: %v %v %v", got.From(usage.TrainAI), got.From(usage.Search), got.From(usage.SignalAIInput))
+	}
+}
+
+// TestUsageTableGrouped checks the table of rules grouped by pattern: the
+// winner's group states every category, combined in line order.
+func TestUsageTableGrouped(t *testing.T) {
+	body := "User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a train-ai=n, search=y\nContent-Usage: /b search=n\nContent-Usage: /a search=n\n"
+	low, table := LowerUsage(Parse([]byte(body)).Select("x"))
+	if got := lowDump(low); got != "1 2 2 /a\n1 2 4 /b\n" {
+		t.Fatalf("lowered\n%s", got)
+	}
+	const base = 3
+	got := table.Prefs([]int32{0, base + 0, 7}, base)
+	if got.String() != "Content-Usage: train-ai=n, search=n" || got.From(usage.TrainAI).Line != 3 || got.From(usage.Search).Line != 5 {
+		t.Errorf("/a: %v, from lines %d and %d", got, got.From(usage.TrainAI).Line, got.From(usage.Search).Line)
+	}
+	if got := table.Prefs([]int32{0, base + 1}, base); got.String() != "Content-Usage: search=n" || got.From(usage.Search).Line != 4 {
+		t.Errorf("/b: %v", got)
+	}
+	if got := table.Prefs([]int32{0, -1}, base); got.Known() {
+		t.Errorf("no winner: %v", got)
 	}
 }
