@@ -84,7 +84,7 @@
 // rules. The per-octet cost of a decision is therefore the sum of the
 // costs below over the classes walked; the robots.txt matcher walks its
 // usage classes only for an allowed URL of a selection that has
-// Content-Usage rules. The budgets below are for all classes together:
+// Content-Usage rules with paths. The budgets below are for all classes together:
 // the Limits apply to each class's DFAs, MaxWork is spent by all of them,
 // and P counts the patterns of every class.
 //

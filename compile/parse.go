@@ -31,11 +31,12 @@
 // Each malformed value gets the diagnostic package usage gives it, with
 // usage's code, at its line.
 //
-// LowerUsage lowers the Content-Usage rules of a selection to one class of
-// automaton rules per AIPref category, ranked so that each class's winner
-// is the category's preference (lowerusage.go says how); UsageTable reads
-// the winners back, adding the Content-Signal lines. Rules without a path
-// and categories no rule states need no class.
+// LowerUsage lowers the Content-Usage rules of a selection to automaton
+// rules ranked so that the winners say the preferences: one class of rules
+// grouped by pattern, or, when a wildcard pattern is as long as another,
+// one class per AIPref category (lowerusage.go says how and why);
+// UsageTable reads the winners back, adding the Content-Signal lines.
+// Rules without a path and categories no rule states need no class.
 //
 // A Dialect names one row of the one table of dialects (dialect.go): how it
 // prepares a body, reads a file (Options) and ranks matching rules
