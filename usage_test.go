@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/robotsexclusion/robots"
@@ -250,6 +251,45 @@ func TestUsageLinesKeepVerdict(t *testing.T) {
 					t.Fatalf("%v, %s in\n%s: %d groups, with unknown keys %d", d, agent, body, len(g), len(w))
 				}
 			}
+		}
+	}
+}
+
+// TestConcurrentDecideUsage decides usage from more goroutines than the
+// engines have scratch slots, on every tier, in one class and in one class
+// per category; CI runs it under the race detector.
+func TestConcurrentDecideUsage(t *testing.T) {
+	for _, body := range []string{
+		"User-agent: *\nDisallow: /a\nContent-Usage: /*b*c$ train-ai=n\nContent-Usage: /x search=n\nContent-Usage: /*.pdf train-ai=y\n",
+		"User-agent: *\nDisallow: /a\nContent-Usage: /*b*c$ train-ai=n\nContent-Usage: /x/yz search=n\nContent-Usage: /*.pdf train-ai=y\n",
+	} {
+		urls := []string{"/xbc", "/x/yz.pdf", "/q.pdf", "/a/b", "/z"}
+		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+			r := robots.Parse([]byte(body), robots.WithLimits(automaton.Limits{MaxTier: tier}))
+			want := make([]robots.Decision, len(urls))
+			for i, u := range urls {
+				want[i] = r.Agent("bot").Decide(u)
+				if allowed, prefs := referenceUsage(body, "bot", u); allowed != want[i].Allowed || prefs != want[i].Usage {
+					t.Fatalf("%v: %q: %v, reference %v %v", tier, u, want[i], allowed, prefs)
+				}
+			}
+			var wg sync.WaitGroup
+			for range 32 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					m := r.Agent("bot")
+					for range 100 {
+						for i, u := range urls {
+							if got := m.Decide(u); got != want[i] {
+								t.Errorf("%v: %q: %v, want %v", tier, u, got, want[i])
+								return
+							}
+						}
+					}
+				}()
+			}
+			wg.Wait()
 		}
 	}
 }
