@@ -85,6 +85,9 @@ func TestDecideUsage(t *testing.T) {
 		{named, "FooBot", "/y", true, u, u, 0},
 		{named, "BarBot", "/y", true, n, u, 3},
 		{"User-agent: *\nDisallow: /\n", "x", "/a", false, u, u, 0},
+		// No group applies to Other, but the line outside any group does.
+		{"Content-Usage: train-ai=n\nUser-agent: FooBot\nDisallow: /\n", "Other", "/a", true, n, u, 1},
+		{"Content-Usage: train-ai=n\nUser-agent: FooBot\nDisallow: /\n", "FooBot", "/a", false, u, u, 0},
 		{"User-agent: *\nDisallow: /x\n", "x", "/a", true, u, u, 0},
 	}
 	for _, tt := range tests {
