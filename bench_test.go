@@ -67,3 +67,26 @@ func BenchmarkCompile(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDecideUsage compares, on one URL, a file without usage lines
+// with files whose Content-Usage rules need no walk (no path) or one (a
+// path), and with the same wildcard pattern as a crawl rule: a usage
+// class costs what its patterns cost as Allow or Disallow rules.
+func BenchmarkDecideUsage(b *testing.B) {
+	url := "https://example.com/products/category/lamp-42/details?color=blue&size=large"
+	for _, c := range []struct{ name, body string }{
+		{"none", "User-agent: *\nDisallow: /x\n"},
+		{"nopath", "User-agent: *\nDisallow: /x\nContent-Usage: train-ai=n\n"},
+		{"usage-star", "User-agent: *\nDisallow: /x\nContent-Usage: /*.pdf$ train-ai=n\n"},
+		{"crawl-star", "User-agent: *\nDisallow: /x\nDisallow: /*.pdf$\n"},
+	} {
+		m := robots.Parse([]byte(c.body)).Agent("bot")
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(url)))
+			for b.Loop() {
+				m.Decide(url)
+			}
+		})
+	}
+}

@@ -34,6 +34,20 @@
 // / are not. Where the RFC is silent the file is read as Google's crawler
 // reads it.
 //
+// # Usage preferences
+//
+// A file may also say what may be done with the content a crawler fetches:
+// Content-Usage rules (the IETF AI Preferences drafts; an optional path and
+// a preference such as train-ai=n) and Content-Signal lines (Cloudflare's
+// Content Signals). Decide reports them in Decision.Usage, from the same
+// automaton as the verdict, without allocating: the longest matching Content-Usage path applies, rules
+// of equal length combine with any n winning, and the Content-Signal lines
+// are added; a URL that may not be fetched has none. Each preference names
+// its line. The lines outside any group apply to every crawler (Usage,
+// Signals); a group that names the crawler replaces the * group's lines,
+// as it replaces its rules, and Selection.HiddenUsage lists what it hid.
+// See package usage for the vocabularies and their combined view.
+//
 // Other readings are dialects, chosen with WithDialect and run on the same
 // parser and engine: Google (exactly Google's open-source library, where it
 // departs from the RFC too), and the first-match rules of the 1996 draft
@@ -46,6 +60,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // Robots is a parsed robots.txt file. It is immutable and safe for
@@ -219,14 +234,36 @@ func (r *Robots) Extensions() []Extension {
 	return out
 }
 
+// Usage returns the Content-Usage lines outside any group, in file order:
+// they apply to every crawler, beside its groups' (see Decision.Usage).
+// Each call returns a new copy.
+func (r *Robots) Usage() []UsageRule { return appendUsage(nil, r.file.Usage) }
+
+// Signals returns the Content-Signal lines outside any group, in file
+// order: they apply to every crawler, beside its groups'. Each call returns
+// a new copy.
+func (r *Robots) Signals() []Signal { return appendSignals(nil, r.file.Signals) }
+
 // Dialect returns the dialect the file was read in.
 func (r *Robots) Dialect() Dialect { return r.dialect }
 
-// A Decision says whether a URL may be fetched and which rule decided.
+// A Decision says whether a URL may be fetched, which rule decided, and
+// what the file says may be done with the content fetched.
 type Decision struct {
 	Allowed bool   // the URL may be fetched
 	Line    int    // line of the deciding rule; 0 when no rule matched
 	Pattern string // the deciding rule's value as written; "" when none
+
+	// Usage is the usage preferences the file states for the URL: its
+	// Content-Usage rules (draft-ietf-aipref-attach: the longest matching
+	// path; equal lengths combined, any n winning, else any y) and the
+	// Content-Signal lines of the crawler's groups, with those outside any
+	// group, which apply to every crawler. Each category's source
+	// (usage.Set.From) is the line that set it, with its field,
+	// Content-Usage or Content-Signal. It is the zero Set when the URL
+	// may not be fetched (a disallowed URL has no preferences) or the file
+	// states none; see package usage for each category's meaning.
+	Usage usage.Set
 }
 
 // CrawlDelay returns the crawl-delay of the crawler's groups (the largest,

@@ -40,3 +40,22 @@ func ExampleDialect_Lower() {
 	// added /robots.txt$ true
 	// added /robots.txt? true
 }
+
+// LowerUsage turns the Content-Usage rules selected for a crawler into
+// ranked patterns of the usage classes. Here no wildcard pattern is as
+// long as another, so the rules are grouped by pattern in one class,
+// ranked by length; the table reads the winner back as preferences.
+func ExampleLowerUsage() {
+	f := compile.Parse([]byte("User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\nContent-Usage: /*.pdf search=n\n"))
+	low, table := compile.LowerUsage(f.Select("FooBot"))
+	for _, l := range low {
+		fmt.Printf("class %d rank %d line %d %q\n", l.Class, l.Rank, l.Line, l.Pattern)
+	}
+	// Say the automaton found the rule of /ai-ok/ (index 1) the best match.
+	fmt.Println(table.Prefs([]int32{-1, 1, -1}, 0))
+	// Output:
+	// class 1 rank 0 line 2 ""
+	// class 1 rank 7 line 3 "/ai-ok/"
+	// class 1 rank 6 line 4 "/*.pdf"
+	// Content-Usage: train-ai=y
+}

@@ -1,0 +1,241 @@
+package compile
+
+// This file lowers the Content-Usage rules selected for a crawler to ranked
+// glob patterns of several classes, so that the automaton that decides
+// Allow and Disallow decides them in the same pass, and turns the classes'
+// winners back into preferences (UsageTable.Prefs).
+//
+// The semantics are draft-ietf-aipref-attach section 3.1's, as
+// conformance.ReferenceUsage states them: the Content-Usage rules whose
+// pattern is the longest match apply (a rule without a path matches every
+// URL with length 0), whatever their order; the rules of that length
+// combine by the vocabulary's rule, any n winning, else any y. One
+// winner per AIPref category (usage.Categories(usage.AIPref)) computes
+// this exactly: class ClassCategory+i holds every Content-Usage rule,
+// ranked by what it says of the i-th category,
+//
+//	3·length + 2   the rule states n
+//	3·length + 1   the rule states y
+//	3·length       the rule does not state the category
+//
+// so that a longer rule always beats a shorter one (3·length is above
+// 3·(length−1) + 2), and among the longest, n beats y, which beats
+// silence: the winner's preference is the category's, unknown when no rule
+// of the longest length states it. A class for the longest length alone,
+// compared with each category's winner, would compute the same with one
+// more walk of the URL.
+//
+// Between equal ranks the automaton takes the first rule given, and the
+// rules are given in line order: the line reported for a category is the
+// earliest of those that stated its preference, as the reference says.
+//
+// Most selections need only one class, one walk of the URL, whatever the
+// categories: two different patterns of one length can both match a URL
+// only if one of them holds a '*' (two literal prefixes of one length that
+// match are the same octets; an anchored pattern matches only a URL
+// shorter than an unanchored one of its length). So when no pattern with a
+// '*' has the length of another pattern, the rules of the longest
+// matching length all have one pattern: the rules are grouped by pattern,
+// each group's preferences combined once, in line order, and lowered as
+// one rule of class ClassCategory, ranked by its length, whose winner's
+// preferences are the answer.
+
+import (
+	"strings"
+
+	"github.com/robotsexclusion/robots/usage"
+)
+
+// The classes of the rules that Lower and LowerUsage return (see
+// Lowered.Class): the automaton decides each class apart.
+const (
+	ClassCrawl    = 0 // Allow and Disallow, and the rules a dialect adds
+	ClassCategory = 1 // ClassCategory+i: the Content-Usage rules, ranked for usage.Categories(usage.AIPref)[i]
+)
+
+// aiprefCategories are the categories of the usage classes, in class
+// order.
+var aiprefCategories = usage.Categories(usage.AIPref)
+
+// NumClasses returns the number of classes the lowered rules use: the
+// crawl class and one class per AIPref category.
+func NumClasses() int { return ClassCategory + len(aiprefCategories) }
+
+// A UsageTable is what deciding preferences needs beside the automaton,
+// for one selection: the line and preference of each lowered Content-Usage
+// rule, and the preferences that hold for every URL that may be fetched.
+// It holds no string of the file. The zero UsageTable states nothing.
+type UsageTable struct {
+	// rules are by index in LowerUsage's rules; in a table of grouped
+	// rules, len(aiprefCategories) entries per rule, one per category.
+	rules   []usageEntry
+	grouped bool // one class of rules grouped by pattern (see the file's comment)
+	// fixed holds the Content-Signal lines combined, in line order, and,
+	// when no Content-Usage rule has a path, the Content-Usage rules too:
+	// they all apply to every URL.
+	fixed usage.Set
+	any   bool // the selection has a Content-Usage or Content-Signal line
+}
+
+// usageEntry is what a lowered Content-Usage rule contributes for one
+// category when it wins.
+type usageEntry struct {
+	line int32
+	pref usage.Pref
+}
+
+// LowerUsage returns the Content-Usage rules of the selection s lowered
+// to ranked patterns of the classes ClassCategory and up (see the file's
+// comment), in line order within each class, and the table that turns the
+// classes' winners into preferences. The preferences are the same in every
+// dialect: longest match, whatever the dialect's ranking of Allow and
+// Disallow; patterns are in the dialect's octet form, as Allow and
+// Disallow patterns are.
+//
+// Two cases need no class, and no walk of the URL: when no rule has a
+// path, every rule applies to every URL, so the rules are combined here,
+// once; and a category that no rule states is unknown for every URL, so it
+// gets no class. When the rules can be grouped by pattern, they are, in
+// one class (see the file's comment).
+func LowerUsage(s Selection) ([]Lowered, UsageTable) {
+	t := UsageTable{any: len(s.Usage) > 0 || len(s.Signals) > 0}
+	paths := false
+	for _, u := range s.Usage {
+		paths = paths || u.Pattern != ""
+	}
+	if !paths {
+		for _, u := range s.Usage {
+			t.fixed = t.fixed.Combine(u.Prefs)
+		}
+	}
+	for _, sig := range s.Signals {
+		t.fixed = t.fixed.Combine(sig.Prefs)
+	}
+	if !paths {
+		return nil, t
+	}
+	if !starCollides(s.Usage) {
+		return lowerGrouped(s.Usage, t)
+	}
+	var out []Lowered
+	for i, c := range aiprefCategories {
+		stated := false
+		for _, u := range s.Usage {
+			stated = stated || u.Prefs.Get(c) != usage.Unknown
+		}
+		if !stated {
+			continue
+		}
+		if out == nil {
+			n := len(s.Usage) * len(aiprefCategories)
+			out = make([]Lowered, 0, n)
+			t.rules = make([]usageEntry, 0, n)
+		}
+		for _, u := range s.Usage {
+			p := u.Prefs.Get(c)
+			rank := 3 * len(u.Pattern)
+			switch p {
+			case usage.Disallowed:
+				rank += 2 // n wins a tie
+			case usage.Allowed:
+				rank++ // y wins over silence
+			}
+			out = append(out, Lowered{Pattern: u.Pattern, Rank: rank, Class: ClassCategory + i, Line: u.Line, Value: u.Value})
+			t.rules = append(t.rules, usageEntry{line: int32(u.Line), pref: p})
+		}
+	}
+	return out, t
+}
+
+// starCollides reports whether a pattern with a '*' has the length of
+// another, different pattern: then two rules of the longest matching
+// length may have different patterns, and the rules cannot be grouped by
+// pattern.
+func starCollides(rules []UsageRule) bool {
+	for i, u := range rules {
+		if strings.IndexByte(u.Pattern, '*') < 0 {
+			continue
+		}
+		for j, v := range rules {
+			if j != i && len(v.Pattern) == len(u.Pattern) && v.Pattern != u.Pattern {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lowerGrouped lowers rules, grouped by pattern, to one rule per pattern of
+// class ClassCategory, ranked by its length, in the line order of their
+// first rules; t gets, for each, the preference of each category that its
+// rules, combined in line order, state, and the line that stated it.
+func lowerGrouped(rules []UsageRule, t UsageTable) ([]Lowered, UsageTable) {
+	var out []Lowered
+	var prefs []usage.Set
+	group := make(map[string]int, len(rules))
+	for _, u := range rules {
+		g, ok := group[u.Pattern]
+		if !ok {
+			g = len(out)
+			group[u.Pattern] = g
+			out = append(out, Lowered{Pattern: u.Pattern, Rank: len(u.Pattern), Class: ClassCategory, Line: u.Line, Value: u.Value})
+			prefs = append(prefs, usage.Set{})
+		}
+		prefs[g] = prefs[g].Combine(u.Prefs)
+	}
+	t.grouped = true
+	t.rules = make([]usageEntry, 0, len(out)*len(aiprefCategories))
+	for _, p := range prefs {
+		for _, c := range aiprefCategories {
+			t.rules = append(t.rules, usageEntry{line: int32(p.From(c).Line), pref: p.Get(c)})
+		}
+	}
+	return out, t
+}
+
+// Any reports whether the selection has any Content-Usage or
+// Content-Signal line; without one, every URL's preferences are the zero
+// Set.
+func (t *UsageTable) Any() bool { return t.any }
+
+// Walk reports whether deciding a URL's preferences needs the usage
+// classes walked: whether the selection has Content-Usage rules with a
+// path.
+func (t *UsageTable) Walk() bool { return len(t.rules) > 0 }
+
+// Prefs returns the preferences of a URL that may be fetched, given the
+// winner of each class: won[c] is the index of class c's winning rule,
+// base plus its index in LowerUsage's rules, or below base (-1) when no
+// rule of the class matched. won must hold NumClasses entries when Walk
+// reports true; it is not read otherwise. Prefs does not allocate.
+func (t *UsageTable) Prefs(won []int32, base int32) usage.Set {
+	// The Content-Usage rules state only AIPref categories, the
+	// Content-Signal lines only others: combining them is setting the
+	// first in the second.
+	s := t.fixed
+	switch {
+	case len(t.rules) == 0:
+	case t.grouped:
+		if w := won[ClassCategory]; w >= base {
+			k := int(w-base) * len(aiprefCategories)
+			for i, c := range aiprefCategories {
+				s = t.rules[k+i].set(s, c)
+			}
+		}
+	default:
+		for i, c := range aiprefCategories {
+			if w := won[ClassCategory+i]; w >= base {
+				s = t.rules[w-base].set(s, c)
+			}
+		}
+	}
+	return s
+}
+
+// set returns s with e's preference for c, if it states one.
+func (e *usageEntry) set(s usage.Set, c usage.Category) usage.Set {
+	if e.pref == usage.Unknown {
+		return s
+	}
+	return s.With(c, e.pref, usage.Source{Line: int(e.line), Field: FieldContentUsage})
+}
