@@ -42,16 +42,23 @@ func ReferenceImpl(body []byte, agent, url string) Verdict {
 }
 
 // ReferenceImplIn is ReferenceImpl in dialect d: the body prepared with
-// d.BodyOptions(), read with d.Options(), and decided by ReferenceIn.
+// d.BodyOptions(), read with d.Options(), and decided by ReferenceIn, with
+// the usage preferences of ReferenceUsageIn.
 func ReferenceImplIn(d Dialect) Impl {
 	return func(body []byte, agent, url string) Verdict {
 		text, _, _ := normalize.Prepare(body, d.BodyOptions()) // no charset: never fails
-		rules := d.Options().Parse(text).Select(agent).Rules
+		sel := d.Options().Parse(text).Select(agent)
+		rules := sel.Rules
 		i, ok := ReferenceIn(d, rules, url)
-		if i < 0 {
-			return Verdict{Allowed: ok}
+		v := Verdict{Allowed: ok}
+		if i >= 0 {
+			v.Line, v.Pattern = rules[i].Line, rules[i].Value
 		}
-		return Verdict{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
+		if len(sel.Usage) > 0 || len(sel.Signals) > 0 {
+			usageRules, signals := usageOf(sel)
+			_, v.Usage, _ = ReferenceUsageIn(d, rules, usageRules, signals, url)
+		}
+		return v
 	}
 }
 
