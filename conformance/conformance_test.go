@@ -49,7 +49,7 @@ func tierName(lim automaton.Limits) string {
 func library(d conformance.Dialect, lim automaton.Limits) conformance.Impl {
 	return func(body []byte, agent, url string) conformance.Verdict {
 		v := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(lim)).Agent(agent).Decide(url)
-		return conformance.Verdict{Allowed: v.Allowed, Line: v.Line, Pattern: v.Pattern}
+		return conformance.Verdict{Allowed: v.Allowed, Line: v.Line, Pattern: v.Pattern, Usage: v.Usage}
 	}
 }
 
