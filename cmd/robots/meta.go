@@ -13,10 +13,11 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots/meta"
+	prefs "github.com/robotsexclusion/robots/usage"
 )
 
 func init() {
-	register(command{name: "meta", summary: "show a page's robots META and X-Robots-Tag directives for a crawler", run: runMeta})
+	register(command{name: "meta", summary: "show a page's robots META and X-Robots-Tag directives and usage preferences for a crawler", run: runMeta})
 }
 
 // defaultMetaTimeout bounds the fetch of a URL by robots meta.
@@ -33,8 +34,11 @@ func runMeta(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "usage: robots meta -agent NAME [-user-agent UA] [-limit N] [-timeout D] FILE|-|URL")
 		fmt.Fprintln(e.stderr, "Reads the robots META tags of an HTML file, or fetches a URL (http(s)://..., or a host")
 		fmt.Fprintln(e.stderr, "or host:port that is not a file, fetched as https) and reads")
-		fmt.Fprintln(e.stderr, "its X-Robots-Tag headers and META tags. Prints the directives in force for NAME")
-		fmt.Fprintln(e.stderr, "on one line, then each directive found and where, one per line.")
+		fmt.Fprintln(e.stderr, "its X-Robots-Tag, Robots-Tag, Content-Usage and Content-Signal headers and META tags.")
+		fmt.Fprintln(e.stderr, "Prints the directives in force for NAME on one line, then each directive found and")
+		fmt.Fprintln(e.stderr, "where, one per line. When the page states usage preferences (Content-Usage and")
+		fmt.Fprintln(e.stderr, "Content-Signal headers, noai read as train-ai=n), a line \"usage: ...\" follows with")
+		fmt.Fprintln(e.stderr, "them, then each category stated and where, then what is wrong with each usage header.")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -159,6 +163,49 @@ func metaPrint(w io.Writer, d meta.Directives, agent string) {
 			directive = strings.ToLower(s.Raw)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", metaPrintable(directive), note, metaPrintable(s.String()))
+	}
+	tw.Flush()
+	metaPrintUsage(out, d)
+}
+
+// metaPrintUsage prints the usage preferences of the page, when it states
+// any or has a usage header: the preferences in force on one line, then
+// each category stated, its preference and where it came from, then what is
+// wrong with each usage header.
+//
+//	usage: Content-Usage: train-ai=n, search=y
+//	train-ai  disallowed  meta name="robots": noai
+//	search    allowed     Content-Usage: train-ai=y, search=y
+func metaPrintUsage(w io.Writer, d meta.Directives) {
+	stated, headers := d.Usage(), d.UsageSources()
+	if !stated.Known() && len(headers) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "usage: "+stated.String())
+	said := func(field string) string {
+		for _, h := range headers {
+			if h.Field == field {
+				return field + ": " + h.Value
+			}
+		}
+		if field == "noai" {
+			return field
+		}
+		return field + ": noai" // the only statement that is not a usage header
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for c := range prefs.Category(prefs.NumCategories) {
+		if p := stated.Get(c); p != prefs.Unknown {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", c, p, metaPrintable(said(stated.From(c).Field)))
+		}
+	}
+	if u, from := stated.Use(); u != prefs.UseUnknown {
+		fmt.Fprintf(tw, "Content-Signal use\t%s\t%s\n", u, metaPrintable(said(from.Field)))
+	}
+	for _, h := range headers {
+		for _, diag := range h.Diagnostics {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", metaPrintable(h.Field+": "+h.Value), diag.Code, metaPrintable(diag.Message))
+		}
 	}
 	tw.Flush()
 }

@@ -77,6 +77,14 @@ func TestMetaURL(t *testing.T) {
 					return
 				}
 			}
+		case "/ai":
+			w.Header().Add("Content-Usage", "train-ai=y, search=y")
+			w.Header().Add("Content-Signal", "search=yes, ai-input=no, use=reference")
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(`<head><meta name="robots" content="noai, noimageai"></head>`))
+		case "/badusage":
+			w.Header().Add("Content-Usage", "Train-AI=n")
+			w.Header().Add("Content-Signal", "ai-train=n")
 		case "/longhead":
 			w.Header().Set("Content-Type", "text/html")
 			w.Write([]byte(`<head><meta name="robots" content="noarchive">` + strings.Repeat(" ", 5000) + `<meta name="robots" content="nofollow"></head>`))
@@ -109,6 +117,21 @@ none  in force  X-Robots-Tag: none
 `, "HTTP status 410 Gone"},
 		{"/huge", nil, `noimageindex
 noimageindex  in force  meta name="robots": noimageindex
+`, ""},
+		{"/ai", nil, `noai, noimageai
+noai       in force  meta name="robots": noai
+noimageai  in force  meta name="robots": noimageai
+usage: Content-Usage: train-ai=n, search=y; Content-Signal: search=yes, ai-input=no, use=reference
+train-ai                 disallowed  meta name="robots": noai
+search                   allowed     Content-Usage: train-ai=y, search=y
+Content-Signal search    allowed     Content-Signal: search=yes, ai-input=no, use=reference
+Content-Signal ai-input  disallowed  Content-Signal: search=yes, ai-input=no, use=reference
+Content-Signal use       reference   Content-Signal: search=yes, ai-input=no, use=reference
+`, ""},
+		{"/badusage", nil, `all
+usage: unknown
+Content-Usage: Train-AI=n   usage-uppercase-key  keys are lowercase (the format is case sensitive): not a Dictionary, every category unknown
+Content-Signal: ai-train=n  signal-y-n           ai-train=n: Content-Signal takes yes or no, not y or n: unknown
 `, ""},
 		{"/longhead", []string{"-limit", "1000"}, `noarchive
 noarchive  in force  meta name="robots": noarchive
