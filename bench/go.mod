@@ -8,6 +8,9 @@ require (
 	github.com/temoto/robotstxt v1.1.2
 )
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	github.com/dunglas/httpsfv v1.1.2 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
 
 replace github.com/robotsexclusion/robots => ../

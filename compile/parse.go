@@ -12,6 +12,23 @@
 // and octet form, or the records and substring names of the 1994 standard
 // and the 1996 draft.
 //
+// # Usage preferences
+//
+// Content-Usage lines (draft-ietf-aipref-attach: an optional path, then a
+// preference) and Content-Signal lines (Cloudflare's Content Signals) are
+// read in every dialect, their labels ignoring case, their values by
+// package usage, up to a '#' or the end of the line. They are neither
+// rules nor extensions: a line in a group becomes one of the group's
+// UsageRule or Signal values, and, like an extension, it does not end the
+// group (a user-agent line after it still joins the group). A line
+// outside any group (before the first user-agent line, or after a blank
+// line in the dialects where that ends a record) is kept in File.Usage or
+// File.Signals and applies file-wide: Select adds it to every crawler's
+// selection, beside the lines of the selected groups, as crawler-commons
+// reads such lines (ignoring a stated "n" would be the unsafe reading).
+// Each malformed value gets the diagnostic package usage gives it, with
+// usage's code, at its line.
+//
 // A Dialect names one row of the one table of dialects (dialect.go): how it
 // prepares a body, reads a file (Options) and ranks matching rules
 // (Matching, used by Lower). The root package, the conformance reference
@@ -23,8 +40,9 @@
 // allocates one copy of the body, of which every value is a substring; the
 // rules at once, sized by the bound of one rule per line and per minRuleLine
 // (7) octets, Rule being 48 octets on 64-bit machines; and per kept line of
-// another kind (user-agent, sitemap, extension) a fixed-size entry, in
-// slices grown as append grows them. A pattern that must be rewritten into
+// another kind (user-agent, sitemap, extension, usage) a fixed-size entry, in
+// slices grown as append grows them; a usage line also allocates what
+// package usage allocates to read its value. A pattern that must be rewritten into
 // its octet form is its only allocation per line, of at most 3 octets per
 // octet of the value. At most MaxDiagnostics diagnostics are kept, of 96
 // octets each, as positions and parts; File.Diagnostics formats them. On
@@ -45,10 +63,16 @@ import (
 type File struct {
 	Groups     []Group     // in file order
 	Sitemaps   []Sitemap   // in file order, duplicates dropped
-	Extensions []Extension // every other key: value line, in file order
+	Extensions []Extension // every other key: value line, in file order (not Content-Usage nor Content-Signal)
 	Lines      int         // number of lines read
 
+	// The Content-Usage and Content-Signal lines outside any group, in
+	// file order: they apply to every crawler (see Selection).
+	Usage   []UsageRule
+	Signals []Signal
+
 	opts        Options // how the file was read; Select follows it
+	usageLines  int     // Content-Usage and Content-Signal lines, in groups or not
 	diags       []diag  // in line order, at most MaxDiagnostics; formatted by Diagnostics
 	dropped     int     // diagnostics past MaxDiagnostics
 	droppedLine int     // the line of the first of them
@@ -60,6 +84,8 @@ type Group struct {
 	Rules      []Rule        // in file order, empty rules included
 	CrawlDelay time.Duration // the group's first valid crawl-delay
 	DelayLine  int           // the line of CrawlDelay, 0 when the group has none
+	Usage      []UsageRule   // its Content-Usage lines, in file order
+	Signals    []Signal      // its Content-Signal lines, in file order
 }
 
 // An Agent is one user-agent line of a group.
@@ -89,7 +115,9 @@ type Sitemap struct {
 }
 
 // An Extension is a key: value line that is neither a rule nor a user-agent
-// nor a sitemap line, such as host or clean-param.
+// nor a sitemap line, such as host or clean-param. Content-Usage and
+// Content-Signal lines are not extensions: they are read into UsageRule and
+// Signal values.
 type Extension struct {
 	Key   string // lower case
 	Value string
@@ -107,6 +135,8 @@ const (
 	keySitemap
 	keyCrawlDelay
 	keyExtension // an extension the parser knows and keeps without comment
+	keyContentUsage
+	keyContentSignal
 )
 
 // exactKeys are the keys read as written, ignoring ASCII case.
@@ -123,6 +153,8 @@ var exactKeys = []struct {
 	{"clean-param", keyExtension},
 	{"request-rate", keyExtension},
 	{"visit-time", keyExtension},
+	{"content-usage", keyContentUsage},
+	{"content-signal", keyContentSignal},
 }
 
 // misspellings are accepted, as Google's crawler accepts them, by prefix.
@@ -494,6 +526,10 @@ func (p *parser) record(n int, k, v string) {
 		p.sitemap(n, v)
 	case keyCrawlDelay:
 		p.crawlDelay(n, v)
+	case keyContentUsage:
+		p.usageRule(n, v)
+	case keyContentSignal:
+		p.signal(n, v)
 	default:
 		if v == "" {
 			p.diag(n, EmptyValue, "%q has no value", k)
@@ -514,6 +550,10 @@ func (k key) String() string {
 		return "sitemap"
 	case keyCrawlDelay:
 		return "crawl-delay"
+	case keyContentUsage:
+		return "content-usage"
+	case keyContentSignal:
+		return "content-signal"
 	}
 	return "extension"
 }

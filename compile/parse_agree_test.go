@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // readAsBoth parses body in every dialect with Parse and with the reference
@@ -25,11 +27,11 @@ func readAsBoth(t *testing.T, body []byte) {
 				Message: fmt.Sprintf("%d more diagnostics from here on are not reported", n)})
 		}
 		gotFile := refFile{Groups: got.Groups, Sitemaps: got.Sitemaps, Extensions: got.Extensions,
-			Diagnostics: got.Diagnostics(), Lines: got.Lines}
+			Usage: got.Usage, Signals: got.Signals, Diagnostics: got.Diagnostics(), Lines: got.Lines}
 		if reflect.DeepEqual(*want, gotFile) {
 			continue
 		}
-		if diff := cmp.Diff(*want, gotFile); diff != "" {
+		if diff := cmp.Diff(*want, gotFile, cmp.AllowUnexported(usage.Set{})); diff != "" {
 			t.Fatalf("%v: body %q: Parse departs from the reference parser (-reference +Parse):\n%s", d, body, diff)
 		}
 	}
@@ -42,6 +44,7 @@ func FuzzParseAgrees(f *testing.F) {
 	f.Add([]byte("User-agent: *\nDisallow /a /b\nfoo\nUser-agent * x\nDisalow: /x\nCrawl-delay: zz\nSitemap: x\nSitemap: x\nHost:\nAllow: a\n"))
 	f.Add([]byte("\x00x\nAllow: /\xff\xfe\n#c\n\nUser-agent: FooBot/2\nUser-agent: \nDisallowed: /q\r\nuser agent: x\rDİsallow: /z#c:d\n"))
 	f.Add([]byte("User-agent: a\n\nDisallow: /x\nUser-agent: *\nCrawl-delay: 1.5\nCrawl-delay: 2\nClean-param: \nSITEMAP: HTTPS://h/s\n"))
+	f.Add([]byte("Content-Usage: train-ai=n\nUser-agent: a\ncontent-usage: /x y\nCONTENT-SIGNAL: search=yes\nDisallow: /x\n\nContent-Signal: ai-train=n\nUser-agent: b\nContent-Usage:\n"))
 	f.Add([]byte("User-agent: *\nDisallow: /" + strings.Repeat("a\x00", 9000) + "\nAllow: /" + strings.Repeat("\xc3\xa9", 9000)))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }

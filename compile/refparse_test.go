@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // refFile is File as the reference parser builds it.
@@ -18,20 +20,24 @@ type refFile struct {
 	Groups      []Group
 	Sitemaps    []Sitemap
 	Extensions  []Extension
+	Usage       []UsageRule
+	Signals     []Signal
 	Diagnostics []Diagnostic
 	Lines       int
 }
 
 var refExactKeys = map[string]key{
-	"user-agent":   keyUserAgent,
-	"allow":        keyAllow,
-	"disallow":     keyDisallow,
-	"sitemap":      keySitemap,
-	"crawl-delay":  keyCrawlDelay,
-	"host":         keyExtension,
-	"clean-param":  keyExtension,
-	"request-rate": keyExtension,
-	"visit-time":   keyExtension,
+	"user-agent":     keyUserAgent,
+	"allow":          keyAllow,
+	"disallow":       keyDisallow,
+	"sitemap":        keySitemap,
+	"crawl-delay":    keyCrawlDelay,
+	"host":           keyExtension,
+	"clean-param":    keyExtension,
+	"request-rate":   keyExtension,
+	"visit-time":     keyExtension,
+	"content-usage":  keyContentUsage,
+	"content-signal": keyContentSignal,
 }
 
 func refClassify(o Options, k string) (key, Code) {
@@ -184,6 +190,31 @@ func (p *refParser) refRecord(n int, k, v string) {
 		p.refSitemap(n, v)
 	case keyCrawlDelay:
 		p.refCrawlDelay(n, v)
+	case keyContentUsage:
+		path, prefs, diags := usage.ParseRule(v, usage.Source{Line: n, Field: "Content-Usage"})
+		for _, d := range diags {
+			p.refDiag(n, Code(d.Code), "%s", d.Message)
+		}
+		r := UsageRule{Value: v, Path: path, Prefs: prefs, Line: n}
+		if path != "" {
+			r.Pattern = p.opts.Form.Pattern(path)
+		}
+		if p.group == nil {
+			p.f.Usage = append(p.f.Usage, r)
+		} else {
+			p.group.Usage = append(p.group.Usage, r)
+		}
+	case keyContentSignal:
+		prefs, diags := usage.ParseSignal(v, usage.Source{Line: n, Field: "Content-Signal"})
+		for _, d := range diags {
+			p.refDiag(n, Code(d.Code), "%s", d.Message)
+		}
+		sig := Signal{Value: v, Prefs: prefs, Line: n}
+		if p.group == nil {
+			p.f.Signals = append(p.f.Signals, sig)
+		} else {
+			p.group.Signals = append(p.group.Signals, sig)
+		}
 	default:
 		if v == "" {
 			p.refDiag(n, EmptyValue, "%q has no value", k)

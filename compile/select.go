@@ -1,6 +1,9 @@
 package compile
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // A Selection is what a file says to one crawler: the rules of every group
 // that names it, or of every * group when none does (RFC 9309 2.2.1).
@@ -10,6 +13,18 @@ type Selection struct {
 	Groups     []int         // the merged groups, as indices in File.Groups, in file order
 	CrawlDelay time.Duration // the largest crawl-delay of the merged groups
 	DelayLine  int           // its line; 0 when no merged group has one
+
+	// Usage and Signals are the Content-Usage and Content-Signal lines
+	// that apply: those of the merged groups and those outside any group
+	// (File.Usage, File.Signals), which apply to every crawler, in line
+	// order.
+	Usage   []UsageRule
+	Signals []Signal
+	// HiddenUsage lists, when a group names the crawler, the lines of the
+	// Content-Usage and Content-Signal lines of the * groups not merged,
+	// which do not apply to it (RFC 9309: a named group replaces the * groups), in line
+	// order; nil otherwise.
+	HiddenUsage []int
 }
 
 // Select merges the groups that apply to a crawler known by the given
@@ -107,7 +122,41 @@ func (f *File) Merge(groups []int, named bool) Selection {
 			s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
 		}
 	}
+	if f.usageLines > 0 {
+		f.mergeUsage(&s)
+	}
 	return s
+}
+
+// mergeUsage sets the usage fields of s (see Selection) from the groups it
+// merges and the file's lines outside any group.
+func (f *File) mergeUsage(s *Selection) {
+	s.Usage = append(s.Usage, f.Usage...)
+	s.Signals = append(s.Signals, f.Signals...)
+	for _, i := range s.Groups {
+		s.Usage = append(s.Usage, f.Groups[i].Usage...)
+		s.Signals = append(s.Signals, f.Groups[i].Signals...)
+	}
+	// Lines outside any group come first in file order, except in the
+	// dialects where a blank line ends a record.
+	slices.SortStableFunc(s.Usage, func(a, b UsageRule) int { return a.Line - b.Line })
+	slices.SortStableFunc(s.Signals, func(a, b Signal) int { return a.Line - b.Line })
+	if !s.Named {
+		return
+	}
+	star, _ := f.SelectGroups() // the groups of a crawler no group names
+	for _, i := range star {
+		if slices.Contains(s.Groups, i) {
+			continue // a group naming * and the crawler applies
+		}
+		for _, u := range f.Groups[i].Usage {
+			s.HiddenUsage = append(s.HiddenUsage, u.Line)
+		}
+		for _, sig := range f.Groups[i].Signals {
+			s.HiddenUsage = append(s.HiddenUsage, sig.Line)
+		}
+	}
+	slices.Sort(s.HiddenUsage)
 }
 
 // matches reports whether the group names one of agents (named) or is a *

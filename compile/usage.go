@@ -1,0 +1,76 @@
+package compile
+
+// This file reads the usage-preference lines of a file: Content-Usage rules
+// (draft-ietf-aipref-attach) and Content-Signal lines (Cloudflare's
+// Content Signals). Their values are read by package usage; this file only
+// places them in their group, or in the File when they are outside any
+// group, and turns usage's diagnostics into the file's.
+
+import "github.com/robotsexclusion/robots/usage"
+
+// The field names a usage.Source gives for the lines of a robots.txt file.
+const (
+	FieldContentUsage  = "Content-Usage"
+	FieldContentSignal = "Content-Signal"
+)
+
+// A UsageRule is a Content-Usage line: an optional path and a statement of
+// preference, read by usage.ParseRule.
+type UsageRule struct {
+	Value string // the value as written, comment and surrounding space removed
+	Path  string // the path as written; "" when the rule has none
+	// Pattern is Path in canonical form (package normalize), as for Allow
+	// and Disallow; "" when the rule has no path, and then the rule
+	// applies to every URL with length 0.
+	Pattern string
+	Prefs   usage.Set // every category's source is this line, Field Content-Usage
+	Line    int
+}
+
+// A Signal is a Content-Signal line, read by usage.ParseSignal.
+type Signal struct {
+	Value string    // the value as written, comment and surrounding space removed
+	Prefs usage.Set // every category's source is this line, Field Content-Signal
+	Line  int
+}
+
+// usageRule reads the value of a Content-Usage line into the group being
+// read, or into the File when there is none.
+func (p *parser) usageRule(n int, v string) {
+	path, prefs, diags := usage.ParseRule(v, usage.Source{Line: n, Field: FieldContentUsage})
+	p.usageDiags(n, diags)
+	p.f.usageLines++
+	r := UsageRule{Value: v, Path: path, Prefs: prefs, Line: n}
+	if path != "" {
+		r.Pattern = p.opts.Form.Pattern(path)
+	}
+	if p.group == nil {
+		p.f.Usage = append(p.f.Usage, r)
+		return
+	}
+	p.group.Usage = append(p.group.Usage, r)
+}
+
+// signal reads the value of a Content-Signal line into the group being
+// read, or into the File when there is none.
+func (p *parser) signal(n int, v string) {
+	prefs, diags := usage.ParseSignal(v, usage.Source{Line: n, Field: FieldContentSignal})
+	p.usageDiags(n, diags)
+	p.f.usageLines++
+	s := Signal{Value: v, Prefs: prefs, Line: n}
+	if p.group == nil {
+		p.f.Signals = append(p.f.Signals, s)
+		return
+	}
+	p.group.Signals = append(p.group.Signals, s)
+}
+
+// usageDiags reports usage's diagnostics of line n, each under usage's
+// code. Package usage has formatted their messages already (it reads the
+// value to know the preferences, which the File keeps), so they are kept as
+// they are.
+func (p *parser) usageDiags(n int, diags []usage.Diagnostic) {
+	for _, d := range diags {
+		p.diag(n, Code(d.Code), "%s", d.Message)
+	}
+}

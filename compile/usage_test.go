@@ -1,0 +1,207 @@
+package compile
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots/usage"
+)
+
+// usageDump prints the usage lines of a file, group by group: "file" for
+// the lines outside any group, then each group by its agents.
+func usageDump(f *File) string {
+	var b strings.Builder
+	line := func(where string, us []UsageRule, ss []Signal) {
+		for _, u := range us {
+			fmt.Fprintf(&b, "%s %d usage path=%q pattern=%q %v\n", where, u.Line, u.Path, u.Pattern, u.Prefs)
+		}
+		for _, s := range ss {
+			fmt.Fprintf(&b, "%s %d signal %v\n", where, s.Line, s.Prefs)
+		}
+	}
+	line("file", f.Usage, f.Signals)
+	for _, g := range f.Groups {
+		var names []string
+		for _, a := range g.Agents {
+			names = append(names, a.Value)
+		}
+		line(strings.Join(names, ","), g.Usage, g.Signals)
+	}
+	return b.String()
+}
+
+func TestParseUsage(t *testing.T) {
+	all := []Dialect{RFC9309, Google, Draft1996, Original1994}
+	tests := []struct {
+		name     string
+		dialects []Dialect
+		body     string
+		want     string
+	}{
+		{"draft example", all,
+			"User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n",
+			"* 4 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n" +
+				"* 5 usage path=\"/ai-ok/\" pattern=\"/ai-ok/\" Content-Usage: train-ai=y\n"},
+		{"label case and comment", all,
+			"user-agent: a\ncontent-USAGE: /x search=y # not read\nCONTENT-signal: ai-train=no#x\nDisallow: /\n",
+			"a 2 usage path=\"/x\" pattern=\"/x\" Content-Usage: search=y\n" +
+				"a 3 signal Content-Signal: ai-train=no\n"},
+		{"outside any group", all,
+			"Content-Signal: search=yes\nContent-Usage: train-ai=n\nUser-agent: *\nContent-Usage: search=n\n",
+			"file 2 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n" +
+				"file 1 signal Content-Signal: search=yes\n" +
+				"* 4 usage path=\"\" pattern=\"\" Content-Usage: search=n\n"},
+		// A usage line is no rule: a user-agent line after it still
+		// joins the group, as after an unknown key.
+		{"no group boundary", all,
+			"User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Signal: search=no\nDisallow: /\n",
+			"a,b 2 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n" +
+				"a,b 4 signal Content-Signal: search=no\n"},
+		// A blank line ends a record in the first-match dialects: the
+		// lines after it are outside any group.
+		{"blank line ends a record", []Dialect{Draft1996, Original1994},
+			"User-agent: a\nDisallow: /\n\nContent-Usage: train-ai=n\n",
+			"file 4 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n"},
+		{"blank line keeps the group", []Dialect{RFC9309, Google},
+			"User-agent: a\nDisallow: /\n\nContent-Usage: train-ai=n\n",
+			"a 4 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n"},
+		// Patterns take the dialect's octet form, as Allow and Disallow.
+		{"canonical pattern", []Dialect{RFC9309},
+			"User-agent: *\nContent-Usage: /%7ea/é train-ai=n\n",
+			"* 2 usage path=\"/%7ea/é\" pattern=\"/~a/%C3%A9\" Content-Usage: train-ai=n\n"},
+		{"raw pattern", []Dialect{Google},
+			"User-agent: *\nContent-Usage: /%7ea/é train-ai=n\n",
+			"* 2 usage path=\"/%7ea/é\" pattern=\"/%7Ea/%C3%A9\" Content-Usage: train-ai=n\n"},
+	}
+	for _, tt := range tests {
+		for _, d := range tt.dialects {
+			f := d.Options().Parse([]byte(tt.body))
+			if got := usageDump(f); got != tt.want {
+				t.Errorf("%s, %v: got\n%swant\n%s", tt.name, d, got, tt.want)
+			}
+			for _, diag := range f.Diagnostics() {
+				if diag.Code != UnknownKey { // Allow, in Original1994
+					t.Errorf("%s, %v: unexpected diagnostic %v", tt.name, d, diag)
+				}
+			}
+		}
+	}
+}
+
+func TestParseUsageDiagnostics(t *testing.T) {
+	tests := []struct {
+		line string
+		want []Code // of line 2
+	}{
+		{"Content-Usage: Train-AI=n", []Code{Code(usage.UppercaseKey)}},
+		{"Content-Usage: train-ai=yes", []Code{Code(usage.YesNo)}},
+		{"Content-Signal: ai-train=n", []Code{Code(usage.SignalYN)}},
+		{"Content-Usage: *.pdf train-ai=n", []Code{Code(usage.BadPath)}},
+		{"Content-Usage: /x", []Code{Code(usage.MissingPreference)}},
+		{"Content-Usage:", []Code{Code(usage.MissingPreference)}},
+		{"Content-Signal: search yes", []Code{Code(usage.Syntax)}},
+		{"Content-Usage: train-ai=y, ai-train=n", []Code{Code(usage.OtherVocabulary)}},
+		{"Content-Usage: train-ai=y, search=\"n\", search=maybe", []Code{Code(usage.BadValue)}},
+		{"Content-Usage: train-ai=n", nil},
+	}
+	for _, tt := range tests {
+		for _, d := range Dialects() {
+			f := d.Options().Parse([]byte("User-agent: *\n" + tt.line + "\n"))
+			var got []Code
+			for _, diag := range f.Diagnostics() {
+				if diag.Line != 2 || diag.Message == "" {
+					t.Errorf("%q, %v: diagnostic %v", tt.line, d, diag)
+				}
+				got = append(got, diag.Code)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("%q, %v: codes %v, want %v", tt.line, d, got, tt.want)
+			}
+		}
+	}
+}
+
+// TestUsageDiagnosticsBounded checks that usage diagnostics count against
+// MaxDiagnostics like the others.
+func TestUsageDiagnosticsBounded(t *testing.T) {
+	body := "User-agent: *\n" + strings.Repeat("Content-Usage: X=n\n", MaxDiagnostics+3)
+	ds := Parse([]byte(body)).Diagnostics()
+	if len(ds) != MaxDiagnostics+1 || ds[MaxDiagnostics].Code != TooMany || ds[MaxDiagnostics].Line != MaxDiagnostics+2 {
+		t.Fatalf("%d diagnostics, last %v; want %d, the last too-many at line %d", len(ds), ds[len(ds)-1], MaxDiagnostics+1, MaxDiagnostics+2)
+	}
+}
+
+// TestUsageNotExtensions checks that usage lines are no longer listed as
+// extensions, and that other extensions still are.
+func TestUsageNotExtensions(t *testing.T) {
+	f := Parse([]byte("User-agent: *\nContent-Usage: train-ai=n\nContent-Signal: search=yes\nHost: h.example\n"))
+	if len(f.Extensions) != 1 || f.Extensions[0].Key != "host" {
+		t.Errorf("extensions %+v, want only host", f.Extensions)
+	}
+}
+
+func TestSelectUsage(t *testing.T) {
+	body := "Content-Usage: search=y\n" + // 1: file-wide
+		"User-agent: *\n" + // 2
+		"Content-Usage: train-ai=n\n" + // 3
+		"Content-Signal: ai-train=no\n" + // 4
+		"User-agent: FooBot\n" + // 5: joins the * group (no rule between)
+		"Disallow: /x\n" + // 6
+		"User-agent: BarBot\n" + // 7
+		"Content-Usage: /a train-ai=y\n" + // 8
+		"Disallow: /b\n" + // 9
+		"User-agent: *\n" + // 10
+		"Disallow: /y\n" + // 11
+		"Content-Signal: search=no\n" // 12
+	tests := []struct {
+		agent   string
+		usage   []int // lines
+		signals []int
+		hidden  []int
+	}{
+		{"FooBot", []int{1, 3}, []int{4}, []int{12}},
+		{"BarBot", []int{1, 8}, nil, []int{3, 4, 12}},
+		{"Other", []int{1, 3}, []int{4, 12}, nil},
+	}
+	f := Parse([]byte(body))
+	for _, tt := range tests {
+		s := f.Select(tt.agent)
+		var usage, signals []int
+		for _, u := range s.Usage {
+			usage = append(usage, u.Line)
+		}
+		for _, sig := range s.Signals {
+			signals = append(signals, sig.Line)
+		}
+		if fmt.Sprint(usage, signals, s.HiddenUsage) != fmt.Sprint(tt.usage, tt.signals, tt.hidden) {
+			t.Errorf("%s: usage %v signals %v hidden %v; want %v %v %v", tt.agent, usage, signals, s.HiddenUsage, tt.usage, tt.signals, tt.hidden)
+		}
+	}
+	// A file without usage lines selects none, and allocates no slice.
+	s := Parse([]byte("User-agent: FooBot\nDisallow: /\nUser-agent: *\nDisallow: /x\n")).Select("FooBot")
+	if s.Usage != nil || s.Signals != nil || s.HiddenUsage != nil {
+		t.Errorf("no usage lines: selection %+v", s)
+	}
+}
+
+// TestSelectUsageInterleaved checks the line order of the selection's usage
+// lines where a blank line puts lines outside any group between groups.
+func TestSelectUsageInterleaved(t *testing.T) {
+	f := Draft1996.Options().Parse([]byte("User-agent: *\nContent-Usage: search=n\n\nContent-Usage: train-ai=n\nUser-agent: *\nContent-Usage: /x search=y\n"))
+	var lines []int
+	for _, u := range f.Select("a").Usage {
+		lines = append(lines, u.Line)
+	}
+	if fmt.Sprint(lines) != "[2 4]" { // the first record only
+		t.Errorf("lines %v, want [2 4]", lines)
+	}
+	f = Draft1996.Options().Parse([]byte("Content-Usage: train-ai=n\n\nUser-agent: a\nContent-Usage: search=n\n\nContent-Usage: /x search=y\n"))
+	lines = nil
+	for _, u := range f.Select("a").Usage {
+		lines = append(lines, u.Line)
+	}
+	if fmt.Sprint(lines) != "[1 4 6]" {
+		t.Errorf("lines %v, want [1 4 6]", lines)
+	}
+}
