@@ -75,6 +75,18 @@ var severities = map[string]severity{
 	string(compile.EmptyValue):        sevWarning,
 	string(compile.RelativeSitemap):   sevWarning,
 
+	// The parser's diagnostics of Content-Usage and Content-Signal values,
+	// under package usage's codes: a value that leaves a category unknown
+	// does not say what it looks like it says.
+	string(prefs.Syntax):            sevError,
+	string(prefs.UppercaseKey):      sevError,
+	string(prefs.BadValue):          sevError,
+	string(prefs.YesNo):             sevError,
+	string(prefs.SignalYN):          sevError,
+	string(prefs.BadPath):           sevError,
+	string(prefs.MissingPreference): sevError,
+	string(prefs.OtherVocabulary):   sevWarning,
+
 	codeReadError:      sevError,
 	codeCollapsedRule:  sevError,
 	codeAgentToken:     sevWarning,
@@ -109,8 +121,14 @@ func lintCodeList() []string {
 // knownExtensions are keys real files use that the parser may call unknown:
 // lint checks their syntax instead (their meaning is another matter).
 var knownExtensions = map[string]bool{
-	"content-signal": true, "content-usage": true, "host": true, "clean-param": true,
-	"request-rate": true, "visit-time": true, "noindex": true,
+	"host": true, "clean-param": true, "request-rate": true, "visit-time": true, "noindex": true,
+}
+
+// usageFields are the keys of usage-preference lines, which the parser
+// reads and checks, as they are written canonically.
+var usageFields = map[string]string{
+	"content-usage":  compile.FieldContentUsage,
+	"content-signal": compile.FieldContentSignal,
 }
 
 // A linter gathers the findings of one file.
@@ -158,8 +176,9 @@ func (l *linter) run() {
 		if d.Code == compile.UnknownKey && knownExtensions[l.key(d.Line)] {
 			continue // extensions() checks it
 		}
-		if k := l.key(d.Line); k == "content-usage" || k == "content-signal" {
-			continue // the parser reads these lines now; extensions() reports their values
+		if field, ok := usageFields[l.key(d.Line)]; ok && isUsageCode(d.Code) {
+			l.add(d.Line, 0, string(d.Code), "%s: %s", field, d.Message)
+			continue
 		}
 		l.add(d.Line, 0, string(d.Code), "%s", d.Message)
 	}
@@ -487,10 +506,6 @@ func (l *linter) extensions() {
 		if value == "" {
 			continue // the parser reports an empty value
 		}
-		if key == "content-signal" || key == "content-usage" {
-			l.usage(n, key, value)
-			continue
-		}
 		syn := extensionSyntax[key]
 		if syn.re.MatchString(value) {
 			continue // an empty value is the parser's to report
@@ -499,19 +514,10 @@ func (l *linter) extensions() {
 	}
 }
 
-// usage checks a Content-Signal or Content-Usage line with package usage
-// (imported as prefs),
-// which owns their syntax and meaning.
-func (l *linter) usage(n int, key, value string) {
-	var diags []prefs.Diagnostic
-	if key == "content-signal" {
-		_, diags = prefs.ParseSignal(value, prefs.Source{Line: n, Field: "Content-Signal"})
-	} else {
-		_, _, diags = prefs.ParseRule(value, prefs.Source{Line: n, Field: "Content-Usage"})
-	}
-	for _, d := range diags {
-		l.add(n, 0, codeExtensionValue, "%s: %s (%s)", key, d.Message, d.Code)
-	}
+// isUsageCode reports whether code is one of package usage's, which the
+// parser gives the values of Content-Usage and Content-Signal lines.
+func isUsageCode(code compile.Code) bool {
+	return strings.HasPrefix(string(code), "usage-") || strings.HasPrefix(string(code), "signal-")
 }
 
 // pastLimit reports content past the parse limit when the parser, which
