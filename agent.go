@@ -33,6 +33,13 @@ type Selection struct {
 	Agents []AgentToken // the values given to Agent, AgentAny or AgentFallback, as read; for AgentFallback only the one chosen
 	Named  bool         // the groups name one of the tokens; otherwise they are the * groups (the fallback), if any
 	Groups []Group      // the selected groups, in file order; empty when no group applies and nothing is disallowed
+
+	// HiddenUsage lists the lines of the Content-Usage and Content-Signal
+	// lines of the * groups that do not apply because a group names the
+	// crawler (RFC 9309: a named group replaces the * groups, usage lines
+	// included), in line order: a site that states its preferences for
+	// every crawler in the * group states none for a crawler it names.
+	HiddenUsage []int
 }
 
 // forAgents returns a Matcher for agents (one value, or a list) that shares
@@ -68,7 +75,7 @@ func (r *Robots) readAgent(v string) AgentToken {
 // values it was asked for were read: tools can then say "read as Googlebot"
 // or "no group names FooBot; the * groups apply".
 func (m *Matcher) Selection() Selection {
-	s := Selection{Agents: append([]AgentToken(nil), m.agents...), Named: m.named}
+	s := Selection{Agents: append([]AgentToken(nil), m.agents...), Named: m.named, HiddenUsage: append([]int(nil), m.hidden...)}
 	s.Groups = make([]Group, len(m.groups))
 	for i := range m.kept {
 		s.Groups[i] = newGroup(&m.kept[i])

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 const exampleBody = `# robots.txt for shop.example
@@ -200,4 +201,33 @@ func Example_agentValue() {
 	// Output:
 	// read as Googlebot
 	// true false
+}
+
+// Decide also reports what the file says may be done with a URL's
+// content: here the worked example of draft-ietf-aipref-attach. The
+// longest matching Content-Usage path applies, only to a URL the crawler
+// may fetch, and each preference names the line that set it. A crawler
+// that trains models checks usage.TrainAI before training on what it
+// fetched.
+func ExampleMatcher_Decide_usage() {
+	body := []byte(`User-Agent: *
+Allow: /
+Disallow: /never/
+Content-Usage: train-ai=n
+Content-Usage: /ai-ok/ train-ai=y
+`)
+	m := robots.Parse(body).Agent("FooBot")
+	for _, url := range []string{"/test", "/never/test", "/ai-ok/test"} {
+		d := m.Decide("https://example.com" + url)
+		train := d.Usage.Get(usage.TrainAI)
+		fmt.Printf("%-12s allowed=%-5v train-ai=%v", url, d.Allowed, train)
+		if train != usage.Unknown {
+			fmt.Printf(" (%v)", d.Usage.From(usage.TrainAI))
+		}
+		fmt.Println()
+	}
+	// Output:
+	// /test        allowed=true  train-ai=disallowed (line 4: Content-Usage)
+	// /never/test  allowed=false train-ai=unknown
+	// /ai-ok/test  allowed=true  train-ai=allowed (line 5: Content-Usage)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // A Matcher decides URLs for one crawler: the rules of its groups compiled
@@ -19,8 +20,10 @@ import (
 // Matcher (see forAgents): each field is immutable, or points to state the
 // copies share.
 type Matcher struct {
-	info     []ruleInfo // by rule: what a Decision reports
+	info     []ruleInfo // by rule of the crawl class: what a Decision reports
 	machine  *automaton.Machine
+	usage    *compile.UsageTable // nil when the selection has no usage line
+	hidden   []int               // Selection.HiddenUsage
 	named    bool
 	delay    time.Duration
 	hasDelay bool
@@ -42,11 +45,14 @@ type ruleInfo struct {
 }
 
 // newMatcher compiles the rules selected for a crawler, lowered as dialect
-// d ranks them (compile.Dialect.Lower), into one automaton.
+// d ranks them (compile.Dialect.Lower), and its Content-Usage rules
+// (compile.LowerUsage) into one automaton: the crawl rules first, as
+// class 0, then the usage rules in their classes.
 func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
-	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form()}
+	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), hidden: s.HiddenUsage}
 	low := d.Lower(s)
-	rules := make([]automaton.Rule, len(low))
+	ulow, table := compile.LowerUsage(s)
+	rules := make([]automaton.Rule, len(low)+len(ulow))
 	m.info = make([]ruleInfo, len(low))
 	// The Matcher keeps the values as s has them: the caller has made
 	// them copies of the body's (see keepGroups), so that the Matcher
@@ -55,9 +61,29 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 		rules[i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank}
 		m.info[i] = ruleInfo{value: l.Value, line: int32(l.Line), allow: l.Allow}
 	}
-	m.machine = compileRules(rules, low, lim, d)
+	for i, l := range ulow {
+		rules[len(low)+i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class}
+	}
+	if table.Any() {
+		m.usage = &table
+	}
+	if len(ulow) > 0 {
+		m.machine = automaton.Compile(rules, lim)
+	} else {
+		m.machine = compileRules(rules, low, lim, d)
+	}
 	return m
 }
+
+// usageClasses are the classes of the Content-Usage rules, which Decide
+// walks for an allowed URL when the selection has such rules.
+var usageClasses = func() automaton.ClassSet {
+	n := compile.NumClasses()
+	if n > automaton.MaxClasses {
+		panic("robots: compile lowers to more classes than automaton.MaxClasses")
+	}
+	return automaton.ClassSet(1<<n-1) &^ (1 << compile.ClassCrawl)
+}()
 
 // ruleless are the machines of selections without a rule of the file (only
 // the rules the dialect adds, if any), one per dialect, built with the
@@ -85,11 +111,18 @@ func compileRules(rules []automaton.Rule, low []compile.Lowered, lim automaton.L
 	return e.m
 }
 
-// Decide reports whether url may be fetched and which rule decided. url is
-// an absolute URL or a path-absolute reference ("/a/b?c"); only its path and
-// query are matched.
+// Decide reports whether url may be fetched, which rule decided, and the
+// usage preferences the file states for it. url is an absolute URL or a
+// path-absolute reference ("/a/b?c"); only its path and query are matched.
+// The preferences are walked in the same automaton as the rules, only for
+// a URL that may be fetched and a selection with Content-Usage rules.
 func (m *Matcher) Decide(url string) Decision {
-	return m.decision(m.machine.Match(m.form.Stream(url)))
+	in := m.form.Stream(url)
+	d := m.decision(m.machine.Match(in))
+	if d.Allowed && m.usage != nil {
+		d.Usage = m.prefs(in)
+	}
+	return d
 }
 
 // decision reports rule r (an index in m.info), or no rule.
@@ -101,12 +134,23 @@ func (m *Matcher) decision(r int32) Decision {
 	return Decision{Allowed: info.allow, Line: int(info.line), Pattern: info.value}
 }
 
+// prefs returns the preferences of the URL in, which may be fetched: the
+// winners of the usage classes, read by the usage table.
+func (m *Matcher) prefs(in normalize.Stream) usage.Set {
+	var won [automaton.MaxClasses]int32
+	if m.usage.Walk() {
+		m.machine.MatchClasses(in, usageClasses, &won)
+	}
+	return m.usage.Prefs(won[:], int32(len(m.info)))
+}
+
 // Stats describes the compiled automaton, for tools and tests.
 func (m *Matcher) Stats() automaton.Stats { return m.machine.Stats() }
 
 // keepGroups returns copies of the groups of f at the given indices, with
 // their strings copied into one allocation: what Selection and Rules
-// report, without the canonical patterns, which they do not. A Matcher
+// report, without the canonical patterns, which they do not. Their
+// Content-Usage and Content-Signal lines, rare, get a slice each. A Matcher
 // keeps these rather than f, whose strings are substrings of the whole
 // body's text: holding f from a Matcher kept every group and the whole
 // text alive, twice the heap of the Matcher's own tables on the corpus.
@@ -125,6 +169,12 @@ func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.
 		for _, r := range grp.Rules {
 			size += len(r.Value)
 		}
+		for _, u := range grp.Usage {
+			size += len(u.Value) + len(u.Path)
+		}
+		for _, sig := range grp.Signals {
+			size += len(sig.Value)
+		}
 		nagents += len(grp.Agents)
 		nrules += len(grp.Rules)
 	}
@@ -142,6 +192,13 @@ func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.
 		}
 		for _, r := range grp.Rules {
 			b.WriteString(r.Value)
+		}
+		for _, u := range grp.Usage {
+			b.WriteString(u.Value)
+			b.WriteString(u.Path)
+		}
+		for _, sig := range grp.Signals {
+			b.WriteString(sig.Value)
 		}
 	}
 	all, off := b.String(), 0
@@ -168,6 +225,18 @@ func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.
 			rules = append(rules, r)
 		}
 		out[i].Rules = rules[start:len(rules):len(rules)]
+		if len(grp.Usage) > 0 {
+			out[i].Usage = make([]compile.UsageRule, len(grp.Usage))
+			for j, u := range grp.Usage {
+				out[i].Usage[j] = compile.UsageRule{Value: next(len(u.Value)), Path: next(len(u.Path)), Prefs: u.Prefs, Line: u.Line}
+			}
+		}
+		if len(grp.Signals) > 0 {
+			out[i].Signals = make([]compile.Signal, len(grp.Signals))
+			for j, sig := range grp.Signals {
+				out[i].Signals[j] = compile.Signal{Value: next(len(sig.Value)), Prefs: sig.Prefs, Line: sig.Line}
+			}
+		}
 	}
 	return out
 }

@@ -45,7 +45,7 @@ func TestRulelessShared(t *testing.T) {
 // for its decisions, Selection and Rules, are copies and not substrings
 // of the parsed file's, which would keep the whole body alive.
 func TestMatcherHoldsNoBodyString(t *testing.T) {
-	r := Parse([]byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\n\nUser-agent: other\nDisallow: /\n"))
+	r := Parse([]byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\nContent-Usage: /u train-ai=n\nContent-Signal: search=yes\n\nUser-agent: other\nDisallow: /\n"))
 	m := r.Agent("FooBot")
 	from := map[*byte]bool{}
 	for _, g := range r.file.Groups {
@@ -54,6 +54,12 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 		}
 		for _, rule := range g.Rules {
 			from[unsafe.StringData(rule.Value)], from[unsafe.StringData(rule.Pattern)] = true, true
+		}
+		for _, u := range g.Usage {
+			from[unsafe.StringData(u.Value)], from[unsafe.StringData(u.Path)], from[unsafe.StringData(u.Pattern)] = true, true, true
+		}
+		for _, sig := range g.Signals {
+			from[unsafe.StringData(sig.Value)] = true
 		}
 	}
 	check := func(what, s string) {
@@ -69,6 +75,17 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 		for _, rule := range g.Rules {
 			check("rule value", rule.Value)
 		}
+		for _, u := range g.Usage {
+			check("usage value", u.Value)
+			check("usage path", u.Path)
+			check("usage pattern", u.Pattern)
+		}
+		for _, sig := range g.Signals {
+			check("signal value", sig.Value)
+		}
+	}
+	if len(m.kept) != 1 || len(m.kept[0].Usage) != 1 || len(m.kept[0].Signals) != 1 {
+		t.Errorf("kept groups %+v: want one, with its usage lines", m.kept)
 	}
 	for _, info := range m.info {
 		check("decision pattern", info.value)

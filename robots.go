@@ -46,6 +46,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // Robots is a parsed robots.txt file. It is immutable and safe for
@@ -219,14 +220,36 @@ func (r *Robots) Extensions() []Extension {
 	return out
 }
 
+// Usage returns the Content-Usage lines outside any group, in file order:
+// they apply to every crawler, beside its groups' (see Decision.Usage).
+// Each call returns a new copy.
+func (r *Robots) Usage() []UsageRule { return appendUsage(nil, r.file.Usage) }
+
+// Signals returns the Content-Signal lines outside any group, in file
+// order: they apply to every crawler, beside its groups'. Each call returns
+// a new copy.
+func (r *Robots) Signals() []Signal { return appendSignals(nil, r.file.Signals) }
+
 // Dialect returns the dialect the file was read in.
 func (r *Robots) Dialect() Dialect { return r.dialect }
 
-// A Decision says whether a URL may be fetched and which rule decided.
+// A Decision says whether a URL may be fetched, which rule decided, and
+// what the file says may be done with the content fetched.
 type Decision struct {
 	Allowed bool   // the URL may be fetched
 	Line    int    // line of the deciding rule; 0 when no rule matched
 	Pattern string // the deciding rule's value as written; "" when none
+
+	// Usage is the usage preferences the file states for the URL: its
+	// Content-Usage rules (draft-ietf-aipref-attach: the longest matching
+	// path; equal lengths combined, any n winning, else any y) and the
+	// Content-Signal lines of the crawler's groups, with those outside any
+	// group, which apply to every crawler. Each category's source
+	// (usage.Set.From) is the line that set it, with its field,
+	// Content-Usage or Content-Signal. It is the zero Set when the URL
+	// may not be fetched (a disallowed URL has no preferences) or the file
+	// states none; see package usage for each category's meaning.
+	Usage usage.Set
 }
 
 // CrawlDelay returns the crawl-delay of the crawler's groups (the largest,

@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // semantics is the default dialect (RFC 9309, Google where the RFC is
@@ -234,6 +235,20 @@ func TestDecideDoesNotAllocate(t *testing.T) {
 		})
 		if allocs != 0 {
 			t.Errorf("%v: Decide allocates %.1f times", tier, allocs)
+		}
+	}
+	// With usage lines, the usage classes are walked too.
+	body = append(body, "Content-Usage: train-ai=n\nContent-Usage: /a/b search=y\nContent-Usage: /*.html train-ai=y, search=n\nContent-Signal: ai-train=no\n"...)
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+		m := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
+		m.Decide("/warm")
+		url := "https://example.com/b/x%7e/caf\xC3\xA9.html?t=2"
+		if d := m.Decide(url); !d.Allowed || d.Usage.Get(usage.TrainAI) != usage.Allowed {
+			t.Errorf("%v: %v", tier, d)
+		}
+		allocs := testing.AllocsPerRun(100, func() { m.Decide(url) })
+		if allocs != 0 {
+			t.Errorf("%v, usage: Decide allocates %.1f times", tier, allocs)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // A Group is one or more user-agent lines and the rules after them, as the
@@ -14,6 +15,8 @@ type Group struct {
 	Rules      []Rule        // its allow and disallow lines, in file order, empty ones included
 	CrawlDelay time.Duration // its first valid crawl-delay
 	DelayLine  int           // the line of CrawlDelay; 0 when the group has none
+	Usage      []UsageRule   // its Content-Usage lines, in file order
+	Signals    []Signal      // its Content-Signal lines, in file order
 }
 
 // A UserAgent is one user-agent line of a group.
@@ -31,8 +34,27 @@ type Rule struct {
 	Pattern string // the value as written, comment and surrounding space removed; "" for an empty rule, which matches nothing
 }
 
+// A UsageRule is a Content-Usage line (draft-ietf-aipref-attach): an
+// optional path and a statement of usage preferences. Decision.Usage
+// reports which apply to a URL.
+type UsageRule struct {
+	Line  int
+	Path  string    // the path as written; "" when the rule has none, and then it applies to every URL
+	Value string    // the value as written, comment and surrounding space removed
+	Prefs usage.Set // the preferences it states, each from this line
+}
+
+// A Signal is a Content-Signal line (Cloudflare's Content Signals): usage
+// preferences for every URL the crawler may fetch.
+type Signal struct {
+	Line  int
+	Value string    // the value as written, comment and surrounding space removed
+	Prefs usage.Set // the preferences it states, each from this line
+}
+
 // An Extension is a line that is neither a rule nor a user-agent nor a
-// sitemap line, such as host or clean-param.
+// sitemap line nor a Content-Usage or Content-Signal line, such as host or
+// clean-param.
 type Extension struct {
 	Line  int
 	Key   string // lower case
@@ -50,6 +72,25 @@ func newGroup(g *compile.Group) Group {
 		out.Line = g.Agents[0].Line
 	}
 	out.Rules = appendRules(nil, g.Rules)
+	out.Usage = appendUsage(nil, g.Usage)
+	out.Signals = appendSignals(nil, g.Signals)
+	return out
+}
+
+// appendUsage appends parsed Content-Usage lines to out in the root's type.
+func appendUsage(out []UsageRule, us []compile.UsageRule) []UsageRule {
+	for _, u := range us {
+		out = append(out, UsageRule{Line: u.Line, Path: u.Path, Value: u.Value, Prefs: u.Prefs})
+	}
+	return out
+}
+
+// appendSignals appends parsed Content-Signal lines to out in the root's
+// type.
+func appendSignals(out []Signal, ss []compile.Signal) []Signal {
+	for _, s := range ss {
+		out = append(out, Signal{Line: s.Line, Value: s.Value, Prefs: s.Prefs})
+	}
 	return out
 }
 

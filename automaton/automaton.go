@@ -74,6 +74,20 @@
 // pass over all its positions per octet, in registers when they fit
 // regWords words.
 //
+// # Classes
+//
+// Each rule belongs to one of MaxClasses (4) classes, and each class has
+// its own winner: the classes are built apart, each by the same choice of
+// tier (build), and walked apart. Match decides class 0 and walks only
+// its engines, exactly as a Machine of one class does; MatchClasses
+// decides the classes asked for, one walk of the input per class that has
+// rules. The per-octet cost of a decision is therefore the sum of the
+// costs below over the classes walked; the robots.txt matcher walks its
+// usage classes only for an allowed URL of a selection that has
+// Content-Usage rules. The budgets below are for all classes together:
+// the Limits apply to each class's DFAs, MaxWork is spent by all of them,
+// and P counts the patterns of every class.
+//
 // # Bounds
 //
 // With P octets of patterns, an input of L octets, D ≤ √(2·P) the most
@@ -107,8 +121,8 @@
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
 //
-// A Machine is immutable and safe for concurrent use. Match, its one entry
-// point, takes no lock and does not allocate.
+// A Machine is immutable and safe for concurrent use. Match and
+// MatchClasses, its entry points, take no lock and do not allocate.
 package automaton
 
 import (
@@ -116,15 +130,32 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// A Rule is one pattern and its rank.
+// A Rule is one pattern, its rank and its class.
 type Rule struct {
 	Pattern string // '*' is the wildcard, a final '$' the end anchor
 	Rank    int    // higher wins; between equal ranks, the earlier rule wins
+	// Class is the class the rule competes in, 0 to MaxClasses-1: each
+	// class has its own winner (see Machine.MatchClasses). Match decides
+	// class 0 only. Compile reads a class outside that range as the
+	// nearest within it.
+	Class int
 }
+
+// MaxClasses is the number of classes of rules a Machine decides apart: a
+// Rule's Class is below it. The robots.txt matcher needs four: the crawl
+// rules, and three classes of Content-Usage rules.
+const MaxClasses = 4
+
+// A ClassSet is a set of classes, bit c standing for class c.
+type ClassSet uint8
+
+// AllClasses holds every class.
+const AllClasses ClassSet = 1<<MaxClasses - 1
 
 // Tier names the engines a Machine runs.
 type Tier int
@@ -248,18 +279,26 @@ func (e *BudgetError) Error() string {
 	return fmt.Sprintf("automaton: %v tier over budget: %s above %d", e.Tier, e.What, e.Limit)
 }
 
-// A Machine finds the best matching rule of a set.
+// A Machine finds the best matching rule of each class of a set.
 type Machine struct {
-	tier  Tier
-	lit   *dfa      // TierSplit and below: the literal patterns; TierDFA: all
-	wild  *dfa      // TierSplit: the wildcard patterns
-	seg   *segments // TierSegments: the wildcard patterns
-	nfa   *nfa      // TierNFA: the wildcard patterns
-	segs  *pool[segScratch]
-	nfas  *pool[nfaScratch]
-	rules int
-	work  int   // DFA construction work, failed attempts included
-	why   error // why a cheaper tier was not built, or nil
+	engines            // class 0
+	classes  []engines // classes 1 to MaxClasses-1, at c-1; nil when every rule is of class 0
+	rules    int
+	work     int   // DFA construction work, failed attempts included, all classes
+	why      error // why a cheaper tier was not built for class 0, or nil
+	classWhy error // the same for the first other class that has one
+}
+
+// engines are the engines that decide one class of rules, chosen by
+// build.
+type engines struct {
+	tier Tier      // 0 for a class without rules
+	lit  *dfa      // TierSplit and below: the literal patterns; TierDFA: all
+	wild *dfa      // TierSplit: the wildcard patterns
+	seg  *segments // TierSegments: the wildcard patterns
+	nfa  *nfa      // TierNFA: the wildcard patterns
+	segs *pool[segScratch]
+	nfas *pool[nfaScratch]
 	// Inside the engines a rule is known by its place in the ranking, best
 	// first, so that comparing two matches is comparing two integers (see
 	// better). orig maps a place back to the caller's index.
@@ -268,7 +307,95 @@ type Machine struct {
 }
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
-// anything are kept and simply never win. The tier is chosen here, once.
+// anything are kept and simply never win. The rules of each class are built
+// apart, each by build, which chooses their tier once (see the package
+// comment); the Limits are the same for every class, and MaxWork is spent
+// by all classes together, so that the budgets hold whatever the classes.
+func Compile(rules []Rule, lim Limits) *Machine {
+	m := &Machine{rules: len(rules)}
+	var buf [MaxClasses]int
+	n := buf[:]
+	for _, r := range rules {
+		n[min(max(r.Class, 0), MaxClasses-1)]++
+	}
+	if n[0] == len(rules) {
+		// The common case, one class: the places are the indices.
+		plan := m.plan(rules, nil)
+		lim = lim.withDefaults(plan.total)
+		m.why = m.build(&m.engines, plan, &lim)
+		return m
+	}
+	// One allocation holds the indices of every class, in class order.
+	idx := make([]int32, len(rules))
+	var start [MaxClasses + 1]int
+	for c := 1; c <= MaxClasses; c++ {
+		start[c] = start[c-1] + n[c-1]
+	}
+	next := start
+	for i, r := range rules {
+		c := min(max(r.Class, 0), MaxClasses-1)
+		idx[next[c]] = int32(i)
+		next[c]++
+	}
+	var plans [MaxClasses]plan
+	total := 0
+	for c := range MaxClasses {
+		plans[c] = m.plan(rules, idx[start[c]:start[c+1]])
+		total += plans[c].total
+	}
+	lim = lim.withDefaults(total)
+	m.classes = make([]engines, MaxClasses-1)
+	m.why = m.build(&m.engines, plans[0], &lim)
+	for c := 1; c < MaxClasses; c++ {
+		if len(plans[c].orig) == 0 {
+			continue // no rules: MatchClasses reports -1
+		}
+		if err := m.build(&m.classes[c-1], plans[c], &lim); err != nil && m.classWhy == nil {
+			m.classWhy = err
+		}
+	}
+	return m
+}
+
+// A plan is one class's rules prepared for build: ranked, simplified and
+// measured.
+type plan struct {
+	orig  []int32   // the caller's index of each place of the ranking
+	pats  []pattern // prepared (see prepare), in rank order
+	total int       // octets of the prepared patterns, one more each
+}
+
+// plan ranks the rules at the given indices (nil: all rules), best first,
+// and prepares their patterns.
+func (m *Machine) plan(rules []Rule, idx []int32) plan {
+	var p plan
+	if idx == nil {
+		p.orig = make([]int32, len(rules))
+		for i := range p.orig {
+			p.orig[i] = int32(i)
+		}
+	} else {
+		p.orig = idx
+	}
+	// Best first; between equal ranks, the earlier rule. The index breaks
+	// ties, so an unstable sort gives the stable order, faster.
+	slices.SortFunc(p.orig, func(a, b int32) int {
+		if c := cmp.Compare(rules[b].Rank, rules[a].Rank); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig))
+	for _, q := range p.pats {
+		p.total += len(q.lit) + 1
+	}
+	return p
+}
+
+// build chooses and builds the engines of one class, within lim, whose
+// MaxWork it spends, and returns why a cheaper tier was not built, or nil.
+// It is the one place where tiers are chosen.
+//
 // By default (Limits.MaxTier zero): the DFA of the literal patterns, and
 // for wildcard patterns the NFA if they have at most smallNFAPositions
 // positions, else the segment matcher. From a nonzero MaxTier on: a DFA
@@ -277,24 +404,11 @@ type Machine struct {
 // probe) fits the Limits; else the literal patterns' trie and, for the
 // wildcard patterns, the probe's DFA if it fit, else the segment matcher,
 // whose build and walk are linear whatever the patterns.
-func Compile(rules []Rule, lim Limits) *Machine {
-	m := &Machine{rules: len(rules), wildTop: -1}
-	m.orig = make([]int32, len(rules))
-	for i := range m.orig {
-		m.orig[i] = int32(i)
-	}
-	// Best first; between equal ranks, the earlier rule. The index breaks
-	// ties, so an unstable sort gives the stable order, faster.
-	slices.SortFunc(m.orig, func(a, b int32) int {
-		if c := cmp.Compare(rules[b].Rank, rules[a].Rank); c != 0 {
-			return c
-		}
-		return cmp.Compare(a, b)
-	})
-	pats := prepare(func(place int) string { return rules[m.orig[place]].Pattern }, len(rules))
-	total, stars, wildOctets, nwild := 0, 0, 0, 0
+func (m *Machine) build(e *engines, pl plan, lim *Limits) (why error) {
+	e.orig, e.wildTop = pl.orig, -1
+	pats := pl.pats
+	stars, wildOctets, nwild := 0, 0, 0
 	for _, p := range pats {
-		total += len(p.lit) + 1
 		if n := strings.Count(p.lit, "*"); n > 0 {
 			stars += n
 			wildOctets += len(p.lit) - strings.IndexByte(p.lit, '*')
@@ -315,7 +429,6 @@ func Compile(rules []Rule, lim Limits) *Machine {
 			}
 		}
 	}
-	lim = lim.withDefaults(total)
 	// The default build (MaxTier zero) runs no subset construction on
 	// wildcard patterns: few short ones get the NFA, walked in registers,
 	// the others the segment matcher (see the package comment). A
@@ -326,12 +439,12 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	switch {
 	case !ladder:
 	case stars > maxDFAStars:
-		dfaOK, m.why = false, &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
+		dfaOK, why = false, &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
 	case wildOctets > maxDFAWildOctets:
-		dfaOK, m.why = false, &BudgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
+		dfaOK, why = false, &BudgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
 	}
 	if len(wild) > 0 {
-		m.wildTop = wild[0].rule // pats are in rank order
+		e.wildTop = wild[0].rule // pats are in rank order
 	}
 	// When there are both literal and wildcard patterns, and more than
 	// probeStars stars, the wildcard patterns' DFA is built first, as a
@@ -341,12 +454,12 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	// the whole is not tried. Without a probe, the wildcard patterns' DFA
 	// is tried after the whole, with what is left of the budget.
 	try := func(pats []pattern, tier Tier) *dfa {
-		d, work, err := buildDFA(pats, lim)
+		d, work, err := buildDFA(pats, *lim)
 		m.work += work
 		lim.MaxWork -= work
 		if err != nil {
 			err.(*BudgetError).Tier = tier
-			m.why = err
+			why = err
 		}
 		return d
 	}
@@ -358,60 +471,83 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	}
 	if dfaOK && lim.MaxTier <= TierDFA {
 		if d := try(pats, TierDFA); d != nil {
-			m.tier, m.lit, m.wildTop = TierDFA, d, -1
-			return m
+			e.tier, e.lit, e.wildTop = TierDFA, d, -1
+			return why
 		}
 	}
 	// A second try on the wildcard patterns alone is worth it only if the
 	// first failed for the literal patterns' sake too.
-	if dfaOK && !probe && lim.MaxTier <= TierSplit && lim.MaxWork > 0 && (len(lit) > 0 || m.why == nil) {
+	if dfaOK && !probe && lim.MaxTier <= TierSplit && lim.MaxWork > 0 && (len(lit) > 0 || why == nil) {
 		wildDFA = try(wild, TierSplit)
 	}
 	// A DFA of literal patterns is their trie, so it always fits: the
 	// limits only guard against what stars do.
-	litLim := lim
+	litLim := *lim
 	litLim.MaxWork = 1 << 62
-	m.lit, _, _ = buildDFA(lit, litLim)
+	e.lit, _, _ = buildDFA(lit, litLim)
 	if wildDFA != nil {
-		m.tier, m.wild = TierSplit, wildDFA
-		return m
+		e.tier, e.wild = TierSplit, wildDFA
+		return why
 	}
 	if !small && lim.MaxTier <= TierSegments {
-		m.tier, m.seg = TierSegments, buildSegments(wild)
-		m.segs = newPool(m.seg.newScratch)
-		return m
+		e.tier, e.seg = TierSegments, buildSegments(wild)
+		e.segs = newPool(e.seg.newScratch)
+		return why
 	}
-	m.tier, m.nfa = TierNFA, buildNFA(wild)
-	if m.nfa.words > regWords {
-		m.nfas = newPool(m.nfa.newScratch)
+	e.tier, e.nfa = TierNFA, buildNFA(wild)
+	if e.nfa.words > regWords {
+		e.nfas = newPool(e.nfa.newScratch)
 	}
-	return m
+	return why
 }
 
-// Match returns the best rule (the caller's index) that matches the octets
-// of in, or -1. It is the one place where the engines run: the literal DFA
-// first, then, unless what it found beats every wildcard rule, the tier
-// that holds the wildcard patterns. Match takes time linear in the input,
-// does not allocate, and takes no lock.
-func (m *Machine) Match(in normalize.Stream) int32 {
-	best := m.lit.walk(in)
-	if better(m.wildTop, best) {
+// Match returns the best rule of class 0 (the caller's index) that matches
+// the octets of in, or -1. It takes time linear in the input, does not
+// allocate, and takes no lock.
+func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in) }
+
+// MatchClasses stores in dst[c], for each class c of set, the best rule of
+// class c (the caller's index) that matches the octets of in, or -1; the
+// other entries of dst are left as they are. It walks the input once per
+// class asked that has rules, so its time is linear in the input for each;
+// it does not allocate, and takes no lock.
+func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32) {
+	if set&1 != 0 {
+		dst[0] = m.engines.match(in)
+	}
+	for c := 1; c < MaxClasses; c++ {
+		if set&(1<<c) == 0 {
+			continue
+		}
+		dst[c] = -1
+		if c-1 < len(m.classes) && m.classes[c-1].tier != 0 {
+			dst[c] = m.classes[c-1].match(in)
+		}
+	}
+}
+
+// match is the one place where the engines run: the literal DFA first,
+// then, unless what it found beats every wildcard rule, the tier that
+// holds the wildcard patterns.
+func (e *engines) match(in normalize.Stream) int32 {
+	best := e.lit.walk(in)
+	if better(e.wildTop, best) {
 		r := int32(-1)
-		switch m.tier {
+		switch e.tier {
 		case TierSplit:
-			r = m.wild.walk(in)
+			r = e.wild.walk(in)
 		case TierSegments:
-			sc, slot := m.segs.get()
-			r = m.seg.walk(sc, in)
-			m.segs.put(slot)
+			sc, slot := e.segs.get()
+			r = e.seg.walk(sc, in)
+			e.segs.put(slot)
 		case TierNFA:
-			if m.nfas == nil { // it fits in registers
-				r = m.nfa.walkRegs(in)
+			if e.nfas == nil { // it fits in registers
+				r = e.nfa.walkRegs(in)
 				break
 			}
-			sc, slot := m.nfas.get()
-			r = m.nfa.walk(sc, in)
-			m.nfas.put(slot)
+			sc, slot := e.nfas.get()
+			r = e.nfa.walk(sc, in)
+			e.nfas.put(slot)
 		}
 		if better(r, best) {
 			best = r
@@ -420,38 +556,55 @@ func (m *Machine) Match(in normalize.Stream) int32 {
 	if best < 0 {
 		return -1
 	}
-	return m.orig[best]
+	return e.orig[best]
 }
 
 // Stats describes a compiled Machine.
 type Stats struct {
 	Tier   Tier
 	Rules  int
-	States int   // DFA states, all DFAs together
-	NFA    int   // positions in the NFA, 0 below TierNFA
-	Bytes  int   // approximate memory held by the Machine's tables
-	Budget error // why a cheaper tier was not built (a *BudgetError), or nil
-	Work   int   // trie nodes touched building DFAs, failed attempts included
+	States int   // DFA states, all DFAs of all classes together
+	NFA    int   // positions in the NFAs of all classes, 0 below TierNFA
+	Bytes  int   // approximate memory held by the Machine's tables, all classes
+	Budget error // why a cheaper tier was not built for class 0 (a *BudgetError), or nil
+	Work   int   // trie nodes touched building DFAs, failed attempts included, all classes
+
+	// Classes is the tier of each class; Classes[0] is Tier, and a class
+	// without rules has tier 0. ClassBudget is Budget for the first other
+	// class that has one.
+	Classes     [MaxClasses]Tier
+	ClassBudget error
 }
 
-// Stats reports the tier and size of m.
+// Stats reports the tiers and size of m.
 func (m *Machine) Stats() Stats {
-	s := Stats{Tier: m.tier, Rules: m.rules, Budget: m.why, Work: m.work}
-	s.Bytes += 4 * cap(m.orig)
-	for _, d := range []*dfa{m.lit, m.wild} {
+	s := Stats{Tier: m.tier, Rules: m.rules, Budget: m.why, Work: m.work, ClassBudget: m.classWhy}
+	s.Classes[0] = m.tier
+	m.engines.addStats(&s)
+	for i := range m.classes {
+		s.Classes[i+1] = m.classes[i].tier
+		m.classes[i].addStats(&s)
+	}
+	s.Bytes += int(unsafe.Sizeof(engines{})) * cap(m.classes)
+	return s
+}
+
+// addStats adds the sizes of e's engines to s.
+func (e *engines) addStats(s *Stats) {
+	s.Bytes += 4 * cap(e.orig)
+	for _, d := range []*dfa{e.lit, e.wild} {
 		if d != nil {
 			s.States += len(d.nodes)
 		}
 		s.Bytes += d.size()
 	}
-	if m.seg != nil {
-		s.Bytes += m.seg.size()
+	if e.seg != nil {
+		s.Bytes += e.seg.size()
 	}
-	if m.nfa != nil {
-		s.NFA = m.nfa.positions
-		s.Bytes += m.nfa.size()
+	if e.nfa != nil {
+		s.NFA += e.nfa.positions
+		s.Bytes += e.nfa.size()
 	}
-	return s
 }
 
 // better reports whether the rule in place a of the ranking beats the rule

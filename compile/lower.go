@@ -17,7 +17,8 @@ import (
 type Lowered struct {
 	Pattern string // '*' the wildcard, a final '$' the end anchor
 	Rank    int    // higher wins; between equal ranks the earlier pattern wins
-	Allow   bool   // a URL it decides may be fetched
+	Class   int    // the class it competes in: ClassCrawl for Lower's rules; see LowerUsage
+	Allow   bool   // a URL it decides may be fetched (ClassCrawl only)
 	Line    int    // the rule's line; 0 for a rule the dialect adds
 	Value   string // the rule's value as written; "" for a rule the dialect adds
 }

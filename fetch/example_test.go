@@ -29,7 +29,7 @@ func ExampleFetcher_Fetch() {
 	fmt.Println(res.Robots.Sitemaps())
 	// Output:
 	// ok 200 fresh for 1h0m0s
-	// {Allowed:false Line:2 Pattern:/private}
+	// {Allowed:false Line:2 Pattern:/private Usage:unknown}
 	// [https://example.com/sitemap.xml]
 }
 
