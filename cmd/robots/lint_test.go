@@ -63,6 +63,13 @@ func TestLintChecks(t *testing.T) {
 				`-:8: error: usage-missing-preference: Content-Usage: a path without a preference`,
 				`-:9: warning: usage-other-vocabulary: Content-Usage: ai-train is a Content-Signal key`,
 				`-:10: error: usage-bad-value: Content-Usage: search is the Token maybe, not y or n`}},
+		{"usage hidden and file-wide", "Content-Signal: search=yes\n\nUser-agent: *\nDisallow: /drafts/\nContent-Usage: train-ai=n\n" +
+			"Content-Usage: /press/ train-ai=y\n\nUser-agent: GPTBot\nDisallow: /archive/\n\nUser-agent: ClaudeBot\nContent-Usage: train-ai=y\n", exitOK,
+			[]string{`-:1: info: usage-file-wide: Content-Signal outside any group applies to every crawler, file-wide`,
+				`-:8: warning: star-replaced: `,
+				`-:8: warning: star-usage-hidden: the group for GPTBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to GPTBot, and its own group states none;`,
+				`-:11: warning: star-usage-hidden: the group for ClaudeBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to ClaudeBot, and its own group states 1 usage line instead;`}},
+		{"a group for * and a named agent hides nothing", "User-agent: *\nUser-agent: GPTBot\nContent-Usage: train-ai=n\n", exitOK, nil},
 		{"extension syntax", "User-agent: *\nDisallow: /a\nHost: x\nHost: http://a b\nVisit-time: 6am\nRequest-rate: fast\nNoindex: /x\nFoo: bar\n", exitOK,
 			[]string{`-:4: warning: extension-syntax: host: `,
 				`-:5: warning: extension-syntax: visit-time: "6am" is not HHMM-HHMM`,

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/robotsexclusion/robots"
@@ -46,10 +47,12 @@ const (
 	codeDuplicateRule  = "duplicate-rule"   // the same rule twice in a group
 	codeConflictRule   = "conflicting-rule" // the same pattern allowed and disallowed
 	codeSecondStar     = "second-star-group"
-	codeStarReplaced   = "star-replaced"    // a named group leaves the * group's rules behind
-	codeHTMLBody       = "html-body"        // an HTML page served as robots.txt
-	codeRetiredKey     = "retired-key"      // noindex: no crawler reads it any more
-	codeExtensionValue = "extension-syntax" // a known extension whose value is not in its syntax
+	codeStarReplaced   = "star-replaced"     // a named group leaves the * group's rules behind
+	codeHTMLBody       = "html-body"         // an HTML page served as robots.txt
+	codeRetiredKey     = "retired-key"       // noindex: no crawler reads it any more
+	codeExtensionValue = "extension-syntax"  // a known extension whose value is not in its syntax
+	codeUsageHidden    = "star-usage-hidden" // a named group hides the * group's usage preferences
+	codeUsageFileWide  = "usage-file-wide"   // a usage line outside any group applies to every crawler
 )
 
 // severities is the severity of every code lint reports: the parser's and
@@ -98,6 +101,8 @@ var severities = map[string]severity{
 	codeHTMLBody:       sevError,
 	codeRetiredKey:     sevWarning,
 	codeExtensionValue: sevWarning,
+	codeUsageHidden:    sevWarning,
+	codeUsageFileWide:  sevInfo,
 }
 
 // severityOf returns the severity of a code.
@@ -167,6 +172,8 @@ func (l *linter) run() {
 	l.rules()
 	l.secondStar()
 	l.starReplaced()
+	l.usageHidden()
+	l.usageFileWide()
 	l.extensions()
 	l.pastLimit()
 	for _, d := range l.r.Diagnostics() {
@@ -512,6 +519,72 @@ func (l *linter) extensions() {
 		}
 		l.add(n, 0, codeExtensionValue, "%s: %q is not %s", key, value, syn.want)
 	}
+}
+
+// usageHidden reports a crawler named by some group for which the
+// Content-Usage and Content-Signal lines of the * group do not apply: a
+// named group replaces the * group, its usage lines too (RFC 9309 group
+// selection, which the AI Preferences attachment keeps), so a site that
+// states its preferences once, for every crawler, states none for the
+// crawlers it names. The library's Selection lists the lines hidden.
+func (l *linter) usageHidden() {
+	for _, name := range namedTokens(l.r) {
+		sel := l.r.Agent(name).Selection()
+		if !sel.Named || len(sel.HiddenUsage) == 0 {
+			continue
+		}
+		own, first := 0, 0
+		for _, g := range sel.Groups {
+			own += len(g.Usage) + len(g.Signals)
+			for _, a := range g.Agents {
+				if !a.Global && equalFoldASCII(a.Name, name) && (first == 0 || a.Line < first) {
+					first = a.Line
+				}
+			}
+		}
+		state := "its own group states none"
+		if own > 0 {
+			state = fmt.Sprintf("its own group states %s instead", countNoun(own, "usage line"))
+		}
+		l.add(first, 0, codeUsageHidden, "the group for %s replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal %s %s do not apply to %s, and %s; repeat them in its group if they are meant for it too",
+			name, plural(len(sel.HiddenUsage), "line", "lines"), joinLines(sel.HiddenUsage), name, state)
+	}
+}
+
+// usageFileWide notes the Content-Usage and Content-Signal lines outside
+// any group: this library applies them to every crawler, beside the lines
+// of its groups (as crawler-commons does); a parser that reads only groups
+// ignores them.
+func (l *linter) usageFileWide() {
+	note := func(line int, field string) {
+		l.add(line, 0, codeUsageFileWide, "%s outside any group applies to every crawler, file-wide, beside the lines of its groups (as crawler-commons reads it); parsers that read only groups ignore it, so repeat it in the groups to be sure", field)
+	}
+	for _, u := range l.r.Usage() {
+		note(u.Line, compile.FieldContentUsage)
+	}
+	for _, s := range l.r.Signals() {
+		note(s.Line, compile.FieldContentSignal)
+	}
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// joinLines writes line numbers as "4, 5 and 9".
+func joinLines(lines []int) string {
+	parts := make([]string, len(lines))
+	for i, n := range lines {
+		parts[i] = strconv.Itoa(n)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // isUsageCode reports whether code is one of package usage's, which the
