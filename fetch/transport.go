@@ -147,8 +147,9 @@ type Transport struct {
 	// read in the combined view of the two vocabularies
 	// (usage.Set.Combined): usage.TrainAI is refused by train-ai=n and by
 	// ai-train=no alike. Only a stated no refuses: an unknown preference
-	// lets the request through. Nil declares no purpose and refuses
-	// nothing for usage. See the file usage.go for what robots.txt can and
+	// lets the request through, and so does a Category outside the
+	// vocabulary table. Nil declares no purpose and refuses nothing for
+	// usage. See the file usage.go for what robots.txt can and
 	// cannot say before the response.
 	Purposes []usage.Category
 
