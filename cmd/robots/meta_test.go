@@ -200,3 +200,48 @@ func TestMetaHelp(t *testing.T) {
 		t.Errorf("help: exit %d, command list %q", code, out.String())
 	}
 }
+
+// TestMetaRobots checks meta -robots: the preferences robots.txt states
+// for the URL combined with the page's, any no winning, each with its line.
+func TestMetaRobots(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Usage", "search=n")
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte("text"))
+	}))
+	defer srv.Close()
+	robotsTxt := writeFile(t, "robots.txt", "User-agent: *\nDisallow: /private\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y, search=y\nContent-Signal: ai-input=no\n")
+	tests := []struct {
+		path, stdout, stderr string
+	}{
+		{"/blog/post", `all
+usage: Content-Usage: train-ai=y, search=n; Content-Signal: ai-input=no
+train-ai                 allowed     robots.txt line 4: Content-Usage: /blog/ train-ai=y, search=y
+search                   disallowed  Content-Usage: search=n
+Content-Signal ai-input  disallowed  robots.txt line 5: Content-Signal: ai-input=no
+`, ""},
+		{"/news", `all
+usage: Content-Usage: train-ai=n, search=n; Content-Signal: ai-input=no
+train-ai                 disallowed  robots.txt line 3: Content-Usage: train-ai=n
+search                   disallowed  Content-Usage: search=n
+Content-Signal ai-input  disallowed  robots.txt line 5: Content-Signal: ai-input=no
+`, ""},
+		{"/private/x", `all
+usage: Content-Usage: search=n
+search  disallowed  Content-Usage: search=n
+`, "may not fetch it (" + robotsTxt + " line 2), so robots.txt states no usage preferences for it"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runMetaCmd("", "-agent", "FooBot", "-robots", robotsTxt, srv.URL+tt.path)
+		if code != exitOK || out != tt.stdout {
+			t.Errorf("robots meta -robots %s: exit %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", tt.path, code, out, tt.stdout, errOut)
+		}
+		if (tt.stderr == "") != (errOut == "") || !strings.Contains(errOut, tt.stderr) {
+			t.Errorf("robots meta -robots %s: stderr %q, want %q", tt.path, errOut, tt.stderr)
+		}
+	}
+	page := writeFile(t, "page.html", metaPage)
+	if code, _, errOut := runMetaCmd("", "-agent", "FooBot", "-robots", robotsTxt, page); code != exitUsage || !strings.Contains(errOut, "-robots needs a URL") {
+		t.Errorf("-robots with a file: exit %d, stderr %q", code, errOut)
+	}
+}
