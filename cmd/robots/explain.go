@@ -376,8 +376,8 @@ func writeExplanation(w io.Writer, x *explanation) {
 		p("usage", "%s", usageText(*x.Usage))
 	}
 	if len(x.HiddenUsage) > 0 {
-		p("hidden", "the * group's Content-Usage and Content-Signal %s %s do not apply: a group names %s, which replaces the * group",
-			plural(len(x.HiddenUsage), "line", "lines"), joinLines(x.HiddenUsage), x.Agent.Token)
+		p("hidden", "the * group's Content-Usage and Content-Signal %s %s %s not apply: a group names %s, which replaces the * group",
+			plural(len(x.HiddenUsage), "line", "lines"), joinLines(x.HiddenUsage), plural(len(x.HiddenUsage), "does", "do"), x.Agent.Token)
 	}
 }
 

@@ -69,6 +69,8 @@ func TestLintChecks(t *testing.T) {
 				`-:8: warning: star-replaced: `,
 				`-:8: warning: star-usage-hidden: the group for GPTBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to GPTBot, and its own group states none;`,
 				`-:11: warning: star-usage-hidden: the group for ClaudeBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to ClaudeBot, and its own group states 1 usage line instead;`}},
+		{"one usage line hidden", "User-agent: *\nContent-Usage: train-ai=n\n\nUser-agent: GPTBot\nAllow: /\n", exitOK,
+			[]string{`-:4: warning: star-usage-hidden: the group for GPTBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal line 2 does not apply to GPTBot, and its own group states none; repeat it in its group if it is meant for it too`}},
 		{"a group for * and a named agent hides nothing", "User-agent: *\nUser-agent: GPTBot\nContent-Usage: train-ai=n\n", exitOK, nil},
 		{"extension syntax", "User-agent: *\nDisallow: /a\nHost: x\nHost: http://a b\nVisit-time: 6am\nRequest-rate: fast\nNoindex: /x\nFoo: bar\n", exitOK,
 			[]string{`-:4: warning: extension-syntax: host: `,

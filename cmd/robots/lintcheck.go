@@ -546,8 +546,9 @@ func (l *linter) usageHidden() {
 		if own > 0 {
 			state = fmt.Sprintf("its own group states %s instead", countNoun(own, "usage line"))
 		}
-		l.add(first, 0, codeUsageHidden, "the group for %s replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal %s %s do not apply to %s, and %s; repeat them in its group if they are meant for it too",
-			name, plural(len(sel.HiddenUsage), "line", "lines"), joinLines(sel.HiddenUsage), name, state)
+		l.add(first, 0, codeUsageHidden, "the group for %s replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal %s %s %s not apply to %s, and %s; repeat %s in its group if %s meant for it too",
+			name, plural(len(sel.HiddenUsage), "line", "lines"), joinLines(sel.HiddenUsage), plural(len(sel.HiddenUsage), "does", "do"),
+			name, state, plural(len(sel.HiddenUsage), "it", "them"), plural(len(sel.HiddenUsage), "it is", "they are"))
 	}
 }
 
