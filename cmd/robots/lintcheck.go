@@ -53,6 +53,7 @@ const (
 	codeExtensionValue = "extension-syntax"  // a known extension whose value is not in its syntax
 	codeUsageHidden    = "star-usage-hidden" // a named group hides the * group's usage preferences
 	codeUsageFileWide  = "usage-file-wide"   // a usage line outside any group applies to every crawler
+	codeUsageMerge     = "usage-merge"       // a group of only usage lines that merges into the next
 )
 
 // severities is the severity of every code lint reports: the parser's and
@@ -103,6 +104,7 @@ var severities = map[string]severity{
 	codeExtensionValue: sevWarning,
 	codeUsageHidden:    sevWarning,
 	codeUsageFileWide:  sevInfo,
+	codeUsageMerge:     sevWarning,
 }
 
 // severityOf returns the severity of a code.
@@ -318,9 +320,10 @@ func readAs(dialects []string, reading string) string {
 	return strings.Join(dialects, " and ") + " read " + reading
 }
 
-// delayMerge finds a crawl-delay between the user-agent lines of one group:
-// a group of only crawl-delay that the parser merged into the next, so
-// that its agents get the next group's rules.
+// delayMerge finds a crawl-delay, or a Content-Usage or Content-Signal
+// line, between the user-agent lines of one group: a group of only such
+// lines, which are no rules, that the parser merged into the next, so that
+// its agents get the next group's rules.
 func (l *linter) delayMerge() {
 	for _, g := range l.groups {
 		for i := 1; i < len(g.Agents); i++ {
@@ -328,6 +331,11 @@ func (l *linter) delayMerge() {
 				if l.key(n) == "crawl-delay" {
 					l.add(n, 0, codeDelayMerge, "a group with only a crawl-delay does not end at it: the agents before it (line %d) share the rules of the agents after it (line %d)",
 						g.Agents[0].Line, g.Agents[i].Line)
+					break
+				}
+				if field, ok := usageFields[l.key(n)]; ok {
+					l.add(n, 0, codeUsageMerge, "a group with only usage lines does not end at this %s line: the agents before it (line %d) share the rules and usage lines of the agents after it (line %d); end the group with a rule, such as Allow: /, before the next user-agent line",
+						field, g.Agents[0].Line, g.Agents[i].Line)
 					break
 				}
 			}
