@@ -10,15 +10,20 @@ package compile
 // pattern is the longest match apply (a rule without a path matches every
 // URL with length 0), whatever their order; the rules of that length
 // combine by the vocabulary's rule, any n winning, else any y. One
-// winner per class computes this exactly:
+// winner per AIPref category (usage.Categories(usage.AIPref)) computes
+// this exactly: class ClassCategory+i holds every Content-Usage rule,
+// ranked by what it says of the i-th category,
 //
-//   - ClassPresence holds every rule, ranked by its pattern's length: its
-//     winner's length is the longest match;
-//   - ClassCategory+i holds the rules that state the i-th AIPref category
-//     (usage.Categories(usage.AIPref)), ranked 2·length, plus 1 for n, so
-//     that n beats y at equal length; the category's preference is its
-//     winner's when the winner is as long as the presence winner, and
-//     unknown otherwise (no rule of the longest length states it).
+//	3·length + 2   the rule states n
+//	3·length + 1   the rule states y
+//	3·length       the rule does not state the category
+//
+// so that a longer rule always beats a shorter one (3·length is above
+// 3·(length−1) + 2), and among the longest, n beats y, which beats
+// silence: the winner's preference is the category's, unknown when no rule
+// of the longest length states it. A class for the longest length alone,
+// compared with each category's winner, would compute the same with one
+// more walk of the URL.
 //
 // Between equal ranks the automaton takes the first rule given, and the
 // rules are given in line order: the line reported for a category is the
@@ -32,8 +37,7 @@ import (
 // Lowered.Class): the automaton decides each class apart.
 const (
 	ClassCrawl    = 0 // Allow and Disallow, and the rules a dialect adds
-	ClassPresence = 1 // every Content-Usage rule, ranked by its length
-	ClassCategory = 2 // ClassCategory+i: the Content-Usage rules stating usage.Categories(usage.AIPref)[i]
+	ClassCategory = 1 // ClassCategory+i: the Content-Usage rules, ranked for usage.Categories(usage.AIPref)[i]
 )
 
 // aiprefCategories are the categories of the usage classes, in class
@@ -41,70 +45,83 @@ const (
 var aiprefCategories = usage.Categories(usage.AIPref)
 
 // NumClasses returns the number of classes the lowered rules use: the
-// crawl class, the presence class and one class per AIPref category.
+// crawl class and one class per AIPref category.
 func NumClasses() int { return ClassCategory + len(aiprefCategories) }
 
 // A UsageTable is what deciding preferences needs beside the automaton,
-// for one selection: the length, line and preference of each lowered
-// Content-Usage rule, and the Content-Signal lines combined. It holds no
-// string of the file. The zero UsageTable states nothing.
+// for one selection: the line and preference of each lowered Content-Usage
+// rule, and the preferences that hold for every URL that may be fetched.
+// It holds no string of the file. The zero UsageTable states nothing.
 type UsageTable struct {
-	rules   []usageEntry // by index in LowerUsage's rules
-	signals usage.Set    // the selection's Content-Signal lines combined, in line order
-	any     bool         // the selection has a Content-Usage or Content-Signal line
+	rules []usageEntry // by index in LowerUsage's rules
+	// fixed holds the Content-Signal lines combined, in line order, and,
+	// when no Content-Usage rule has a path, the Content-Usage rules too:
+	// they all apply to every URL.
+	fixed usage.Set
+	any   bool // the selection has a Content-Usage or Content-Signal line
 }
 
 // usageEntry is what a lowered Content-Usage rule contributes when it wins
 // its class.
 type usageEntry struct {
-	length int32
-	line   int32
-	pref   usage.Pref // the preference for the class's category; Unknown in ClassPresence
+	line int32
+	pref usage.Pref // the rule's preference for the class's category
 }
 
 // LowerUsage returns the Content-Usage rules of the selection s lowered
-// to ranked patterns of the classes ClassPresence and up (see the file's
+// to ranked patterns of the classes ClassCategory and up (see the file's
 // comment), in line order within each class, and the table that turns the
 // classes' winners into preferences. The preferences are the same in every
 // dialect: longest match, whatever the dialect's ranking of Allow and
 // Disallow; patterns are in the dialect's octet form, as Allow and
 // Disallow patterns are.
+//
+// Two cases need no class, and no walk of the URL: when no rule has a
+// path, every rule applies to every URL, so the rules are combined here,
+// once; and a category that no rule states is unknown for every URL, so it
+// gets no class.
 func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 	t := UsageTable{any: len(s.Usage) > 0 || len(s.Signals) > 0}
-	for _, sig := range s.Signals {
-		t.signals = t.signals.Combine(sig.Prefs)
-	}
-	if len(s.Usage) == 0 {
-		return nil, t
-	}
-	n := len(s.Usage)
+	paths := false
 	for _, u := range s.Usage {
-		for _, c := range aiprefCategories {
-			if u.Prefs.Get(c) != usage.Unknown {
-				n++
-			}
+		paths = paths || u.Pattern != ""
+	}
+	if !paths {
+		for _, u := range s.Usage {
+			t.fixed = t.fixed.Combine(u.Prefs)
 		}
 	}
-	out := make([]Lowered, 0, n)
-	t.rules = make([]usageEntry, 0, n)
-	add := func(u UsageRule, class, rank int, pref usage.Pref) {
-		out = append(out, Lowered{Pattern: u.Pattern, Rank: rank, Class: class, Line: u.Line, Value: u.Value})
-		t.rules = append(t.rules, usageEntry{length: int32(len(u.Pattern)), line: int32(u.Line), pref: pref})
+	for _, sig := range s.Signals {
+		t.fixed = t.fixed.Combine(sig.Prefs)
 	}
-	for _, u := range s.Usage {
-		add(u, ClassPresence, len(u.Pattern), usage.Unknown)
+	if !paths {
+		return nil, t
 	}
+	var out []Lowered
 	for i, c := range aiprefCategories {
+		stated := false
+		for _, u := range s.Usage {
+			stated = stated || u.Prefs.Get(c) != usage.Unknown
+		}
+		if !stated {
+			continue
+		}
+		if out == nil {
+			n := len(s.Usage) * len(aiprefCategories)
+			out = make([]Lowered, 0, n)
+			t.rules = make([]usageEntry, 0, n)
+		}
 		for _, u := range s.Usage {
 			p := u.Prefs.Get(c)
-			if p == usage.Unknown {
-				continue
+			rank := 3 * len(u.Pattern)
+			switch p {
+			case usage.Disallowed:
+				rank += 2 // n wins a tie
+			case usage.Allowed:
+				rank++ // y wins over silence
 			}
-			rank := 2 * len(u.Pattern)
-			if p == usage.Disallowed {
-				rank++ // n wins a tie
-			}
-			add(u, ClassCategory+i, rank, p)
+			out = append(out, Lowered{Pattern: u.Pattern, Rank: rank, Class: ClassCategory + i, Line: u.Line, Value: u.Value})
+			t.rules = append(t.rules, usageEntry{line: int32(u.Line), pref: p})
 		}
 	}
 	return out, t
@@ -116,27 +133,28 @@ func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 func (t *UsageTable) Any() bool { return t.any }
 
 // Walk reports whether deciding a URL's preferences needs the usage
-// classes walked: whether the selection has Content-Usage rules.
+// classes walked: whether the selection has Content-Usage rules with a
+// path.
 func (t *UsageTable) Walk() bool { return len(t.rules) > 0 }
 
 // Prefs returns the preferences of a URL that may be fetched, given the
-// winner of each class: won[c] is the index of class c's winning rule in
-// base plus the index in LowerUsage's rules, or below base (-1) when no
+// winner of each class: won[c] is the index of class c's winning rule,
+// base plus its index in LowerUsage's rules, or below base (-1) when no
 // rule of the class matched. won must hold NumClasses entries when Walk
 // reports true; it is not read otherwise. Prefs does not allocate.
 func (t *UsageTable) Prefs(won []int32, base int32) usage.Set {
-	var s usage.Set
-	if len(t.rules) > 0 && won[ClassPresence] >= base {
-		longest := t.rules[won[ClassPresence]-base].length
+	// The Content-Usage rules state only AIPref categories, the
+	// Content-Signal lines only others: combining them is setting the
+	// first in the second.
+	s := t.fixed
+	if len(t.rules) > 0 {
 		for i, c := range aiprefCategories {
-			w := won[ClassCategory+i]
-			if w < base {
-				continue
-			}
-			if e := &t.rules[w-base]; e.length == longest {
-				s = s.With(c, e.pref, usage.Source{Line: int(e.line), Field: FieldContentUsage})
+			if w := won[ClassCategory+i]; w >= base {
+				if e := &t.rules[w-base]; e.pref != usage.Unknown {
+					s = s.With(c, e.pref, usage.Source{Line: int(e.line), Field: FieldContentUsage})
+				}
 			}
 		}
 	}
-	return s.Combine(t.signals)
+	return s
 }
