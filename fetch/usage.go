@@ -84,7 +84,7 @@ func (t *Transport) refuseUsage(url, agent string, d robots.Decision, res *Resul
 // fetched again only if it has expired since the request.
 //
 // It fails when resp has no request, or when the robots.txt result cannot
-// be had (an URL that is not http or https, the request's context ended).
+// be had (a URL that is not http or https, the request's context ended).
 func (t *Transport) Preferences(resp *http.Response, body []byte) (usage.Set, error) {
 	if resp == nil || resp.Request == nil || resp.Request.URL == nil {
 		return usage.Set{}, errors.New("fetch: preferences: the response has no request")
