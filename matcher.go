@@ -14,7 +14,9 @@ import (
 // A Matcher decides URLs for one crawler: the rules of its groups compiled
 // into one automaton. It is immutable and safe for concurrent use. Deciding a
 // URL takes one pass over the URL's octets, does not allocate and takes no
-// lock, whatever the number of rules.
+// lock, whatever the number of rules. When the crawler's groups hold
+// Content-Usage rules with paths, an allowed URL takes one more pass per
+// usage category those rules state (two at most today).
 //
 // Agents whose selection is the same set of groups get copies of one
 // Matcher (see forAgents): each field is immutable, or points to state the

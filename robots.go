@@ -34,6 +34,20 @@
 // / are not. Where the RFC is silent the file is read as Google's crawler
 // reads it.
 //
+// # Usage preferences
+//
+// A file may also say what may be done with the content a crawler fetches:
+// Content-Usage rules (the IETF AI Preferences drafts; an optional path and
+// a preference such as train-ai=n) and Content-Signal lines (Cloudflare's
+// Content Signals). Decide reports them in Decision.Usage, from the same
+// automaton as the verdict, without allocating: the longest matching Content-Usage path applies, rules
+// of equal length combine with any n winning, and the Content-Signal lines
+// are added; a URL that may not be fetched has none. Each preference names
+// its line. The lines outside any group apply to every crawler (Usage,
+// Signals); a group that names the crawler replaces the * group's lines,
+// as it replaces its rules, and Selection.HiddenUsage lists what it hid.
+// See package usage for the vocabularies and their combined view.
+//
 // Other readings are dialects, chosen with WithDialect and run on the same
 // parser and engine: Google (exactly Google's open-source library, where it
 // departs from the RFC too), and the first-match rules of the 1996 draft

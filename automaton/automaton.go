@@ -147,8 +147,9 @@ type Rule struct {
 }
 
 // MaxClasses is the number of classes of rules a Machine decides apart: a
-// Rule's Class is below it. The robots.txt matcher needs four: the crawl
-// rules, and three classes of Content-Usage rules.
+// Rule's Class is below it. The robots.txt matcher needs three today: the
+// crawl rules, and one class of Content-Usage rules per category of the AI
+// preferences vocabulary; the fourth leaves room for one more category.
 const MaxClasses = 4
 
 // A ClassSet is a set of classes, bit c standing for class c.

@@ -88,9 +88,9 @@ func TestMatchClassesSubset(t *testing.T) {
 	}
 }
 
-// TestMaxClasses pins the number of classes the robots.txt matcher relies
-// on (crawl, presence and one per AIPref category), and checks that a class
-// outside the range is read as the nearest.
+// TestMaxClasses pins the number of classes (the robots.txt matcher
+// needs one for its crawl rules and one per AIPref category), and checks
+// that a class outside the range is read as the nearest.
 func TestMaxClasses(t *testing.T) {
 	if automaton.MaxClasses != 4 || automaton.AllClasses != 0b1111 {
 		t.Fatalf("MaxClasses %d, AllClasses %b", automaton.MaxClasses, automaton.AllClasses)

@@ -1,7 +1,9 @@
 // Package compile reads robots.txt files: it splits a body into lines and
 // records, builds groups, selects the groups that apply to a crawler, lowers
-// the selected rules to the ranked glob patterns of package automaton, and
-// reports every line that is not plain, valid robots.txt as a diagnostic.
+// the selected rules to the ranked and classed glob patterns of package
+// automaton (Lower for Allow and Disallow, LowerUsage for Content-Usage),
+// and reports every line that is not plain, valid robots.txt as a
+// diagnostic.
 //
 // The parser is lenient as RFC 9309 section 2.3.1.5 and major crawlers are:
 // it never fails, skips what it cannot read, and where the RFC is silent
@@ -28,6 +30,12 @@
 // reads such lines (ignoring a stated "n" would be the unsafe reading).
 // Each malformed value gets the diagnostic package usage gives it, with
 // usage's code, at its line.
+//
+// LowerUsage lowers the Content-Usage rules of a selection to one class of
+// automaton rules per AIPref category, ranked so that each class's winner
+// is the category's preference (lowerusage.go says how); UsageTable reads
+// the winners back, adding the Content-Signal lines. Rules without a path
+// and categories no rule states need no class.
 //
 // A Dialect names one row of the one table of dialects (dialect.go): how it
 // prepares a body, reads a file (Options) and ranks matching rules

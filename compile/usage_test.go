@@ -205,3 +205,78 @@ func TestSelectUsageInterleaved(t *testing.T) {
 		t.Errorf("lines %v, want [1 4 6]", lines)
 	}
 }
+
+// lowDump writes lowered usage rules one a line: "class rank line pattern".
+func lowDump(low []Lowered) string {
+	var b strings.Builder
+	for _, l := range low {
+		fmt.Fprintf(&b, "%d %d %d %s\n", l.Class, l.Rank, l.Line, l.Pattern)
+	}
+	return b.String()
+}
+
+func TestLowerUsage(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       string // the lowered rules
+		walk       bool
+		fixed      string // the preferences of every URL when there is no walk
+	}{
+		{"none", "User-agent: *\nDisallow: /x\n", "", false, "unknown"},
+		{"signals only", "Content-Signal: search=yes\nUser-agent: *\nContent-Signal: ai-train=no, search=no\n", "", false,
+			"Content-Signal: search=no, ai-train=no"},
+		{"no path", "User-agent: *\nContent-Usage: train-ai=y\nContent-Usage: train-ai=n, search=y\n", "", false,
+			"Content-Usage: train-ai=n, search=y"},
+		// Every rule in each stated category's class: 3·length, +2 n, +1 y.
+		{"paths", "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /a train-ai=y\nContent-Usage: /*.pdf$ search=n\n",
+			"1 2 2 \n1 7 3 /a\n1 21 4 /*.pdf$\n" +
+				"2 0 2 \n2 6 3 /a\n2 23 4 /*.pdf$\n", true, ""},
+		// search is stated by no rule: no class of its own.
+		{"one category", "User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a/b train-ai=yes\n",
+			"1 7 2 /a\n1 12 3 /a/b\n", true, ""},
+	}
+	for _, tt := range tests {
+		low, table := LowerUsage(Parse([]byte(tt.body)).Select("x"))
+		if got := lowDump(low); got != tt.want {
+			t.Errorf("%s: lowered\n%swant\n%s", tt.name, got, tt.want)
+		}
+		if table.Walk() != tt.walk || table.Any() != (tt.fixed != "unknown") {
+			t.Errorf("%s: Walk %v, Any %v", tt.name, table.Walk(), table.Any())
+		}
+		if !tt.walk {
+			if got := table.Prefs(nil, 0).String(); got != tt.fixed {
+				t.Errorf("%s: preferences %s, want %s", tt.name, got, tt.fixed)
+			}
+		}
+	}
+}
+
+// TestUsageTablePrefs checks how the classes' winners are read: a winner
+// that states nothing leaves its category unknown, and the line reported
+// is the winner's.
+func TestUsageTablePrefs(t *testing.T) {
+	body := "User-agent: *\nContent-Signal: ai-input=no\nContent-Usage: /a train-ai=y, search=n\nContent-Usage: /ab train-ai=y\n"
+	low, table := LowerUsage(Parse([]byte(body)).Select("x"))
+	if len(low) != 4 || NumClasses() != 3 {
+		t.Fatalf("%d lowered rules, %d classes", len(low), NumClasses())
+	}
+	const base = 10
+	tests := []struct {
+		won  []int32 // by class
+		want string
+	}{
+		{[]int32{0, -1, -1}, "Content-Signal: ai-input=no"},
+		{[]int32{0, base + 0, base + 2}, "Content-Usage: train-ai=y, search=n; Content-Signal: ai-input=no"},
+		{[]int32{-1, base + 1, base + 3}, "Content-Usage: train-ai=y; Content-Signal: ai-input=no"}, // /ab says nothing of search
+	}
+	for _, tt := range tests {
+		got := table.Prefs(tt.won, base)
+		if got.String() != tt.want {
+			t.Errorf("winners %v: %s, want %s", tt.won, got, tt.want)
+		}
+	}
+	got := table.Prefs([]int32{0, base + 1, base + 2}, base)
+	if got.From(usage.TrainAI) != (usage.Source{Line: 4, Field: "Content-Usage"}) || got.From(usage.Search).Line != 3 || got.From(usage.SignalAIInput).Line != 2 {
+		t.Errorf("sources: %v %v %v", got.From(usage.TrainAI), got.From(usage.Search), got.From(usage.SignalAIInput))
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/normalize"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // tiers are the engines every differential check runs: the default build and
@@ -42,21 +43,46 @@ func decideWith(rules []compile.Rule, url string) robots.Decision {
 	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
 }
 
+// usageOf returns the Content-Usage rules and Content-Signal statements of
+// a selection as conformance.ReferenceUsage takes them.
+func usageOf(sel compile.Selection) ([]conformance.UsageRule, []usage.Set) {
+	var rules []conformance.UsageRule
+	for _, u := range sel.Usage {
+		rules = append(rules, conformance.UsageRule{Pattern: u.Pattern, Prefs: u.Prefs, Line: u.Line})
+	}
+	var signals []usage.Set
+	for _, s := range sel.Signals {
+		signals = append(signals, s.Prefs)
+	}
+	return rules, signals
+}
+
 // checkAgree fails t when any tier of the library disagrees with the
-// reference on (body, agent, urls).
+// reference on (body, agent, urls): the crawl decision by
+// conformance.Reference, the usage preferences by
+// conformance.ReferenceUsage.
 func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 	t.Helper()
-	rules := newReference(body).file.Select(agent).Rules
+	sel := newReference(body).file.Select(agent)
+	urules, signals := usageOf(sel)
 	want := make([]robots.Decision, len(urls))
 	for i, u := range urls {
-		want[i] = decideWith(rules, u)
+		want[i] = decideWith(sel.Rules, u)
+		if len(urules) == 0 && len(signals) == 0 {
+			continue // no preferences: the zero Set
+		}
+		allowed, prefs, _ := conformance.ReferenceUsage(sel.Rules, urules, signals, u)
+		if allowed != want[i].Allowed {
+			t.Fatalf("url %q body %q: the references disagree", u, body)
+		}
+		want[i].Usage = prefs
 	}
 	for _, lim := range tiers {
 		m := robots.Parse(body, robots.WithLimits(lim)).Agent(agent)
 		for i, u := range urls {
 			want := want[i]
 			if got := m.Decide(u); got != want {
-				t.Fatalf("tier %v: agent %q url %q body %q:\n%s", m.Stats().Tier, agent, u, body, cmp.Diff(want, got))
+				t.Fatalf("tier %v: agent %q url %q body %q:\n%s", m.Stats().Tier, agent, u, body, cmp.Diff(want, got, cmp.AllowUnexported(usage.Set{})))
 			}
 		}
 	}

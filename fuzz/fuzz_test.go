@@ -16,6 +16,7 @@ func FuzzDecide(f *testing.F) {
 	f.Add([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b$\n"), "x", "/a/b")
 	f.Add([]byte("User-agent: FooBot/2\r\nDisallow: /*.pdf$\rAllow: /%7e*\n"), "FooBot", "http://h/~x.pdf")
 	f.Add([]byte("\xEF\xBB\xBFUser-agent: *\nDisallow: /caf\xC3\xA9\x00x\n"), "", "/caf%c3%a9")
+	f.Add([]byte("Content-Signal: ai-train=no\nUser-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n"), "x", "/ai-ok/test")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
 		checkAgree(t, body, agent, []string{url})
 	})
@@ -24,11 +25,15 @@ func FuzzDecide(f *testing.F) {
 // FuzzRules builds wildcard-heavy rule sets from a compact description,
 // which reaches the union constructions that random bodies rarely do: each
 // octet of spec picks a piece of a pattern from a small alphabet, and '\n'
-// starts the next rule.
+// starts the next rule: a Disallow line, an Allow line after '!', or after
+// '@' and a digit a Content-Usage line with that path (none when empty)
+// and the digit's preference (see fuzzPrefs), so that the usage classes
+// of the automaton meet the same unions.
 func FuzzRules(f *testing.F) {
 	f.Add([]byte("/*a*b\n/*b*a\n/*ab$\n!/a*\n"), "/xaxbxa")
 	f.Add([]byte(exponentialFamily(8)), "/a0b0a1b1a2")
 	f.Add([]byte("!/a/*.php$\n/a/\n/*?s=\n!/*%2A\n"), "/a/x.php?s=1")
+	f.Add([]byte("@0\n@1/ai-ok/\n/never/\n@2/*.pdf\n@3/*.pdf$\n@4/a*b\n@5/ab\n@6/a\n"), "/ai-ok/x.pdf")
 	f.Fuzz(func(t *testing.T, spec []byte, url string) {
 		var body strings.Builder
 		body.WriteString("User-agent: *\n")
@@ -37,14 +42,22 @@ func FuzzRules(f *testing.F) {
 				line = line[:64]
 			}
 			key := "Disallow: "
-			if strings.HasPrefix(line, "!") {
+			switch {
+			case strings.HasPrefix(line, "!"):
 				key, line = "Allow: ", line[1:]
+			case len(line) >= 2 && line[0] == '@':
+				key, line = "Content-Usage: ", strings.TrimSpace(line[2:]+" "+fuzzPrefs[int(line[1])%len(fuzzPrefs)])
 			}
 			body.WriteString(key + line + "\n")
 		}
 		checkAgree(t, []byte(body.String()), "x", []string{url, "/" + url})
 	})
 }
+
+// fuzzPrefs are the preferences FuzzRules gives Content-Usage lines: each
+// category y or n, both, a conflict, and values that state nothing.
+var fuzzPrefs = []string{"train-ai=n", "train-ai=y", "search=n", "search=y", "train-ai=y, search=n",
+	"train-ai=n, search=y", "train-ai=yes", "search", "train-ai=y, train-ai=n"}
 
 // exponentialFamily is k rules "/*a_i*b_i", whose union needs 2^k DFA
 // states.

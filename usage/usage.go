@@ -52,9 +52,9 @@
 // preference (draft-ietf-aipref-attach section 3.2). Which rules apply to a
 // URL (the longest matching path, order irrelevant, equal paths combined,
 // nothing for a URL that may not be fetched; section 3.1) is defined by the
-// naive reference conformance.ReferenceUsage. The robots.txt parser and
-// matcher do not read these rules yet; they are to be decided in the same
-// walk as Allow and Disallow.
+// naive reference conformance.ReferenceUsage. The robots.txt parser
+// (package compile) reads these rules, and the root package decides them
+// in the automaton that decides Allow and Disallow (Decision.Usage).
 //
 // # Malformed values
 //
