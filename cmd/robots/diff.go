@@ -85,7 +85,7 @@ type agentDiff struct {
 
 // An accident is a change known to hurt by accident.
 type accident struct {
-	Name   string // "whole site blocked", "named group drops * rules", "sitemap removed"
+	Name   string // "whole site blocked", "named group drops * rules", "named group drops * usage preferences", "sitemap removed"
 	Detail string
 }
 
@@ -385,6 +385,14 @@ func diffRobots(old, new *robots.Robots, agents, urls, probes []string) *diffRes
 				res.Accidents = append(res.Accidents, accident{Name: "named group drops * rules",
 					Detail: fmt.Sprintf("%s is now named (new line %d), so the %s of * no longer %s to it",
 						a, sel.Groups[0].Agents[0].Line, countNoun(n, "disallow rule"), verb)})
+			}
+			// Usage lines too: a site that said train-ai=n once, for
+			// every crawler, no longer says it to this one.
+			if sel := selectGroups(new, a); len(sel.HiddenUsage) > 0 {
+				res.Accidents = append(res.Accidents, accident{Name: "named group drops * usage preferences",
+					Detail: fmt.Sprintf("%s is now named (new line %d), so the * group's Content-Usage and Content-Signal %s %s no longer %s to it",
+						a, sel.Groups[0].Agents[0].Line, plural(len(sel.HiddenUsage), "line", "lines"), joinLines(sel.HiddenUsage),
+						plural(len(sel.HiddenUsage), "applies", "apply"))})
 			}
 		}
 	}
