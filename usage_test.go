@@ -157,20 +157,31 @@ func TestDecideUsageEveryTier(t *testing.T) {
 }
 
 // TestDecideUsageDialects checks that usage lines are read and decided in
-// every dialect, and that they leave the crawl verdict as it was.
+// every dialect, and that they leave the crawl verdict as it was but for
+// grouping: a Content-Usage line ends a group's user-agent lines in the
+// RFC 9309 dialect, as a rule line does (compile.Options.UsageNotRule),
+// and in the others it does not, as an unknown line does not.
 func TestDecideUsageDialects(t *testing.T) {
 	body := "User-agent: a\nContent-Usage: /x train-ai=n\nUser-agent: b\nDisallow: /y\n"
-	plain := "User-agent: a\n# a comment\nUser-agent: b\nDisallow: /y\n"
 	for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996, robots.Original1994} {
+		plain, agent := "User-agent: a\n# a comment\nUser-agent: b\nDisallow: /y\n", "b"
+		if d == robots.RFC9309 {
+			plain, agent = "User-agent: a\nAllow:\nUser-agent: b\nDisallow: /y\n", "a"
+		}
 		r, p := robots.Parse([]byte(body), robots.WithDialect(d)), robots.Parse([]byte(plain), robots.WithDialect(d))
-		for _, url := range []string{"/x", "/y", "/z"} {
-			got, was := r.Agent("b").Decide(url), p.Agent("b").Decide(url)
-			if got.Allowed != was.Allowed || got.Line != was.Line {
-				t.Errorf("%v: %s: %v, without the usage line %v", d, url, got, was)
+		for _, name := range []string{"a", "b"} {
+			for _, url := range []string{"/x", "/y", "/z"} {
+				got, was := r.Agent(name).Decide(url), p.Agent(name).Decide(url)
+				if got.Allowed != was.Allowed || got.Line != was.Line {
+					t.Errorf("%v: %s %s: %v, without the usage line %v", d, name, url, got, was)
+				}
 			}
 		}
-		if got := r.Agent("b").Decide("/x").Usage.Get(usage.TrainAI); got != usage.Disallowed {
-			t.Errorf("%v: /x train-ai %v", d, got)
+		if got := r.Agent(agent).Decide("/x").Usage.Get(usage.TrainAI); got != usage.Disallowed {
+			t.Errorf("%v: %s /x train-ai %v", d, agent, got)
+		}
+		if other := "b"; d == robots.RFC9309 && r.Agent(other).Decide("/x").Usage.Known() {
+			t.Errorf("%v: %s /x has preferences %v", d, other, r.Agent(other).Decide("/x").Usage)
 		}
 	}
 }
@@ -218,10 +229,13 @@ func TestUsageLines(t *testing.T) {
 	}
 }
 
-// TestUsageLinesKeepVerdict checks the promise that reading usage lines
-// changes no crawl verdict in any dialect: random files decide every URL as
-// they do with each usage line's key replaced by an unknown one, which the
-// parser read them as before it knew them.
+// TestUsageLinesKeepVerdict checks that reading usage lines changes no
+// crawl verdict but by grouping: random files decide every URL as they do
+// with each usage line's key replaced by an unknown one, which the parser
+// read them as before it knew them, except a Content-Usage line in the
+// RFC 9309 dialect, which is a rule line (compile.Options.UsageNotRule):
+// there the file decides as it does with the line replaced by an empty
+// Allow line, a rule line that matches nothing.
 func TestUsageLinesKeepVerdict(t *testing.T) {
 	lines := []string{"User-agent: *", "User-agent: FooBot", "User-agent: bar", "Disallow: /a", "Allow: /a/b", "Disallow: /*.pdf$",
 		"Allow:", "Disallow:", "", "# c", "Crawl-delay: 1", "Content-Usage: train-ai=n", "Content-Usage: /a train-ai=y",
@@ -241,7 +255,11 @@ func TestUsageLinesKeepVerdict(t *testing.T) {
 		}
 		body := b.String()
 		for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996, robots.Original1994} {
-			r, was := robots.Parse([]byte(body), robots.WithDialect(d)), robots.Parse([]byte(unknown.Replace(body)), robots.WithDialect(d))
+			other := unknown.Replace(body)
+			if d == robots.RFC9309 {
+				other = asEmptyAllow(other)
+			}
+			r, was := robots.Parse([]byte(body), robots.WithDialect(d)), robots.Parse([]byte(other), robots.WithDialect(d))
 			for _, agent := range []string{"FooBot", "other"} {
 				m, w := r.Agent(agent), was.Agent(agent)
 				for _, url := range urls {
@@ -256,6 +274,18 @@ func TestUsageLinesKeepVerdict(t *testing.T) {
 			}
 		}
 	}
+}
+
+// asEmptyAllow replaces each line whose key is a Content-Usage key renamed
+// to "xontent-usage" (any case) with an empty Allow line.
+func asEmptyAllow(body string) string {
+	lines := strings.Split(body, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.ToLower(l), "xontent-usage") {
+			lines[i] = "Allow:"
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // TestConcurrentDecideUsage decides usage from more goroutines than the

@@ -52,19 +52,19 @@ var dialects = [...]dialectSpec{
 	Google: {
 		name:  "google",
 		body:  normalize.BodyOptions{Limit: -1, KeepUTF16: true},
-		read:  Options{Form: normalize.Raw, MaxLineLength: googleMaxLine, LiteralAgents: true},
+		read:  Options{Form: normalize.Raw, MaxLineLength: googleMaxLine, LiteralAgents: true, UsageNotRule: true},
 		match: Matching{EmptyRules: true, IndexHTML: true},
 	},
 	Draft1996: {
 		name: "draft1996",
 		read: Options{Form: normalize.Decoded, ExactKeys: true,
-			BlankLines: true, Substring: true, FirstRecord: true},
+			BlankLines: true, Substring: true, FirstRecord: true, UsageNotRule: true},
 		match: Matching{FirstMatch: true},
 	},
 	Original1994: {
 		name: "original1994",
 		read: Options{Form: normalize.Decoded, ExactKeys: true, NoAllow: true,
-			BlankLines: true, Substring: true, FirstRecord: true},
+			BlankLines: true, Substring: true, FirstRecord: true, UsageNotRule: true},
 		match: Matching{FirstMatch: true},
 	},
 }

@@ -19,10 +19,15 @@
 // Content-Usage lines (draft-ietf-aipref-attach: an optional path, then a
 // preference) and Content-Signal lines (Cloudflare's Content Signals) are
 // read in every dialect, their labels ignoring case, their values by
-// package usage, up to a '#' or the end of the line. They are neither
-// rules nor extensions: a line in a group becomes one of the group's
-// UsageRule or Signal values, and, like an extension, it does not end the
-// group (a user-agent line after it still joins the group). A line
+// package usage, up to a '#' or the end of the line. They are not
+// extensions: a line in a group becomes one of the group's UsageRule or
+// Signal values. A Content-Usage line is a rule line for grouping, as
+// draft-ietf-aipref-attach's grammar makes it ("rule =/ content-usage"): a
+// user-agent line after it starts a new group. The Google dialect, as
+// Google's library, which does not know the line, and the 1994 and 1996
+// dialects, which predate it, read it as an unknown line that does not end
+// the group (Options.UsageNotRule). A Content-Signal line, in no grammar,
+// never ends a group, as an extension does not. A line
 // outside any group (before the first user-agent line, or after a blank
 // line in the dialects where that ends a record) is kept in File.Usage or
 // File.Signals and applies file-wide: Select adds it to every crawler's
@@ -283,6 +288,14 @@ type Options struct {
 	// crawler, else the first * group, instead of merging all of them.
 	FirstRecord bool
 
+	// UsageNotRule reads a Content-Usage line, for grouping, as an
+	// unknown line: it does not end a group's user-agent lines, as in
+	// Google's library, which does not know the line. Otherwise it is a
+	// rule line, as draft-ietf-aipref-attach's grammar makes it ("rule =/
+	// content-usage"): a user-agent line after it starts a new group.
+	// Content-Signal lines, in no grammar, never end a group.
+	UsageNotRule bool
+
 	// LiteralAgents makes Select compare the crawler's agent values as
 	// given, as Google's library does, instead of reading them as the
 	// values of user-agent lines are read (see ReadAgent).
@@ -537,6 +550,9 @@ func (p *parser) record(n int, k, v string) {
 		p.crawlDelay(n, v)
 	case keyContentUsage:
 		p.usageRule(n, v)
+		if p.group != nil && !p.opts.UsageNotRule {
+			p.hasRules = true
+		}
 	case keyContentSignal:
 		p.signal(n, v)
 	default:

@@ -203,6 +203,7 @@ func (p *refParser) refRecord(n int, k, v string) {
 			p.f.Usage = append(p.f.Usage, r)
 		} else {
 			p.group.Usage = append(p.group.Usage, r)
+			p.hasRules = p.hasRules || !p.opts.UsageNotRule
 		}
 	case keyContentSignal:
 		prefs, diags := usage.ParseSignal(v, usage.Source{Line: n, Field: "Content-Signal"})

@@ -52,12 +52,22 @@ func TestParseUsage(t *testing.T) {
 			"file 2 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n" +
 				"file 1 signal Content-Signal: search=yes\n" +
 				"* 4 usage path=\"\" pattern=\"\" Content-Usage: search=n\n"},
-		// A usage line is no rule: a user-agent line after it still
-		// joins the group, as after an unknown key.
-		{"no group boundary", all,
+		// A Content-Signal line is no rule: a user-agent line after it
+		// still joins the group, as after an unknown key. So does a
+		// Content-Usage line in the dialects that read it so
+		// (Options.UsageNotRule); in RFC 9309's, as the attach draft's
+		// grammar says, it is a rule line, which ends the agents.
+		{"no group boundary", []Dialect{Google, Draft1996, Original1994},
 			"User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Signal: search=no\nDisallow: /\n",
 			"a,b 2 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n" +
 				"a,b 4 signal Content-Signal: search=no\n"},
+		{"content-usage ends the agents", []Dialect{RFC9309},
+			"User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Signal: search=no\nDisallow: /\n",
+			"a 2 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n" +
+				"b 4 signal Content-Signal: search=no\n"},
+		{"content-signal does not end the agents", all,
+			"User-agent: a\nContent-Signal: search=no\nUser-agent: b\nDisallow: /\n",
+			"a,b 2 signal Content-Signal: search=no\n"},
 		// A blank line ends a record in the first-match dialects: the
 		// lines after it are outside any group.
 		{"blank line ends a record", []Dialect{Draft1996, Original1994},
@@ -146,7 +156,7 @@ func TestSelectUsage(t *testing.T) {
 		"User-agent: *\n" + // 2
 		"Content-Usage: train-ai=n\n" + // 3
 		"Content-Signal: ai-train=no\n" + // 4
-		"User-agent: FooBot\n" + // 5: joins the * group (no rule between)
+		"User-agent: FooBot\n" + // 5: starts a group (line 3 is a rule line)
 		"Disallow: /x\n" + // 6
 		"User-agent: BarBot\n" + // 7
 		"Content-Usage: /a train-ai=y\n" + // 8
@@ -160,7 +170,7 @@ func TestSelectUsage(t *testing.T) {
 		signals []int
 		hidden  []int
 	}{
-		{"FooBot", []int{1, 3}, []int{4}, []int{12}},
+		{"FooBot", []int{1}, nil, []int{3, 4, 12}},
 		{"BarBot", []int{1, 8}, nil, []int{3, 4, 12}},
 		{"Other", []int{1, 3}, []int{4, 12}, nil},
 	}

@@ -69,8 +69,12 @@ func TestLintChecks(t *testing.T) {
 				`-:8: warning: star-replaced: `,
 				`-:8: warning: star-usage-hidden: the group for GPTBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to GPTBot, and its own group states none;`,
 				`-:11: warning: star-usage-hidden: the group for ClaudeBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to ClaudeBot, and its own group states 1 usage line instead;`}},
-		{"a group of only usage lines merges", "User-agent: *\nContent-Usage: train-ai=n\nContent-Signal: search=yes\n\nUser-agent: GPTBot\nDisallow: /\n", exitOK,
-			[]string{`-:2: warning: usage-merge: a group with only usage lines does not end at this Content-Usage line: the agents before it (line 1) share the rules and usage lines of the agents after it (line 5)`}},
+		{"a group of only usage lines merges", "User-agent: *\nContent-Signal: search=yes\n\nUser-agent: GPTBot\nDisallow: /\n", exitOK,
+			[]string{`-:2: warning: usage-merge: a group with only usage lines does not end at this Content-Signal line: the agents before it (line 1) share the rules and usage lines of the agents after it (line 4)`}},
+		// A Content-Usage line is a rule line (draft-ietf-aipref-attach's
+		// grammar): the group ends at it, and GPTBot's group hides it.
+		{"a content-usage line ends the group", "User-agent: *\nContent-Usage: train-ai=n\n\nUser-agent: GPTBot\nDisallow: /\n", exitOK,
+			[]string{`-:4: warning: star-usage-hidden: `}},
 		{"one usage line hidden", "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n\nUser-agent: GPTBot\nAllow: /\n", exitOK,
 			[]string{`-:5: warning: star-usage-hidden: the group for GPTBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal line 3 does not apply to GPTBot, and its own group states none; repeat it in its group if it is meant for it too`}},
 		{"a group for * and a named agent hides nothing", "User-agent: *\nUser-agent: GPTBot\nContent-Usage: train-ai=n\n", exitOK, nil},
