@@ -8,7 +8,6 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
-	"github.com/robotsexclusion/robots/usage"
 )
 
 // A Matcher decides URLs for one crawler: the rules of its groups compiled
@@ -118,13 +117,26 @@ func compileRules(rules []automaton.Rule, low []compile.Lowered, lim automaton.L
 // Decide reports whether url may be fetched, which rule decided, and the
 // usage preferences the file states for it. url is an absolute URL or a
 // path-absolute reference ("/a/b?c"); only its path and query are matched.
-// The preferences are walked in the same automaton as the rules, only for
-// a URL that may be fetched and a selection with Content-Usage rules.
+// The Content-Usage rules are classes of the same automaton as Allow and
+// Disallow, decided in the same read of the URL; a URL that may not be
+// fetched gets no preferences.
 func (m *Matcher) Decide(url string) Decision {
 	in := m.form.Stream(url)
-	d := m.decision(m.machine.Match(in))
-	if d.Allowed && m.usage != nil {
-		d.Usage = m.prefs(in)
+	if m.usage == nil {
+		return m.decision(m.machine.Match(in))
+	}
+	var won [automaton.MaxClasses]int32
+	walk := m.usage.Walk()
+	if walk {
+		// One read of the URL for the crawl rules and the Content-Usage
+		// rules together (automaton.Machine.MatchClasses).
+		m.machine.MatchClasses(in, 1<<compile.ClassCrawl|usageClasses, &won)
+	} else {
+		won[compile.ClassCrawl] = m.machine.Match(in)
+	}
+	d := m.decision(won[compile.ClassCrawl])
+	if d.Allowed {
+		d.Usage = m.usage.Prefs(won[:], int32(len(m.info)))
 	}
 	return d
 }
@@ -136,16 +148,6 @@ func (m *Matcher) decision(r int32) Decision {
 	}
 	info := &m.info[r]
 	return Decision{Allowed: info.allow, Line: int(info.line), Pattern: info.value}
-}
-
-// prefs returns the preferences of the URL in, which may be fetched: the
-// winners of the usage classes, read by the usage table.
-func (m *Matcher) prefs(in normalize.Stream) usage.Set {
-	var won [automaton.MaxClasses]int32
-	if m.usage.Walk() {
-		m.machine.MatchClasses(in, usageClasses, &won)
-	}
-	return m.usage.Prefs(won[:], int32(len(m.info)))
 }
 
 // Stats describes the compiled automaton, for tools and tests.

@@ -78,15 +78,17 @@
 //
 // Each rule belongs to one of MaxClasses (4) classes, and each class has
 // its own winner: the classes are built apart, each by the same choice of
-// tier (build), and walked apart. Match decides class 0 and walks only
-// its engines, exactly as a Machine of one class does; MatchClasses
-// decides the classes asked for, one walk of the input per class that has
-// rules. The per-octet cost of a decision is therefore the sum of the
-// costs below over the classes walked; the robots.txt matcher walks its
-// usage classes only for an allowed URL of a selection that has
-// Content-Usage rules with paths. The budgets below are for all classes together:
-// the Limits apply to each class's DFAs, MaxWork is spent by all of them,
-// and P counts the patterns of every class.
+// tier (build). Match decides class 0 and walks only its engines, exactly
+// as a Machine of one class does; MatchClasses decides the classes asked
+// for in one read of the input by their literal DFAs, whose cursors step
+// together on each octet, then walks the wildcard tier of each class whose
+// wildcard rules could still beat what its DFA found, as Match does within
+// class 0. The per-octet cost of a decision is therefore the sum of the
+// costs below over the classes decided; the robots.txt matcher decides its
+// usage classes with the crawl class only for a selection that has
+// Content-Usage rules with paths. The budgets below are for all classes
+// together: the Limits apply to each class's DFAs, MaxWork is spent by all
+// of them, and P counts the patterns of every class.
 //
 // # Bounds
 //
@@ -518,29 +520,65 @@ func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in) 
 
 // MatchClasses stores in dst[c], for each class c of set, the best rule of
 // class c (the caller's index) that matches the octets of in, or -1; the
-// other entries of dst are left as they are. It walks the input once per
-// class asked that has rules, so its time is linear in the input for each;
-// it does not allocate, and takes no lock.
+// other entries of dst are left as they are. The input is read once for
+// the literal DFAs of all the classes asked: their cursors step together
+// on each octet, until every one is settled. Then each class whose
+// wildcard rules could still beat what its DFA found walks its wildcard
+// tier, as Match does for class 0. Its time is linear in the input for
+// each class; it does not allocate, and takes no lock.
 func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32) {
-	if set&1 != 0 {
-		dst[0] = m.engines.match(in)
-	}
-	for c := 1; c < MaxClasses; c++ {
+	var cur [MaxClasses]cursor
+	var asked [MaxClasses]*engines
+	live := 0
+	for c := range MaxClasses {
 		if set&(1<<c) == 0 {
 			continue
 		}
 		dst[c] = -1
-		if c-1 < len(m.classes) && m.classes[c-1].tier != 0 {
-			dst[c] = m.classes[c-1].match(in)
+		e := &m.engines
+		if c > 0 {
+			if c-1 >= len(m.classes) || m.classes[c-1].tier == 0 {
+				continue // no rules
+			}
+			e = &m.classes[c-1]
+		}
+		asked[c], cur[c] = e, e.lit.start()
+		if !cur[c].settled() {
+			live |= 1 << c
+		}
+	}
+	for s := in; live != 0; {
+		x, ok := s.Next()
+		if !ok {
+			break
+		}
+		for c := range MaxClasses {
+			if live&(1<<c) == 0 {
+				continue
+			}
+			cur[c].step(x)
+			if cur[c].settled() {
+				live &^= 1 << c
+			}
+		}
+	}
+	for c, e := range asked {
+		if e != nil {
+			dst[c] = e.finish(in, cur[c].result())
 		}
 	}
 }
 
-// match is the one place where the engines run: the literal DFA first,
-// then, unless what it found beats every wildcard rule, the tier that
-// holds the wildcard patterns.
+// match is the one place where the engines of a class run: the literal
+// DFA first, then finish.
 func (e *engines) match(in normalize.Stream) int32 {
-	best := e.lit.walk(in)
+	return e.finish(in, e.lit.walk(in))
+}
+
+// finish returns the best rule (the caller's index) given best, what the
+// literal DFA found on in (a place in the ranking): unless it beats every
+// wildcard rule, the tier that holds the wildcard patterns walks in.
+func (e *engines) finish(in normalize.Stream, best int32) int32 {
 	if better(e.wildTop, best) {
 		r := int32(-1)
 		switch e.tier {

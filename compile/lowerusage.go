@@ -23,14 +23,13 @@ package compile
 // silence: the winner's preference is the category's, unknown when no rule
 // of the longest length states it. A class for the longest length alone,
 // compared with each category's winner, would compute the same with one
-// more walk of the URL.
+// class more to decide.
 //
 // Between equal ranks the automaton takes the first rule given, and the
 // rules are given in line order: the line reported for a category is the
 // earliest of those that stated its preference, as the reference says.
 //
-// Most selections need only one class, one walk of the URL, whatever the
-// categories: two different patterns of one length can both match a URL
+// Most selections need only one class, whatever the categories: two different patterns of one length can both match a URL
 // only if one of them holds a '*' (two literal prefixes of one length that
 // match are the same octets; an anchored pattern matches only a URL
 // shorter than an unanchored one of its length). So when no pattern with a
@@ -92,7 +91,7 @@ type usageEntry struct {
 // Disallow; patterns are in the dialect's octet form, as Allow and
 // Disallow patterns are.
 //
-// Two cases need no class, and no walk of the URL: when no rule has a
+// Two cases need no class, and nothing decided per URL: when no rule has a
 // path, every rule applies to every URL, so the rules are combined here,
 // once; and a category that no rule states is unknown for every URL, so it
 // gets no class. When the rules can be grouped by pattern, they are, in
