@@ -30,8 +30,11 @@ import (
 //	            on a star node reached in the middle of a run of 'a', so
 //	            that hundreds of them end at each octet before they may
 //	            start
+//	usage-astar lines "Content-Usage: /*a_i*b_i train-ai=n, search=y": the
+//	            astar patterns as usage rules of two categories, whose
+//	            equal lengths need one automaton class per category
 //
-// The last three decide their own URL, runURL.
+// nested, asleep and late decide their own URL, runURL.
 var hostileFamilies = []struct {
 	name string
 	body func() []byte
@@ -58,6 +61,9 @@ var hostileFamilies = []struct {
 	{"asleep", func() []byte {
 		return fill(func(i int) string { return "Disallow: /*z*" + strings.Repeat("a", i+1) + "*b$\n" })
 	}, true},
+	{"usage-astar", func() []byte {
+		return fill(func(i int) string { return fmt.Sprintf("Content-Usage: /*a%d*b%d train-ai=n, search=y\n", i, i) })
+	}, false},
 	{"late", func() []byte {
 		return fill(func(i int) string {
 			return "Disallow: /*" + strings.Repeat("a", 400) + "*" + strings.Repeat("a", i+1) + "*b$\n"
