@@ -704,17 +704,24 @@ func (w *segWalk) reach(v int32) {
 		head, last := &q.head, &q.last
 		if ed.tail {
 			head, last = &q.thead, &q.tlast
-		} else if !sc.live.has(ed.seg, sc.g) {
+		}
+		if *head >= 0 {
+			// An older edge waits in the queue, on a node reached no
+			// later: the segment is live, or waits for an octet no later
+			// than this edge needs.
+			sc.next[*last] = e
+			*last = e
+			continue
+		}
+		*head, *last = e, e
+		if !ed.tail && !sc.live.has(ed.seg, sc.g) {
 			// An occurrence that ends before the segment's length from
 			// here started before here: until then, the edge waits.
 			w.wait(ed.seg, w.n+s.seglen[ed.seg])
 		}
-		if *head < 0 {
-			*head = e
-		} else {
-			sc.next[*last] = e
-		}
-		*last = e
+	}
+	if s.pushEnd[v] == s.edgeAt[v+1] {
+		return // not a hub
 	}
 	sc.work += int(s.maskAt[v+1] - s.maskAt[v])
 	for _, m := range s.masks[s.maskAt[v]:s.maskAt[v+1]] {
