@@ -38,9 +38,9 @@ import (
 // visits only live segments, on which an occurrence ending now may take an
 // edge. Reaching a hub makes the segments of its watched edges live at
 // once, a word of 64 at a time. A queued edge makes its segment live only
-// at the octet where an occurrence may start after the edge's node was
-// reached, its segment's length later: until then the segment waits in a
-// ring of buckets by octet (see segWalk.wait). A visit takes what it can
+// once an occurrence that starts after the edge's node was reached can
+// end, the segment's length after that: until then the segment waits in
+// a ring of buckets by octet (see segWalk.wait). A visit takes what it can
 // and takes the segment out of the live set; if an edge on it still waits
 // on a node reached after the occurrence started, the segment waits in the
 // ring again, for the octet where the earliest such edge may be taken.
@@ -55,8 +55,9 @@ import (
 // segment's parent is its longest proper suffix among the segments; see
 // chains): the segments that end at one octet are a path to the tree's
 // root, which crosses at most H ≤ 1+log₂ S heavy paths, each in a range of
-// consecutive ids, and the greatest live id in a range is one read of a
-// word, or two more through a summary word per 4,096 ids.
+// consecutive ids. The greatest live id in a range takes a read of a word
+// of the set, and if it is empty, two more per 4,096 ids of the range
+// (through a summary word); a range is at most D ids long.
 //
 // So a walk of L octets costs, per octet, the leading trie's step, the
 // Aho-Corasick automaton's amortized two, one bucket of the ring, and a

@@ -201,3 +201,51 @@ func TestSegmentScratchWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestSegSetLast checks segSet.last, the greatest member in a range,
+// against a scan, on sets sparse and dense across several summary words,
+// as members come and go and after a change of generation.
+func TestSegSetLast(t *testing.T) {
+	const n = 3*64*64 + 100
+	r := rand.New(rand.NewPCG(11, 12))
+	b := segSet{lo: make([]sword, n/64+1), hi: make([]sword, n/(64*64)+1)}
+	in := make([]bool, n)
+	for g := uint32(1); g <= 3; g++ {
+		clear(in)
+		b.n = 0
+		for step := 0; step < 2000; step++ {
+			id := int32(r.IntN(n))
+			if g == 2 {
+				id = int32(r.IntN(70)) * 211 % n // sparse: few members, far apart
+			}
+			if r.IntN(3) == 0 {
+				b.remove(id, g)
+				in[id] = false
+			} else {
+				b.or(id>>6, 1<<(id&63), g)
+				in[id] = true
+			}
+			lo := int32(r.IntN(n))
+			hi := lo + int32(r.IntN(n-int(lo)))
+			want := int32(-1)
+			for j := hi; j >= lo; j-- {
+				if in[j] {
+					want = j
+					break
+				}
+			}
+			if got := b.last(lo, hi, g); got != want {
+				t.Fatalf("generation %d, step %d: last(%d, %d) = %d, want %d", g, step, lo, hi, got, want)
+			}
+		}
+		members := 0
+		for _, m := range in {
+			if m {
+				members++
+			}
+		}
+		if b.n != members {
+			t.Errorf("generation %d: %d members counted, want %d", g, b.n, members)
+		}
+	}
+}
