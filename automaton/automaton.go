@@ -97,26 +97,33 @@
 //   - TierDFA decides in at most 2 node visits per octet (one octet
 //     compare, a scan of at most 10 labels, or five popcounts each), and
 //     TierSplit in twice that: one walk per DFA.
-//   - TierSegments decides in O(L·(2+5·D′) + E + S + F·log₂ S), where
-//     D′ ≤ D is the most live segments that end at one octet (a segment
-//     dies in a walk once every edge on it that does not end the input is
-//     taken) and F ≤ L·(1+D′) the skip lookups: the literal DFA's step
-//     and the Aho-Corasick automaton's amortized two per octet, per live
-//     segment ending there one visit and at most watchedPerSegment (4)
-//     watched edges, one visit per queued edge of a star node reached
-//     (each taken at most once per walk), and the dead segments skipped
-//     by path-compressed pointers (amortized O(log S) a lookup, O(1) in
-//     practice). On lines "/*a^i*b$" that fill the parse limit, D is
-//     about 1,000 and D′ is 1; a segment waiting on a star node not
-//     reached yet is live, so D′ = D remains possible.
+//   - TierSegments decides in O(L·(4+H) + E′ + D + S_long·(1+L/maxRing)),
+//     where H ≤ 1+log₂ S is the most heavy paths of the segments'
+//     dictionary tree that the segments ending at one octet lie on, E′ ≤ E
+//     the edges of the star nodes the walk reaches, and S_long ≤
+//     P/maxRing the segments longer than maxRing (1,024) octets: per
+//     octet, the literal DFA's step, the Aho-Corasick automaton's
+//     amortized two, a bucket of the ring of waiting segments and a
+//     lookup in the set of live segments per heavy path; per walk, a
+//     visit (at most watchedPerSegment (4) watched edges) each time a
+//     segment becomes live, which is at most three times per edge of a
+//     node reached, and once per 1,023 octets per long segment waiting;
+//     and at the end one pass over the last octet's D segments. A
+//     segment is live only while an occurrence ending there may take an
+//     edge: segments that wait on a star node not reached, or reached
+//     after they started, cost nothing (see segments.go). On lines
+//     "/*a^i*b$", "/*z*a^i*b$", "/*a^400*a^i*b$" filling the parse limit,
+//     where D is about 1,000, a walk of a run of 'a' costs at most 4
+//     steps an octet (tested: at most walkWorkPerOctet, 8).
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
 //   - Compile allocates at most CompileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and a Machine holds at most TableBytes(P) = 32·P bytes + 4 MiB; the
-//     scratch of a segment walk is 8 bytes per star node, 32 per segment
-//     and 8 per edge, kept per Machine in a fixed set of slots and reset
-//     by generation, so a walk pays only for what it touches.
+//     scratch of a segment walk is 8 bytes per star node, 37 per segment,
+//     4 per edge and 8 per bucket of its ring (at most maxRing), kept per
+//     Machine in a fixed set of slots and reset by generation, so a walk
+//     pays only for what it touches.
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.

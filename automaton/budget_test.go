@@ -36,6 +36,18 @@ var hostile = []struct {
 	{"longfloat", func() []automaton.Rule { // one segment after a star: quadratic by subset construction
 		return []automaton.Rule{{Pattern: "/*" + strings.Repeat("q", patternLimit-3)}}
 	}, automaton.TierSegments},
+	// Runs of 'a' that end hundreds of segments at each octet (see
+	// TestSegmentWalkWork), taken at once, waiting on a node not reached,
+	// and waiting on a node reached mid-run.
+	{"nested", func() []automaton.Rule {
+		return fill(func(i int) string { return "/*" + strings.Repeat("a", i+1) + "*b$" })
+	}, automaton.TierSegments},
+	{"asleep", func() []automaton.Rule {
+		return fill(func(i int) string { return "/*z*" + strings.Repeat("a", i+1) + "*b$" })
+	}, automaton.TierSegments},
+	{"late", func() []automaton.Rule {
+		return fill(func(i int) string { return "/*" + strings.Repeat("a", 400) + "*" + strings.Repeat("a", i+1) + "*b$" })
+	}, automaton.TierSegments},
 }
 
 func fill(pattern func(i int) string) []automaton.Rule {

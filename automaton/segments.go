@@ -1,6 +1,8 @@
 package automaton
 
 import (
+	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"unsafe"
@@ -32,37 +34,81 @@ import (
 // Up to D segments end at one octet (D ≤ √(2·P) for P octets of segments:
 // distinct segments that are suffixes of one another differ in length),
 // and visiting each would cost O(L·D) per walk: on lines "/*a^i*b$"
-// filling the parse limit, 1 KiB of 'a' made a million visits. But greedy
-// matching only moves forward, so once every edge on a segment that does
-// not end the input is taken (edges that end the input are read once, at
-// the end), no later occurrence of it can do anything: the segment is dead
-// for the rest of the walk. A walk counts each segment's edges left to
-// take, and skips dead segments on the scanner's chain of outputs by
-// pointers to the next node that may be live, compressed as they are
-// followed, as in union-find: segments only die, never revive, so a
-// pointer stays valid. A segment that is not needed yet (its edges wait on
-// a star node not reached) is live. So a walk of an input of L octets
-// costs, besides the scanner's amortized two steps per octet, one visit per
-// live segment that ends at each octet (D′ ≤ D of them), one visit per edge
-// of a reached node (E ≤ P), and the skips: F ≤ L·(1+D′) lookups over S
-// segments, O(S + F·log S) in all by path compression alone.
+// filling the parse limit, 1 KiB of 'a' made a million visits. So a walk
+// visits only live segments, on which an occurrence ending now may take an
+// edge. Reaching a hub makes the segments of its watched edges live at
+// once, a word of 64 at a time. A queued edge makes its segment live only
+// once an occurrence that starts after the edge's node was reached can
+// end, the segment's length after that: until then the segment waits in
+// a ring of buckets by octet (see segWalk.wait). A visit takes what it can
+// and takes the segment out of the live set; if an edge on it still waits
+// on a node reached after the occurrence started, the segment waits in the
+// ring again, for the octet where the earliest such edge may be taken.
+// Greedy matching only moves forward, so no occurrence in between could
+// take anything. A segment waiting on a node never reached (lines
+// "/*z*a^i*b$" on a run of 'a') or reached in the middle of a run (lines
+// "/*a^400*a^i*b$") costs nothing while it waits, and one whose edges are
+// all taken is never live again.
 //
-// The scratch is a few integers per star node, segment and edge, reset by
-// generation: a walk touches, and pays for, only what it uses.
+// The live segments that end at an octet are found in a bit set of
+// segment ids, numbered along the heavy paths of the dictionary tree (a
+// segment's parent is its longest proper suffix among the segments; see
+// chains): the segments that end at one octet are a path to the tree's
+// root, which crosses at most H ≤ 1+log₂ S heavy paths, each in a range of
+// consecutive ids. The greatest live id in a range takes a read of a word
+// of the set, and if it is empty, two more per 4,096 ids of the range
+// (through a summary word); a range is at most D ids long.
+//
+// So a walk of L octets costs, per octet, the leading trie's step, the
+// Aho-Corasick automaton's amortized two, one bucket of the ring, and a
+// lookup per heavy path crossed, and per walk, one visit per time a
+// segment becomes live (each visit reads at most watchedPerSegment (4)
+// watched edges), one per queued edge of a node reached, one per mask word
+// of a hub reached, and at the end one pass over the last octet's segments
+// (at most D) for the edges that must end the input. A segment becomes
+// live at most once per edge it holds of a node reached, once per hub
+// reached that watches it, and once more per edge taken; a segment longer
+// than the ring (maxRing octets) waits in steps of maxRing-1 octets, at
+// most S_long ≤ P/maxRing of them, so at most S_long·(1+L/(maxRing-1))
+// times more. In all, O(L·(4+H) + E′ + D + S_long·(1+L/maxRing)) for E′ ≤
+// E the edges of the star nodes reached.
+//
+// The scratch is a few integers per star node, segment and edge and a
+// ring of at most maxRing buckets, reset by generation: a walk touches,
+// and pays for, only what it uses.
 
 // segments runs the wildcard patterns of a Machine at TierSegments.
 type segments struct {
-	lead   strie   // leading segments; term: the star node their end reaches
-	float  strie   // the other segments, with failure links; term: segment id
+	lead  strie // leading segments; term: the star node their end reaches
+	float strie // the other segments, with failure links; term: segment id
+	// Segment ids are places on the heavy paths of the dictionary tree
+	// (see chains): chain[id] says where id's path starts and where the
+	// path above it goes on.
+	chain  []chainLink
 	seglen []int32 // per segment id: its length
-	need   []int32 // per segment id: its edges that do not end the input
 	edgeAt []int32 // star node v's edges are edges[edgeAt[v]:edgeAt[v+1]]
 	edges  []sedge
 	// Of a hub's edges, those before pushEnd[v] are queued when it is
 	// reached, the others watched: listed by segment in
-	// watched[watchAt[seg]:watchAt[seg+1]] (see hubEdges).
-	pushEnd, watchAt, watched []int32
-	nodes                     int32 // star nodes; node 0 is the start, reached before the input
+	// watched[watchAt[seg]:watchAt[seg+1]] (see hubEdges). Reaching hub v
+	// adds the segments of its watched edges to the live set at once, as
+	// the words masks[maskAt[v]:maskAt[v+1]].
+	pushEnd, watchAt, watched, maskAt []int32
+	masks                             []segMask
+	nodes                             int32 // star nodes; node 0 is the start, reached before the input
+	ring                              int32 // buckets of a walk's wake-up ring, a power of two
+}
+
+// A chainLink places a segment on its heavy path: the path holds the ids
+// lo up to the segment's (its proper suffixes on the path have the lower
+// ids), and up is the id of the first segment above the path, the
+// longest proper suffix of the path's shortest segment, or -1.
+type chainLink struct{ lo, up int32 }
+
+// A segMask is one word of segment ids: ids w·64+i for the bits i set.
+type segMask struct {
+	bits uint64
+	w    int32
 }
 
 // An sedge leads from a star node over segment seg to star node to, or
@@ -146,8 +192,9 @@ func (b *trieBuilder) insert(s string) int32 {
 	return u
 }
 
-// flatten returns the trie in flat form, with failure links if ac.
-func (b *trieBuilder) flatten(ac bool) strie {
+// flatten returns the trie in flat form, with failure links if ac, and
+// then also the terms of its nodes in breadth-first order.
+func (b *trieBuilder) flatten(ac bool) (strie, []int32) {
 	n := len(b.c)
 	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n), targets: make([]int32, 0, n), term: fit(b.term)}
 	for u := 0; u < n; u++ {
@@ -165,7 +212,7 @@ func (b *trieBuilder) flatten(ac bool) strie {
 		t.root[t.labels[i]] = t.targets[i]
 	}
 	if !ac {
-		return t
+		return t, nil
 	}
 	// Failure links in breadth-first order: a node's link is its parent's
 	// link followed on the node's octet, shortened until that exists.
@@ -201,7 +248,19 @@ func (b *trieBuilder) flatten(ac bool) strie {
 			queue = append(queue, v)
 		}
 	}
-	return t
+	k := 0
+	for _, u := range queue {
+		if t.term[u] >= 0 {
+			k++
+		}
+	}
+	terms := make([]int32, 0, k)
+	for _, u := range queue {
+		if k := t.term[u]; k >= 0 {
+			terms = append(terms, k)
+		}
+	}
+	return t, terms
 }
 
 func (t *strie) size() int {
@@ -260,6 +319,24 @@ func buildSegments(pats []pattern) *segments {
 			s.nodes++
 		}
 	}
+	s.lead, _ = lead.flatten(false)
+	var order []int32
+	s.float, order = float.flatten(true)
+	// Renumber the segments along the heavy paths of their dictionary tree.
+	perm := s.chains(order)
+	seglen, longest := make([]int32, len(perm)), int32(0)
+	for old, id := range perm {
+		seglen[id] = s.seglen[old]
+		longest = max(longest, seglen[id])
+	}
+	s.seglen = seglen
+	for i := range edges {
+		edges[i].seg = perm[edges[i].seg]
+	}
+	s.ring = 2
+	for s.ring <= longest && s.ring < maxRing {
+		s.ring *= 2
+	}
 	// Group the edges by their star node, keeping their order.
 	s.edgeAt = make([]int32, s.nodes+1)
 	for _, e := range edges {
@@ -274,16 +351,95 @@ func buildSegments(pats []pattern) *segments {
 		s.edges[fill[e.from]] = e
 		fill[e.from]++
 	}
-	s.seglen = fit(s.seglen)
-	s.need = make([]int32, len(s.seglen))
-	for _, e := range s.edges {
-		if !e.tail {
-			s.need[e.seg]++
+	s.watch(len(s.seglen))
+	s.hubMasks(len(s.seglen))
+	return s
+}
+
+// chains lays the segments out on the heavy paths of their dictionary
+// tree, in which a segment's parent is its longest proper suffix among the
+// segments (the term of its node's dict link), and returns the new id of
+// each segment, renumbering s.float's terms; order is the segments in
+// breadth-first order of their nodes, so each after its parent, which is
+// shorter. A heavy path runs from a segment down through, at each step,
+// the child with the most segments below it; its ids are consecutive,
+// shortest first. So the segments that end at one octet, the dictionary
+// chain of the scanner's node, lie on at most 1+log₂ S paths, a range of
+// ids on each.
+func (s *segments) chains(order []int32) []int32 {
+	t := &s.float
+	n := len(s.seglen)
+	parent, below, heavy := make([]int32, n), make([]int32, n), make([]int32, n)
+	for u, id := range t.term {
+		if id >= 0 {
+			parent[id], heavy[id] = -1, -1
+			if d := t.dict[u]; d >= 0 {
+				parent[id] = t.term[d]
+			}
 		}
 	}
-	s.watch(len(s.seglen))
-	s.lead, s.float = lead.flatten(false), float.flatten(true)
-	return s
+	for i := n - 1; i >= 0; i-- {
+		id := order[i]
+		below[id]++
+		if p := parent[id]; p >= 0 {
+			below[p] += below[id]
+			if heavy[p] < 0 || below[id] > below[heavy[p]] {
+				heavy[p] = id
+			}
+		}
+	}
+	perm := make([]int32, n)
+	s.chain = make([]chainLink, n)
+	next := int32(0)
+	for _, id := range order {
+		p := parent[id]
+		if p >= 0 && heavy[p] == id {
+			continue // on its parent's path
+		}
+		// A path's head comes in order after its parent, whose path is
+		// laid out already.
+		link := chainLink{lo: next, up: -1}
+		if p >= 0 {
+			link.up = perm[p]
+		}
+		for x := id; x >= 0; x = heavy[x] {
+			perm[x], s.chain[next] = next, link
+			next++
+		}
+	}
+	for u, id := range t.term {
+		if id >= 0 {
+			t.term[u] = perm[id]
+		}
+	}
+	return perm
+}
+
+// hubMasks lists, for each hub, the words of the segment ids of its
+// watched edges that do not end the input.
+func (s *segments) hubMasks(segs int) {
+	s.maskAt = make([]int32, s.nodes+1)
+	at := make([]int32, segs/64+1) // per word: its place in the hub's list, plus one
+	for v := int32(0); v < s.nodes; v++ {
+		start := int32(len(s.masks))
+		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
+			ed := &s.edges[e]
+			if ed.tail {
+				continue
+			}
+			w := ed.seg >> 6
+			if at[w] == 0 {
+				s.masks = append(s.masks, segMask{w: w})
+				at[w] = int32(len(s.masks)) - start
+			}
+			s.masks[start+at[w]-1].bits |= 1 << (ed.seg & 63)
+		}
+		for _, m := range s.masks[start:] {
+			at[m.w] = 0
+		}
+		s.maskAt[v+1] = int32(len(s.masks))
+	}
+	s.masks = fit(s.masks)
 }
 
 // A star node of more than hubEdges edges is a hub: queueing all its edges
@@ -360,32 +516,29 @@ func (s *segments) watch(segs int) {
 
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
-		4*(len(s.seglen)+len(s.need)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)) +
-		int(unsafe.Sizeof(sedge{}))*len(s.edges)
+		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)) +
+		8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
 }
 
+// maxRing is the most buckets of a walk's wake-up ring (see segWalk.wait):
+// a segment longer than that waits in steps of maxRing-1 octets.
+const maxRing = 1 << 10
+
 // segScratch is what a segments walk needs: when each star node was
-// reached, and per segment the queues of edges waiting on it. A walk tells
+// reached, per segment the queues of edges waiting on it, the set of live
+// segments and the ring of segments waiting to become live. A walk tells
 // its own marks from older ones by generation, so nothing is cleared
 // between walks.
 type segScratch struct {
 	g       uint32
-	work    int     // segment visits and skip-pointer steps of the last walk (tests read it)
+	work    int     // the last walk's segment visits, live-set lookups, wake-ups and hubs' mask words (tests read it)
 	reached []reach // per star node
 	queue   []squeue
-	life    []life   // per segment
+	live    segSet   // segments an occurrence may take an edge on
+	wait    []swait  // per segment
+	ring    []rhead  // per octet modulo its length: the segments that wake then
 	next    []int32  // per edge: the next edge in its queue
 	taken   []uint32 // per watched edge that ends a pattern: the generation that took it
-}
-
-// A life counts, in one walk, the edges of a segment that do not end the
-// input and are not taken yet; at zero the segment is dead for the rest of
-// the walk, and next leads on its node's dictionary chain to a node whose
-// segment may still be live (path compression: dead segments never
-// revive). While left is above zero, next is the node's dict link.
-type life struct {
-	gen        uint32
-	left, next int32
 }
 
 type reach struct {
@@ -400,9 +553,112 @@ type squeue struct {
 	head, last, thead, tlast int32
 }
 
+// An swait says that a segment waits in the ring to be made live at
+// octet at, between prev and next in its bucket (-1: none).
+type swait struct {
+	gen            uint32
+	at, prev, next int32
+}
+
+// An rhead is a bucket of the ring: the first segment that waits in it.
+type rhead struct {
+	gen   uint32
+	first int32
+}
+
+// A segSet is a set of segment ids, one bit each. A word of another
+// generation is empty. Bit w of the summary hi is set when word w of lo
+// is not empty, so that last crosses 4,096 absent ids in one read.
+type segSet struct {
+	lo, hi []sword
+	n      int // members
+}
+
+type sword struct {
+	bits uint64
+	gen  uint32
+}
+
+func (b *segSet) word(ws []sword, w int32, g uint32) uint64 {
+	if x := &ws[w]; x.gen == g {
+		return x.bits
+	}
+	return 0
+}
+
+// or adds the ids of word w set in m.
+func (b *segSet) or(w int32, m uint64, g uint32) {
+	x := &b.lo[w]
+	if x.gen != g {
+		*x = sword{gen: g}
+	}
+	m &^= x.bits
+	if m == 0 {
+		return
+	}
+	if x.bits == 0 {
+		y := &b.hi[w>>6]
+		if y.gen != g {
+			*y = sword{gen: g}
+		}
+		y.bits |= 1 << (w & 63)
+	}
+	x.bits |= m
+	b.n += bits.OnesCount64(m)
+}
+
+func (b *segSet) has(id int32, g uint32) bool {
+	return b.word(b.lo, id>>6, g)&(1<<(id&63)) != 0
+}
+
+func (b *segSet) remove(id int32, g uint32) {
+	x := &b.lo[id>>6]
+	m := uint64(1) << (id & 63)
+	if x.gen != g || x.bits&m == 0 {
+		return
+	}
+	x.bits &^= m
+	b.n--
+	if x.bits == 0 { // the summary word is of this generation: it has this word's bit
+		b.hi[id>>12].bits &^= 1 << ((id >> 6) & 63)
+	}
+}
+
+// last returns the greatest id in the set between lo and id, or -1.
+func (b *segSet) last(lo, id int32, g uint32) int32 {
+	if id < lo {
+		return -1
+	}
+	w := id >> 6
+	x := b.word(b.lo, w, g) & (^uint64(0) >> (63 - id&63))
+	for x == 0 {
+		// The greatest word below w that is not empty, from the summary.
+		if w--; w < lo>>6 {
+			return -1
+		}
+		h := w >> 6
+		if y := b.word(b.hi, h, g) & (^uint64(0) >> (63 - w&63)); y != 0 {
+			w = h<<6 | int32(63-bits.LeadingZeros64(y))
+			if w < lo>>6 {
+				return -1
+			}
+			x = b.lo[w].bits
+		} else {
+			w = h << 6
+		}
+	}
+	if j := w<<6 | int32(63-bits.LeadingZeros64(x)); j >= lo {
+		return j
+	}
+	return -1
+}
+
 func (s *segments) newScratch() *segScratch {
+	segs := len(s.seglen)
 	return &segScratch{
-		reached: make([]reach, s.nodes), queue: make([]squeue, len(s.seglen)), life: make([]life, len(s.seglen)),
+		reached: make([]reach, s.nodes), queue: make([]squeue, segs),
+		live: segSet{lo: make([]sword, segs/64+1), hi: make([]sword, segs/(64*64)+1)},
+		wait: make([]swait, segs), ring: make([]rhead, s.ring),
 		next: make([]int32, len(s.edges)), taken: make([]uint32, len(s.watched)),
 	}
 }
@@ -421,22 +677,26 @@ func (s *segments) start(sc *segScratch) segWalk {
 	if sc.g == 0 { // wrapped: every generation mark must be reset once
 		clear(sc.reached)
 		clear(sc.queue)
-		clear(sc.life)
+		clear(sc.live.lo)
+		clear(sc.live.hi)
+		clear(sc.wait)
+		clear(sc.ring)
 		clear(sc.taken)
 		sc.g = 1
 	}
-	sc.work = 0
+	sc.work, sc.live.n = 0, 0
 	w := segWalk{s: s, sc: sc, best: -1}
 	w.reach(0)
 	return w
 }
 
-// reach marks star node v as reached now and queues its edges.
+// reach marks star node v as reached now, queues its edges and makes the
+// segments of its watched edges live.
 func (w *segWalk) reach(v int32) {
-	sc := w.sc
+	s, sc := w.s, w.sc
 	sc.reached[v] = reach{gen: sc.g, at: w.n}
-	for e := w.s.edgeAt[v]; e < w.s.pushEnd[v]; e++ {
-		ed := &w.s.edges[e]
+	for e := s.edgeAt[v]; e < s.pushEnd[v]; e++ {
+		ed := &s.edges[e]
 		q := &sc.queue[ed.seg]
 		if q.gen != sc.g {
 			*q = squeue{gen: sc.g, head: -1, last: -1, thead: -1, tlast: -1}
@@ -446,19 +706,77 @@ func (w *segWalk) reach(v int32) {
 		if ed.tail {
 			head, last = &q.thead, &q.tlast
 		}
-		if *head < 0 {
-			*head = e
-		} else {
+		if *head >= 0 {
+			// An older edge waits in the queue, on a node reached no
+			// later: the segment is live, or waits for an octet no later
+			// than this edge needs.
 			sc.next[*last] = e
+			*last = e
+			continue
 		}
-		*last = e
+		*head, *last = e, e
+		if !ed.tail && !sc.live.has(ed.seg, sc.g) {
+			// An occurrence that ends before the segment's length from
+			// here started before here: until then, the edge waits.
+			w.wait(ed.seg, w.n+s.seglen[ed.seg])
+		}
 	}
+	if s.pushEnd[v] == s.edgeAt[v+1] {
+		return // not a hub
+	}
+	sc.work += int(s.maskAt[v+1] - s.maskAt[v])
+	for _, m := range s.masks[s.maskAt[v]:s.maskAt[v+1]] {
+		sc.live.or(m.w, m.bits, sc.g)
+	}
+}
+
+// wait puts segment seg in the ring, to be made live at octet at (after
+// the current one), unless it waits already for an octet no later. A
+// segment longer than the ring waits for at most len(ring)-1 octets at a
+// time, and waits again if its occurrence then comes too early.
+func (w *segWalk) wait(seg, at int32) {
+	sc := w.sc
+	at = min(at, w.n+int32(len(sc.ring))-1)
+	x := &sc.wait[seg]
+	if x.gen == sc.g && x.at > w.n {
+		if x.at <= at {
+			return
+		}
+		// Out of its bucket, to wait for the earlier octet.
+		if x.prev >= 0 {
+			sc.wait[x.prev].next = x.next
+		} else {
+			sc.ring[x.at&int32(len(sc.ring)-1)].first = x.next
+		}
+		if x.next >= 0 {
+			sc.wait[x.next].prev = x.prev
+		}
+	}
+	h := &sc.ring[at&int32(len(sc.ring)-1)]
+	if h.gen != sc.g {
+		*h = rhead{gen: sc.g, first: -1}
+	}
+	*x = swait{gen: sc.g, at: at, prev: -1, next: h.first}
+	if h.first >= 0 {
+		sc.wait[h.first].prev = seg
+	}
+	h.first = seg
 }
 
 // step feeds one octet.
 func (w *segWalk) step(x byte) {
-	s := w.s
+	s, sc := w.s, w.sc
 	w.n++
+	// The segments that wait for this octet become live. Each waits in
+	// the bucket of its octet, less than the ring's length ahead, so the
+	// bucket holds no other.
+	if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g {
+		for seg := h.first; seg >= 0; seg = sc.wait[seg].next {
+			sc.work++
+			sc.live.or(seg>>6, 1<<(seg&63), sc.g)
+		}
+		h.first = -1
+	}
 	if w.lead >= 0 {
 		if w.lead = s.lead.child(w.lead, x); w.lead >= 0 {
 			if v := s.lead.term[w.lead]; v >= 0 {
@@ -479,97 +797,85 @@ func (w *segWalk) step(x byte) {
 		u = t.fail[u]
 	}
 	w.scan = u
+	if sc.live.n == 0 {
+		return
+	}
 	if t.term[u] < 0 {
-		u = t.dict[u]
-	}
-	sc := w.sc
-	for u >= 0 {
-		sc.work++
-		seg := t.term[u]
-		l := &sc.life[seg]
-		if l.gen != sc.g {
-			*l = life{gen: sc.g, left: s.need[seg], next: t.dict[u]}
+		if u = t.dict[u]; u < 0 {
+			return
 		}
-		if l.left > 0 {
-			w.occur(seg)
-			u = t.dict[u]
-		} else {
-			u = w.skip(u)
+	}
+	// The segments that end here are those on u's dictionary chain: on
+	// each heavy path it crosses, a range of ids. Visit the live ones.
+	for id := t.term[u]; id >= 0; id = s.chain[id].up {
+		lo := s.chain[id].lo
+		for j := id; ; j-- {
+			sc.work++
+			if j = sc.live.last(lo, j, sc.g); j < 0 {
+				break
+			}
+			w.visit(j)
 		}
 	}
 }
 
-// skip returns, for a node u whose segment is dead, the first node after u
-// on its dict chain whose segment is live, or -1, and points u and every
-// dead node passed at what it returns.
-func (w *segWalk) skip(u int32) int32 {
-	sc, t := w.sc, &w.s.float
-	r := sc.life[t.term[u]].next
-	for r >= 0 {
-		seg := t.term[r]
-		l := &sc.life[seg]
-		if l.gen != sc.g {
-			*l = life{gen: sc.g, left: w.s.need[seg], next: t.dict[r]}
-		}
-		if l.left > 0 {
-			break
-		}
-		sc.work++
-		r = l.next
-	}
-	for u != r {
-		l := &sc.life[t.term[u]]
-		u, l.next = l.next, r
-	}
-	return r
-}
-
-// occur takes the queued edges of segment seg, which has just ended, whose
-// nodes were reached before it started.
-func (w *segWalk) occur(seg int32) {
-	sc := w.sc
-	l := &sc.life[seg] // set up by step
-	start := w.n - w.s.seglen[seg]
-	lo := w.s.watchAt[seg]
-	for i, e := range w.s.watched[lo:w.s.watchAt[seg+1]] {
-		ed := &w.s.edges[e]
-		if r := sc.reached[ed.from]; ed.tail || r.gen != sc.g || r.at > start {
+// visit takes the edges on live segment seg, which has just ended, whose
+// nodes were reached before it started: its watched edges and the head of
+// its queue. It leaves seg out of the live set, and if an edge on it waits
+// on a node reached since seg started, in the ring until the octet where
+// an occurrence may take that edge.
+func (w *segWalk) visit(seg int32) {
+	s, sc := w.s, w.sc
+	sc.work++
+	// Out first: a hub reached below may make seg live again.
+	sc.live.remove(seg, sc.g)
+	start := w.n - s.seglen[seg]
+	soon := int32(math.MaxInt32) // the earliest reach of a node whose edge waits
+	lo := s.watchAt[seg]
+	for i, e := range s.watched[lo:s.watchAt[seg+1]] {
+		ed := &s.edges[e]
+		r := sc.reached[ed.from]
+		if ed.tail || r.gen != sc.g {
 			continue
 		}
 		// A node other than a leading segment's has one edge into it, so
 		// reaching it takes that edge.
-		if ed.to < 0 {
-			if k := lo + int32(i); sc.taken[k] != sc.g {
-				sc.taken[k] = sc.g
-				l.left--
-				if better(ed.rule, w.best) {
-					w.best = ed.rule
-				}
-			}
-		} else if sc.reached[ed.to].gen != sc.g {
-			l.left--
-			w.reach(ed.to)
+		if k := lo + int32(i); ed.to < 0 && sc.taken[k] == sc.g || ed.to >= 0 && sc.reached[ed.to].gen == sc.g {
+			continue
 		}
-	}
-	q := &sc.queue[seg]
-	if q.gen != sc.g {
-		return
-	}
-	for q.head >= 0 {
-		e := q.head
-		ed := &w.s.edges[e]
-		if sc.reached[ed.from].at > start {
-			return // and so were all after it
+		if r.at > start {
+			soon = min(soon, r.at)
+			continue
 		}
-		l.left--
 		if ed.to < 0 {
+			sc.taken[lo+int32(i)] = sc.g
 			if better(ed.rule, w.best) {
 				w.best = ed.rule
 			}
 		} else {
 			w.reach(ed.to)
 		}
-		q.head = sc.next[e]
+	}
+	if q := &sc.queue[seg]; q.gen == sc.g {
+		for q.head >= 0 {
+			e := q.head
+			ed := &s.edges[e]
+			if at := sc.reached[ed.from].at; at > start {
+				soon = min(soon, at) // and so were all after it
+				break
+			}
+			if ed.to < 0 {
+				if better(ed.rule, w.best) {
+					w.best = ed.rule
+				}
+			} else {
+				w.reach(ed.to)
+			}
+			q.head = sc.next[e]
+		}
+	}
+	if soon != math.MaxInt32 {
+		w.wait(seg, soon+s.seglen[seg])
 	}
 }
 

@@ -1,59 +1,175 @@
 package automaton
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// walkWorkPerOctet is the most segment visits and skip-pointer steps the
-// segment walk may spend per input octet on the families below, whose
-// inputs end many segments at each octet.
+// walkWorkPerOctet is the most work the segment walk may spend per input
+// octet (segment visits, live-set lookups, wake-ups and hubs' mask words:
+// segScratch.work) on the families below, whose inputs end hundreds of
+// segments at each octet.
 const walkWorkPerOctet = 8
 
-// TestSegmentWalkWork counts the walk's work on files whose segments end
-// by the hundreds at one octet (issue 9, item 1): lines "/*a^i*b$" for
-// i = 1, 2, ... up to the parse limit, against 1 KiB of 'a', where every
-// octet ends the segments a^1 ... a^j, all but one of them taken already.
+// runs are the families of TestSegmentWalkWork: lines over runs of 'a'
+// filling the parse limit, and inputs of runs of 'a'. Each has the segments
+// a^i for hundreds of i, so that every octet of a run ends hundreds of
+// them, and each keeps them from being taken in a different way.
+var runs = []struct {
+	name string
+	line func(i int) string
+	in   []string
+}{
+	// Taken at their first occurrence, then dead.
+	{"nested", func(i int) string { return "/*" + a(i+1) + "*b$" }, []string{
+		"/" + a(1023), "/" + a(1022) + "b", "/" + a(500) + "b", "/b" + a(1022),
+	}},
+	// Waiting on a star node that a run of 'a' does not reach; then
+	// reached.
+	{"asleep", func(i int) string { return "/*z*" + a(i+1) + "*b$" }, []string{
+		"/" + a(1023), "/z" + a(1021) + "b", "/" + a(500) + "z" + a(500) + "b",
+	}},
+	// The same, waiting on a leading segment's node.
+	{"asleep-lead", func(i int) string { return "/z*" + a(i+1) + "*b$" }, []string{
+		"/" + a(1023), "/z" + a(1021) + "b", "/zb" + a(1020) + "b",
+	}},
+	// Waiting on a node reached in the middle of a run, after which they
+	// end at every octet, for hundreds of octets, before they may start.
+	{"late", func(i int) string { return "/*" + a(400) + "*" + a(i+1) + "*b$" }, []string{
+		"/" + a(1023), "/" + a(1022) + "b", "/" + a(700) + "b" + a(321),
+	}},
+	// The same with segments longer than the ring (maxRing), which wait
+	// for their octet in several steps.
+	{"late-long", func(i int) string { return "/*" + a(1500) + "*" + a(maxRing+i) + "*b$" }, []string{
+		"/" + a(4095), "/" + a(4094) + "b", "/" + a(3000) + "b",
+	}},
+}
+
+func a(n int) string { return strings.Repeat("a", n) }
+
+// TestSegmentWalkWork counts the segment walk's work on the families of
+// runs of 'a' (issue 9, item 1), and checks what it finds against greedy
+// matching of each pattern alone.
 func TestSegmentWalkWork(t *testing.T) {
-	var rules []Rule
-	for i, n := 1, 0; n < 500<<10; i++ {
-		p := "/*" + strings.Repeat("a", i) + "*b$"
-		n += len(p)
-		rules = append(rules, Rule{Pattern: p, Rank: len(p)})
-	}
-	m := Compile(rules, Limits{})
-	if m.tier != TierSegments {
-		t.Fatalf("tier %v, want %v", m.tier, TierSegments)
-	}
-	for _, tc := range []struct {
-		in   string
-		want int32 // the caller's index
-	}{
-		{"/" + strings.Repeat("a", 1023), -1},
-		{"/" + strings.Repeat("a", 1022) + "b", int32(min(len(rules), 1022) - 1)},
-		{"/" + strings.Repeat("a", 500) + "b", 499},
-		{"/b" + strings.Repeat("a", 1022), -1},
-	} {
-		sc := m.seg.newScratch()
-		got := m.seg.walk(sc, normalize.NewRawStream(tc.in))
-		if got >= 0 {
-			got = m.orig[got]
+	for _, f := range runs {
+		var rules []Rule
+		for i, n := 0, 0; ; i++ {
+			p := f.line(i)
+			if n += len(p); n > 500<<10 {
+				break
+			}
+			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
 		}
-		if got != tc.want {
-			t.Errorf("%q: rule %d, want %d", tc.in[len(tc.in)-8:], got, tc.want)
+		m := Compile(rules, Limits{})
+		if m.tier != TierSegments {
+			t.Fatalf("%s: tier %v, want %v", f.name, m.tier, TierSegments)
 		}
-		if limit := walkWorkPerOctet * (len(tc.in) + 1); sc.work > limit {
-			t.Errorf("%d octets: work %d, more than %d per octet", len(tc.in), sc.work, walkWorkPerOctet)
+		for _, in := range f.in {
+			sc := m.seg.newScratch()
+			got := m.seg.walk(sc, normalize.NewRawStream(in))
+			if got >= 0 {
+				got = m.orig[got]
+			}
+			if want := greedyBest(rules, in); got != want {
+				t.Errorf("%s, %d octets: rule %d, want %d", f.name, len(in), got, want)
+			}
+			if limit := walkWorkPerOctet * (len(in) + 1); sc.work > limit {
+				t.Errorf("%s, %d octets: work %d, more than %d per octet", f.name, len(in), sc.work, walkWorkPerOctet)
+			}
+			t.Logf("%s, %d rules, %d octets: rule %d, work %d", f.name, len(rules), len(in), got, sc.work)
 		}
-		t.Logf("%d octets, %d rules: work %d", len(tc.in), len(rules), sc.work)
 	}
 }
 
+// TestSegmentWaits checks, against greedy matching, walks in which edges
+// wait on nodes reached after their segment started: segments on both
+// sides of the ring's length (maxRing), overlapping runs, and hubs.
+func TestSegmentWaits(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	run := func(n int) string { // runs of 'a', some broken by a 'b'
+		var b strings.Builder
+		for b.Len() < n {
+			if r.IntN(3) == 0 {
+				b.WriteByte('b')
+			}
+			b.WriteString(a(1 + r.IntN(n)))
+		}
+		return b.String()[:n]
+	}
+	lengths := []int{1, 3, 40, maxRing - 1, maxRing, maxRing + 1, 2*maxRing + 5}
+	for iter := 0; iter < 100; iter++ {
+		var rules []Rule
+		for i := 0; i < 2+r.IntN(30); i++ {
+			p := "/*"
+			if r.IntN(4) == 0 {
+				p = "/" + run(1+r.IntN(3)) + "*"
+			}
+			for k := 0; k < 1+r.IntN(3); k++ {
+				p += run(lengths[r.IntN(len(lengths))]) + "*"
+			}
+			p += run(1 + r.IntN(3))
+			if r.IntN(2) == 0 {
+				p += "$"
+			}
+			rules = append(rules, Rule{Pattern: p, Rank: len(p) + r.IntN(2)})
+		}
+		m := Compile(rules, Limits{MaxTier: TierSegments})
+		sc := m.seg.newScratch()
+		for k := 0; k < 10; k++ {
+			in := "/" + run(r.IntN(6*maxRing))
+			got := m.seg.walk(sc, normalize.NewRawStream(in))
+			if got >= 0 {
+				got = m.orig[got]
+			}
+			if want := greedyBest(rules, in); got != want {
+				t.Fatalf("iteration %d, %d octets: rule %d, want %d", iter, len(in), got, want)
+			}
+		}
+	}
+}
+
+// greedyBest is the reference: the best of the rules whose patterns match
+// in, each pattern matched alone, each segment at its first occurrence
+// after the one before.
+func greedyBest(rules []Rule, in string) int32 {
+	best := int32(-1)
+	for i, r := range rules {
+		if greedyMatch(r.Pattern, in) && Better(rules, int32(i), best) {
+			best = int32(i)
+		}
+	}
+	return best
+}
+
+func greedyMatch(p, in string) bool {
+	p, anchored := strings.CutSuffix(p, "$")
+	segs := strings.Split(p, "*")
+	if !strings.HasPrefix(in, segs[0]) {
+		return false
+	}
+	at, last := len(segs[0]), segs[len(segs)-1]
+	if len(segs) == 1 {
+		return !anchored || at == len(in)
+	}
+	for _, s := range segs[1 : len(segs)-1] {
+		i := strings.Index(in[at:], s)
+		if i < 0 {
+			return false
+		}
+		at += i + len(s)
+	}
+	if anchored {
+		return len(in)-at >= len(last) && strings.HasSuffix(in, last)
+	}
+	return strings.Contains(in[at:], last)
+}
+
 // TestSegmentScratchWrap walks with one scratch across the wrap of its
-// generation: marks of an older walk (queues, lives of segments, taken
-// watched edges) must not leak into a newer one.
+// generation: marks of an older walk (queues, the live set, the ring of
+// waiting segments, taken watched edges) must not leak into a newer one.
 func TestSegmentScratchWrap(t *testing.T) {
 	var rules []Rule
 	for i := 0; i < 40; i++ { // a hub: node "/*" has 40 edges, some watched
@@ -82,6 +198,54 @@ func TestSegmentScratchWrap(t *testing.T) {
 		sc.g = ^uint32(0)
 		if got := m.seg.walk(sc, normalize.NewRawStream(tc.victim)); got != want || sc.g != 1 {
 			t.Errorf("after %q, then the wrap: %q: rule %d, want %d", tc.killer, tc.victim, got, want)
+		}
+	}
+}
+
+// TestSegSetLast checks segSet.last, the greatest member in a range,
+// against a scan, on sets sparse and dense across several summary words,
+// as members come and go and after a change of generation.
+func TestSegSetLast(t *testing.T) {
+	const n = 3*64*64 + 100
+	r := rand.New(rand.NewPCG(11, 12))
+	b := segSet{lo: make([]sword, n/64+1), hi: make([]sword, n/(64*64)+1)}
+	in := make([]bool, n)
+	for g := uint32(1); g <= 3; g++ {
+		clear(in)
+		b.n = 0
+		for step := 0; step < 2000; step++ {
+			id := int32(r.IntN(n))
+			if g == 2 {
+				id = int32(r.IntN(70)) * 211 % n // sparse: few members, far apart
+			}
+			if r.IntN(3) == 0 {
+				b.remove(id, g)
+				in[id] = false
+			} else {
+				b.or(id>>6, 1<<(id&63), g)
+				in[id] = true
+			}
+			lo := int32(r.IntN(n))
+			hi := lo + int32(r.IntN(n-int(lo)))
+			want := int32(-1)
+			for j := hi; j >= lo; j-- {
+				if in[j] {
+					want = j
+					break
+				}
+			}
+			if got := b.last(lo, hi, g); got != want {
+				t.Fatalf("generation %d, step %d: last(%d, %d) = %d, want %d", g, step, lo, hi, got, want)
+			}
+		}
+		members := 0
+		for _, m := range in {
+			if m {
+				members++
+			}
+		}
+		if b.n != members {
+			t.Errorf("generation %d: %d members counted, want %d", g, b.n, members)
 		}
 	}
 }

@@ -24,28 +24,45 @@ import (
 //	            5 MB that straddles the limit (read up to the 64 KiB slack)
 //	nested      lines "Disallow: /*a^i*b$" for i = 1, 2, ...: a run of 'a'
 //	            ends hundreds of segments at each octet
+//	asleep      lines "Disallow: /*z*a^i*b$": the same segments, waiting on
+//	            a star node ("/*z*") that a run of 'a' never reaches
+//	late        lines "Disallow: /*a^400*a^i*b$": the same segments, waiting
+//	            on a star node reached in the middle of a run of 'a', so
+//	            that hundreds of them end at each octet before they may
+//	            start
+//
+// The last three decide their own URL, runURL.
 var hostileFamilies = []struct {
 	name string
 	body func() []byte
+	run  bool // decide runURL, not hostileURL
 }{
-	{"manystar=100", func() []byte { return manyStar(100) }},
-	{"manystar=1000", func() []byte { return manyStar(1000) }},
+	{"manystar=100", func() []byte { return manyStar(100) }, false},
+	{"manystar=1000", func() []byte { return manyStar(1000) }, false},
 	{"astar", func() []byte {
 		return fill(func(i int) string { return fmt.Sprintf("Disallow: /*a%d*b%d\n", i, i) })
-	}},
+	}, false},
 	{"literal", func() []byte {
 		return []byte("User-agent: *\nDisallow: /" + strings.Repeat("abcdefgh", 500<<10/8-8) + "\n")
-	}},
+	}, false},
 	{"longstar", func() []byte {
 		return []byte("User-agent: *\nDisallow: /" + strings.Repeat("*q", 88000) + "$\n")
-	}},
+	}, false},
 	{"straddle", func() []byte {
 		head := "User-agent: *\n" + strings.Repeat("# "+strings.Repeat("c", 61)+"\n", robots.DefaultParseLimit/64-1)
 		return []byte(head + "Disallow: /" + strings.Repeat("*q", 5<<20/2) + "\n")
-	}},
+	}, false},
 	{"nested", func() []byte {
 		return fill(func(i int) string { return "Disallow: /*" + strings.Repeat("a", i+1) + "*b$\n" })
-	}},
+	}, true},
+	{"asleep", func() []byte {
+		return fill(func(i int) string { return "Disallow: /*z*" + strings.Repeat("a", i+1) + "*b$\n" })
+	}, true},
+	{"late", func() []byte {
+		return fill(func(i int) string {
+			return "Disallow: /*" + strings.Repeat("a", 400) + "*" + strings.Repeat("a", i+1) + "*b$\n"
+		})
+	}, true},
 }
 
 // fill returns a file of the lines line(0), line(1), ... up to the parse
@@ -79,8 +96,8 @@ func manyStar(k int) []byte {
 }
 
 // hostileURL is a URL of 1 KiB whose octets feed every family: the letters
-// of the many-star lines, and the a_i, b_i of astar. The nested family
-// decides its own URL, nestedURL.
+// of the many-star lines, and the a_i, b_i of astar. The families of runs
+// of 'a' decide their own URL, runURL.
 func hostileURL() string {
 	var b strings.Builder
 	b.WriteByte('/')
@@ -93,9 +110,9 @@ func hostileURL() string {
 	return b.String()[:1<<10]
 }
 
-// nestedURL is the nested family's URL: 1 KiB of 'a', which ends the
-// segments a^1 ... a^j at the j+1st octet.
-var nestedURL = "/" + strings.Repeat("a", 1<<10-1)
+// runURL is the URL of the families of runs of 'a': 1 KiB of 'a', which
+// ends the segments a^1 ... a^j at the j+1st octet.
+var runURL = "/" + strings.Repeat("a", 1<<10-1)
 
 // BenchmarkHostile times, on each hostile family, Parse and Agent (compile:
 // reporting B/op and the peak of the live heap above what it was before, as
@@ -129,8 +146,8 @@ func BenchmarkHostile(b *testing.B) {
 		b.Run(f.name+"/decide", func(b *testing.B) {
 			m := robots.Parse(body).Agent("x")
 			url := url
-			if f.name == "nested" {
-				url = nestedURL
+			if f.run {
+				url = runURL
 			}
 			b.ReportAllocs()
 			b.ReportMetric(0, "ns/url") // keep the column when b.N is small
