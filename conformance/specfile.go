@@ -51,12 +51,17 @@ type Kind int
 const (
 	KindExpect Kind = iota // the decision on a URL under a robots.txt body
 	KindMatch              // whether a path pattern matches a URL
+	KindUsage              // the usage preferences of a URL under a robots.txt body
 )
 
-// String returns "expect" or "match", the keyword of the kind in a spec file.
+// String returns "expect", "match" or "usage", the keyword of the kind in a
+// spec file.
 func (k Kind) String() string {
-	if k == KindMatch {
+	switch k {
+	case KindMatch:
 		return "match"
+	case KindUsage:
+		return "usage"
 	}
 	return "expect"
 }
@@ -76,9 +81,9 @@ type Case struct {
 	Dialects []Dialect // the dialects whose semantics give the document's answer
 	Disputed string    // why those dialects give the other answer; "" when they do not
 
-	File  string // Expect: the name of the body
-	Body  []byte // Expect: the robots.txt body
-	Agent string // Expect: the crawler's product token
+	File  string // Expect and Usage: the name of the body
+	Body  []byte // Expect and Usage: the robots.txt body
+	Agent string // Expect and Usage: the crawler's product token
 
 	Pattern string // Match: the path pattern as written in a rule
 
@@ -87,6 +92,11 @@ type Case struct {
 	// The document's answer: the URL may be fetched (Expect), or the
 	// pattern matches the URL (Match).
 	Allowed, Matches bool
+
+	// Usage: the document's answer, the preferences that apply to the URL
+	// as usage.Set's String writes them ("Content-Usage: train-ai=n";
+	// "unknown" when none apply, as for a URL that may not be fetched).
+	Usage string
 }
 
 // Name identifies the case as file:line, such as "rfc9309.txt:42".
@@ -126,8 +136,11 @@ func (c *Case) String() string {
 		dialects[i] = d.String()
 	}
 	ds := strings.Join(dialects, ",")
-	if c.Kind == KindMatch {
+	switch c.Kind {
+	case KindMatch:
 		return fmt.Sprintf("match %s %s %s %s", ds, quote(c.Pattern), quote(c.URL), yesNo(c.Matches))
+	case KindUsage:
+		return fmt.Sprintf("usage %s %s %s %s (file %s)", ds, quote(c.Agent), quote(c.URL), quote(c.Usage), c.File)
 	}
 	return fmt.Sprintf("expect %s %s %s %s (file %s)", ds, quote(c.Agent), quote(c.URL), allowedWord(c.Allowed), c.File)
 }
@@ -214,6 +227,13 @@ func ReadSpec(path string) (*Spec, error) {
 //		being a rule value (no #, CR, LF or NUL, no blank at either end),
 //		and URL must not be /robots.txt, which is always allowed.
 //
+//	usage DIALECTS AGENT URL PREFERENCES
+//		The document says that the usage preferences that apply to URL,
+//		for the crawler with product token AGENT under the current body,
+//		are PREFERENCES, written as usage.Set's String writes them
+//		("Content-Usage: train-ai=n, search=y", "unknown" when none do,
+//		as for a URL that may not be fetched).
+//
 //	disputed REASON
 //		The next expect or match line records what its document says, but
 //		its dialects deliberately give the other answer, for REASON (an
@@ -290,10 +310,14 @@ func ParseSpec(name string, data []byte) (*Spec, error) {
 			if err := p.match(n, words); err != nil {
 				return nil, err
 			}
+		case "usage":
+			if err := p.usage(n, words); err != nil {
+				return nil, err
+			}
 		case "body":
 			return nil, p.errorf(n, "a body line must come just after its file line")
 		default:
-			return nil, p.errorf(n, "unknown keyword %q (want source, file, body, |, expect, match or disputed)", words[0])
+			return nil, p.errorf(n, "unknown keyword %q (want source, file, body, |, expect, match, usage or disputed)", words[0])
 		}
 	}
 	if p.disputed != "" {
@@ -392,6 +416,22 @@ func (p *specParser) expect(n int, words []string) error {
 	default:
 		return p.errorf(n, "want allowed or disallowed, not %q", words[4])
 	}
+	p.spec.Cases = append(p.spec.Cases, c)
+	return nil
+}
+
+func (p *specParser) usage(n int, words []string) error {
+	c, err := p.common(n, words, []string{"usage", "DIALECTS", "AGENT", "URL", "PREFERENCES"})
+	if err != nil {
+		return err
+	}
+	if p.file == "" {
+		return p.errorf(n, "usage before any file block")
+	}
+	if words[4] == "" {
+		return p.errorf(n, "want preferences as usage.Set writes them, or unknown")
+	}
+	c.Kind, c.File, c.Body, c.Agent, c.Usage = KindUsage, p.file, p.fileBody, words[2], words[4]
 	p.spec.Cases = append(p.spec.Cases, c)
 	return nil
 }

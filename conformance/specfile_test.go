@@ -102,6 +102,10 @@ func TestParseSpecErrors(t *testing.T) {
 		{"source s\ndisputed why\nsource t\n", "x.txt:2: disputed must come just before"},
 		{"source s\ndisputed why\n", "x.txt:2: disputed must come just before"},
 		{"source s\ndisputed why\nfile f\n| a\n", "x.txt:2: disputed must come just before"},
+		{"source s\nusage all a / unknown\n", "x.txt:2: usage before any file block"},
+		{"source s\nfile f\n| a\nusage all a /\n", "x.txt:4: want: usage DIALECTS AGENT URL PREFERENCES"},
+		{"source s\nfile f\n| a\nusage all a / \"\"\n", "x.txt:4: want preferences"},
+		{"source s\nfile f\n| a\ndisputed why\nusage all a / unknown\n", "x.txt:4: disputed must come just before"},
 	}
 	for _, tt := range tests {
 		_, err := conformance.ParseSpec("x.txt", []byte(tt.text))

@@ -12,6 +12,7 @@ import (
 	"sort"
 
 	"github.com/robotsexclusion/robots/normalize"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // SpecDir is where the spec example files are, relative to this package.
@@ -22,6 +23,11 @@ type Verdict struct {
 	Allowed bool   // the URL may be fetched
 	Line    int    // the line of the deciding rule; 0 when no rule decided
 	Pattern string // the deciding rule's value as written; "" when none
+
+	// Usage is the usage preferences that apply to the URL, each with the
+	// line that set it (usage.Set.From); the zero Set when the URL may not
+	// be fetched or nothing applies.
+	Usage usage.Set
 }
 
 // An Impl decides url for the crawler with product token agent under a
@@ -36,16 +42,23 @@ func ReferenceImpl(body []byte, agent, url string) Verdict {
 }
 
 // ReferenceImplIn is ReferenceImpl in dialect d: the body prepared with
-// d.BodyOptions(), read with d.Options(), and decided by ReferenceIn.
+// d.BodyOptions(), read with d.Options(), and decided by ReferenceIn, with
+// the usage preferences of ReferenceUsageIn.
 func ReferenceImplIn(d Dialect) Impl {
 	return func(body []byte, agent, url string) Verdict {
 		text, _, _ := normalize.Prepare(body, d.BodyOptions()) // no charset: never fails
-		rules := d.Options().Parse(text).Select(agent).Rules
+		sel := d.Options().Parse(text).Select(agent)
+		rules := sel.Rules
 		i, ok := ReferenceIn(d, rules, url)
-		if i < 0 {
-			return Verdict{Allowed: ok}
+		v := Verdict{Allowed: ok}
+		if i >= 0 {
+			v.Line, v.Pattern = rules[i].Line, rules[i].Value
 		}
-		return Verdict{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
+		if len(sel.Usage) > 0 || len(sel.Signals) > 0 {
+			usageRules, signals := usageOf(sel)
+			_, v.Usage, _ = ReferenceUsageIn(d, rules, usageRules, signals, url)
+		}
+		return v
 	}
 }
 
@@ -82,6 +95,12 @@ func (c *Case) Run(impl Impl) Verdict { return impl(c.Input()) }
 // WantAllowed). The error names the case, its source and the rule that
 // decided.
 func (c *Case) Check(v Verdict) error {
+	if c.Kind == KindUsage {
+		if got := v.Usage.String(); got != c.Usage {
+			return fmt.Errorf("%s: %s [%s]: got preferences %q (%s)", c.Name(), c, c.Source, got, usageLines(v.Usage))
+		}
+		return nil
+	}
 	want := c.WantAllowed()
 	if v.Allowed == want {
 		return nil

@@ -47,10 +47,16 @@ type UsageRule struct {
 // ascending order. Each category's source (usage.Set.From) is the earliest
 // of those lines that stated the result, then the first signal.
 func ReferenceUsage(rules []compile.Rule, usageRules []UsageRule, signals []usage.Set, url string) (allowed bool, prefs usage.Set, lines []int) {
-	if _, allowed = Reference(rules, url); !allowed {
+	return ReferenceUsageIn(RFC9309, rules, usageRules, signals, url)
+}
+
+// ReferenceUsageIn is ReferenceUsage in dialect d: the crawl verdict by
+// ReferenceIn, and the URL in d's octet form.
+func ReferenceUsageIn(d Dialect, rules []compile.Rule, usageRules []UsageRule, signals []usage.Set, url string) (allowed bool, prefs usage.Set, lines []int) {
+	if _, allowed = ReferenceIn(d, rules, url); !allowed {
 		return false, usage.Set{}, nil
 	}
-	path := RFC9309.Form().URL(url)
+	path := d.Form().URL(url)
 	var applied []UsageRule
 	best := -1
 	for _, r := range usageRules {
@@ -73,4 +79,18 @@ func ReferenceUsage(rules []compile.Rule, usageRules []UsageRule, signals []usag
 		prefs = prefs.Combine(s)
 	}
 	return true, prefs, lines
+}
+
+// usageOf returns what ReferenceUsageIn takes of a selection: its
+// Content-Usage rules and its Content-Signal statements.
+func usageOf(sel compile.Selection) ([]UsageRule, []usage.Set) {
+	var rules []UsageRule
+	for _, u := range sel.Usage {
+		rules = append(rules, UsageRule{Pattern: u.Pattern, Prefs: u.Prefs, Line: u.Line})
+	}
+	var signals []usage.Set
+	for _, s := range sel.Signals {
+		signals = append(signals, s.Prefs)
+	}
+	return rules, signals
 }
