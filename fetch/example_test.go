@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
 
 	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 func ExampleFetcher_Fetch() {
@@ -25,11 +27,12 @@ func ExampleFetcher_Fetch() {
 		log.Fatal(err)
 	}
 	fmt.Println(res.Outcome, res.Status, "fresh for", res.Expires.Sub(res.Fetched))
-	fmt.Printf("%+v\n", res.Decide("FooBot", srv.URL+"/private/page"))
+	d := res.Decide("FooBot", srv.URL+"/private/page")
+	fmt.Printf("allowed %v, line %d: Disallow: %s\n", d.Allowed, d.Line, d.Pattern)
 	fmt.Println(res.Robots.Sitemaps())
 	// Output:
 	// ok 200 fresh for 1h0m0s
-	// {Allowed:false Line:2 Pattern:/private Usage:unknown}
+	// allowed false, line 2: Disallow: /private
 	// [https://example.com/sitemap.xml]
 }
 
@@ -173,4 +176,53 @@ func ExampleFetcher_FromResponse() {
 	fmt.Println(res.Outcome, res.Redirects, res.Allowed("FooBot", srv.URL+"/page"))
 	// Output:
 	// ok 1 false
+}
+
+// A crawler that trains models declares it: the Transport refuses, before
+// sending them, the URLs for which robots.txt says train-ai=n. What the
+// response itself says (its Content-Usage header, a noai META tag) is known
+// only once it has come: Preferences combines both, any no winning, to be
+// stored with the page.
+func ExampleTransport_purposes() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y, search=y\n")
+		case "/blog/draft":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, `<html><head><meta name="robots" content="noai"></head></html>`)
+		default:
+			fmt.Fprint(w, "a page")
+		}
+	}))
+	defer srv.Close()
+
+	tr := &fetch.Transport{Agent: "FooBot", Purposes: []usage.Category{usage.TrainAI}}
+	client := &http.Client{Transport: tr}
+	for _, path := range []string{"/shop", "/blog/post", "/blog/draft"} {
+		resp, err := client.Get(srv.URL + path)
+		var ue *fetch.UsageError
+		if errors.As(err, &ue) {
+			fmt.Printf("%s: not fetched, robots.txt %s: %s=%s\n", path, ue.Source, ue.Purpose, ue.Decision.Usage.Get(ue.Purpose))
+			continue
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			log.Fatal(err)
+		}
+		prefs, err := tr.Preferences(resp, body)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s: train-ai %s (%s), search %s (%s)\n", path,
+			prefs.Get(usage.TrainAI), prefs.From(usage.TrainAI), prefs.Get(usage.Search), prefs.From(usage.Search))
+	}
+	// Output:
+	// /shop: not fetched, robots.txt line 3: Content-Usage: train-ai=disallowed
+	// /blog/post: train-ai allowed (line 4: Content-Usage), search allowed (line 4: Content-Usage)
+	// /blog/draft: train-ai disallowed (meta name="robots"), search allowed (line 4: Content-Usage)
 }

@@ -25,6 +25,18 @@
 //		// keep the URL: try again after the error's RetryAt
 //	}
 //
+// robots.txt also states usage preferences: what may be done with the
+// content of a URL it allows (Content-Usage rules, Content-Signal lines;
+// package usage). A Transport told the crawl's Purposes (usage.TrainAI
+// for a crawler that trains models) refuses, before sending it, a request
+// for which robots.txt says no to one of them, with a *UsageError
+// (ErrUsageRefused: do not fetch the URL for that purpose). A response
+// states preferences too, in its headers and META tags, which are known
+// only once it has come: Transport.Preferences (or Result.Preferences)
+// combines them with robots.txt's for the response's URL, any no winning,
+// each answer with the line or header it came from, for the crawler to
+// store with the content.
+//
 // The policy, status by status:
 //
 //	2xx                     OK           the file's rules

@@ -12,6 +12,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/normalize"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // ErrDisallowed is the error a Transport's requests fail with when a rule
@@ -137,6 +138,21 @@ type Transport struct {
 	// DefaultMaxCrawlDelay.
 	MaxCrawlDelay time.Duration
 
+	// Purposes are the uses the crawler makes of what it fetches, such as
+	// usage.TrainAI for a crawler that trains models. A request whose URL
+	// robots.txt allows, but for which it states that content may not be
+	// used for one of these purposes (a Content-Usage rule or Content-Signal
+	// line saying n or no), is refused before it is sent, with a
+	// *UsageError (errors.Is(err, ErrUsageRefused)). Each purpose is
+	// read in the combined view of the two vocabularies
+	// (usage.Set.Combined): usage.TrainAI is refused by train-ai=n and by
+	// ai-train=no alike. Only a stated no refuses: an unknown preference
+	// lets the request through, and so does a Category outside the
+	// vocabulary table. Nil declares no purpose and refuses nothing for
+	// usage. See the file usage.go for what robots.txt can and
+	// cannot say before the response.
+	Purposes []usage.Category
+
 	once  sync.Once
 	cache *Cache
 
@@ -159,29 +175,20 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, fmt.Errorf("fetch: %s: an opaque URL is not checked against robots.txt, so it is not sent", u.Redacted())
 	}
 	// Decide on the path the server will serve, and send that.
-	if p := CleanPath(u.EscapedPath()); p != u.EscapedPath() {
-		path, err := url.PathUnescape(p)
-		if err != nil {
-			closeBody(req)
-			return nil, fmt.Errorf("fetch: %s: %w", u.Redacted(), err)
-		}
+	if cu, err := servedURL(u); err != nil {
+		closeBody(req)
+		return nil, err
+	} else if cu != u {
 		req = req.Clone(req.Context())
-		req.URL.Path, req.URL.RawPath = path, p
-		u = req.URL
+		req.URL = cu
+		u = cu
 	}
 	robotsTxt := normalize.URL(u.EscapedPath()) == "/robots.txt" // /robots%2Etxt too
 	fetching := req.Method == "" || req.Method == http.MethodGet || req.Method == http.MethodHead
 	if robotsTxt && fetching {
 		return base.RoundTrip(req)
 	}
-	t.once.Do(func() {
-		t.cache = t.Cache
-		if t.cache == nil {
-			t.cache = &Cache{}
-		}
-	})
-	ctx := context.WithValue(req.Context(), viaKey{}, via{base: base, userAgent: req.Header.Get("User-Agent")})
-	res, err := t.cache.Get(ctx, u.String())
+	res, err := t.result(req.Context(), base, req.Header.Get("User-Agent"), u.String())
 	if err != nil {
 		closeBody(req)
 		return nil, err
@@ -195,9 +202,14 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, &DisallowedError{URL: u.String(), Agent: agent, Result: res,
 			Reason: req.Method + " is not a method that fetches robots.txt"}
 	}
-	if d := res.Decide(agent, u.String()); !d.Allowed {
+	d := res.Decide(agent, u.String())
+	if !d.Allowed {
 		closeBody(req)
 		return nil, &DisallowedError{URL: u.String(), Agent: agent, Decision: d, Result: res}
+	}
+	if err := t.refuseUsage(u.String(), agent, d, res); err != nil {
+		closeBody(req)
+		return nil, err
 	}
 	if t.CrawlDelay {
 		if delay := t.crawlDelay(res, agent); delay > 0 {
@@ -208,6 +220,35 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 	}
 	return base.RoundTrip(req)
+}
+
+// servedURL returns u with the path the server will serve (CleanPath), u
+// itself when that is its path already.
+func servedURL(u *url.URL) (*url.URL, error) {
+	p := CleanPath(u.EscapedPath())
+	if p == u.EscapedPath() {
+		return u, nil
+	}
+	path, err := url.PathUnescape(p)
+	if err != nil {
+		return nil, fmt.Errorf("fetch: %s: %w", u.Redacted(), err)
+	}
+	cu := *u
+	cu.Path, cu.RawPath = path, p
+	return &cu, nil
+}
+
+// result returns the robots.txt result for rawURL's origin from t's Cache,
+// fetching it, when it must, through base with the User-Agent ua.
+func (t *Transport) result(ctx context.Context, base http.RoundTripper, ua, rawURL string) (*Result, error) {
+	t.once.Do(func() {
+		t.cache = t.Cache
+		if t.cache == nil {
+			t.cache = &Cache{}
+		}
+	})
+	ctx = context.WithValue(ctx, viaKey{}, via{base: base, userAgent: ua})
+	return t.cache.Get(ctx, rawURL)
 }
 
 // crawlDelay returns the Crawl-delay res sets for agent, capped by

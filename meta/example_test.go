@@ -126,3 +126,25 @@ func ExampleDirectives_Usage() {
 	// search                   allowed    Content-Usage
 	// Content-Signal ai-input  disallowed Content-Signal
 }
+
+// A crawler combines what robots.txt states for a page's URL with what the
+// response states, any no winning, and stores with the page where each
+// answer came from: a line of robots.txt, or a header or META tag.
+func ExampleDirectives_UsageFor() {
+	// What robots.txt line 4, "Content-Usage: /articles/ train-ai=y, search=y",
+	// states for the URL (a crawler gets it from robots.Decision.Usage).
+	_, robotsTxt, _ := usage.ParseRule("/articles/ train-ai=y, search=y", usage.Source{Line: 4, Field: "Content-Usage"})
+
+	h := http.Header{}
+	h.Add("Content-Signal", "ai-train=no")
+	page := meta.ParseHeader(h, "FooBot").Merge(meta.ParseMeta("robots", "noai", "FooBot"))
+
+	prefs := page.UsageFor(robotsTxt)
+	for _, c := range []usage.Category{usage.TrainAI, usage.Search, usage.SignalAITrain} {
+		fmt.Printf("%-24s %-10s %s\n", c, prefs.Get(c), prefs.From(c))
+	}
+	// Output:
+	// train-ai                 disallowed meta name="robots"
+	// search                   allowed    line 4: Content-Usage
+	// Content-Signal ai-train  disallowed Content-Signal
+}

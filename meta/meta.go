@@ -125,8 +125,10 @@
 // and apply to every crawler. Usage returns them combined with noai (read
 // as train-ai=n) by the vocabulary's rule, any no wins, with the source of
 // each category; UsageSources lists the headers as read, with their
-// diagnostics. To decide for one response, combine Usage with what
-// robots.txt says for its URL (usage.Set.Combine).
+// diagnostics. UsageFor combines them, by the same rule, with what
+// robots.txt says for the response's URL (robots.Decision.Usage), and names
+// where each category's answer came from: a line of robots.txt, a header
+// or a META tag.
 package meta
 
 import (

@@ -220,3 +220,70 @@ func TestUsageLimit(t *testing.T) {
 		t.Errorf("a field of %d bytes: %d sources, usage %s", len(long), len(src), d.Usage())
 	}
 }
+
+// TestUsageFor combines the preferences robots.txt states for a URL with
+// those of the response, any no winning, and checks where each category's
+// answer is said to come from.
+func TestUsageFor(t *testing.T) {
+	robotsTxt := func(value string, line int) usage.Set {
+		_, s, diags := usage.ParseRule(value, usage.Source{Line: line, Field: "Content-Usage"})
+		if len(diags) > 0 {
+			t.Fatalf("%q: %v", value, diags)
+		}
+		return s
+	}
+	line4 := usage.Source{Line: 4, Field: "Content-Usage"}
+	header := usage.Source{Field: "Content-Usage"}
+	signal := usage.Source{Field: "Content-Signal"}
+	metaTag := usage.Source{Field: `meta name="robots"`}
+	type want struct {
+		c    usage.Category
+		p    usage.Pref
+		from usage.Source
+	}
+	tests := []struct {
+		name   string
+		robots usage.Set
+		header http.Header
+		meta   string // content of <meta name="robots">
+		want   []want
+	}{
+		{"nothing stated", usage.Set{}, nil, "",
+			[]want{{usage.TrainAI, usage.Unknown, usage.Source{}}, {usage.Search, usage.Unknown, usage.Source{}}}},
+		{"robots.txt alone", robotsTxt("train-ai=n, search=y", 4), nil, "",
+			[]want{{usage.TrainAI, usage.Disallowed, line4}, {usage.Search, usage.Allowed, line4}}},
+		{"the header's n beats robots.txt's y", robotsTxt("/ train-ai=y", 4), http.Header{"Content-Usage": {"train-ai=n"}}, "",
+			[]want{{usage.TrainAI, usage.Disallowed, header}}},
+		{"robots.txt's n beats the header's y", robotsTxt("train-ai=n", 4), http.Header{"Content-Usage": {"train-ai=y, search=y"}}, "",
+			[]want{{usage.TrainAI, usage.Disallowed, line4}, {usage.Search, usage.Allowed, header}}},
+		{"both say n: robots.txt is named", robotsTxt("train-ai=n", 4), http.Header{"Content-Usage": {"train-ai=n"}}, "",
+			[]want{{usage.TrainAI, usage.Disallowed, line4}}},
+		{"noai beats robots.txt's y", robotsTxt("train-ai=y", 4), nil, "noai",
+			[]want{{usage.TrainAI, usage.Disallowed, metaTag}}},
+		{"a Content-Signal header beside robots.txt", robotsTxt("search=y", 4), http.Header{"Content-Signal": {"search=no, ai-input=no"}}, "",
+			[]want{{usage.Search, usage.Allowed, line4}, {usage.SignalSearch, usage.Disallowed, signal}, {usage.SignalAIInput, usage.Disallowed, signal}}},
+		{"a header that is no Dictionary leaves robots.txt's answer", robotsTxt("train-ai=y", 4), http.Header{"Content-Usage": {"Train-AI=n"}}, "",
+			[]want{{usage.TrainAI, usage.Allowed, line4}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := ParseHeader(tt.header, "FooBot")
+			if tt.meta != "" {
+				d = d.Merge(ParseMeta("robots", tt.meta, "FooBot"))
+			}
+			got := d.UsageFor(tt.robots)
+			for _, w := range tt.want {
+				if p, from := got.Get(w.c), got.From(w.c); p != w.p || from != w.from {
+					t.Errorf("%s: %s from %q, want %s from %q", w.c, p, from, w.p, w.from)
+				}
+			}
+			// No wins whatever the order; only the sources of ties differ.
+			other := d.Usage().Combine(tt.robots)
+			for c := range usage.Category(usage.NumCategories) {
+				if got.Get(c) != other.Get(c) {
+					t.Errorf("%s: %s robots.txt first, %s page first", c, got.Get(c), other.Get(c))
+				}
+			}
+		})
+	}
+}

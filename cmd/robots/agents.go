@@ -32,7 +32,7 @@ type agentReport struct {
 	Named      bool          `json:"named"`       // a group names it; else the * groups apply
 	GroupLines []int         `json:"group_lines"` // the first user-agent line of each group that applies
 	Verdicts   []pathVerdict `json:"verdicts"`
-	Usage      *string       `json:"usage"` // usage preferences; null until the library reads them
+	Usage      *string       `json:"usage"` // usage preferences robots.txt states for /; null when none
 }
 
 // pathVerdict is an agent's verdict on one path.
@@ -254,7 +254,7 @@ func writeAgents(w io.Writer, rep *agentsReport) {
 				u.Line, u.Value, u.Token, u.Agent, fate)
 		}
 	}
-	fmt.Fprintln(w, "usage: content-usage preferences, not read yet (-)")
+	fmt.Fprintln(w, "usage: the usage preferences the file states for / (Content-Usage, Content-Signal); - when none")
 }
 
 // table is a tabwriter that drops the spaces it leaves at the ends of lines.

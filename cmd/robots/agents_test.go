@@ -121,3 +121,47 @@ func TestAgentsUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentsPreferences checks the usage column: what the file states for
+// / for each agent, nothing for an agent that may not fetch /, and the
+// JSON held to Decision.Usage.
+func TestAgentsPreferences(t *testing.T) {
+	const body = "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\nContent-Signal: search=yes\n\nUser-agent: GPTBot\nDisallow: /\n"
+	dir := writeTemp(t, map[string]string{"robots.txt": body})
+	file := filepath.Join(dir, "robots.txt")
+	code, out, errOut := runCmd("", "agents", file)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, re := range lines(
+		`(?m)^  Googlebot +yes +\* \(line 1\) +allow +Content-Usage: train-ai=n; Content-Signal: search=yes$`,
+		`(?m)^  GPTBot +yes +named \(line 6\) +BLOCK +-$`,
+		`(?m)^usage: the usage preferences the file states for / \(Content-Usage, Content-Signal\); - when none$`,
+	) {
+		if !re.MatchString(out) {
+			t.Errorf("no line matches %s; output:\n%s", re, out)
+		}
+	}
+	code, out, errOut = runCmd("", "agents", "-json", file)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rep agentsReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	r := robots.Parse([]byte(body))
+	stated := 0
+	for _, a := range rep.Agents {
+		u := r.Agent(a.Name).Decide("/").Usage
+		switch {
+		case !u.Known() && a.Usage != nil, u.Known() && (a.Usage == nil || *a.Usage != u.String()):
+			t.Errorf("%s: usage %v, Decide says %s", a.Name, a.Usage, u)
+		case u.Known():
+			stated++
+		}
+	}
+	if stated == 0 {
+		t.Error("no agent has usage preferences")
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/normalize"
+	prefs "github.com/robotsexclusion/robots/usage"
 )
 
 func init() {
@@ -23,7 +24,10 @@ type checkResult struct {
 	Allowed bool   `json:"allowed"`
 	Line    int    `json:"line"`
 	Pattern string `json:"pattern"`
-	Error   string `json:"error,omitempty"`
+	// Usage is the usage preferences robots.txt states for the URL, with
+	// -usage only (usage.Set's JSON form).
+	Usage *prefs.Set `json:"usage,omitempty"`
+	Error string     `json:"error,omitempty"`
 }
 
 func runCheck(e *env, args []string) int {
@@ -32,16 +36,20 @@ func runCheck(e *env, args []string) int {
 	file := fs.String("robots", "", "robots.txt `file` to read, or - for standard input")
 	agent := fs.String("agent", "", "the crawler's product `token`, such as Googlebot")
 	asJSON := fs.Bool("json", false, "print one JSON object per URL")
+	withUsage := fs.Bool("usage", false, "print beside each verdict the usage preferences robots.txt states for the URL (Content-Usage, Content-Signal), with their lines")
 	summary := fs.Bool("summary", false, "print a one-line summary on standard error even when it is not a terminal")
 	live := addLiveFlags(fs) // for live mode, without -robots (live.go)
 	dialect := addDialectFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-dialect D] [-json] [-summary] [URL...]")
-		fmt.Fprintln(e.stderr, "       robots check -agent NAME [-dialect D] [-json] [-summary] [-user-agent UA] [-timeout D] [-auth-disallows] [URL...]")
+		fmt.Fprintln(e.stderr, "usage: robots check -robots FILE|- -agent NAME [-dialect D] [-json] [-usage] [-summary] [URL...]")
+		fmt.Fprintln(e.stderr, "       robots check -agent NAME [-dialect D] [-json] [-usage] [-summary] [-user-agent UA] [-timeout D] [-auth-disallows] [URL...]")
 		fmt.Fprintln(e.stderr, "URLs come from the arguments, or one per line on standard input (blank and # lines skipped);")
 		fmt.Fprintln(e.stderr, "each result is printed as soon as it is decided. Without -robots, each URL's robots.txt is")
 		fmt.Fprintln(e.stderr, "fetched, once per origin. A line that is not a URL, or is longer than 1 MiB, gets an error")
 		fmt.Fprintln(e.stderr, "line of its own. Exit 0: all allowed; 1: some disallowed; 3: some lines were not URLs.")
+		fmt.Fprintln(e.stderr, "With -usage, each verdict is followed by the usage preferences robots.txt states for the URL")
+		fmt.Fprintln(e.stderr, "(\"usage: Content-Usage: train-ai=n (line 4)\", or \"unknown\"; a disallowed URL has none),")
+		fmt.Fprintln(e.stderr, "or a \"usage\" member in JSON.")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -56,7 +64,7 @@ func runCheck(e *env, args []string) int {
 	// Live mode: without -robots, fetch each origin's robots.txt (live.go).
 	if *file == "" {
 		live.parse = append(live.parse, dialect.option())
-		return runCheckLive(e, live, *agent, *asJSON, fs.Args(), st)
+		return runCheckLive(e, live, *agent, newResultWriter(e.stdout, *asJSON, *withUsage), fs.Args(), st)
 	}
 	if *file == "-" && fs.NArg() == 0 {
 		fmt.Fprintln(e.stderr, "robots check: with -robots -, give the URLs as arguments")
@@ -73,7 +81,7 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "robots check: %s\n", note)
 	}
 
-	w := newResultWriter(e.stdout, *asJSON)
+	w := newResultWriter(e.stdout, *asJSON, *withUsage)
 	err = decideAll(e, fs.Args(), m, w, st)
 	w.flush()
 	st.done()

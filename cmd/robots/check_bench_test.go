@@ -31,24 +31,33 @@ func benchURLs(b *testing.B) []byte {
 
 // BenchmarkCheckLoop runs check on the corpus URLs (about 111,000 lines),
 // as text and as JSON, from a reader to a discarding writer: the command's
-// own loop of reading, splitting, deciding and formatting.
+// own loop of reading, splitting, deciding and formatting. The usage cases
+// add -usage, on the same file (which states no preferences: the cost of
+// the flag alone) and on examples/robots-ai.txt (which states some for
+// every URL it allows); "ai" is that file without -usage, to compare with.
 func BenchmarkCheckLoop(b *testing.B) {
 	urls := benchURLs(b)
 	lines := bytes.Count(urls, []byte("\n"))
+	const shop, news = "../../examples/robots.txt", "../../examples/robots-ai.txt"
 	for _, bm := range []struct {
 		name string
+		file string
 		args []string
 	}{
-		{"text", nil},
-		{"json", []string{"-json"}},
+		{"text", shop, nil},
+		{"json", shop, []string{"-json"}},
+		{"text-usage", shop, []string{"-usage"}},
+		{"ai/text", news, nil},
+		{"ai/text-usage", news, []string{"-usage"}},
+		{"ai/json-usage", news, []string{"-json", "-usage"}},
 	} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.SetBytes(int64(len(urls)))
 			b.ReportAllocs()
 			for b.Loop() {
 				e := &env{stdin: bytes.NewReader(urls), stdout: io.Discard, stderr: io.Discard}
-				args := append([]string{"check", "-robots", "../../examples/robots.txt", "-agent", "Googlebot"}, bm.args...)
-				if code := run(e, args); code != exitFinding {
+				args := append([]string{"check", "-robots", bm.file, "-agent", "Googlebot"}, bm.args...)
+				if code := run(e, args); code != exitFinding && code != exitOK {
 					b.Fatalf("exit %d", code)
 				}
 			}

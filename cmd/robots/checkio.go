@@ -176,11 +176,12 @@ func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 type resultWriter struct {
 	w       *bufio.Writer
 	json    bool
+	usage   bool // -usage: print each URL's usage preferences
 	scratch []byte
 }
 
-func newResultWriter(w io.Writer, asJSON bool) *resultWriter {
-	return &resultWriter{w: bufio.NewWriterSize(w, urlReadBuffer), json: asJSON, scratch: make([]byte, 0, 512)}
+func newResultWriter(w io.Writer, asJSON, withUsage bool) *resultWriter {
+	return &resultWriter{w: bufio.NewWriterSize(w, urlReadBuffer), json: asJSON, usage: withUsage, scratch: make([]byte, 0, 512)}
 }
 
 // appendDecision appends a decided URL, without the newline:
@@ -188,7 +189,13 @@ func newResultWriter(w io.Writer, asJSON bool) *resultWriter {
 //	allowed    https://a.example/x	(no rule matched)
 //	disallowed https://a.example/private	line 2: /private
 //	{"url":"https://a.example/private","allowed":false,"line":2,"pattern":"/private"}
-func appendDecision(b, url []byte, d robots.Decision, asJSON bool) []byte {
+//
+// With withUsage, the usage preferences of the decision follow, as
+// appendUsageText or appendUsageJSON writes them:
+//
+//	allowed    https://a.example/x	(no rule matched)	usage: Content-Usage: train-ai=n (line 4)
+//	{"url":"https://a.example/x","allowed":true,"line":0,"pattern":"","usage":{...}}
+func appendDecision(b, url []byte, d robots.Decision, asJSON, withUsage bool) []byte {
 	if asJSON {
 		b = append(b, `{"url":`...)
 		b = appendJSONString(b, url)
@@ -200,8 +207,29 @@ func appendDecision(b, url []byte, d robots.Decision, asJSON bool) []byte {
 		b = strconv.AppendInt(b, int64(d.Line), 10)
 		b = append(b, `,"pattern":`...)
 		b = appendJSONString(b, []byte(d.Pattern))
+		if withUsage {
+			b = append(b, `,"usage":`...)
+			b = appendUsageJSON(b, d.Usage)
+		}
 		return append(b, '}')
 	}
+	b = appendVerdict(b, url, d)
+	if withUsage {
+		b = appendUsageColumn(b, d)
+	}
+	return b
+}
+
+// appendUsageColumn appends the usage column of a text line: a tab, then
+// "usage: " and the preferences.
+func appendUsageColumn(b []byte, d robots.Decision) []byte {
+	b = append(b, "\tusage: "...)
+	return appendUsageText(b, d.Usage)
+}
+
+// appendVerdict appends the text form of a decision, without usage
+// preferences.
+func appendVerdict(b, url []byte, d robots.Decision) []byte {
 	if d.Allowed {
 		b = append(b, "allowed    "...)
 	} else {

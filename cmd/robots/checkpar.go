@@ -39,7 +39,7 @@ func (b *batch) reset() {
 }
 
 // decide decides and formats every line of b.
-func (b *batch) decide(m *robots.Matcher, asJSON bool) {
+func (b *batch) decide(m *robots.Matcher, asJSON, withUsage bool) {
 	// The URLs are substrings of b.data read as a string without a copy:
 	// b.data does not change until the batch is reset, after its output
 	// is written, and Decide keeps nothing of the URL it is given.
@@ -61,7 +61,7 @@ func (b *batch) decide(m *robots.Matcher, asJSON bool) {
 		} else {
 			b.disallow++
 		}
-		b.out = appendDecision(b.out, line, d, asJSON)
+		b.out = appendDecision(b.out, line, d, asJSON, withUsage)
 		b.out = append(b.out, '\n')
 	}
 }
@@ -79,7 +79,7 @@ func decideAll(e *env, args []string, m *robots.Matcher, w *resultWriter, st *ch
 	for range workers {
 		go func() {
 			for b := range work {
-				b.decide(m, w.json)
+				b.decide(m, w.json, w.usage)
 				close(b.done)
 			}
 		}()

@@ -1,7 +1,9 @@
 package main
 
 // The explain command: for each URL, how the file was read for the agent,
-// every rule that matches, which one wins and why.
+// every rule that matches, which one wins and why, then the usage
+// preferences the file states for it and the * group's usage lines a named
+// group hides.
 //
 // The rules that match are found with the conformance package's reference
 // matcher, on the canonical pattern and path of the file's dialect; the
@@ -21,6 +23,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/normalize"
+	prefs "github.com/robotsexclusion/robots/usage"
 )
 
 func init() {
@@ -48,6 +51,12 @@ type explanation struct {
 	// Disagreement is set when the reference matcher picked another rule
 	// than the engine; the verdict is the engine's.
 	Disagreement string `json:"disagreement,omitempty"`
+	// Usage is the usage preferences the file states for the URL
+	// (Decision.Usage, with their lines); omitted when it states none.
+	Usage *prefs.Set `json:"usage,omitempty"`
+	// HiddenUsage lists the Content-Usage and Content-Signal lines of the *
+	// group that do not apply because a group names the agent.
+	HiddenUsage []int `json:"hidden_usage,omitempty"`
 }
 
 // groupRef names one group by its user-agent lines.
@@ -189,6 +198,10 @@ func (e *explainer) explain(url string) explanation {
 	// The reference's winner, held to the engine's decision.
 	dec := e.m.Decide(url)
 	x.Allowed, x.Line, x.Pattern = dec.Allowed, dec.Line, dec.Pattern
+	if dec.Usage.Known() {
+		x.Usage = &dec.Usage
+	}
+	x.HiddenUsage = sel.HiddenUsage
 	w := winner(cd, x.Path, x.Matches)
 	allowed, refLine := true, 0
 	if w >= 0 {
@@ -305,6 +318,11 @@ func why(d conformance.Dialect, x *explanation, w int) string {
 //	  matches  line 3  disallow  /cart        5 octets
 //	           line 5  allow     /cart/help  10 octets  <- wins
 //	  verdict  allowed by line 5 (Allow: /cart/help): the longest match (10 octets)
+//	  usage    Content-Usage: train-ai=n (line 6)
+//
+// The usage line appears when the file states usage preferences for the
+// URL, and a hidden line when a group names the agent and so hides the *
+// group's usage lines.
 func writeExplanation(w io.Writer, x *explanation) {
 	fmt.Fprintln(w, x.URL)
 	p := func(key, format string, args ...any) {
@@ -353,6 +371,13 @@ func writeExplanation(w io.Writer, x *explanation) {
 	p("verdict", "%s", verdictLine(x))
 	if x.Disagreement != "" {
 		p("warning", "%s", x.Disagreement)
+	}
+	if x.Usage != nil {
+		p("usage", "%s", usageText(*x.Usage))
+	}
+	if len(x.HiddenUsage) > 0 {
+		p("hidden", "the * group's Content-Usage and Content-Signal %s %s do not apply: a group names %s, which replaces the * group",
+			plural(len(x.HiddenUsage), "line", "lines"), joinLines(x.HiddenUsage), x.Agent.Token)
 	}
 }
 

@@ -189,3 +189,71 @@ func TestExplainAgreesWithDecide(t *testing.T) {
 	}
 	t.Logf("%d sites, %d explanations, all agree with Decide", len(sites), n)
 }
+
+// usageExplainRobots states usage preferences file-wide and in the *
+// group, and names GPTBot in a group of its own.
+const usageExplainRobots = `Content-Signal: search=yes
+User-agent: *
+Disallow: /drafts/
+Content-Usage: train-ai=n
+Content-Usage: /press/ train-ai=y
+
+User-agent: GPTBot
+Disallow: /archive/
+`
+
+// TestExplainPreferences checks that explain shows the usage preferences for the
+// URL and the * group's usage lines a named group hides, in text and JSON.
+func TestExplainPreferences(t *testing.T) {
+	dir := writeTemp(t, map[string]string{"robots.txt": usageExplainRobots})
+	file := filepath.Join(dir, "robots.txt")
+	tests := []struct {
+		agent, url string
+		want       []string // substrings of standard output, in order
+		lacks      []string
+	}{
+		{"FooBot", "/news/a", []string{
+			"verdict  allowed: no rule matches\n",
+			"  usage    Content-Usage: train-ai=n (line 4); Content-Signal: search=yes (line 1)\n"}, []string{"hidden"}},
+		{"FooBot", "/press/a", []string{"  usage    Content-Usage: train-ai=y (line 5); Content-Signal: search=yes (line 1)\n"}, nil},
+		{"FooBot", "/drafts/a", []string{"disallowed by line 3"}, []string{"usage", "hidden"}},
+		{"GPTBot", "/news/a", []string{
+			"  usage    Content-Signal: search=yes (line 1)\n",
+			"  hidden   the * group's Content-Usage and Content-Signal lines 4 and 5 do not apply: a group names GPTBot, which replaces the * group\n"}, nil},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd("", "explain", "-robots", file, "-agent", tt.agent, tt.url)
+		if code != exitOK {
+			t.Fatalf("%s %s: exit %d: %s", tt.agent, tt.url, code, errOut)
+		}
+		rest := out
+		for _, w := range tt.want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("%s %s: output lacks %q (in order); output:\n%s", tt.agent, tt.url, w, out)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+		for _, w := range tt.lacks {
+			if strings.Contains(out, "  "+w+" ") {
+				t.Errorf("%s %s: output has %q:\n%s", tt.agent, tt.url, w, out)
+			}
+		}
+	}
+
+	code, out, errOut := runCmd("", "explain", "-robots", file, "-agent", "GPTBot", "-json", "/news/a")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var x struct {
+		Usage       map[string]json.RawMessage `json:"usage"`
+		HiddenUsage []int                      `json:"hidden_usage"`
+	}
+	if err := json.Unmarshal([]byte(out), &x); err != nil {
+		t.Fatal(err)
+	}
+	if len(x.Usage) != 3 || len(x.HiddenUsage) != 2 || x.HiddenUsage[0] != 4 || x.HiddenUsage[1] != 5 {
+		t.Errorf("JSON: usage %v, hidden_usage %v", x.Usage, x.HiddenUsage)
+	}
+}

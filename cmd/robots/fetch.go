@@ -101,7 +101,8 @@ func targetURL(arg string) (string, error) {
 var hostPort = regexp.MustCompile(`^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):[0-9]+([/?#].*)?$`)
 
 // writeSummary prints what fetching a robots.txt came to: the response, the
-// outcome, the freshness, and the file's groups, sitemaps and diagnostics.
+// outcome, the freshness, and the file's groups (with their usage lines),
+// its usage lines outside any group, sitemaps and diagnostics.
 func writeSummary(w io.Writer, res *fetch.Result) {
 	p := func(key, format string, args ...any) {
 		fmt.Fprintf(w, "%-12s %s\n", key+":", fmt.Sprintf(format, args...))
@@ -170,7 +171,19 @@ func writeSummary(w io.Writer, res *fetch.Result) {
 		if g.DelayLine != 0 {
 			fmt.Fprintf(w, ", crawl-delay %s", g.CrawlDelay)
 		}
+		if n := len(g.Usage) + len(g.Signals); n > 0 {
+			fmt.Fprintf(w, ", %s", countNoun(n, "usage line"))
+		}
 		fmt.Fprintln(w)
+	}
+	if fileUsage, fileSignals := res.Robots.Usage(), res.Robots.Signals(); len(fileUsage)+len(fileSignals) > 0 {
+		p("file-wide", "%s outside any group, for every crawler", countNoun(len(fileUsage)+len(fileSignals), "usage line"))
+		for _, u := range fileUsage {
+			fmt.Fprintf(w, "  line %d: Content-Usage: %s\n", u.Line, u.Value)
+		}
+		for _, s := range fileSignals {
+			fmt.Fprintf(w, "  line %d: Content-Signal: %s\n", s.Line, s.Value)
+		}
 	}
 	sitemaps := res.Robots.Sitemaps()
 	p("sitemaps", "%d", len(sitemaps))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
+	prefs "github.com/robotsexclusion/robots/usage"
 )
 
 // lintLines runs lint on body from standard input and returns its exit
@@ -51,9 +52,26 @@ func TestLintChecks(t *testing.T) {
 		{"rule outside group", "Disallow: /a\n", exitFinding, []string{`-:1: error: rule-outside-group: `}},
 		{"known extensions", "User-agent: *\nDisallow: /a\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\n" +
 			"Host: www.example.com\nClean-param: ref&utm /a/\nRequest-rate: 1/5s 0600-0845\nVisit-time: 0600-0845\n", exitOK, nil},
-		{"extension syntax", "User-agent: *\nDisallow: /a\nContent-Signal: search yes\nHost: http://a b\nVisit-time: 6am\nRequest-rate: fast\nNoindex: /x\nFoo: bar\n", exitOK,
-			[]string{`-:3: warning: extension-syntax: content-signal: not a structured-field Dictionary`,
-				`-:4: warning: extension-syntax: host: `,
+		{"usage values", "User-agent: *\nDisallow: /a\nContent-Signal: search yes\nContent-Usage: Train-AI=n\n" +
+			"content-usage: train-ai=yes\nContent-Signal: ai-train=n\nContent-Usage: *.pdf train-ai=n\nContent-Usage: /x\n" +
+			"Content-Usage: train-ai=y, ai-train=n\nContent-Usage: search=maybe\n", exitFinding,
+			[]string{`-:3: error: usage-syntax: Content-Signal: not a structured-field Dictionary`,
+				`-:4: error: usage-uppercase-key: Content-Usage: keys are lowercase`,
+				`-:5: error: usage-yes-no: Content-Usage: train-ai=yes: Content-Usage takes y or n`,
+				`-:6: error: signal-y-n: Content-Signal: ai-train=n: Content-Signal takes yes or no`,
+				`-:7: error: usage-bad-path: Content-Usage: "*.pdf" does not start with /`,
+				`-:8: error: usage-missing-preference: Content-Usage: a path without a preference`,
+				`-:9: warning: usage-other-vocabulary: Content-Usage: ai-train is a Content-Signal key`,
+				`-:10: error: usage-bad-value: Content-Usage: search is the Token maybe, not y or n`}},
+		{"usage hidden and file-wide", "Content-Signal: search=yes\n\nUser-agent: *\nDisallow: /drafts/\nContent-Usage: train-ai=n\n" +
+			"Content-Usage: /press/ train-ai=y\n\nUser-agent: GPTBot\nDisallow: /archive/\n\nUser-agent: ClaudeBot\nContent-Usage: train-ai=y\n", exitOK,
+			[]string{`-:1: info: usage-file-wide: Content-Signal outside any group applies to every crawler, file-wide`,
+				`-:8: warning: star-replaced: `,
+				`-:8: warning: star-usage-hidden: the group for GPTBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to GPTBot, and its own group states none;`,
+				`-:11: warning: star-usage-hidden: the group for ClaudeBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to ClaudeBot, and its own group states 1 usage line instead;`}},
+		{"a group for * and a named agent hides nothing", "User-agent: *\nUser-agent: GPTBot\nContent-Usage: train-ai=n\n", exitOK, nil},
+		{"extension syntax", "User-agent: *\nDisallow: /a\nHost: x\nHost: http://a b\nVisit-time: 6am\nRequest-rate: fast\nNoindex: /x\nFoo: bar\n", exitOK,
+			[]string{`-:4: warning: extension-syntax: host: `,
 				`-:5: warning: extension-syntax: visit-time: "6am" is not HHMM-HHMM`,
 				`-:6: warning: extension-syntax: request-rate: `,
 				`-:7: warning: retired-key: `,
@@ -88,6 +106,9 @@ func TestLintSeverityTable(t *testing.T) {
 		compile.LongLine, compile.MalformedLine, compile.MissingColon, compile.MisspeltKey, compile.KeyPrefix,
 		compile.UnknownKey, compile.RuleOutsideGroup, compile.AgentNotToken, compile.EmptyAgent,
 		compile.UnmatchablePath, compile.InvalidCrawlDelay, compile.EmptyValue, compile.RelativeSitemap,
+		compile.Code(prefs.Syntax), compile.Code(prefs.UppercaseKey), compile.Code(prefs.BadValue),
+		compile.Code(prefs.YesNo), compile.Code(prefs.SignalYN), compile.Code(prefs.OtherVocabulary),
+		compile.Code(prefs.BadPath), compile.Code(prefs.MissingPreference),
 	} {
 		if _, ok := severities[string(c)]; !ok {
 			t.Errorf("code %s has no severity", c)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/robotsexclusion/robots"
@@ -46,10 +47,12 @@ const (
 	codeDuplicateRule  = "duplicate-rule"   // the same rule twice in a group
 	codeConflictRule   = "conflicting-rule" // the same pattern allowed and disallowed
 	codeSecondStar     = "second-star-group"
-	codeStarReplaced   = "star-replaced"    // a named group leaves the * group's rules behind
-	codeHTMLBody       = "html-body"        // an HTML page served as robots.txt
-	codeRetiredKey     = "retired-key"      // noindex: no crawler reads it any more
-	codeExtensionValue = "extension-syntax" // a known extension whose value is not in its syntax
+	codeStarReplaced   = "star-replaced"     // a named group leaves the * group's rules behind
+	codeHTMLBody       = "html-body"         // an HTML page served as robots.txt
+	codeRetiredKey     = "retired-key"       // noindex: no crawler reads it any more
+	codeExtensionValue = "extension-syntax"  // a known extension whose value is not in its syntax
+	codeUsageHidden    = "star-usage-hidden" // a named group hides the * group's usage preferences
+	codeUsageFileWide  = "usage-file-wide"   // a usage line outside any group applies to every crawler
 )
 
 // severities is the severity of every code lint reports: the parser's and
@@ -75,6 +78,18 @@ var severities = map[string]severity{
 	string(compile.EmptyValue):        sevWarning,
 	string(compile.RelativeSitemap):   sevWarning,
 
+	// The parser's diagnostics of Content-Usage and Content-Signal values,
+	// under package usage's codes: a value that leaves a category unknown
+	// does not say what it looks like it says.
+	string(prefs.Syntax):            sevError,
+	string(prefs.UppercaseKey):      sevError,
+	string(prefs.BadValue):          sevError,
+	string(prefs.YesNo):             sevError,
+	string(prefs.SignalYN):          sevError,
+	string(prefs.BadPath):           sevError,
+	string(prefs.MissingPreference): sevError,
+	string(prefs.OtherVocabulary):   sevWarning,
+
 	codeReadError:      sevError,
 	codeCollapsedRule:  sevError,
 	codeAgentToken:     sevWarning,
@@ -86,6 +101,8 @@ var severities = map[string]severity{
 	codeHTMLBody:       sevError,
 	codeRetiredKey:     sevWarning,
 	codeExtensionValue: sevWarning,
+	codeUsageHidden:    sevWarning,
+	codeUsageFileWide:  sevInfo,
 }
 
 // severityOf returns the severity of a code.
@@ -109,8 +126,14 @@ func lintCodeList() []string {
 // knownExtensions are keys real files use that the parser may call unknown:
 // lint checks their syntax instead (their meaning is another matter).
 var knownExtensions = map[string]bool{
-	"content-signal": true, "content-usage": true, "host": true, "clean-param": true,
-	"request-rate": true, "visit-time": true, "noindex": true,
+	"host": true, "clean-param": true, "request-rate": true, "visit-time": true, "noindex": true,
+}
+
+// usageFields are the keys of usage-preference lines, which the parser
+// reads and checks, as they are written canonically.
+var usageFields = map[string]string{
+	"content-usage":  compile.FieldContentUsage,
+	"content-signal": compile.FieldContentSignal,
 }
 
 // A linter gathers the findings of one file.
@@ -149,6 +172,8 @@ func (l *linter) run() {
 	l.rules()
 	l.secondStar()
 	l.starReplaced()
+	l.usageHidden()
+	l.usageFileWide()
 	l.extensions()
 	l.pastLimit()
 	for _, d := range l.r.Diagnostics() {
@@ -158,8 +183,9 @@ func (l *linter) run() {
 		if d.Code == compile.UnknownKey && knownExtensions[l.key(d.Line)] {
 			continue // extensions() checks it
 		}
-		if k := l.key(d.Line); k == "content-usage" || k == "content-signal" {
-			continue // the parser reads these lines now; extensions() reports their values
+		if field, ok := usageFields[l.key(d.Line)]; ok && isUsageCode(d.Code) {
+			l.add(d.Line, 0, string(d.Code), "%s: %s", field, d.Message)
+			continue
 		}
 		l.add(d.Line, 0, string(d.Code), "%s", d.Message)
 	}
@@ -487,10 +513,6 @@ func (l *linter) extensions() {
 		if value == "" {
 			continue // the parser reports an empty value
 		}
-		if key == "content-signal" || key == "content-usage" {
-			l.usage(n, key, value)
-			continue
-		}
 		syn := extensionSyntax[key]
 		if syn.re.MatchString(value) {
 			continue // an empty value is the parser's to report
@@ -499,19 +521,76 @@ func (l *linter) extensions() {
 	}
 }
 
-// usage checks a Content-Signal or Content-Usage line with package usage
-// (imported as prefs),
-// which owns their syntax and meaning.
-func (l *linter) usage(n int, key, value string) {
-	var diags []prefs.Diagnostic
-	if key == "content-signal" {
-		_, diags = prefs.ParseSignal(value, prefs.Source{Line: n, Field: "Content-Signal"})
-	} else {
-		_, _, diags = prefs.ParseRule(value, prefs.Source{Line: n, Field: "Content-Usage"})
+// usageHidden reports a crawler named by some group for which the
+// Content-Usage and Content-Signal lines of the * group do not apply: a
+// named group replaces the * group, its usage lines too (RFC 9309 group
+// selection, which the AI Preferences attachment keeps), so a site that
+// states its preferences once, for every crawler, states none for the
+// crawlers it names. The library's Selection lists the lines hidden.
+func (l *linter) usageHidden() {
+	for _, name := range namedTokens(l.r) {
+		sel := l.r.Agent(name).Selection()
+		if !sel.Named || len(sel.HiddenUsage) == 0 {
+			continue
+		}
+		own, first := 0, 0
+		for _, g := range sel.Groups {
+			own += len(g.Usage) + len(g.Signals)
+			for _, a := range g.Agents {
+				if !a.Global && equalFoldASCII(a.Name, name) && (first == 0 || a.Line < first) {
+					first = a.Line
+				}
+			}
+		}
+		state := "its own group states none"
+		if own > 0 {
+			state = fmt.Sprintf("its own group states %s instead", countNoun(own, "usage line"))
+		}
+		l.add(first, 0, codeUsageHidden, "the group for %s replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal %s %s do not apply to %s, and %s; repeat them in its group if they are meant for it too",
+			name, plural(len(sel.HiddenUsage), "line", "lines"), joinLines(sel.HiddenUsage), name, state)
 	}
-	for _, d := range diags {
-		l.add(n, 0, codeExtensionValue, "%s: %s (%s)", key, d.Message, d.Code)
+}
+
+// usageFileWide notes the Content-Usage and Content-Signal lines outside
+// any group: this library applies them to every crawler, beside the lines
+// of its groups (as crawler-commons does); a parser that reads only groups
+// ignores them.
+func (l *linter) usageFileWide() {
+	note := func(line int, field string) {
+		l.add(line, 0, codeUsageFileWide, "%s outside any group applies to every crawler, file-wide, beside the lines of its groups (as crawler-commons reads it); parsers that read only groups ignore it, so repeat it in the groups to be sure", field)
 	}
+	for _, u := range l.r.Usage() {
+		note(u.Line, compile.FieldContentUsage)
+	}
+	for _, s := range l.r.Signals() {
+		note(s.Line, compile.FieldContentSignal)
+	}
+}
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// joinLines writes line numbers as "4, 5 and 9".
+func joinLines(lines []int) string {
+	parts := make([]string, len(lines))
+	for i, n := range lines {
+		parts[i] = strconv.Itoa(n)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// isUsageCode reports whether code is one of package usage's, which the
+// parser gives the values of Content-Usage and Content-Signal lines.
+func isUsageCode(code compile.Code) bool {
+	return strings.HasPrefix(string(code), "usage-") || strings.HasPrefix(string(code), "signal-")
 }
 
 // pastLimit reports content past the parse limit when the parser, which

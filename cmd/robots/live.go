@@ -79,10 +79,9 @@ type livePending struct {
 // origin's robots.txt, fetched through one Cache, so once per origin.
 // Distinct origins are fetched concurrently, at most liveFetches at a time;
 // the results are printed in the order of the input.
-func runCheckLive(e *env, o *liveOptions, agent string, asJSON bool, args []string, st *checkStats) int {
+func runCheckLive(e *env, o *liveOptions, agent string, w *resultWriter, args []string, st *checkStats) int {
 	cache := o.cache()
 	ctx := context.Background()
-	w := newResultWriter(e.stdout, asJSON)
 	queue := make(chan *livePending, liveQueue)
 	written := make(chan struct{})
 	go func() {
@@ -189,6 +188,9 @@ func pruneDone(m map[string]chan struct{}) {
 func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 	if !rw.json {
 		rw.w.WriteString(formatLive(url, d, res))
+		if rw.usage {
+			rw.w.Write(appendUsageColumn(rw.scratch[:0], d))
+		}
 		rw.w.WriteByte('\n')
 		return
 	}
@@ -196,6 +198,9 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 		checkResult: checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern},
 		Origin:      res.Origin, Robots: res.URL, Outcome: res.Outcome.String(), Status: res.Status,
 		Stale: res.Refresh != nil,
+	}
+	if rw.usage {
+		r.Usage = &d.Usage
 	}
 	if res.Err != nil {
 		r.Error = res.Err.Error()
@@ -212,7 +217,7 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 //	disallowed https://b.example/x	(everything disallowed)	https://b.example/robots.txt: unreachable (503 Service Unavailable)
 func formatLive(url string, d robots.Decision, res *fetch.Result) string {
 	if res.Outcome == fetch.OK {
-		return string(appendDecision(nil, []byte(url), d, false)) + "\t" + res.String()
+		return string(appendVerdict(nil, []byte(url), d)) + "\t" + res.String()
 	}
 	verdict, why := "allowed", "everything allowed"
 	switch {

@@ -239,3 +239,22 @@ func TestFetchConnectionRefused(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestFetchUsageLines checks that fetch counts each group's usage lines and
+// lists those outside any group, which apply to every crawler.
+func TestFetchUsageLines(t *testing.T) {
+	a := newLiveSite(t, 200, "Content-Signal: search=yes\nUser-agent: *\nDisallow: /x\nContent-Usage: train-ai=n\nContent-Usage: /a/ train-ai=y\n\nUser-agent: FooBot\nDisallow: /\n")
+	code, out, errOut := runLive("", "fetch", a.URL)
+	if code != exitOK || errOut != "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	for _, want := range []string{
+		"  line 2: *: 1 rule (0 allow, 1 disallow), 2 usage lines\n",
+		"  line 7: FooBot: 1 rule (0 allow, 1 disallow)\n",
+		"file-wide:   1 usage line outside any group, for every crawler\n  line 1: Content-Signal: search=yes\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}

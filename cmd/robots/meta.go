@@ -12,11 +12,13 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/meta"
+	prefs "github.com/robotsexclusion/robots/usage"
 )
 
 func init() {
-	register(command{name: "meta", summary: "show a page's robots META and X-Robots-Tag directives for a crawler", run: runMeta})
+	register(command{name: "meta", summary: "show a page's robots META and X-Robots-Tag directives and usage preferences for a crawler", run: runMeta})
 }
 
 // defaultMetaTimeout bounds the fetch of a URL by robots meta.
@@ -29,12 +31,20 @@ func runMeta(e *env, args []string) int {
 	limit := fs.Int64("limit", meta.DefaultLimit, "read at most `n` bytes of the page")
 	timeout := fs.Duration("timeout", defaultMetaTimeout, "give up fetching a URL after `d`")
 	ua := fs.String("user-agent", userAgent(), "the User-Agent `header` of the request for a URL (the tool's own, not the crawler's)")
+	robotsFile := fs.String("robots", "", "combine the usage preferences robots.txt `FILE` states for the URL with the page's (a URL only)")
+	dialect := addDialectFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(e.stderr, "usage: robots meta -agent NAME [-user-agent UA] [-limit N] [-timeout D] FILE|-|URL")
+		fmt.Fprintln(e.stderr, "       robots meta -agent NAME -robots FILE [-dialect D] [-user-agent UA] [-limit N] [-timeout D] URL")
 		fmt.Fprintln(e.stderr, "Reads the robots META tags of an HTML file, or fetches a URL (http(s)://..., or a host")
 		fmt.Fprintln(e.stderr, "or host:port that is not a file, fetched as https) and reads")
-		fmt.Fprintln(e.stderr, "its X-Robots-Tag headers and META tags. Prints the directives in force for NAME")
-		fmt.Fprintln(e.stderr, "on one line, then each directive found and where, one per line.")
+		fmt.Fprintln(e.stderr, "its X-Robots-Tag, Robots-Tag, Content-Usage and Content-Signal headers and META tags.")
+		fmt.Fprintln(e.stderr, "Prints the directives in force for NAME on one line, then each directive found and")
+		fmt.Fprintln(e.stderr, "where, one per line. When the page states usage preferences (Content-Usage and")
+		fmt.Fprintln(e.stderr, "Content-Signal headers, noai read as train-ai=n), a line \"usage: ...\" follows with")
+		fmt.Fprintln(e.stderr, "them, then each category stated and where, then what is wrong with each usage header.")
+		fmt.Fprintln(e.stderr, "With -robots, the preferences robots.txt FILE states for the URL count too, any no winning,")
+		fmt.Fprintln(e.stderr, "each shown with its line (a URL robots.txt disallows has none: a note says so).")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -52,13 +62,21 @@ func runMeta(e *env, args []string) int {
 	target := fs.Arg(0)
 
 	var d meta.Directives
-	var err error
-	if u, isURL, uerr := metaTarget(target); uerr != nil {
-		err = uerr
-	} else if isURL {
-		d, err = metaFetch(e, u, *agent, *ua, *limit, *timeout)
-	} else {
-		d, err = metaReadFile(e, target, *agent, *limit)
+	var rt *metaRobots
+	u, isURL, err := metaTarget(target)
+	if err == nil && *robotsFile != "" {
+		if !isURL {
+			fmt.Fprintln(e.stderr, "robots meta: -robots needs a URL, whose path robots.txt decides")
+			return exitUsage
+		}
+		rt, err = metaReadRobots(e, *robotsFile, dialect.option(), *agent, u)
+	}
+	if err == nil {
+		if isURL {
+			d, err = metaFetch(e, u, *agent, *ua, *limit, *timeout)
+		} else {
+			d, err = metaReadFile(e, target, *agent, *limit)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "robots meta: %v\n", err)
@@ -67,8 +85,43 @@ func runMeta(e *env, args []string) int {
 	if d.Truncated() {
 		fmt.Fprintf(e.stderr, "robots meta: %s: the head is longer than %d bytes; META tags after them were not read\n", target, *limit)
 	}
-	metaPrint(e.stdout, d, *agent)
+	metaPrint(e.stdout, d, *agent, rt)
 	return exitOK
+}
+
+// metaRobots is what a robots.txt file says of the URL robots meta reads.
+type metaRobots struct {
+	prefs  prefs.Set      // Decision.Usage: the preferences it states for the URL
+	values map[int]string // the value of each usage line, by line
+}
+
+// metaReadRobots reads robots.txt file name and decides url for agent. A
+// URL that the file disallows has no preferences; a note on standard error
+// says so.
+func metaReadRobots(e *env, name string, dialect robots.Option, agent, url string) (*metaRobots, error) {
+	body, err := readInput(e, name)
+	if err != nil {
+		return nil, err
+	}
+	r := robots.Parse(body, dialect)
+	d := r.Agent(agent).Decide(url)
+	if !d.Allowed {
+		fmt.Fprintf(e.stderr, "robots meta: %s: %s may not fetch it (%s line %d), so robots.txt states no usage preferences for it\n", url, agent, name, d.Line)
+	}
+	rt := &metaRobots{prefs: d.Usage, values: map[int]string{}}
+	add := func(us []robots.UsageRule, ss []robots.Signal) {
+		for _, u := range us {
+			rt.values[u.Line] = u.Value
+		}
+		for _, s := range ss {
+			rt.values[s.Line] = s.Value
+		}
+	}
+	add(r.Usage(), r.Signals())
+	for _, g := range r.Groups() {
+		add(g.Usage, g.Signals)
+	}
+	return rt, nil
 }
 
 // metaTarget says whether the argument is a URL to fetch, and which,
@@ -140,7 +193,7 @@ func metaFetch(e *env, url, agent, ua string, limit int64, timeout time.Duration
 // metaPrint prints the directives in force on one line, then each
 // directive found: canonical form, whether it is in force (or why not), and
 // where it was found with what it said.
-func metaPrint(w io.Writer, d meta.Directives, agent string) {
+func metaPrint(w io.Writer, d meta.Directives, agent string, rt *metaRobots) {
 	out := bufio.NewWriter(w)
 	defer out.Flush()
 	fmt.Fprintln(out, d.String())
@@ -159,6 +212,57 @@ func metaPrint(w io.Writer, d meta.Directives, agent string) {
 			directive = strings.ToLower(s.Raw)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", metaPrintable(directive), note, metaPrintable(s.String()))
+	}
+	tw.Flush()
+	metaPrintUsage(out, d, rt)
+}
+
+// metaPrintUsage prints the usage preferences of the page, combined with
+// those robots.txt states for its URL when rt is not nil, when any is
+// stated or the page has a usage header: the preferences in force on one
+// line, then each category stated, its preference and where it came from,
+// then what is wrong with each usage header.
+//
+//	usage: Content-Usage: train-ai=n, search=y
+//	train-ai  disallowed  meta name="robots": noai
+//	search    allowed     robots.txt line 4: Content-Usage: /blog/ search=y
+func metaPrintUsage(w io.Writer, d meta.Directives, rt *metaRobots) {
+	stated, headers := d.Usage(), d.UsageSources()
+	if rt != nil {
+		stated = d.UsageFor(rt.prefs)
+	}
+	if !stated.Known() && len(headers) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "usage: "+stated.String())
+	said := func(src prefs.Source) string {
+		field := src.Field
+		if src.Line > 0 && rt != nil {
+			return fmt.Sprintf("robots.txt line %d: %s: %s", src.Line, field, rt.values[src.Line])
+		}
+		for _, h := range headers {
+			if h.Field == field {
+				return field + ": " + h.Value
+			}
+		}
+		if field == "noai" {
+			return field
+		}
+		return field + ": noai" // the only statement that is not a usage header
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for c := range prefs.Category(prefs.NumCategories) {
+		if p := stated.Get(c); p != prefs.Unknown {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", c, p, metaPrintable(said(stated.From(c))))
+		}
+	}
+	if u, from := stated.Use(); u != prefs.UseUnknown {
+		fmt.Fprintf(tw, "Content-Signal use\t%s\t%s\n", u, metaPrintable(said(from)))
+	}
+	for _, h := range headers {
+		for _, diag := range h.Diagnostics {
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", metaPrintable(h.Field+": "+h.Value), diag.Code, metaPrintable(diag.Message))
+		}
 	}
 	tw.Flush()
 }

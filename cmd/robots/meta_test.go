@@ -77,6 +77,14 @@ func TestMetaURL(t *testing.T) {
 					return
 				}
 			}
+		case "/ai":
+			w.Header().Add("Content-Usage", "train-ai=y, search=y")
+			w.Header().Add("Content-Signal", "search=yes, ai-input=no, use=reference")
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(`<head><meta name="robots" content="noai, noimageai"></head>`))
+		case "/badusage":
+			w.Header().Add("Content-Usage", "Train-AI=n")
+			w.Header().Add("Content-Signal", "ai-train=n")
 		case "/longhead":
 			w.Header().Set("Content-Type", "text/html")
 			w.Write([]byte(`<head><meta name="robots" content="noarchive">` + strings.Repeat(" ", 5000) + `<meta name="robots" content="nofollow"></head>`))
@@ -109,6 +117,21 @@ none  in force  X-Robots-Tag: none
 `, "HTTP status 410 Gone"},
 		{"/huge", nil, `noimageindex
 noimageindex  in force  meta name="robots": noimageindex
+`, ""},
+		{"/ai", nil, `noai, noimageai
+noai       in force  meta name="robots": noai
+noimageai  in force  meta name="robots": noimageai
+usage: Content-Usage: train-ai=n, search=y; Content-Signal: search=yes, ai-input=no, use=reference
+train-ai                 disallowed  meta name="robots": noai
+search                   allowed     Content-Usage: train-ai=y, search=y
+Content-Signal search    allowed     Content-Signal: search=yes, ai-input=no, use=reference
+Content-Signal ai-input  disallowed  Content-Signal: search=yes, ai-input=no, use=reference
+Content-Signal use       reference   Content-Signal: search=yes, ai-input=no, use=reference
+`, ""},
+		{"/badusage", nil, `all
+usage: unknown
+Content-Usage: Train-AI=n   usage-uppercase-key  keys are lowercase (the format is case sensitive): not a Dictionary, every category unknown
+Content-Signal: ai-train=n  signal-y-n           ai-train=n: Content-Signal takes yes or no, not y or n: unknown
 `, ""},
 		{"/longhead", []string{"-limit", "1000"}, `noarchive
 noarchive  in force  meta name="robots": noarchive
@@ -175,5 +198,50 @@ func TestMetaHelp(t *testing.T) {
 	out.Reset()
 	if code := run(e, []string{"help"}); code != exitOK || !strings.Contains(out.String(), "  meta ") {
 		t.Errorf("help: exit %d, command list %q", code, out.String())
+	}
+}
+
+// TestMetaRobots checks meta -robots: the preferences robots.txt states
+// for the URL combined with the page's, any no winning, each with its line.
+func TestMetaRobots(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Usage", "search=n")
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte("text"))
+	}))
+	defer srv.Close()
+	robotsTxt := writeFile(t, "robots.txt", "User-agent: *\nDisallow: /private\nContent-Usage: train-ai=n\nContent-Usage: /blog/ train-ai=y, search=y\nContent-Signal: ai-input=no\n")
+	tests := []struct {
+		path, stdout, stderr string
+	}{
+		{"/blog/post", `all
+usage: Content-Usage: train-ai=y, search=n; Content-Signal: ai-input=no
+train-ai                 allowed     robots.txt line 4: Content-Usage: /blog/ train-ai=y, search=y
+search                   disallowed  Content-Usage: search=n
+Content-Signal ai-input  disallowed  robots.txt line 5: Content-Signal: ai-input=no
+`, ""},
+		{"/news", `all
+usage: Content-Usage: train-ai=n, search=n; Content-Signal: ai-input=no
+train-ai                 disallowed  robots.txt line 3: Content-Usage: train-ai=n
+search                   disallowed  Content-Usage: search=n
+Content-Signal ai-input  disallowed  robots.txt line 5: Content-Signal: ai-input=no
+`, ""},
+		{"/private/x", `all
+usage: Content-Usage: search=n
+search  disallowed  Content-Usage: search=n
+`, "may not fetch it (" + robotsTxt + " line 2), so robots.txt states no usage preferences for it"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runMetaCmd("", "-agent", "FooBot", "-robots", robotsTxt, srv.URL+tt.path)
+		if code != exitOK || out != tt.stdout {
+			t.Errorf("robots meta -robots %s: exit %d\nstdout:\n%s\nwant:\n%s\nstderr:\n%s", tt.path, code, out, tt.stdout, errOut)
+		}
+		if (tt.stderr == "") != (errOut == "") || !strings.Contains(errOut, tt.stderr) {
+			t.Errorf("robots meta -robots %s: stderr %q, want %q", tt.path, errOut, tt.stderr)
+		}
+	}
+	page := writeFile(t, "page.html", metaPage)
+	if code, _, errOut := runMetaCmd("", "-agent", "FooBot", "-robots", robotsTxt, page); code != exitUsage || !strings.Contains(errOut, "-robots needs a URL") {
+		t.Errorf("-robots with a file: exit %d, stderr %q", code, errOut)
 	}
 }

@@ -99,14 +99,18 @@ type selection struct {
 	Groups []fileGroup // the groups applied, in file order
 	Named  bool        // they name the agent; otherwise they are the * groups
 	Rules  []fileRule  // their rules merged, in line order
+	// HiddenUsage lists the * groups' Content-Usage and Content-Signal
+	// lines that do not apply because the groups name the agent.
+	HiddenUsage []int
 }
 
 // selectGroups returns the groups r.Agent(token) applies and their rules
-// (Matcher.Selection and Matcher.Rules).
+// (Matcher.Selection and Matcher.Rules), and the * groups' usage lines
+// they hide.
 func selectGroups(r *robots.Robots, token string) selection {
 	m := r.Agent(token)
 	sel := m.Selection()
-	s := selection{Groups: convertGroups(r, sel.Groups), Named: sel.Named}
+	s := selection{Groups: convertGroups(r, sel.Groups), Named: sel.Named, HiddenUsage: sel.HiddenUsage}
 	form := r.Dialect().Form()
 	for _, rule := range m.Rules() {
 		s.Rules = append(s.Rules, newFileRule(form, rule))
@@ -148,9 +152,14 @@ func lowerASCII(s string) string {
 }
 
 // usagePreferences returns what the file says the agent may do with what it
-// fetches at path (Content-Usage, Content-Signal), as one short cell, and
-// whether the file says anything. The library does not read usage
-// preferences yet (seam: the usage issue); until it does, nothing is said.
+// fetches at path (Content-Usage, Content-Signal: Decision.Usage), as one
+// short cell ("Content-Usage: train-ai=n; Content-Signal: search=yes"), and
+// whether the file says anything. A path the agent may not fetch has no
+// preferences.
 func usagePreferences(r *robots.Robots, agent, path string) (string, bool) {
-	return "", false
+	u := r.Agent(agent).Decide(path).Usage
+	if !u.Known() {
+		return "", false
+	}
+	return u.String(), true
 }
