@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"reflect"
 	"testing"
 	"unsafe"
 
@@ -67,28 +68,36 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			t.Errorf("%s %q is a string of the parsed file", what, s)
 		}
 	}
+	for _, a := range m.lines.agents {
+		check("agent value", a.value)
+		check("agent name", a.value[:a.name])
+	}
+	for _, rule := range m.lines.rules {
+		check("rule value", rule.value)
+	}
 	for _, g := range m.kept {
-		for _, a := range g.Agents {
-			check("agent name", a.Name)
-			check("agent value", a.Value)
-		}
-		for _, rule := range g.Rules {
-			check("rule value", rule.Value)
-		}
-		for _, u := range g.Usage {
+		for _, u := range g.usage {
 			check("usage value", u.Value)
 			check("usage path", u.Path)
 			check("usage pattern", u.Pattern)
 		}
-		for _, sig := range g.Signals {
+		for _, sig := range g.signals {
 			check("signal value", sig.Value)
 		}
 	}
-	if len(m.kept) != 1 || len(m.kept[0].Usage) != 1 || len(m.kept[0].Signals) != 1 {
+	if len(m.kept) != 1 || len(m.kept[0].usage) != 1 || len(m.kept[0].signals) != 1 {
 		t.Errorf("kept groups %+v: want one, with its usage lines", m.kept)
 	}
-	for _, info := range m.info {
-		check("decision pattern", info.value)
+	for _, d := range []string{"/a/x.pdf", "/a/b", "/a"} {
+		check("decision pattern", m.Decide(d).Pattern)
+	}
+	sel := m.Selection()
+	if len(sel.Groups) != 1 {
+		t.Fatalf("Selection: %d groups, want 1", len(sel.Groups))
+	}
+	want := newGroup(&r.file.Groups[0])
+	if got := sel.Groups[0]; !reflect.DeepEqual(got, want) {
+		t.Errorf("Selection group:\n got %+v\nwant %+v", got, want)
 	}
 	if got, want := len(m.Rules()), 4; got != want {
 		t.Errorf("Rules: %d rules, want %d", got, want)
