@@ -14,7 +14,11 @@ import (
 // branch of more than wideEdges edges, found by a bitmap and a popcount; a
 // run node stands for a chain of states that each have a single edge (a
 // literal stretch of a pattern, the bulk of a trie), stored as a string of
-// octets; a done node has nothing left alive, so the walk can stop. One step
+// octets; a done node has nothing left alive, so the walk can stop. A
+// DFA of literal patterns (fromSorted) stores no node for the end of a
+// pattern with nothing better after it: the edge into it names the rule
+// (a leaf, a negative target), and the walk takes the rule and stops at
+// the dead node, node 0 of such a DFA. One step
 // costs one node load and either one octet compare (runs), a scan of at most
 // wideEdges labels (branches) or five popcounts (wide nodes), and at most
 // one default node more, so the walk is linear in the input.
@@ -223,8 +227,15 @@ func (d *dfa) start() cursor {
 	return c
 }
 
-// enter moves to node s and takes its output.
+// enter moves to node s and takes its output. A negative s is a leaf
+// (see leaf): its rule, then the dead node.
 func (c *cursor) enter(s int32) {
+	if s < 0 {
+		if o := -2 - s; better(o, c.best) {
+			c.best = o
+		}
+		s = 0 // fromSorted's dead node: done, and matching nothing at the end
+	}
 	c.s, c.pos = s, 0
 	c.nd = &c.d.nodes[s]
 	if o := c.nd.out; better(o, c.best) {
