@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"strings"
@@ -339,12 +340,42 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 // little more.
 func fromSorted(pats []pattern) *dfa {
 	sc := sortedScratch.Get().(*sortedBuild)
-	ps := append(sc.pats[:0], pats...)
-	slices.SortFunc(ps, func(a, b pattern) int { return strings.Compare(a.lit, b.lit) })
+	// The patterns are sorted by their first eight octets, read as one
+	// integer, and only those that share them by a string compare: most
+	// compares are then of integers, and the sort moves no pointers.
+	keys := sc.keys[:0]
+	for i := range pats {
+		keys = append(keys, sortKey{prefix8(pats[i].lit), int32(i)})
+	}
+	slices.SortFunc(keys, func(a, b sortKey) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		return strings.Compare(pats[a.i].lit, pats[b.i].lit)
+	})
+	ps := sc.pats[:0]
+	for _, k := range keys {
+		ps = append(ps, pats[k.i])
+	}
+	// The trie has one edge per octet of a pattern past its common prefix
+	// with the one before it in sorted order: at most that many labels and
+	// targets, and, the usual shape being under two nodes per pattern (a
+	// branch and a run), seldom more nodes than three per pattern. The
+	// scratch is grown to that at once rather than by doubling.
+	edges, prev := 0, ""
+	for _, p := range ps {
+		n := 0
+		for n < len(p.lit) && n < len(prev) && p.lit[n] == prev[n] {
+			n++
+		}
+		edges += len(p.lit) - n
+		prev = p.lit
+	}
 	const dead = 0
 	d := &sc.d
-	d.nodes = append(d.nodes[:0], node{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1})
-	d.labels, d.targets, d.accepts, d.bitmaps = d.labels[:0], d.targets[:0], d.accepts[:0], d.bitmaps[:0]
+	d.nodes = append(slices.Grow(d.nodes[:0], min(3*len(ps)+4, edges+2)), node{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1})
+	d.labels, d.targets = slices.Grow(d.labels[:0], edges), slices.Grow(d.targets[:0], min(2*len(ps), edges))
+	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
 	var build func(g []pattern, depth int) int32
 	build = func(g []pattern, depth int) int32 {
 		end, anchored, top := int32(-1), int32(-1), int32(-1)
@@ -431,7 +462,7 @@ func fromSorted(pats []pattern) *dfa {
 		accepts: clip(d.accepts),
 		bitmaps: clip(d.bitmaps),
 	}
-	sc.pats = ps
+	sc.pats, sc.keys = ps, keys
 	clear(sc.pats) // no pattern strings kept alive by the pool
 	if len(sc.pats) <= maxSortedScratch && len(d.nodes) <= maxSortedScratch {
 		sortedScratch.Put(sc)
@@ -442,8 +473,29 @@ func fromSorted(pats []pattern) *dfa {
 // sortedBuild is the scratch of fromSorted: the sorted patterns and the
 // tables as they grow.
 type sortedBuild struct {
+	keys []sortKey
 	pats []pattern
 	d    dfa
+}
+
+// A sortKey is a pattern's first eight octets, as prefix8 reads them, and
+// its index.
+type sortKey struct {
+	key uint64
+	i   int32
+}
+
+// prefix8 returns the first eight octets of s as a big-endian integer, zero
+// past its end: if prefix8(a) < prefix8(b) then a < b.
+func prefix8(s string) uint64 {
+	var k uint64
+	for i := range 8 {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
+		}
+	}
+	return k
 }
 
 // sortedScratch keeps the scratch of fromSorted between builds; scratch
