@@ -40,32 +40,33 @@ type Matcher struct {
 }
 
 // newMatcher compiles the rules selected for a crawler, lowered as dialect
-// d ranks them (compile.Dialect.Lower), and its Content-Usage rules
+// d ranks them (compile.Dialect.Lowered), and its Content-Usage rules
 // (compile.LowerUsage) into one automaton: the crawl rules first, as
 // class 0, then the usage rules in their classes. The Matcher holds none
 // of s's strings: keep gives it copies.
 func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
 	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), hidden: s.HiddenUsage}
-	low := d.Lower(s)
 	ulow, table := compile.LowerUsage(s)
-	rules := make([]automaton.Rule, len(low)+len(ulow))
-	m.decides = make([]int32, len(low))
-	// A lowered rule is known by its line: the lowered rules come in the
-	// order of s.Rules, which are in line order, one rule a line.
-	j := 0
-	for i, l := range low {
-		rules[i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank}
+	// The crawl rules, then the usage rules: a lowered rule of the crawl
+	// class is known by its line, the lowered rules coming in the order of
+	// s.Rules, which are in line order, one rule a line.
+	rules := make([]automaton.Rule, 0, len(s.Rules)+2+len(ulow))
+	m.decides = make([]int32, 0, len(s.Rules)+2)
+	j, fileRules := 0, false
+	for l := range d.Lowered(s) {
+		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank})
 		if l.Line == 0 {
-			m.decides[i] = -1
+			m.decides = append(m.decides, -1)
 			continue
 		}
 		for s.Rules[j].Line != l.Line {
 			j++
 		}
-		m.decides[i] = int32(j)<<1 | int32(btoi(l.Allow))
+		m.decides = append(m.decides, int32(j)<<1|int32(btoi(l.Allow)))
+		fileRules = true
 	}
-	for i, l := range ulow {
-		rules[len(low)+i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class}
+	for _, l := range ulow {
+		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class})
 	}
 	if table.Any() {
 		m.usage = &table
@@ -73,7 +74,7 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 	if len(ulow) > 0 {
 		m.machine = automaton.Compile(rules, lim)
 	} else {
-		m.machine = compileRules(rules, low, lim, d)
+		m.machine = compileRules(rules, fileRules, lim, d)
 	}
 	return m
 }
@@ -105,16 +106,11 @@ var ruleless = make([]struct {
 	m    *automaton.Machine
 }, len(compile.Dialects()))
 
-// compileRules compiles rules, lowered as low, or returns the shared
-// machine when they hold no rule of the file.
-func compileRules(rules []automaton.Rule, low []compile.Lowered, lim automaton.Limits, d compile.Dialect) *automaton.Machine {
-	if lim != (automaton.Limits{}) || !d.Valid() {
+// compileRules compiles rules, or returns the shared machine when they
+// hold no rule of the file (fileRules false).
+func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, d compile.Dialect) *automaton.Machine {
+	if lim != (automaton.Limits{}) || !d.Valid() || fileRules {
 		return automaton.Compile(rules, lim)
-	}
-	for _, l := range low {
-		if l.Line != 0 {
-			return automaton.Compile(rules, lim)
-		}
 	}
 	e := &ruleless[d]
 	e.once.Do(func() { e.m = automaton.Compile(rules, lim) })
