@@ -38,8 +38,8 @@
 //
 // Parse reads a body of n octets in one pass, in time linear in n. It
 // allocates one copy of the body, of which every value is a substring; the
-// rules at once, sized by the bound of one rule per line and per minRuleLine
-// (7) octets, Rule being 48 octets on 64-bit machines; and per kept line of
+// rules at once, sized by the bound of one rule per line whose key starts as
+// a rule's does and per minRuleLine (7) octets, Rule being 48 octets on 64-bit machines; and per kept line of
 // another kind (user-agent, sitemap, extension, usage) a fixed-size entry, in
 // slices grown as append grows them; a usage line also allocates what
 // package usage allocates to read its value. A pattern that must be rewritten into
@@ -347,14 +347,35 @@ func (o Options) Parse(body []byte) *File {
 }
 
 // maxRules bounds the rule lines of a body, to size the rules at once
-// rather than grow them by copies: one per line, and no more than one per
-// minRuleLine octets.
+// rather than grow them by copies: the lines whose key can be a rule's,
+// which starts with 'a' or 'd' in either case (allow, disallow and their
+// misspellings and prefixes), and no more than one per minRuleLine octets.
+// The lines counted are those that LF ends; in a body whose lines CR alone
+// ends, every line. A body that mixes the two may hold more rules, and
+// the rules then grow as append grows them.
 func maxRules(s string) int {
-	lines := strings.Count(s, "\n") + 1
-	if lines == 1 {
-		lines += strings.Count(s, "\r") // lines ended by CR alone
+	bound := len(s)/minRuleLine + 1
+	if strings.IndexByte(s, '\n') < 0 {
+		return min(strings.Count(s, "\r")+1, bound) // lines ended by CR alone
 	}
-	return min(lines, len(s)/minRuleLine+1)
+	n := 0
+	for rest := s; ; {
+		i := 0
+		for i < len(rest) && isSpace(rest[i]) {
+			i++
+		}
+		if i < len(rest) {
+			if c := rest[i] | 0x20; c == 'a' || c == 'd' {
+				n++
+			}
+		}
+		j := strings.IndexByte(rest, '\n')
+		if j < 0 {
+			break
+		}
+		rest = rest[j+1:]
+	}
+	return min(n, bound)
 }
 
 // minRuleLine is the shortest rule line and its end ("allow:\n").
