@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"math"
 	"strings"
 	"time"
 
@@ -9,23 +10,50 @@ import (
 
 // This file holds what a Matcher keeps of its groups, for Selection, Rules
 // and its decisions. A crawler keeps a Matcher per host for as long as the
-// file is fresh, so what it keeps is compact: a rule is 24 octets and an
-// agent line 32, their strings copied into one, rather than the parsed
-// file's 48-octet entries, whose strings are substrings of the whole body.
-// The canonical patterns are not kept: the automaton holds what it needs.
+// file is fresh, so what it keeps is compact: a rule is 8 octets (where its
+// value ends in one copy of the groups' strings, and its line) and an agent
+// line 32, rather than the parsed file's 48-octet entries, whose strings
+// are substrings of the whole body. The canonical patterns are not kept:
+// the automaton holds what it needs.
 
 // keptLines are the agent lines and rules of a Matcher's groups, in file
-// order, and each group's share of them.
+// order.
 type keptLines struct {
 	agents []keptAgent
 	rules  []keptRule
+	text   string   // the values of the rules, end to end, from start on
+	start  uint32   // where the first rule's value starts in text
+	values []string // the rules' values instead, when text is longer than maxKeptText
 }
 
-// A keptRule is an allow or disallow line of a selected group.
+// maxKeptText is the longest text whose offsets keptRule holds; a Matcher
+// whose groups' strings are longer keeps each rule's value apart
+// (keptLines.values). Tests lower it.
+var maxKeptText = math.MaxUint32
+
+// A keptRule is an allow or disallow line of a selected group: where its
+// value ends in keptLines.text (it starts where the previous one ends), and
+// its line, with allowBit set for an allow line.
 type keptRule struct {
-	value string // as written; a substring of the Matcher's one copy
-	line  int32
-	allow bool
+	end  uint32
+	line uint32
+}
+
+const allowBit = 1 << 31
+
+// rule returns the value, line and kind of the i-th kept rule.
+func (l *keptLines) rule(i int) (value string, line int, allow bool) {
+	r := l.rules[i]
+	if l.values != nil {
+		value = l.values[i]
+	} else {
+		start := l.start
+		if i > 0 {
+			start = l.rules[i-1].end
+		}
+		value = l.text[start:r.end]
+	}
+	return value, int(r.line &^ allowBit), r.line&allowBit != 0
 }
 
 // A keptAgent is a user-agent line of a selected group. Its name, the
@@ -72,16 +100,23 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		nagents += len(grp.Agents)
 		nrules += len(grp.Rules)
 	}
+	// One string holds the agents' values, then the rules', then the
+	// usage lines'; the copies are cut from it in the order written.
 	var b strings.Builder
 	b.Grow(size)
 	for _, g := range groups {
-		grp := &f.Groups[g]
-		for _, a := range grp.Agents {
+		for _, a := range f.Groups[g].Agents {
 			b.WriteString(a.Value)
 		}
-		for _, r := range grp.Rules {
+	}
+	start := b.Len()
+	for _, g := range groups {
+		for _, r := range f.Groups[g].Rules {
 			b.WriteString(r.Value)
 		}
+	}
+	for _, g := range groups {
+		grp := &f.Groups[g]
 		for _, u := range grp.Usage {
 			b.WriteString(u.Value)
 			b.WriteString(u.Path)
@@ -90,11 +125,16 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			b.WriteString(sig.Value)
 		}
 	}
-	// The copies are cut from all in the order they were written.
 	all, off := b.String(), 0
 	next := func(s string) string {
 		off += len(s)
 		return all[off-len(s) : off]
+	}
+	long := len(all) > maxKeptText
+	if long {
+		m.lines.values = make([]string, 0, nrules)
+	} else {
+		m.lines.text, m.lines.start = all, uint32(start)
 	}
 	m.kept = make([]keptGroup, len(groups))
 	m.lines.agents = make([]keptAgent, 0, nagents)
@@ -107,10 +147,27 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		for _, a := range grp.Agents {
 			m.lines.agents = append(m.lines.agents, keptAgent{value: next(a.Value), name: int32(len(a.Name)), line: int32(a.Line), global: a.Global})
 		}
-		for _, r := range grp.Rules {
-			m.lines.rules = append(m.lines.rules, keptRule{value: next(r.Value), line: int32(r.Line), allow: r.Allow})
+		k.agentEnd = int32(len(m.lines.agents))
+	}
+	for i, g := range groups {
+		for _, r := range f.Groups[g].Rules {
+			v := next(r.Value)
+			kr := keptRule{line: uint32(r.Line) &^ allowBit}
+			if r.Allow {
+				kr.line |= allowBit
+			}
+			if long {
+				m.lines.values = append(m.lines.values, v)
+			} else {
+				kr.end = uint32(off)
+			}
+			m.lines.rules = append(m.lines.rules, kr)
 		}
-		k.agentEnd, k.ruleEnd = int32(len(m.lines.agents)), int32(len(m.lines.rules))
+		m.kept[i].ruleEnd = int32(len(m.lines.rules))
+	}
+	for i, g := range groups {
+		grp := &f.Groups[g]
+		k := &m.kept[i]
 		if len(grp.Usage) > 0 {
 			k.usage = make([]compile.UsageRule, len(grp.Usage))
 			for j, u := range grp.Usage {
@@ -143,16 +200,18 @@ func (m *Matcher) group(i int) Group {
 	if len(out.Agents) > 0 {
 		out.Line = out.Agents[0].Line
 	}
-	out.Rules = appendKeptRules(nil, m.lines.rules[r0:k.ruleEnd])
+	out.Rules = m.lines.appendRules(nil, int(r0), int(k.ruleEnd))
 	out.Usage = appendUsage(nil, k.usage)
 	out.Signals = appendSignals(nil, k.signals)
 	return out
 }
 
-// appendKeptRules appends kept rules to out in the root's type.
-func appendKeptRules(out []Rule, rules []keptRule) []Rule {
-	for _, r := range rules {
-		out = append(out, Rule{Line: int(r.line), Allow: r.allow, Pattern: r.value})
+// appendRules appends the kept rules from i to j to out in the root's
+// type.
+func (l *keptLines) appendRules(out []Rule, i, j int) []Rule {
+	for ; i < j; i++ {
+		v, line, allow := l.rule(i)
+		out = append(out, Rule{Line: line, Allow: allow, Pattern: v})
 	}
 	return out
 }

@@ -137,8 +137,8 @@ func (m *Matcher) decision(r int32) Decision {
 		return Decision{Allowed: true} // a rule the dialect adds reports no line
 	}
 	d := m.decides[r]
-	rule := &m.lines.rules[d>>1]
-	return Decision{Allowed: d&1 != 0, Line: int(rule.line), Pattern: rule.value}
+	value, line, _ := m.lines.rule(int(d >> 1))
+	return Decision{Allowed: d&1 != 0, Line: line, Pattern: value}
 }
 
 // prefs returns the preferences of the URL in, which may be fetched: the

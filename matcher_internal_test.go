@@ -72,8 +72,9 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 		check("agent value", a.value)
 		check("agent name", a.value[:a.name])
 	}
-	for _, rule := range m.lines.rules {
-		check("rule value", rule.value)
+	for i := range m.lines.rules {
+		v, _, _ := m.lines.rule(i)
+		check("rule value", v)
 	}
 	for _, g := range m.kept {
 		for _, u := range g.usage {
@@ -104,5 +105,36 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 	}
 	if got := m.Decide("/a/x.pdf"); got.Allowed || got.Pattern != "/*.pdf" {
 		t.Errorf("Decide(/a/x.pdf) = %+v, want disallowed by /*.pdf", got)
+	}
+}
+
+// TestKeptLongText checks that a Matcher whose groups' strings are longer
+// than keptRule's offsets hold (lowered here) keeps each rule's value apart
+// and reports the same rules, selection and decisions.
+func TestKeptLongText(t *testing.T) {
+	body := []byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\n\nUser-agent: BarBot\nAllow: /\nUser-agent: FooBot\nDisallow: /c\n")
+	urls := []string{"/a", "/a/b", "/a/x.pdf", "/c", "/", "/robots.txt"}
+	type result struct {
+		rules []Rule
+		sel   Selection
+		dec   []Decision
+	}
+	run := func() result {
+		m := Parse(body).Agent("FooBot")
+		res := result{rules: m.Rules(), sel: m.Selection()}
+		for _, u := range urls {
+			res.dec = append(res.dec, m.Decide(u))
+		}
+		return res
+	}
+	want := run()
+	defer func(n int) { maxKeptText = n }(maxKeptText)
+	maxKeptText = 0
+	got := run()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("with the values kept apart:\n got %+v\nwant %+v", got, want)
+	}
+	if len(want.rules) != 5 || len(want.sel.Groups) != 2 {
+		t.Errorf("got %d rules in %d groups, want 5 in 2", len(want.rules), len(want.sel.Groups))
 	}
 }
