@@ -371,9 +371,8 @@ func fromSorted(pats []pattern) *dfa {
 		edges += len(p.lit) - n
 		prev = p.lit
 	}
-	const dead = 0
 	d := &sc.d
-	d.nodes = append(slices.Grow(d.nodes[:0], min(3*len(ps)+4, edges+2)), node{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1})
+	d.nodes = append(slices.Grow(d.nodes[:0], min(3*len(ps)+4, edges+2)), node{nk: uint32(done) << countBits, next: -1, out: -1, top: -1})
 	d.labels, d.targets = slices.Grow(d.labels[:0], edges), slices.Grow(d.targets[:0], min(2*len(ps), edges))
 	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
 	var build func(g []pattern, depth int) int32
@@ -404,7 +403,7 @@ func fromSorted(pats []pattern) *dfa {
 		if anchored >= 0 {
 			d.accepts = append(d.accepts, accept{id, anchored}) // in node order
 		}
-		nd := node{off: uint32(len(d.labels)), def: dead, next: -1, out: end, top: top}
+		nd := node{off: uint32(len(d.labels)), next: -1, out: end, top: top}
 		kids := 0
 		for j := 0; j < len(rest); kids++ {
 			j = nextGroup(rest, j, depth)
