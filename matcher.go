@@ -69,7 +69,8 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class})
 	}
 	if table.Any() {
-		m.usage = &table
+		t := table // only then on the heap
+		m.usage = &t
 	}
 	if len(ulow) > 0 {
 		m.machine = automaton.Compile(rules, lim)
