@@ -20,7 +20,9 @@ import (
 // copies share.
 type Matcher struct {
 	machine  *automaton.Machine
-	decides  []int32             // by rule of the crawl class: its rule in rules, shifted left, allow in bit 0; -1 for a rule the dialect adds
+	decides  []int32             // by rule of the crawl class: its kept rule, shifted left, allow in bit 0; -1 for a rule the dialect adds; nil when that is the identity (see decision)
+	nfile    int32               // with decides nil, the crawl class's rules of the file; those after are the dialect's
+	ncrawl   int32               // the rules of the crawl class; those of the usage classes come after
 	usage    *compile.UsageTable // nil when the selection has no usage line
 	hidden   []int               // Selection.HiddenUsage
 	named    bool
@@ -47,23 +49,49 @@ type Matcher struct {
 func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
 	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), hidden: s.HiddenUsage}
 	ulow, table := compile.LowerUsage(s)
-	// The crawl rules, then the usage rules: a lowered rule of the crawl
+	// The crawl rules, then the usage rules. A lowered rule of the crawl
 	// class is known by its line, the lowered rules coming in the order of
-	// s.Rules, which are in line order, one rule a line.
+	// s.Rules, which are in line order, one rule a line. Most often they
+	// are the file's rules, in order, then the rules the dialect adds:
+	// then decides stays nil, and rule i of the machine is kept rule i
+	// (see decision).
 	rules := make([]automaton.Rule, 0, len(s.Rules)+2+len(ulow))
-	m.decides = make([]int32, 0, len(s.Rules)+2)
-	j, fileRules := 0, false
+	j, fileRules, added := 0, false, false
 	for l := range d.Lowered(s) {
+		i := len(rules)
 		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank})
-		if l.Line == 0 {
-			m.decides = append(m.decides, -1)
-			continue
+		code := int32(-1)
+		if l.Line != 0 {
+			for s.Rules[j].Line != l.Line {
+				j++
+			}
+			code = int32(j)<<1 | int32(btoi(l.Allow))
+			fileRules = true
 		}
-		for s.Rules[j].Line != l.Line {
-			j++
+		if m.decides == nil {
+			switch {
+			case code < 0:
+				if !added {
+					added, m.nfile = true, int32(i) // the dialect's rules, from here on
+				}
+				continue
+			case !added && j == i && l.Allow == s.Rules[j].Allow:
+				continue // as decision reads a nil decides
+			}
+			// Not the identity: decides as it would have been so far.
+			m.decides = make([]int32, i, len(s.Rules)+2)
+			for k := range i {
+				m.decides[k] = -1
+				if !added || k < int(m.nfile) {
+					m.decides[k] = int32(k)<<1 | int32(btoi(s.Rules[k].Allow))
+				}
+			}
 		}
-		m.decides = append(m.decides, int32(j)<<1|int32(btoi(l.Allow)))
-		fileRules = true
+		m.decides = append(m.decides, code)
+	}
+	m.ncrawl = int32(len(rules))
+	if !added && m.decides == nil {
+		m.nfile = m.ncrawl
 	}
 	for _, l := range ulow {
 		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class})
@@ -132,12 +160,24 @@ func (m *Matcher) Decide(url string) Decision {
 	return d
 }
 
-// decision reports rule r (an index in m.decides), or no rule.
+// decision reports rule r of the crawl class, or no rule. Through
+// decides, or when it is nil, as rule r of the kept rules below nfile
+// and a rule the dialect adds from there on.
 func (m *Matcher) decision(r int32) Decision {
-	if r < 0 || m.decides[r] < 0 {
-		return Decision{Allowed: true} // a rule the dialect adds reports no line
+	if r < 0 {
+		return Decision{Allowed: true}
+	}
+	if m.decides == nil {
+		if r >= m.nfile {
+			return Decision{Allowed: true} // a rule the dialect adds reports no line
+		}
+		value, line, allow := m.lines.rule(int(r))
+		return Decision{Allowed: allow, Line: line, Pattern: value}
 	}
 	d := m.decides[r]
+	if d < 0 {
+		return Decision{Allowed: true}
+	}
 	value, line, _ := m.lines.rule(int(d >> 1))
 	return Decision{Allowed: d&1 != 0, Line: line, Pattern: value}
 }
@@ -149,7 +189,7 @@ func (m *Matcher) prefs(in normalize.Stream) usage.Set {
 	if m.usage.Walk() {
 		m.machine.MatchClasses(in, usageClasses, &won)
 	}
-	return m.usage.Prefs(won[:], int32(len(m.decides)))
+	return m.usage.Prefs(won[:], m.ncrawl)
 }
 
 // Stats describes the compiled automaton, for tools and tests.

@@ -138,3 +138,33 @@ func TestKeptLongText(t *testing.T) {
 		t.Errorf("got %d rules in %d groups, want 5 in 2", len(want.rules), len(want.sel.Groups))
 	}
 }
+
+// TestDecidesIdentity checks that a Matcher whose machine's rules are the
+// file's, in order, then the dialect's, keeps no table from one to the
+// other, and that one whose rules differ (Google's empty rule, its
+// index.html rule) keeps one and still reports the right lines.
+func TestDecidesIdentity(t *testing.T) {
+	for _, c := range []struct {
+		d     Dialect
+		body  string
+		url   string
+		table bool
+		line  int
+		allow bool
+	}{
+		{RFC9309, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "/a/b", false, 3, true},
+		{RFC9309, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "/robots.txt", false, 0, true},
+		{RFC9309, "User-agent: *\nDisallow:\nDisallow: /a\n", "/a", true, 3, false},
+		{Google, "User-agent: *\nDisallow:\nDisallow: /a\n", "/b", true, 2, true},
+		{Google, "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", "/d/", true, 3, true},
+		{Draft1996, "User-agent: *\nDisallow: /a\nDisallow: /\n", "/a", false, 2, false},
+	} {
+		m := Parse([]byte(c.body), WithDialect(c.d)).Agent("x")
+		if got := m.decides != nil; got != c.table {
+			t.Errorf("%v %q: table kept %v, want %v", c.d, c.body, got, c.table)
+		}
+		if got := m.Decide(c.url); got.Line != c.line || got.Allowed != c.allow {
+			t.Errorf("%v %q: Decide(%s) = %+v, want line %d, allowed %v", c.d, c.body, c.url, got, c.line, c.allow)
+		}
+	}
+}
