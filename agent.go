@@ -78,7 +78,7 @@ func (m *Matcher) Selection() Selection {
 	s := Selection{Agents: append([]AgentToken(nil), m.agents...), Named: m.named, HiddenUsage: append([]int(nil), m.hidden...)}
 	s.Groups = make([]Group, len(m.groups))
 	for i := range m.kept {
-		s.Groups[i] = newGroup(&m.kept[i])
+		s.Groups[i] = m.group(i)
 	}
 	return s
 }
@@ -90,9 +90,5 @@ func (m *Matcher) Selection() Selection {
 // is. The rules the dialect adds (/robots.txt always allowed, Google's
 // index.html rule) are not listed.
 func (m *Matcher) Rules() []Rule {
-	var out []Rule
-	for i := range m.kept {
-		out = appendRules(out, m.kept[i].Rules)
-	}
-	return out
+	return m.lines.appendRules(nil, 0, len(m.lines.rules))
 }

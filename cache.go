@@ -216,11 +216,8 @@ func (r *Robots) build(s *selection, groups []int, named bool) {
 	if testHookCompile != nil {
 		testHookCompile()
 	}
-	sel := r.file.Merge(groups, named)
-	kept := keepGroups(r.file, groups, sel.Rules)
-	m := newMatcher(sel, r.limits, r.dialect)
-	clearPatterns(sel.Rules)
-	m.groups, m.kept = groups, kept
+	m := newMatcher(r.file.Merge(groups, named), r.limits, r.dialect)
+	m.keep(r.file, groups)
 	s.m = m
 }
 

@@ -1,7 +1,6 @@
 package robots
 
 import (
-	"strings"
 	"sync"
 	"time"
 
@@ -22,8 +21,10 @@ import (
 // Matcher (see forAgents): each field is immutable, or points to state the
 // copies share.
 type Matcher struct {
-	info     []ruleInfo // by rule of the crawl class: what a Decision reports
 	machine  *automaton.Machine
+	decides  []int32             // by rule of the crawl class: its kept rule, shifted left, allow in bit 0; -1 for a rule the dialect adds; nil when that is the identity (see decision)
+	nfile    int32               // with decides nil, the crawl class's rules of the file; those after are the dialect's
+	ncrawl   int32               // the rules of the crawl class; those of the usage classes come after
 	usage    *compile.UsageTable // nil when the selection has no usage line
 	hidden   []int               // Selection.HiddenUsage
 	named    bool
@@ -31,40 +32,71 @@ type Matcher struct {
 	hasDelay bool
 	form     normalize.Form // how URLs are written for the machine
 
-	// What Selection and Rules report: the selected groups (indices in
-	// the file's Groups) and copies of them (see keepGroups), set once on
-	// the compiled Matcher, and the agent values as read, set on each copy.
+	// What Selection, Rules and decisions report, set once on the
+	// compiled Matcher (see keep): the selected groups (indices in the
+	// file's Groups), and their lines, compactly, with their strings
+	// copied into one. agents, the agent values as read, is set on each
+	// copy.
 	groups []int
-	kept   []compile.Group
+	kept   []keptGroup
+	lines  keptLines
 	agents []AgentToken
 }
 
-// ruleInfo is what a Decision reports of a rule.
-type ruleInfo struct {
-	value string
-	line  int32
-	allow bool
-}
-
 // newMatcher compiles the rules selected for a crawler, lowered as dialect
-// d ranks them (compile.Dialect.Lower), and its Content-Usage rules
+// d ranks them (compile.Dialect.Lowered), and its Content-Usage rules
 // (compile.LowerUsage) into one automaton: the crawl rules first, as
-// class 0, then the usage rules in their classes.
+// class 0, then the usage rules in their classes. The Matcher holds none
+// of s's strings: keep gives it copies.
 func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
 	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), hidden: s.HiddenUsage}
-	low := d.Lower(s)
 	ulow, table := compile.LowerUsage(s)
-	rules := make([]automaton.Rule, len(low)+len(ulow))
-	m.info = make([]ruleInfo, len(low))
-	// The Matcher keeps the values as s has them: the caller has made
-	// them copies of the body's (see keepGroups), so that the Matcher
-	// does not hold the whole body alive.
-	for i, l := range low {
-		rules[i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank}
-		m.info[i] = ruleInfo{value: l.Value, line: int32(l.Line), allow: l.Allow}
+	// The crawl rules, then the usage rules. A lowered rule of the crawl
+	// class is known by its line, the lowered rules coming in the order of
+	// s.Rules, which are in line order, one rule a line. Most often they
+	// are the file's rules, in order, then the rules the dialect adds:
+	// then decides stays nil, and rule i of the machine is kept rule i
+	// (see decision).
+	rules := make([]automaton.Rule, 0, len(s.Rules)+2+len(ulow))
+	j, fileRules, added := 0, false, false
+	for l := range d.Lowered(s) {
+		i := len(rules)
+		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank})
+		code := int32(-1)
+		if l.Line != 0 {
+			for s.Rules[j].Line != l.Line {
+				j++
+			}
+			code = int32(j)<<1 | int32(btoi(l.Allow))
+			fileRules = true
+		}
+		if m.decides == nil {
+			switch {
+			case code < 0:
+				if !added {
+					added, m.nfile = true, int32(i) // the dialect's rules, from here on
+				}
+				continue
+			case !added && j == i && l.Allow == s.Rules[j].Allow:
+				continue // as decision reads a nil decides
+			}
+			// Not the identity: decides as it would have been so far.
+			m.decides = make([]int32, i, len(s.Rules)+2)
+			for k := range i {
+				m.decides[k] = -1
+				if !added || k < int(m.nfile) {
+					m.decides[k] = int32(k)<<1 | int32(btoi(s.Rules[k].Allow))
+				}
+			}
+		}
+		m.decides = append(m.decides, code)
 	}
-	for i, l := range ulow {
-		rules[len(low)+i] = automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class}
+	m.ncrawl = int32(len(rules))
+	if !added && m.decides == nil {
+		m.nfile = m.ncrawl
+	}
+	for _, l := range ulow {
+		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class})
 	}
 	if table.Any() { // most selections have none: no allocation
 		m.usage = new(compile.UsageTable)
@@ -73,9 +105,16 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 	if len(ulow) > 0 {
 		m.machine = automaton.Compile(rules, lim)
 	} else {
-		m.machine = compileRules(rules, low, lim, d)
+		m.machine = compileRules(rules, fileRules, lim, d)
 	}
 	return m
+}
+
+func btoi(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
 }
 
 // usageClasses are the classes of the Content-Usage rules, which Decide
@@ -98,16 +137,11 @@ var ruleless = make([]struct {
 	m    *automaton.Machine
 }, len(compile.Dialects()))
 
-// compileRules compiles rules, lowered as low, or returns the shared
-// machine when they hold no rule of the file.
-func compileRules(rules []automaton.Rule, low []compile.Lowered, lim automaton.Limits, d compile.Dialect) *automaton.Machine {
-	if lim != (automaton.Limits{}) || !d.Valid() {
+// compileRules compiles rules, or returns the shared machine when they
+// hold no rule of the file (fileRules false).
+func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, d compile.Dialect) *automaton.Machine {
+	if lim != (automaton.Limits{}) || !d.Valid() || fileRules {
 		return automaton.Compile(rules, lim)
-	}
-	for _, l := range low {
-		if l.Line != 0 {
-			return automaton.Compile(rules, lim)
-		}
 	}
 	e := &ruleless[d]
 	e.once.Do(func() { e.m = automaton.Compile(rules, lim) })
@@ -136,122 +170,32 @@ func (m *Matcher) Decide(url string) Decision {
 	}
 	d := m.decision(won[compile.ClassCrawl])
 	if d.Allowed {
-		d.Usage = m.usage.Prefs(won[:], int32(len(m.info)))
+		d.Usage = m.usage.Prefs(won[:], m.ncrawl)
 	}
 	return d
 }
 
-// decision reports rule r (an index in m.info), or no rule.
+// decision reports rule r of the crawl class, or no rule. Through
+// decides, or when it is nil, as rule r of the kept rules below nfile
+// and a rule the dialect adds from there on.
 func (m *Matcher) decision(r int32) Decision {
 	if r < 0 {
 		return Decision{Allowed: true}
 	}
-	info := &m.info[r]
-	return Decision{Allowed: info.allow, Line: int(info.line), Pattern: info.value}
+	if m.decides == nil {
+		if r >= m.nfile {
+			return Decision{Allowed: true} // a rule the dialect adds reports no line
+		}
+		value, line, allow := m.lines.rule(int(r))
+		return Decision{Allowed: allow, Line: line, Pattern: value}
+	}
+	d := m.decides[r]
+	if d < 0 {
+		return Decision{Allowed: true}
+	}
+	value, line, _ := m.lines.rule(int(d >> 1))
+	return Decision{Allowed: d&1 != 0, Line: line, Pattern: value}
 }
 
 // Stats describes the compiled automaton, for tools and tests.
 func (m *Matcher) Stats() automaton.Stats { return m.machine.Stats() }
-
-// keepGroups returns copies of the groups of f at the given indices, with
-// their strings copied into one allocation: what Selection and Rules
-// report, without the canonical patterns, which they do not. Their
-// Content-Usage and Content-Signal lines, rare, get a slice each. A Matcher
-// keeps these rather than f, whose strings are substrings of the whole
-// body's text: holding f from a Matcher kept every group and the whole
-// text alive, twice the heap of the Matcher's own tables on the corpus.
-// merged is f.Merge(groups, ...).Rules, the same rules in the same order:
-// their values are replaced by the copies, which the Matcher's decisions
-// then report too, so that each value is held once, and the groups' rules
-// are slices of it. Its canonical patterns are left for the compile, which
-// must then clear them (see clearPatterns).
-func keepGroups(f *compile.File, groups []int, merged []compile.Rule) []compile.Group {
-	size, nagents, nrules := 0, 0, 0
-	for _, g := range groups {
-		grp := &f.Groups[g]
-		for _, a := range grp.Agents {
-			size += len(a.Name) + len(a.Value)
-		}
-		for _, r := range grp.Rules {
-			size += len(r.Value)
-		}
-		for _, u := range grp.Usage {
-			size += len(u.Value) + len(u.Path)
-		}
-		for _, sig := range grp.Signals {
-			size += len(sig.Value)
-		}
-		nagents += len(grp.Agents)
-		nrules += len(grp.Rules)
-	}
-	if len(merged) != nrules {
-		// Merge concatenates the groups' rules; anything else is a bug here.
-		panic("robots: merged rules are not the groups' rules")
-	}
-	var b strings.Builder
-	b.Grow(size)
-	for _, g := range groups {
-		grp := &f.Groups[g]
-		for _, a := range grp.Agents {
-			b.WriteString(a.Name)
-			b.WriteString(a.Value)
-		}
-		for _, r := range grp.Rules {
-			b.WriteString(r.Value)
-		}
-		for _, u := range grp.Usage {
-			b.WriteString(u.Value)
-			b.WriteString(u.Path)
-		}
-		for _, sig := range grp.Signals {
-			b.WriteString(sig.Value)
-		}
-	}
-	all, off := b.String(), 0
-	next := func(n int) string {
-		off += n
-		return all[off-n : off]
-	}
-	out := make([]compile.Group, len(groups))
-	agents := make([]compile.Agent, 0, nagents)
-	rules := merged[:0]
-	for i, g := range groups {
-		grp := &f.Groups[g]
-		out[i] = compile.Group{CrawlDelay: grp.CrawlDelay, DelayLine: grp.DelayLine}
-		start := len(agents)
-		for _, a := range grp.Agents {
-			a.Name = next(len(a.Name))
-			a.Value = next(len(a.Value))
-			agents = append(agents, a)
-		}
-		out[i].Agents = agents[start:len(agents):len(agents)]
-		start = len(rules)
-		for _, r := range grp.Rules {
-			r.Value = next(len(r.Value))
-			rules = append(rules, r)
-		}
-		out[i].Rules = rules[start:len(rules):len(rules)]
-		if len(grp.Usage) > 0 {
-			out[i].Usage = make([]compile.UsageRule, len(grp.Usage))
-			for j, u := range grp.Usage {
-				out[i].Usage[j] = compile.UsageRule{Value: next(len(u.Value)), Path: next(len(u.Path)), Prefs: u.Prefs, Line: u.Line}
-			}
-		}
-		if len(grp.Signals) > 0 {
-			out[i].Signals = make([]compile.Signal, len(grp.Signals))
-			for j, sig := range grp.Signals {
-				out[i].Signals[j] = compile.Signal{Value: next(len(sig.Value)), Prefs: sig.Prefs, Line: sig.Line}
-			}
-		}
-	}
-	return out
-}
-
-// clearPatterns drops the canonical patterns of rules, once compiled: they
-// may be substrings of the body, and Selection and Rules do not report
-// them.
-func clearPatterns(rules []compile.Rule) {
-	for i := range rules {
-		rules[i].Pattern = ""
-	}
-}

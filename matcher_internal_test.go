@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"reflect"
 	"testing"
 	"unsafe"
 
@@ -67,33 +68,103 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			t.Errorf("%s %q is a string of the parsed file", what, s)
 		}
 	}
+	for _, a := range m.lines.agents {
+		check("agent value", a.value)
+		check("agent name", a.value[:a.name])
+	}
+	for i := range m.lines.rules {
+		v, _, _ := m.lines.rule(i)
+		check("rule value", v)
+	}
 	for _, g := range m.kept {
-		for _, a := range g.Agents {
-			check("agent name", a.Name)
-			check("agent value", a.Value)
-		}
-		for _, rule := range g.Rules {
-			check("rule value", rule.Value)
-		}
-		for _, u := range g.Usage {
+		for _, u := range g.usage {
 			check("usage value", u.Value)
 			check("usage path", u.Path)
 			check("usage pattern", u.Pattern)
 		}
-		for _, sig := range g.Signals {
+		for _, sig := range g.signals {
 			check("signal value", sig.Value)
 		}
 	}
-	if len(m.kept) != 1 || len(m.kept[0].Usage) != 1 || len(m.kept[0].Signals) != 1 {
+	if len(m.kept) != 1 || len(m.kept[0].usage) != 1 || len(m.kept[0].signals) != 1 {
 		t.Errorf("kept groups %+v: want one, with its usage lines", m.kept)
 	}
-	for _, info := range m.info {
-		check("decision pattern", info.value)
+	for _, d := range []string{"/a/x.pdf", "/a/b", "/a"} {
+		check("decision pattern", m.Decide(d).Pattern)
+	}
+	sel := m.Selection()
+	if len(sel.Groups) != 1 {
+		t.Fatalf("Selection: %d groups, want 1", len(sel.Groups))
+	}
+	want := newGroup(&r.file.Groups[0])
+	if got := sel.Groups[0]; !reflect.DeepEqual(got, want) {
+		t.Errorf("Selection group:\n got %+v\nwant %+v", got, want)
 	}
 	if got, want := len(m.Rules()), 4; got != want {
 		t.Errorf("Rules: %d rules, want %d", got, want)
 	}
 	if got := m.Decide("/a/x.pdf"); got.Allowed || got.Pattern != "/*.pdf" {
 		t.Errorf("Decide(/a/x.pdf) = %+v, want disallowed by /*.pdf", got)
+	}
+}
+
+// TestKeptLongText checks that a Matcher whose groups' strings are longer
+// than keptRule's offsets hold (lowered here) keeps each rule's value apart
+// and reports the same rules, selection and decisions.
+func TestKeptLongText(t *testing.T) {
+	body := []byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\n\nUser-agent: BarBot\nAllow: /\nUser-agent: FooBot\nDisallow: /c\n")
+	urls := []string{"/a", "/a/b", "/a/x.pdf", "/c", "/", "/robots.txt"}
+	type result struct {
+		rules []Rule
+		sel   Selection
+		dec   []Decision
+	}
+	run := func() result {
+		m := Parse(body).Agent("FooBot")
+		res := result{rules: m.Rules(), sel: m.Selection()}
+		for _, u := range urls {
+			res.dec = append(res.dec, m.Decide(u))
+		}
+		return res
+	}
+	want := run()
+	defer func(n int) { maxKeptText = n }(maxKeptText)
+	maxKeptText = 0
+	got := run()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("with the values kept apart:\n got %+v\nwant %+v", got, want)
+	}
+	if len(want.rules) != 5 || len(want.sel.Groups) != 2 {
+		t.Errorf("got %d rules in %d groups, want 5 in 2", len(want.rules), len(want.sel.Groups))
+	}
+}
+
+// TestDecidesIdentity checks that a Matcher whose machine's rules are the
+// file's, in order, then the dialect's, keeps no table from one to the
+// other, and that one whose rules differ (Google's empty rule, its
+// index.html rule) keeps one and still reports the right lines.
+func TestDecidesIdentity(t *testing.T) {
+	for _, c := range []struct {
+		d     Dialect
+		body  string
+		url   string
+		table bool
+		line  int
+		allow bool
+	}{
+		{RFC9309, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "/a/b", false, 3, true},
+		{RFC9309, "User-agent: *\nDisallow: /a\nAllow: /a/b\n", "/robots.txt", false, 0, true},
+		{RFC9309, "User-agent: *\nDisallow:\nDisallow: /a\n", "/a", true, 3, false},
+		{Google, "User-agent: *\nDisallow:\nDisallow: /a\n", "/b", true, 2, true},
+		{Google, "User-agent: *\nDisallow: /\nAllow: /d/index.html\n", "/d/", true, 3, true},
+		{Draft1996, "User-agent: *\nDisallow: /a\nDisallow: /\n", "/a", false, 2, false},
+	} {
+		m := Parse([]byte(c.body), WithDialect(c.d)).Agent("x")
+		if got := m.decides != nil; got != c.table {
+			t.Errorf("%v %q: table kept %v, want %v", c.d, c.body, got, c.table)
+		}
+		if got := m.Decide(c.url); got.Line != c.line || got.Allowed != c.allow {
+			t.Errorf("%v %q: Decide(%s) = %+v, want line %d, allowed %v", c.d, c.body, c.url, got, c.line, c.allow)
+		}
 	}
 }

@@ -1,9 +1,11 @@
 package automaton
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // This file builds a DFA by subset construction over a trie of the
@@ -325,56 +327,75 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 // patterns sorted: their trie is their DFA, node for state, so no subset
 // construction is needed, and the trie itself is never built. A node
 // stands for a prefix shared by a group of patterns, contiguous once
-// sorted; entering it yields the best pattern equal to the prefix, a node
-// with nothing better below it is a done node, and every missing edge
-// leads to the dead node. Where the group goes on by one octet and no
-// pattern ends, the node is a run, as long as the group's longest common
-// prefix: so memory is a node per branch or end, and an octet per octet
-// of the trie.
+// sorted; entering it yields the best pattern equal to the prefix, and
+// every missing edge leads to the dead node. A node with nothing better
+// below it than what it yields, the end of most patterns, is not stored:
+// the edge into it names its rule instead (see leaf). Where the group goes
+// on by one octet and no pattern ends, the node is a run, as long as the
+// group's longest common prefix: so memory is a node per branch, an octet
+// per octet of the trie, and a target per edge.
+//
+// The tables are built in scratch kept between builds (sortedScratch) and
+// copied out at their size, so a build allocates what the DFA keeps and
+// little more.
 func fromSorted(pats []pattern) *dfa {
-	order := make([]int32, len(pats))
-	for i := range order {
-		order[i] = int32(i)
+	sc := sortedScratch.Get().(*sortedBuild)
+	// The patterns are sorted by their first eight octets, read as one
+	// integer, and only those that share them by a string compare: most
+	// compares are then of integers, and the sort moves no pointers.
+	keys := sc.keys[:0]
+	for i := range pats {
+		keys = append(keys, sortKey{prefix8(pats[i].lit), int32(i)})
 	}
-	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(pats[a].lit, pats[b].lit) })
-	const dead = 0
+	slices.SortFunc(keys, func(a, b sortKey) int {
+		if a.key != b.key {
+			return cmp.Compare(a.key, b.key)
+		}
+		return strings.Compare(pats[a.i].lit, pats[b.i].lit)
+	})
+	ps := sc.pats[:0]
+	for _, k := range keys {
+		ps = append(ps, pats[k.i])
+	}
 	// The trie has one edge per octet of a pattern past its common prefix
 	// with the one before it in sorted order: at most that many labels and
-	// targets, and one node more (besides the dead one). Sized so, and for
-	// the usual shape under three nodes per pattern (a branch, a run and
-	// the node where it ends), the tables seldom grow; shrink fits them.
+	// targets, and, the usual shape being under two nodes per pattern (a
+	// branch and a run), seldom more nodes than three per pattern. The
+	// scratch is grown to that at once rather than by doubling.
 	edges, prev := 0, ""
-	for _, k := range order {
-		lit := pats[k].lit
+	for _, p := range ps {
 		n := 0
-		for n < len(lit) && n < len(prev) && lit[n] == prev[n] {
+		for n < len(p.lit) && n < len(prev) && p.lit[n] == prev[n] {
 			n++
 		}
-		edges += len(lit) - n
-		prev = lit
+		edges += len(p.lit) - n
+		prev = p.lit
 	}
-	d := &dfa{
-		nodes:   make([]node, 1, min(3*len(pats)+4, edges+2)),
-		labels:  make([]byte, 0, edges),
-		targets: make([]int32, 0, min(2*len(pats), edges)),
-	}
-	d.nodes[dead] = node{nk: uint32(done) << countBits, def: dead, next: -1, out: -1, top: -1}
-	var build func(g []int32, depth int) int32
-	build = func(g []int32, depth int) int32 {
+	d := &sc.d
+	d.nodes = append(slices.Grow(d.nodes[:0], min(3*len(ps)+4, edges+2)), node{nk: uint32(done) << countBits, next: -1, out: -1, top: -1})
+	d.labels, d.targets = slices.Grow(d.labels[:0], edges), slices.Grow(d.targets[:0], min(2*len(ps), edges))
+	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
+	var build func(g []pattern, depth int) int32
+	build = func(g []pattern, depth int) int32 {
 		end, anchored, top := int32(-1), int32(-1), int32(-1)
 		i := 0
-		for ; i < len(g) && len(pats[g[i]].lit) == depth; i++ { // these sort first
-			p := &pats[g[i]]
+		for ; i < len(g) && len(g[i].lit) == depth; i++ { // these sort first
+			p := &g[i]
 			if !p.anchored && better(p.rule, end) {
 				end = p.rule
 			} else if p.anchored && better(p.rule, anchored) {
 				anchored = p.rule
 			}
 		}
-		for _, k := range g {
-			if better(pats[k].rule, top) {
-				top = pats[k].rule
+		for k := range g {
+			if better(g[k].rule, top) {
+				top = g[k].rule
 			}
+		}
+		if !better(top, end) {
+			// Nothing below beats end: the walk is settled on entering,
+			// and what the node matches at the end cannot beat end.
+			return leaf(end)
 		}
 		rest := g[i:]
 		id := int32(len(d.nodes))
@@ -382,22 +403,17 @@ func fromSorted(pats []pattern) *dfa {
 		if anchored >= 0 {
 			d.accepts = append(d.accepts, accept{id, anchored}) // in node order
 		}
-		nd := node{off: uint32(len(d.labels)), def: dead, next: -1, out: end, top: top}
-		if !better(top, end) {
-			nd.nk, nd.def, nd.top = uint32(done)<<countBits, id, -1
-			d.nodes[id] = nd
-			return id
-		}
+		nd := node{off: uint32(len(d.labels)), next: -1, out: end, top: top}
 		kids := 0
 		for j := 0; j < len(rest); kids++ {
-			j = nextGroup(pats, rest, j, depth)
+			j = nextGroup(rest, j, depth)
 		}
 		switch {
 		case kids == 1:
 			// A run to the group's longest common prefix (the first and
 			// the last pattern share it), unless this node matches an
 			// anchored rule, which the octets after it must not inherit.
-			first, last := pats[rest[0]].lit, pats[rest[len(rest)-1]].lit
+			first, last := rest[0].lit, rest[len(rest)-1].lit
 			l := depth + 1
 			for anchored < 0 && l < len(first) && l < len(last) && first[l] == last[l] && l-depth < 1<<countBits-1 {
 				l++
@@ -410,10 +426,10 @@ func fromSorted(pats []pattern) *dfa {
 			nd.off = uint32(len(d.bitmaps))
 			d.bitmaps = append(d.bitmaps, 0, 0, 0, 0)
 			nd.next = int32(len(d.targets))
-			d.targets = append(d.targets, make([]int32, kids)...)
+			d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
 			for j, t := 0, int(nd.next); j < len(rest); t++ {
-				c := pats[rest[j]].lit[depth]
-				k := nextGroup(pats, rest, j, depth)
+				c := rest[j].lit[depth]
+				k := nextGroup(rest, j, depth)
 				d.bitmaps[nd.off+uint32(c>>6)] |= 1 << (c & 63)
 				target := build(rest[j:k], depth+1)
 				d.targets[t] = target
@@ -421,12 +437,12 @@ func fromSorted(pats []pattern) *dfa {
 			}
 			nd.nk = uint32(wide)<<countBits | uint32(kids)
 		default:
-			d.labels = append(d.labels, make([]byte, kids)...)
+			d.labels = slices.Grow(d.labels, kids)[:len(d.labels)+kids]
 			nd.next = int32(len(d.targets))
-			d.targets = append(d.targets, make([]int32, kids)...)
+			d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
 			for j, t := 0, 0; j < len(rest); t++ {
-				k := nextGroup(pats, rest, j, depth)
-				d.labels[int(nd.off)+t] = pats[rest[j]].lit[depth]
+				k := nextGroup(rest, j, depth)
+				d.labels[int(nd.off)+t] = rest[j].lit[depth]
 				target := build(rest[j:k], depth+1)
 				d.targets[int(nd.next)+t] = target
 				j = k
@@ -436,16 +452,77 @@ func fromSorted(pats []pattern) *dfa {
 		d.nodes[id] = nd
 		return id
 	}
-	d.first = build(order, 0)
-	d.shrink()
-	return d
+	first := build(ps, 0)
+	out := &dfa{
+		first:   first,
+		nodes:   slices.Clone(d.nodes),
+		labels:  clip(d.labels),
+		targets: clip(d.targets),
+		accepts: clip(d.accepts),
+		bitmaps: clip(d.bitmaps),
+	}
+	sc.pats, sc.keys = ps, keys
+	clear(sc.pats) // no pattern strings kept alive by the pool
+	if len(sc.pats) <= maxSortedScratch && len(d.nodes) <= maxSortedScratch {
+		sortedScratch.Put(sc)
+	}
+	return out
 }
+
+// sortedBuild is the scratch of fromSorted: the sorted patterns and the
+// tables as they grow.
+type sortedBuild struct {
+	keys []sortKey
+	pats []pattern
+	d    dfa
+}
+
+// A sortKey is a pattern's first eight octets, as prefix8 reads them, and
+// its index.
+type sortKey struct {
+	key uint64
+	i   int32
+}
+
+// prefix8 returns the first eight octets of s as a big-endian integer, zero
+// past its end: if prefix8(a) < prefix8(b) then a < b.
+func prefix8(s string) uint64 {
+	var k uint64
+	for i := range 8 {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
+		}
+	}
+	return k
+}
+
+// sortedScratch keeps the scratch of fromSorted between builds; scratch
+// that grew past maxSortedScratch patterns or nodes is dropped instead,
+// so that one large file does not keep its tables' worth alive.
+var sortedScratch = sync.Pool{New: func() any { return new(sortedBuild) }}
+
+const maxSortedScratch = 1 << 12
+
+// clip returns a copy of s at its length, or nil when it is empty.
+func clip[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
+}
+
+// leaf returns the target that stands for a node that matches rule r on
+// entry and can match nothing better after: a negative number, which the
+// walk reads as rule r and then the dead node, node 0 (see cursor.enter).
+// Only fromSorted makes leaves.
+func leaf(r int32) int32 { return -2 - r }
 
 // nextGroup returns the end of the group of g, from j on, whose patterns
 // have the same octet at depth.
-func nextGroup(pats []pattern, g []int32, j, depth int) int {
-	c := pats[g[j]].lit[depth]
-	for j++; j < len(g) && pats[g[j]].lit[depth] == c; j++ {
+func nextGroup(g []pattern, j, depth int) int {
+	c := g[j].lit[depth]
+	for j++; j < len(g) && g[j].lit[depth] == c; j++ {
 	}
 	return j
 }

@@ -14,7 +14,11 @@ import (
 // branch of more than wideEdges edges, found by a bitmap and a popcount; a
 // run node stands for a chain of states that each have a single edge (a
 // literal stretch of a pattern, the bulk of a trie), stored as a string of
-// octets; a done node has nothing left alive, so the walk can stop. One step
+// octets; a done node has nothing left alive, so the walk can stop. A
+// DFA of literal patterns (fromSorted) stores no node for the end of a
+// pattern with nothing better after it: the edge into it names the rule
+// (a leaf, a negative target), and the walk takes the rule and stops at
+// the dead node, node 0 of such a DFA. One step
 // costs one node load and either one octet compare (runs), a scan of at most
 // wideEdges labels (branches) or five popcounts (wide nodes), and at most
 // one default node more, so the walk is linear in the input.
@@ -22,6 +26,7 @@ import (
 // A dfa is one deterministic automaton of a Machine.
 type dfa struct {
 	nodes   []node
+	defs    []int32  // by node: the node that decides an octet with no edge, or off the run; nil when it is always node 0 (fromSorted)
 	labels  []byte   // run octets, and branch edge octets (sorted)
 	targets []int32  // branch edge targets, in the order of their labels
 	accepts []accept // by node: the nodes that match an anchored rule at the end
@@ -43,13 +48,13 @@ const (
 // segment tier's scanner, on real files, goes 10-15% faster per URL).
 const wideEdges = 10
 
-// A node is 24 bytes (TestNodeSize checks it): crawlers keep many compiled files in memory. What a
+// A node is 20 bytes (TestNodeSize checks it): crawlers keep many compiled files in memory. What a
 // node matches if the input ends there (an anchored rule) is rare, and only
-// read once per walk, so it lives in DFA.accepts instead.
+// read once per walk, so it lives in DFA.accepts instead; its default node
+// lives in dfa.defs, which a DFA of literal patterns does without.
 type node struct {
 	off  uint32 // into labels
 	nk   uint32 // the kind in the top two bits, under them the run length or number of edges
-	def  int32  // the node that decides an octet with no edge, or off the run
 	next int32  // run nodes: the node after the whole run; branches: offset into targets
 	out  int32  // best prefix rule matched on entering the node, or -1
 	top  int32  // best rule that can still match from here, or -1
@@ -104,7 +109,7 @@ func (b *builder) emit() *dfa {
 			}
 		}
 	}
-	d := &dfa{}
+	d := &dfa{defs: make([]int32, 0, len(b.states))}
 	id := make([]int32, len(b.states))
 	for i := range id {
 		id[i] = -1
@@ -113,6 +118,7 @@ func (b *builder) emit() *dfa {
 		if !inRun[s] {
 			id[s] = int32(len(d.nodes))
 			d.nodes = append(d.nodes, node{})
+			d.defs = append(d.defs, 0)
 		}
 	}
 	for s := range b.states {
@@ -120,13 +126,14 @@ func (b *builder) emit() *dfa {
 			continue
 		}
 		st := &b.states[s]
-		nd := node{off: uint32(len(d.labels)), def: id[st.def], next: -1, out: st.out, top: st.top}
+		nd := node{off: uint32(len(d.labels)), next: -1, out: st.out, top: st.top}
+		d.defs[id[s]] = id[st.def]
 		if st.accept >= 0 {
 			d.accepts = append(d.accepts, accept{id[s], st.accept}) // in node order
 		}
 		switch {
 		case st.setN == 0:
-			nd.nk, nd.def = uint32(done)<<countBits, id[s]
+			nd.nk, d.defs[id[s]] = uint32(done)<<countBits, id[s]
 		case st.edgeN == 1:
 			t := int32(s)
 			for {
@@ -167,6 +174,7 @@ func (b *builder) emit() *dfa {
 // to one of its size: a Machine lives as long as its file is cached.
 func (d *dfa) shrink() {
 	d.nodes = fit(d.nodes)
+	d.defs = fit(d.defs)
 	d.labels = fit(d.labels)
 	d.targets = fit(d.targets)
 	d.accepts = fit(d.accepts)
@@ -188,7 +196,7 @@ func (d *dfa) size() int {
 	if d == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) +
+	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) + 4*cap(d.defs) +
 		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.accepts) + 8*cap(d.bitmaps)
 }
 
@@ -223,8 +231,15 @@ func (d *dfa) start() cursor {
 	return c
 }
 
-// enter moves to node s and takes its output.
+// enter moves to node s and takes its output. A negative s is a leaf
+// (see leaf): its rule, then the dead node.
 func (c *cursor) enter(s int32) {
+	if s < 0 {
+		if o := -2 - s; better(o, c.best) {
+			c.best = o
+		}
+		s = 0 // fromSorted's dead node: done, and matching nothing at the end
+	}
 	c.s, c.pos = s, 0
 	c.nd = &c.d.nodes[s]
 	if o := c.nd.out; better(o, c.best) {
@@ -272,10 +287,14 @@ func (c *cursor) step(x byte) {
 		default: // done
 			return
 		}
-		if nd.def == c.s && c.pos == 0 {
+		def := int32(0)
+		if d.defs != nil {
+			def = d.defs[c.s]
+		}
+		if def == c.s && c.pos == 0 {
 			return // the node loops on the octet
 		}
-		c.s, c.pos = nd.def, 0
+		c.s, c.pos = def, 0
 		nd = &d.nodes[c.s]
 		c.nd = nd
 	}

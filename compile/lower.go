@@ -8,6 +8,7 @@ package compile
 // not import automaton; the caller copies Pattern and Rank into its rules.
 
 import (
+	"iter"
 	"math"
 	"strings"
 )
@@ -36,43 +37,60 @@ var robotsTxt = [...]string{"/robots.txt$", "/robots.txt?"}
 // adds are Google's ".../" after each Allow of ".../index.htm...", ranked
 // as its own length, and, last, RFC 9309's /robots.txt, above every rule.
 func (d Dialect) Lower(s Selection) []Lowered {
-	m := d.Matching()
-	rank := func(pattern string, allow bool) int {
-		if m.FirstMatch {
-			return 0
-		}
-		r := 2 * len(pattern)
-		if allow {
-			r++ // allow wins a tie
-		}
-		return r
-	}
 	n := len(s.Rules)
-	if m.RobotsTxt {
+	if d.Matching().RobotsTxt {
 		n += len(robotsTxt)
 	}
 	out := make([]Lowered, 0, n)
-	for _, r := range s.Rules {
-		if r.Pattern == "" && !m.EmptyRules {
-			continue // an empty pattern matches nothing
-		}
-		l := Lowered{Pattern: r.Pattern, Rank: rank(r.Pattern, r.Allow), Allow: r.Allow || r.Pattern == "", Line: r.Line, Value: r.Value}
+	for l := range d.Lowered(s) {
 		out = append(out, l)
-		if m.IndexHTML && r.Allow {
-			// Google tries this rule only when the pattern itself does not
-			// match; ranked below the pattern, it can only win then.
-			if p, ok := indexHTML(r.Pattern); ok {
-				l.Pattern, l.Rank = p, rank(p, true)
-				out = append(out, l)
+	}
+	return out
+}
+
+// Lowered yields the patterns that Lower returns, one at a time, so that a
+// caller that copies them elsewhere (the root package into automaton
+// rules) need not hold them all.
+func (d Dialect) Lowered(s Selection) iter.Seq[Lowered] {
+	return func(yield func(Lowered) bool) {
+		m := d.Matching()
+		rank := func(pattern string, allow bool) int {
+			if m.FirstMatch {
+				return 0
+			}
+			r := 2 * len(pattern)
+			if allow {
+				r++ // allow wins a tie
+			}
+			return r
+		}
+		for _, r := range s.Rules {
+			if r.Pattern == "" && !m.EmptyRules {
+				continue // an empty pattern matches nothing
+			}
+			l := Lowered{Pattern: r.Pattern, Rank: rank(r.Pattern, r.Allow), Allow: r.Allow || r.Pattern == "", Line: r.Line, Value: r.Value}
+			if !yield(l) {
+				return
+			}
+			if m.IndexHTML && r.Allow {
+				// Google tries this rule only when the pattern itself does not
+				// match; ranked below the pattern, it can only win then.
+				if p, ok := indexHTML(r.Pattern); ok {
+					l.Pattern, l.Rank = p, rank(p, true)
+					if !yield(l) {
+						return
+					}
+				}
+			}
+		}
+		if m.RobotsTxt {
+			for _, p := range robotsTxt {
+				if !yield(Lowered{Pattern: p, Rank: math.MaxInt, Allow: true}) {
+					return
+				}
 			}
 		}
 	}
-	if m.RobotsTxt {
-		for _, p := range robotsTxt {
-			out = append(out, Lowered{Pattern: p, Rank: math.MaxInt, Allow: true})
-		}
-	}
-	return out
 }
 
 // indexHTML returns the rule Google's library adds for an Allow pattern

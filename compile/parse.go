@@ -52,8 +52,8 @@
 //
 // Parse reads a body of n octets in one pass, in time linear in n. It
 // allocates one copy of the body, of which every value is a substring; the
-// rules at once, sized by the bound of one rule per line and per minRuleLine
-// (7) octets, Rule being 48 octets on 64-bit machines; and per kept line of
+// rules, agents and groups at once, sized by the lines whose key starts as a
+// rule's or a user-agent's does (at most one per minRuleLine (7) octets), Rule being 48 octets on 64-bit machines; and per kept line of
 // another kind (user-agent, sitemap, extension, usage) a fixed-size entry, in
 // slices grown as append grows them; a usage line also allocates what
 // package usage allocates to read its value. A pattern that must be rewritten into
@@ -318,7 +318,12 @@ func Parse(body []byte) *File { return Options{}.Parse(body) }
 func (o Options) Parse(body []byte) *File {
 	p := &parser{f: &File{opts: o}, opts: o, s: string(body)}
 	s := p.s
-	p.rules = make([]Rule, 0, maxRules(s))
+	nrules, nagents := lineBounds(s)
+	p.rules = make([]Rule, 0, nrules)
+	// A group starts at a user-agent line: at most as many groups.
+	p.agents = make([]Agent, 0, nagents)
+	p.starts = make([]groupStart, 0, nagents)
+	p.f.Groups = make([]Group, 0, nagents)
 	n := 0
 	for pos := 0; pos < len(s); {
 		n++
@@ -365,18 +370,47 @@ func (o Options) Parse(body []byte) *File {
 	}
 	p.f.Lines = n
 	p.finish()
+	if len(p.f.Groups) == 0 {
+		p.f.Groups = nil // as when nothing was allocated
+	}
 	return p.f
 }
 
-// maxRules bounds the rule lines of a body, to size the rules at once
-// rather than grow them by copies: one per line, and no more than one per
-// minRuleLine octets.
-func maxRules(s string) int {
-	lines := strings.Count(s, "\n") + 1
-	if lines == 1 {
-		lines += strings.Count(s, "\r") // lines ended by CR alone
+// lineBounds bounds the rule lines and the user-agent lines of a body, to
+// size the rules, agents and groups at once rather than grow them by
+// copies: the lines whose key can be a rule's, which starts with 'a' or
+// 'd' in either case (allow, disallow and their misspellings and
+// prefixes), and those whose key starts with 'u' (user-agent and its
+// misspellings), each no more than one per minRuleLine octets. The lines
+// counted are those that LF ends; in a body whose lines CR alone ends,
+// every line. A body that mixes the two may hold more, which then grow as
+// append grows them.
+func lineBounds(s string) (rules, agents int) {
+	bound := len(s)/minRuleLine + 1
+	if strings.IndexByte(s, '\n') < 0 {
+		n := min(strings.Count(s, "\r")+1, bound) // lines ended by CR alone
+		return n, n
 	}
-	return min(lines, len(s)/minRuleLine+1)
+	for rest := s; ; {
+		i := 0
+		for i < len(rest) && isSpace(rest[i]) {
+			i++
+		}
+		if i < len(rest) {
+			switch rest[i] | 0x20 {
+			case 'a', 'd':
+				rules++
+			case 'u':
+				agents++
+			}
+		}
+		j := strings.IndexByte(rest, '\n')
+		if j < 0 {
+			break
+		}
+		rest = rest[j+1:]
+	}
+	return min(rules, bound), min(agents, bound)
 }
 
 // minRuleLine is the shortest rule line and its end ("allow:\n").

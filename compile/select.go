@@ -8,7 +8,7 @@ import (
 // A Selection is what a file says to one crawler: the rules of every group
 // that names it, or of every * group when none does (RFC 9309 2.2.1).
 type Selection struct {
-	Rules      []Rule        // merged; groups come in file order, so rules are in line order
+	Rules      []Rule        // merged; groups come in file order, so rules are in line order; may be the File's own (read only)
 	Named      bool          // some group names the crawler
 	Groups     []int         // the merged groups, as indices in File.Groups, in file order
 	CrawlDelay time.Duration // the largest crawl-delay of the merged groups
@@ -110,14 +110,23 @@ func (o Options) ReadAgent(v string) (token string, usable bool) {
 // as Selection.Named.
 func (f *File) Merge(groups []int, named bool) Selection {
 	s := Selection{Named: named, Groups: groups}
-	n := 0
-	for _, i := range groups {
-		n += len(f.Groups[i].Rules)
+	if len(groups) == 1 {
+		// One group, as most crawlers select: its rules as they are,
+		// capacity clipped, so that an append copies them.
+		r := f.Groups[groups[0]].Rules
+		s.Rules = r[:len(r):len(r)]
+	} else {
+		n := 0
+		for _, i := range groups {
+			n += len(f.Groups[i].Rules)
+		}
+		s.Rules = make([]Rule, 0, n)
 	}
-	s.Rules = make([]Rule, 0, n)
 	for _, i := range groups {
 		g := &f.Groups[i]
-		s.Rules = append(s.Rules, g.Rules...)
+		if len(groups) > 1 {
+			s.Rules = append(s.Rules, g.Rules...)
+		}
 		if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
 			s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
 		}

@@ -60,3 +60,27 @@ func TestFormStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternCleanNoCopy checks that a pattern already in canonical form,
+// a final $ anchor included, is returned as it is, without allocating,
+// and that a $ elsewhere is still escaped.
+func TestPatternCleanNoCopy(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"/a/*.pdf$", "/a/*.pdf$"},
+		{"/$", "/$"},
+		{"$", "$"},
+		{"/a$b$", "/a%24b$"},
+		{"/a$*", "/a%24*"},
+		{"/é$", "/%C3%A9$"},
+	} {
+		if got := Pattern(c.in); got != c.want {
+			t.Errorf("Pattern(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if c.in != c.want {
+			continue
+		}
+		if n := testing.AllocsPerRun(10, func() { _ = Pattern(c.in) }); n != 0 {
+			t.Errorf("Pattern(%q) allocates %v times, want 0", c.in, n)
+		}
+	}
+}

@@ -156,10 +156,14 @@ func canonical(s string, pattern bool) string {
 }
 
 // rewrite returns s written unit by unit by unit, or s itself when tab says
-// every octet stands for itself (a raw * too, when star is set).
+// every octet stands for itself (a raw * too, and a final raw $, when star
+// is set: in a pattern they stay the wildcard and the anchor).
 func rewrite(s string, tab *[256]class, star bool, unit func(string, int) (Octets, int)) string {
-	clean := true
-	for i := 0; i < len(s); i++ {
+	clean, n := true, len(s)
+	if star && n > 0 && s[n-1] == '$' {
+		n--
+	}
+	for i := 0; i < n; i++ {
 		if tab[s[i]] != plain && !(star && s[i] == '*') {
 			clean = false
 			break

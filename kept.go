@@ -1,0 +1,217 @@
+package robots
+
+import (
+	"math"
+	"strings"
+	"time"
+
+	"github.com/robotsexclusion/robots/compile"
+)
+
+// This file holds what a Matcher keeps of its groups, for Selection, Rules
+// and its decisions. A crawler keeps a Matcher per host for as long as the
+// file is fresh, so what it keeps is compact: a rule is 8 octets (where its
+// value ends in one copy of the groups' strings, and its line) and an agent
+// line 32, rather than the parsed file's 48-octet entries, whose strings
+// are substrings of the whole body. The canonical patterns are not kept:
+// the automaton holds what it needs.
+
+// keptLines are the agent lines and rules of a Matcher's groups, in file
+// order.
+type keptLines struct {
+	agents []keptAgent
+	rules  []keptRule
+	text   string   // the values of the rules, end to end, from start on
+	start  uint32   // where the first rule's value starts in text
+	values []string // the rules' values instead, when text is longer than maxKeptText
+}
+
+// maxKeptText is the longest text whose offsets keptRule holds; a Matcher
+// whose groups' strings are longer keeps each rule's value apart
+// (keptLines.values). Tests lower it.
+var maxKeptText = math.MaxUint32
+
+// A keptRule is an allow or disallow line of a selected group: where its
+// value ends in keptLines.text (it starts where the previous one ends), and
+// its line, with allowBit set for an allow line.
+type keptRule struct {
+	end  uint32
+	line uint32
+}
+
+const allowBit = 1 << 31
+
+// rule returns the value, line and kind of the i-th kept rule.
+func (l *keptLines) rule(i int) (value string, line int, allow bool) {
+	r := l.rules[i]
+	if l.values != nil {
+		value = l.values[i]
+	} else {
+		start := l.start
+		if i > 0 {
+			start = l.rules[i-1].end
+		}
+		value = l.text[start:r.end]
+	}
+	return value, int(r.line &^ allowBit), r.line&allowBit != 0
+}
+
+// A keptAgent is a user-agent line of a selected group. Its name, the
+// token compared with a crawler's, is always a prefix of its value.
+type keptAgent struct {
+	value  string
+	name   int32 // the length of the name
+	line   int32
+	global bool
+}
+
+// A keptGroup is a selected group: its agents and rules are those of
+// keptLines up to the ends given, from the previous group's ends.
+type keptGroup struct {
+	agentEnd, ruleEnd int32
+	delay             time.Duration
+	delayLine         int
+	usage             []compile.UsageRule // rare: each line a copy of its own
+	signals           []compile.Signal
+}
+
+// keep sets, on the compiled Matcher m, what it keeps of the groups of f at
+// the given indices: the groups, and their strings copied into one
+// allocation, so that m does not hold the body's text alive.
+func (m *Matcher) keep(f *compile.File, groups []int) {
+	size, nagents, nrules := 0, 0, 0
+	for _, g := range groups {
+		grp := &f.Groups[g]
+		for _, a := range grp.Agents {
+			if !strings.HasPrefix(a.Value, a.Name) {
+				panic("robots: an agent's name is not a prefix of its value")
+			}
+			size += len(a.Value)
+		}
+		for _, r := range grp.Rules {
+			size += len(r.Value)
+		}
+		for _, u := range grp.Usage {
+			size += len(u.Value) + len(u.Path)
+		}
+		for _, sig := range grp.Signals {
+			size += len(sig.Value)
+		}
+		nagents += len(grp.Agents)
+		nrules += len(grp.Rules)
+	}
+	// One string holds the agents' values, then the rules', then the
+	// usage lines'; the copies are cut from it in the order written.
+	var b strings.Builder
+	b.Grow(size)
+	for _, g := range groups {
+		for _, a := range f.Groups[g].Agents {
+			b.WriteString(a.Value)
+		}
+	}
+	start := b.Len()
+	for _, g := range groups {
+		for _, r := range f.Groups[g].Rules {
+			b.WriteString(r.Value)
+		}
+	}
+	for _, g := range groups {
+		grp := &f.Groups[g]
+		for _, u := range grp.Usage {
+			b.WriteString(u.Value)
+			b.WriteString(u.Path)
+		}
+		for _, sig := range grp.Signals {
+			b.WriteString(sig.Value)
+		}
+	}
+	all, off := b.String(), 0
+	next := func(s string) string {
+		off += len(s)
+		return all[off-len(s) : off]
+	}
+	long := len(all) > maxKeptText
+	if long {
+		m.lines.values = make([]string, 0, nrules)
+	} else {
+		m.lines.text, m.lines.start = all, uint32(start)
+	}
+	m.kept = make([]keptGroup, len(groups))
+	m.lines.agents = make([]keptAgent, 0, nagents)
+	m.lines.rules = make([]keptRule, 0, nrules)
+	m.groups = groups
+	for i, g := range groups {
+		grp := &f.Groups[g]
+		k := &m.kept[i]
+		k.delay, k.delayLine = grp.CrawlDelay, grp.DelayLine
+		for _, a := range grp.Agents {
+			m.lines.agents = append(m.lines.agents, keptAgent{value: next(a.Value), name: int32(len(a.Name)), line: int32(a.Line), global: a.Global})
+		}
+		k.agentEnd = int32(len(m.lines.agents))
+	}
+	for i, g := range groups {
+		for _, r := range f.Groups[g].Rules {
+			v := next(r.Value)
+			kr := keptRule{line: uint32(r.Line) &^ allowBit}
+			if r.Allow {
+				kr.line |= allowBit
+			}
+			if long {
+				m.lines.values = append(m.lines.values, v)
+			} else {
+				kr.end = uint32(off)
+			}
+			m.lines.rules = append(m.lines.rules, kr)
+		}
+		m.kept[i].ruleEnd = int32(len(m.lines.rules))
+	}
+	for i, g := range groups {
+		grp := &f.Groups[g]
+		k := &m.kept[i]
+		if len(grp.Usage) > 0 {
+			k.usage = make([]compile.UsageRule, len(grp.Usage))
+			for j, u := range grp.Usage {
+				// The canonical pattern is not kept: usage rules are
+				// decided by the automaton and the usage table.
+				k.usage[j] = compile.UsageRule{Value: next(u.Value), Path: next(u.Path), Prefs: u.Prefs, Line: u.Line}
+			}
+		}
+		if len(grp.Signals) > 0 {
+			k.signals = make([]compile.Signal, len(grp.Signals))
+			for j, sig := range grp.Signals {
+				k.signals[j] = compile.Signal{Value: next(sig.Value), Prefs: sig.Prefs, Line: sig.Line}
+			}
+		}
+	}
+}
+
+// group returns the i-th kept group in the root's type.
+func (m *Matcher) group(i int) Group {
+	k := &m.kept[i]
+	a0, r0 := int32(0), int32(0)
+	if i > 0 {
+		a0, r0 = m.kept[i-1].agentEnd, m.kept[i-1].ruleEnd
+	}
+	out := Group{CrawlDelay: k.delay, DelayLine: k.delayLine}
+	out.Agents = make([]UserAgent, 0, k.agentEnd-a0)
+	for _, a := range m.lines.agents[a0:k.agentEnd] {
+		out.Agents = append(out.Agents, UserAgent{Line: int(a.line), Value: a.value, Name: a.value[:a.name], Global: a.global})
+	}
+	if len(out.Agents) > 0 {
+		out.Line = out.Agents[0].Line
+	}
+	out.Rules = m.lines.appendRules(nil, int(r0), int(k.ruleEnd))
+	out.Usage = appendUsage(nil, k.usage)
+	out.Signals = appendSignals(nil, k.signals)
+	return out
+}
+
+// appendRules appends the kept rules from i to j to out in the root's
+// type.
+func (l *keptLines) appendRules(out []Rule, i, j int) []Rule {
+	for ; i < j; i++ {
+		v, line, allow := l.rule(i)
+		out = append(out, Rule{Line: line, Allow: allow, Pattern: v})
+	}
+	return out
+}
