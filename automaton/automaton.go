@@ -753,7 +753,8 @@ func prepare(ranked func(place int) string, n int) []pattern {
 		if anchored {
 			p = p[:len(p)-1]
 		}
-		if strings.Contains(p, "**") {
+		star := strings.IndexByte(p, '*') // most patterns have none
+		if star >= 0 && strings.Contains(p[star:], "**") {
 			var b strings.Builder
 			for j := 0; j < len(p); j++ {
 				if p[j] == '*' && j > 0 && p[j-1] == '*' {
@@ -763,11 +764,11 @@ func prepare(ranked func(place int) string, n int) []pattern {
 			}
 			p = b.String()
 		}
-		if strings.HasSuffix(p, "*") {
+		if star >= 0 && strings.HasSuffix(p, "*") {
 			// "/a*" and "/a*$" both match exactly what the prefix "/a" does.
 			p, anchored = p[:len(p)-1], false
 		}
-		if strings.IndexByte(p, '*') >= 0 {
+		if star >= 0 && strings.IndexByte(p, '*') >= 0 {
 			if wild++; wild == smallDedup {
 				seen = make(map[key]bool)
 				for _, q := range out {

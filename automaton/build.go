@@ -340,16 +340,24 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 // little more.
 func fromSorted(pats []pattern) *dfa {
 	sc := sortedScratch.Get().(*sortedBuild)
-	// The patterns are sorted by their first eight octets, read as one
-	// integer, and only those that share them by a string compare: most
+	// The patterns are sorted by their first sixteen octets, read as two
+	// integers, and only those that share them by a string compare: most
 	// compares are then of integers, and the sort moves no pointers.
 	keys := sc.keys[:0]
 	for i := range pats {
-		keys = append(keys, sortKey{prefix8(pats[i].lit), int32(i)})
+		lit := pats[i].lit
+		k := sortKey{hi: prefix8(lit), i: int32(i)}
+		if len(lit) > 8 {
+			k.lo = prefix8(lit[8:])
+		}
+		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, func(a, b sortKey) int {
-		if a.key != b.key {
-			return cmp.Compare(a.key, b.key)
+		if a.hi != b.hi {
+			return cmp.Compare(a.hi, b.hi)
+		}
+		if a.lo != b.lo {
+			return cmp.Compare(a.lo, b.lo)
 		}
 		return strings.Compare(pats[a.i].lit, pats[b.i].lit)
 	})
@@ -477,11 +485,11 @@ type sortedBuild struct {
 	d    dfa
 }
 
-// A sortKey is a pattern's first eight octets, as prefix8 reads them, and
-// its index.
+// A sortKey is a pattern's first sixteen octets, as prefix8 reads them,
+// and its index.
 type sortKey struct {
-	key uint64
-	i   int32
+	hi, lo uint64
+	i      int32
 }
 
 // prefix8 returns the first eight octets of s as a big-endian integer, zero
