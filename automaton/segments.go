@@ -118,29 +118,36 @@ type sedge struct {
 	tail                bool
 }
 
-// strie is a trie of segments stored flat: node u's children are the
-// octets labels[off[u]:off[u+1]] (sorted) leading to targets[...]. fail and
-// dict are set for the Aho-Corasick automaton only.
+// strie is a trie of segments stored flat, its nodes numbered in
+// breadth-first order, each node's children in the order of their octets:
+// so the children of node u are the nodes off[u]+1 up to off[u+1], entered
+// on the octets labels[off[u]:off[u+1]] (edge i leads to node i+1), and no
+// table of targets is needed. root gives the root's child on each octet
+// (0 for none) in 256 octets: a segment holds no '*', so the root has at
+// most 255 children, nodes 1 to 255. fail and dict are set for the
+// Aho-Corasick automaton only.
 type strie struct {
-	off     []uint32
-	labels  []byte
-	targets []int32
-	term    []int32 // per node: what ends there, or -1
-	fail    []int32 // per node: the node of its longest proper suffix in the trie
-	dict    []int32 // per node: the nearest node on its fail chain with a term, or -1
-	root    [256]int32
+	off    []uint32
+	labels []byte
+	term   []int32 // per node: what ends there, or -1
+	fail   []int32 // per node: the node of its longest proper suffix in the trie
+	dict   []int32 // per node: the nearest node on its fail chain with a term, or -1
+	root   [256]uint8
 }
 
 // child returns u's child on x, or -1.
 func (t *strie) child(u int32, x byte) int32 {
 	if u == 0 {
-		return t.root[x]
+		if k := t.root[x]; k != 0 {
+			return int32(k)
+		}
+		return -1
 	}
 	lo, hi := t.off[u], t.off[u+1]
 	for i := lo; i < hi; i++ {
 		if l := t.labels[i]; l >= x {
 			if l == x {
-				return t.targets[i]
+				return int32(i) + 1
 			}
 			break
 		}
@@ -192,46 +199,49 @@ func (b *trieBuilder) insert(s string) int32 {
 	return u
 }
 
-// flatten returns the trie in flat form, with failure links if ac, and
-// then also the terms of its nodes in breadth-first order.
+// flatten returns the trie in flat form, its nodes renumbered in
+// breadth-first order (see strie), with failure links if ac, and then also
+// the terms of its nodes in breadth-first order.
 func (b *trieBuilder) flatten(ac bool) (strie, []int32) {
 	n := len(b.c)
-	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n), targets: make([]int32, 0, n), term: fit(b.term)}
+	// order lists the builder's nodes breadth first: the children of
+	// order[i] are appended as it is reached, so the edge appended as
+	// labels[e] leads to node e+1.
+	order := make([]int32, 1, n)
+	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
 	for u := 0; u < n; u++ {
 		t.off[u] = uint32(len(t.labels))
-		for k := b.first[u]; k >= 0; k = b.next[k] {
+		t.term[u] = b.term[order[u]]
+		for k := b.first[order[u]]; k >= 0; k = b.next[k] {
 			t.labels = append(t.labels, b.c[k])
-			t.targets = append(t.targets, k)
+			order = append(order, k)
 		}
 	}
 	t.off[n] = uint32(len(t.labels))
-	for i := range t.root {
-		t.root[i] = -1
+	if t.off[1] > 255 {
+		panic("automaton: a segment holds '*'") // the root's children would not fit root
 	}
 	for i := t.off[0]; i < t.off[1]; i++ {
-		t.root[t.labels[i]] = t.targets[i]
+		t.root[t.labels[i]] = uint8(i + 1)
 	}
 	if !ac {
 		return t, nil
 	}
-	// Failure links in breadth-first order: a node's link is its parent's
-	// link followed on the node's octet, shortened until that exists.
+	// Failure links in breadth-first order, which is the nodes' order: a
+	// node's link is its parent's link followed on the node's octet,
+	// shortened until that exists.
 	t.fail, t.dict = make([]int32, n), make([]int32, n)
 	t.dict[0] = -1
-	queue := make([]int32, 0, n)
 	for i := t.off[0]; i < t.off[1]; i++ {
-		v := t.targets[i]
-		t.fail[v], t.dict[v] = 0, -1
-		queue = append(queue, v)
+		t.fail[i+1], t.dict[i+1] = 0, -1
 	}
-	for qi := 0; qi < len(queue); qi++ {
-		u := queue[qi]
+	for u := int32(1); u < int32(n); u++ {
 		for i := t.off[u]; i < t.off[u+1]; i++ {
-			x, v := t.labels[i], t.targets[i]
+			x, v := t.labels[i], int32(i)+1
 			f := t.fail[u]
 			for {
-				if k := t.child(f, x); k >= 0 {
-					f = k
+				if c := t.child(f, x); c >= 0 {
+					f = c
 					break
 				}
 				if f == 0 {
@@ -245,26 +255,26 @@ func (b *trieBuilder) flatten(ac bool) (strie, []int32) {
 			} else {
 				t.dict[v] = t.dict[f]
 			}
-			queue = append(queue, v)
 		}
 	}
+	// The terms of the nodes below the root, which are the nodes' order.
 	k := 0
-	for _, u := range queue {
-		if t.term[u] >= 0 {
+	for _, id := range t.term[1:] {
+		if id >= 0 {
 			k++
 		}
 	}
 	terms := make([]int32, 0, k)
-	for _, u := range queue {
-		if k := t.term[u]; k >= 0 {
-			terms = append(terms, k)
+	for _, id := range t.term[1:] {
+		if id >= 0 {
+			terms = append(terms, id)
 		}
 	}
 	return t, terms
 }
 
 func (t *strie) size() int {
-	return int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.targets)+len(t.term)+len(t.fail)+len(t.dict))
+	return int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.term)+len(t.fail)+len(t.dict))
 }
 
 func buildSegments(pats []pattern) *segments {
