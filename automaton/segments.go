@@ -129,10 +129,25 @@ type sedge struct {
 type strie struct {
 	off    []uint32
 	labels []byte
-	term   []int32 // per node: what ends there, or -1
+	term   []int32 // per node: what ends there, or -1; for the Aho-Corasick automaton once built, the longest segment that ends there (see ends)
 	fail   []int32 // per node: the node of its longest proper suffix in the trie
-	dict   []int32 // per node: the nearest node on its fail chain with a term, or -1
+	dict   []int32 // per node: the nearest node on its fail chain with a term, or -1; dropped once built (see ends)
 	root   [256]uint8
+}
+
+// ends makes each node's term the longest segment that ends there, on
+// its dictionary chain, once the segments are renumbered (see chains):
+// the walk then reads one table, not term and dict, and goes on down the
+// chain with segments.suffix. dict is dropped.
+func (t *strie) ends() {
+	for u, id := range t.term {
+		if id < 0 {
+			if d := t.dict[u]; d >= 0 {
+				t.term[u] = t.term[d]
+			}
+		}
+	}
+	t.dict = nil
 }
 
 // child returns u's child on x, or -1.
@@ -334,6 +349,7 @@ func buildSegments(pats []pattern) *segments {
 	s.float, order = float.flatten(true)
 	// Renumber the segments along the heavy paths of their dictionary tree.
 	perm := s.chains(order)
+	s.float.ends()
 	seglen, longest := make([]int32, len(perm)), int32(0)
 	for old, id := range perm {
 		seglen[id] = s.seglen[old]
@@ -364,6 +380,16 @@ func buildSegments(pats []pattern) *segments {
 	s.watch(len(s.seglen))
 	s.hubMasks(len(s.seglen))
 	return s
+}
+
+// suffix returns the longest proper suffix of segment id among the
+// segments, its parent in the dictionary tree, or -1: the id before it on
+// its heavy path, or the segment above the path (see chains).
+func (s *segments) suffix(id int32) int32 {
+	if c := s.chain[id]; id > c.lo {
+		return id - 1
+	}
+	return s.chain[id].up
 }
 
 // chains lays the segments out on the heavy paths of their dictionary
@@ -813,11 +839,6 @@ func (w *segWalk) step(x byte) {
 	if sc.live.n == 0 {
 		return
 	}
-	if t.term[u] < 0 {
-		if u = t.dict[u]; u < 0 {
-			return
-		}
-	}
 	// The segments that end here are those on u's dictionary chain: on
 	// each heavy path it crosses, a range of ids. Visit the live ones.
 	for id := t.term[u]; id >= 0; id = s.chain[id].up {
@@ -896,12 +917,7 @@ func (w *segWalk) visit(seg int32) {
 func (w *segWalk) result() int32 {
 	s, sc, t := w.s, w.sc, &w.s.float
 	best := w.best
-	u := w.scan
-	if t.term[u] < 0 {
-		u = t.dict[u]
-	}
-	for ; u >= 0; u = t.dict[u] {
-		seg := t.term[u]
+	for seg := t.term[w.scan]; seg >= 0; seg = s.suffix(seg) {
 		start := w.n - s.seglen[seg]
 		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
 			ed := &s.edges[e]
