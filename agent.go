@@ -76,7 +76,7 @@ func (r *Robots) readAgent(v string) AgentToken {
 // or "no group names FooBot; the * groups apply".
 func (m *Matcher) Selection() Selection {
 	s := Selection{Agents: append([]AgentToken(nil), m.agents...), Named: m.named, HiddenUsage: append([]int(nil), m.hidden...)}
-	s.Groups = make([]Group, len(m.groups))
+	s.Groups = make([]Group, len(m.kept))
 	for i := range m.kept {
 		s.Groups[i] = m.group(i)
 	}

@@ -21,9 +21,9 @@ import (
 type keptLines struct {
 	agents []keptAgent
 	rules  []keptRule
-	text   string   // the values of the rules, end to end, from start on
-	start  uint32   // where the first rule's value starts in text
-	values []string // the rules' values instead, when text is longer than maxKeptText
+	text   string    // the values of the rules, end to end, from start on
+	start  uint32    // where the first rule's value starts in text
+	values *[]string // the rules' values instead, when text is longer than maxKeptText
 }
 
 // maxKeptText is the longest text whose offsets keptRule holds; a Matcher
@@ -45,7 +45,7 @@ const allowBit = 1 << 31
 func (l *keptLines) rule(i int) (value string, line int, allow bool) {
 	r := l.rules[i]
 	if l.values != nil {
-		value = l.values[i]
+		value = (*l.values)[i]
 	} else {
 		start := l.start
 		if i > 0 {
@@ -69,8 +69,9 @@ type keptAgent struct {
 // keptLines up to the ends given, from the previous group's ends.
 type keptGroup struct {
 	agentEnd, ruleEnd int32
+	group             int32 // its index in the file's Groups
+	delayLine         int32
 	delay             time.Duration
-	delayLine         int
 	usage             []compile.UsageRule // rare: each line a copy of its own
 	signals           []compile.Signal
 }
@@ -132,18 +133,18 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	}
 	long := len(all) > maxKeptText
 	if long {
-		m.lines.values = make([]string, 0, nrules)
+		values := make([]string, 0, nrules)
+		m.lines.values = &values
 	} else {
 		m.lines.text, m.lines.start = all, uint32(start)
 	}
 	m.kept = make([]keptGroup, len(groups))
 	m.lines.agents = make([]keptAgent, 0, nagents)
 	m.lines.rules = make([]keptRule, 0, nrules)
-	m.groups = groups
 	for i, g := range groups {
 		grp := &f.Groups[g]
 		k := &m.kept[i]
-		k.delay, k.delayLine = grp.CrawlDelay, grp.DelayLine
+		k.group, k.delay, k.delayLine = int32(g), grp.CrawlDelay, int32(grp.DelayLine)
 		for _, a := range grp.Agents {
 			m.lines.agents = append(m.lines.agents, keptAgent{value: next(a.Value), name: int32(len(a.Name)), line: int32(a.Line), global: a.Global})
 		}
@@ -157,7 +158,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 				kr.line |= allowBit
 			}
 			if long {
-				m.lines.values = append(m.lines.values, v)
+				*m.lines.values = append(*m.lines.values, v)
 			} else {
 				kr.end = uint32(off)
 			}
@@ -185,6 +186,16 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	}
 }
 
+// groupIndices returns the indices of the kept groups in the file's
+// Groups.
+func (m *Matcher) groupIndices() []int {
+	out := make([]int, len(m.kept))
+	for i := range m.kept {
+		out[i] = int(m.kept[i].group)
+	}
+	return out
+}
+
 // group returns the i-th kept group in the root's type.
 func (m *Matcher) group(i int) Group {
 	k := &m.kept[i]
@@ -192,7 +203,7 @@ func (m *Matcher) group(i int) Group {
 	if i > 0 {
 		a0, r0 = m.kept[i-1].agentEnd, m.kept[i-1].ruleEnd
 	}
-	out := Group{CrawlDelay: k.delay, DelayLine: k.delayLine}
+	out := Group{CrawlDelay: k.delay, DelayLine: int(k.delayLine)}
 	out.Agents = make([]UserAgent, 0, k.agentEnd-a0)
 	for _, a := range m.lines.agents[a0:k.agentEnd] {
 		out.Agents = append(out.Agents, UserAgent{Line: int(a.line), Value: a.value, Name: a.value[:a.name], Global: a.global})

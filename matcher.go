@@ -20,24 +20,26 @@ import (
 // Agents whose selection is the same set of groups get copies of one
 // Matcher (see forAgents): each field is immutable, or points to state the
 // copies share.
+//
+// A crawler keeps a Matcher per host, so its fields are laid out without
+// padding, and a Matcher with its one AgentToken (see forAgents) fits 256
+// octets (TestMatcherSize).
 type Matcher struct {
 	machine  *automaton.Machine
 	decides  []int32             // by rule of the crawl class: its kept rule, shifted left, allow in bit 0; -1 for a rule the dialect adds; nil when that is the identity (see decision)
-	nfile    int32               // with decides nil, the crawl class's rules of the file; those after are the dialect's
-	ncrawl   int32               // the rules of the crawl class; those of the usage classes come after
 	usage    *compile.UsageTable // nil when the selection has no usage line
 	hidden   []int               // Selection.HiddenUsage
-	named    bool
 	delay    time.Duration
+	nfile    int32 // with decides nil, the crawl class's rules of the file; those after are the dialect's
+	ncrawl   int32 // the rules of the crawl class; those of the usage classes come after
+	named    bool
 	hasDelay bool
 	form     normalize.Form // how URLs are written for the machine
 
 	// What Selection, Rules and decisions report, set once on the
-	// compiled Matcher (see keep): the selected groups (indices in the
-	// file's Groups), and their lines, compactly, with their strings
-	// copied into one. agents, the agent values as read, is set on each
-	// copy.
-	groups []int
+	// compiled Matcher (see keep): the selected groups, and their lines,
+	// compactly, with their strings copied into one. agents, the agent
+	// values as read, is set on each copy.
 	kept   []keptGroup
 	lines  keptLines
 	agents []AgentToken

@@ -168,3 +168,13 @@ func TestDecidesIdentity(t *testing.T) {
 		}
 	}
 }
+
+// TestMatcherSize checks that a Matcher with its one AgentToken, as
+// forAgents allocates it for each crawler and host, fits a 256-octet
+// allocation: a crawler keeps one per host.
+func TestMatcherSize(t *testing.T) {
+	const limit = 256
+	if size := unsafe.Sizeof(Matcher{}) + unsafe.Sizeof(AgentToken{}); size > limit {
+		t.Errorf("a Matcher and its AgentToken take %d octets, more than %d", size, limit)
+	}
+}

@@ -189,7 +189,7 @@ func (r *Robots) AgentFallback(agents ...string) *Matcher {
 	default:
 		m = r.AgentAny()
 	}
-	if len(k) <= keyBuffer && r.kept(m.groups) {
+	if len(k) <= keyBuffer && r.kept(m.groupIndices()) {
 		m, _ = r.agents.keep(k, m, maxAgents) // as matcher does
 	}
 	return m
