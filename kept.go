@@ -72,8 +72,30 @@ type keptGroup struct {
 	group             int32 // its index in the file's Groups
 	delayLine         int32
 	delay             time.Duration
-	usage             []compile.UsageRule // rare: each line a copy of its own
-	signals           []compile.Signal
+	prefs             *keptUsage // nil when the group has no Content-Usage or Content-Signal line, as most have none
+}
+
+// keptUsage are the Content-Usage and Content-Signal lines of a kept
+// group.
+type keptUsage struct {
+	usage   []compile.UsageRule
+	signals []compile.Signal
+}
+
+// usage returns the group's Content-Usage lines.
+func (k *keptGroup) usage() []compile.UsageRule {
+	if k.prefs == nil {
+		return nil
+	}
+	return k.prefs.usage
+}
+
+// signals returns the group's Content-Signal lines.
+func (k *keptGroup) signals() []compile.Signal {
+	if k.prefs == nil {
+		return nil
+	}
+	return k.prefs.signals
 }
 
 // keep sets, on the compiled Matcher m, what it keeps of the groups of f at
@@ -168,7 +190,11 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	}
 	for i, g := range groups {
 		grp := &f.Groups[g]
-		k := &m.kept[i]
+		if len(grp.Usage) == 0 && len(grp.Signals) == 0 {
+			continue
+		}
+		k := &keptUsage{}
+		m.kept[i].prefs = k
 		if len(grp.Usage) > 0 {
 			k.usage = make([]compile.UsageRule, len(grp.Usage))
 			for j, u := range grp.Usage {
@@ -212,8 +238,8 @@ func (m *Matcher) group(i int) Group {
 		out.Line = out.Agents[0].Line
 	}
 	out.Rules = m.lines.appendRules(nil, int(r0), int(k.ruleEnd))
-	out.Usage = appendUsage(nil, k.usage)
-	out.Signals = appendSignals(nil, k.signals)
+	out.Usage = appendUsage(nil, k.usage())
+	out.Signals = appendSignals(nil, k.signals())
 	return out
 }
 
