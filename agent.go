@@ -90,5 +90,5 @@ func (m *Matcher) Selection() Selection {
 // is. The rules the dialect adds (/robots.txt always allowed, Google's
 // index.html rule) are not listed.
 func (m *Matcher) Rules() []Rule {
-	return m.lines.appendRules(nil, 0, len(m.lines.rules))
+	return m.lines.appendRules(nil, 0, m.lines.count())
 }

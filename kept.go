@@ -1,7 +1,6 @@
 package robots
 
 import (
-	"math"
 	"strings"
 	"time"
 
@@ -10,7 +9,7 @@ import (
 
 // This file holds what a Matcher keeps of its groups, for Selection, Rules
 // and its decisions. A crawler keeps a Matcher per host for as long as the
-// file is fresh, so what it keeps is compact: a rule is 8 octets (where its
+// file is fresh, so what it keeps is compact: a rule is 6 octets (where its
 // value ends in one copy of the groups' strings, and its line) and an agent
 // line 32, rather than the parsed file's 48-octet entries, whose strings
 // are substrings of the whole body. The canonical patterns are not kept:
@@ -20,40 +19,67 @@ import (
 // order.
 type keptLines struct {
 	agents []keptAgent
-	rules  []keptRule
-	text   string    // the values of the rules, end to end, from start on
-	start  uint32    // where the first rule's value starts in text
-	values *[]string // the rules' values instead, when text is longer than maxKeptText
+	rules  []byte     // ruleBytes (6) octets a rule, see rule; nil when long is set
+	text   string     // the values of the rules, end to end, from start on
+	start  uint32     // where the first rule's value starts in text
+	long   *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
 }
 
-// maxKeptText is the longest text whose offsets keptRule holds; a Matcher
-// whose groups' strings are longer keeps each rule's value apart
-// (keptLines.values). Tests lower it.
-var maxKeptText = math.MaxUint32
+// A rule in keptLines.rules is where its value ends in keptLines.text (it
+// starts where the previous one ends), then its line, with packedAllow set
+// for an allow line: two 24-bit little-endian numbers.
+const (
+	ruleBytes   = 6
+	packedAllow = 1 << 23
+)
 
-// A keptRule is an allow or disallow line of a selected group: where its
-// value ends in keptLines.text (it starts where the previous one ends), and
-// its line, with allowBit set for an allow line.
-type keptRule struct {
-	end  uint32
-	line uint32
+// maxKeptText is the longest text whose offsets keptLines.rules holds,
+// and maxKeptLine the highest line: a Matcher whose groups' strings are
+// longer, or whose rules have a higher line, keeps its rules apart
+// (keptLines.long). Tests lower them.
+var maxKeptText, maxKeptLine = 1<<24 - 1, packedAllow - 1
+
+// longRules are the kept rules when keptLines.rules cannot hold them: each
+// rule's value, and its line with allowBit set for an allow line.
+type longRules struct {
+	values []string
+	lines  []uint32
 }
 
 const allowBit = 1 << 31
 
+// count returns the number of kept rules.
+func (l *keptLines) count() int {
+	if l.long != nil {
+		return len(l.long.lines)
+	}
+	return len(l.rules) / ruleBytes
+}
+
 // rule returns the value, line and kind of the i-th kept rule.
 func (l *keptLines) rule(i int) (value string, line int, allow bool) {
-	r := l.rules[i]
-	if l.values != nil {
-		value = (*l.values)[i]
-	} else {
-		start := l.start
-		if i > 0 {
-			start = l.rules[i-1].end
-		}
-		value = l.text[start:r.end]
+	if l.long != nil {
+		n := l.long.lines[i]
+		return l.long.values[i], int(n &^ allowBit), n&allowBit != 0
 	}
-	return value, int(r.line &^ allowBit), r.line&allowBit != 0
+	r := l.rules[i*ruleBytes : i*ruleBytes+ruleBytes]
+	start := l.start
+	if i > 0 {
+		start = uint24(l.rules[i*ruleBytes-ruleBytes:])
+	}
+	n := uint24(r[3:])
+	return l.text[start:uint24(r)], int(n &^ packedAllow), n&packedAllow != 0
+}
+
+// uint24 reads a 24-bit little-endian number.
+func uint24(b []byte) uint32 {
+	_ = b[2]
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
+}
+
+// appendUint24 appends v, below 1<<24, as 24 bits little-endian.
+func appendUint24(b []byte, v uint32) []byte {
+	return append(b, byte(v), byte(v>>8), byte(v>>16))
 }
 
 // A keptAgent is a user-agent line of a selected group. Its name, the
@@ -102,7 +128,7 @@ func (k *keptGroup) signals() []compile.Signal {
 // the given indices: the groups, and their strings copied into one
 // allocation, so that m does not hold the body's text alive.
 func (m *Matcher) keep(f *compile.File, groups []int) {
-	size, nagents, nrules := 0, 0, 0
+	size, nagents, nrules, lastLine := 0, 0, 0, 0
 	for _, g := range groups {
 		grp := &f.Groups[g]
 		for _, a := range grp.Agents {
@@ -113,6 +139,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		}
 		for _, r := range grp.Rules {
 			size += len(r.Value)
+			lastLine = max(lastLine, r.Line)
 		}
 		for _, u := range grp.Usage {
 			size += len(u.Value) + len(u.Path)
@@ -153,16 +180,15 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		off += len(s)
 		return all[off-len(s) : off]
 	}
-	long := len(all) > maxKeptText
+	long := len(all) > maxKeptText || lastLine > maxKeptLine
 	if long {
-		values := make([]string, 0, nrules)
-		m.lines.values = &values
+		m.lines.long = &longRules{values: make([]string, 0, nrules), lines: make([]uint32, 0, nrules)}
 	} else {
 		m.lines.text, m.lines.start = all, uint32(start)
+		m.lines.rules = make([]byte, 0, ruleBytes*nrules)
 	}
 	m.kept = make([]keptGroup, len(groups))
 	m.lines.agents = make([]keptAgent, 0, nagents)
-	m.lines.rules = make([]keptRule, 0, nrules)
 	for i, g := range groups {
 		grp := &f.Groups[g]
 		k := &m.kept[i]
@@ -175,18 +201,22 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	for i, g := range groups {
 		for _, r := range f.Groups[g].Rules {
 			v := next(r.Value)
-			kr := keptRule{line: uint32(r.Line) &^ allowBit}
-			if r.Allow {
-				kr.line |= allowBit
-			}
 			if long {
-				*m.lines.values = append(*m.lines.values, v)
-			} else {
-				kr.end = uint32(off)
+				n := uint32(r.Line) &^ allowBit
+				if r.Allow {
+					n |= allowBit
+				}
+				m.lines.long.values = append(m.lines.long.values, v)
+				m.lines.long.lines = append(m.lines.long.lines, n)
+				continue
 			}
-			m.lines.rules = append(m.lines.rules, kr)
+			n := uint32(r.Line)
+			if r.Allow {
+				n |= packedAllow
+			}
+			m.lines.rules = appendUint24(appendUint24(m.lines.rules, uint32(off)), n)
 		}
-		m.kept[i].ruleEnd = int32(len(m.lines.rules))
+		m.kept[i].ruleEnd = int32(m.lines.count())
 	}
 	for i, g := range groups {
 		grp := &f.Groups[g]

@@ -72,7 +72,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 		check("agent value", a.value)
 		check("agent name", a.value[:a.name])
 	}
-	for i := range m.lines.rules {
+	for i := range m.lines.count() {
 		v, _, _ := m.lines.rule(i)
 		check("rule value", v)
 	}
@@ -109,7 +109,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 }
 
 // TestKeptLongText checks that a Matcher whose groups' strings are longer
-// than keptRule's offsets hold (lowered here) keeps each rule's value apart
+// than keptLines.rules's offsets hold (lowered here) keeps each rule apart
 // and reports the same rules, selection and decisions.
 func TestKeptLongText(t *testing.T) {
 	body := []byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\n\nUser-agent: BarBot\nAllow: /\nUser-agent: FooBot\nDisallow: /c\n")
@@ -128,11 +128,13 @@ func TestKeptLongText(t *testing.T) {
 		return res
 	}
 	want := run()
-	defer func(n int) { maxKeptText = n }(maxKeptText)
-	maxKeptText = 0
-	got := run()
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("with the values kept apart:\n got %+v\nwant %+v", got, want)
+	defer func(n, l int) { maxKeptText, maxKeptLine = n, l }(maxKeptText, maxKeptLine)
+	for _, lim := range []struct{ text, line int }{{0, maxKeptLine}, {maxKeptText, 3}} {
+		maxKeptText, maxKeptLine = lim.text, lim.line
+		got := run()
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("with the rules kept apart (text at most %d, lines at most %d):\n got %+v\nwant %+v", lim.text, lim.line, got, want)
+		}
 	}
 	if len(want.rules) != 5 || len(want.sel.Groups) != 2 {
 		t.Errorf("got %d rules in %d groups, want 5 in 2", len(want.rules), len(want.sel.Groups))
