@@ -122,37 +122,38 @@ type sedge struct {
 // breadth-first order, each node's children in the order of their octets:
 // so the children of node u are the nodes off[u]+1 up to off[u+1], entered
 // on the octets labels[off[u]:off[u+1]] (edge i leads to node i+1), and no
-// table of targets is needed. root gives the root's child on each octet
-// (0 for none) in 256 octets: a segment holds no '*', so the root has at
-// most 255 children, nodes 1 to 255. fail and dict are set for the
-// Aho-Corasick automaton only.
+// table of targets is needed. root, set for the Aho-Corasick automaton
+// only, which returns to the root at most octets, gives the root's child
+// on each octet (0 for none) in 256 octets: a segment holds no '*', so the
+// root has at most 255 children, nodes 1 to 255. The trie of leading
+// segments, whose root is only left on the input's first octet, scans the
+// root's labels instead. fail is set for the Aho-Corasick automaton only.
 type strie struct {
 	off    []uint32
 	labels []byte
 	term   []int32 // per node: what ends there, or -1; for the Aho-Corasick automaton once built, the longest segment that ends there (see ends)
 	fail   []int32 // per node: the node of its longest proper suffix in the trie
-	dict   []int32 // per node: the nearest node on its fail chain with a term, or -1; dropped once built (see ends)
-	root   [256]uint8
+	root   *[256]uint8
 }
 
 // ends makes each node's term the longest segment that ends there, on
-// its dictionary chain, once the segments are renumbered (see chains):
-// the walk then reads one table, not term and dict, and goes on down the
-// chain with segments.suffix. dict is dropped.
-func (t *strie) ends() {
+// its dictionary chain (dict: per node, the nearest node on its fail chain
+// with a term, or -1), once the segments are renumbered (see chains): the
+// walk then reads one table, not term and dict, and goes on down the chain
+// with segments.suffix.
+func (t *strie) ends(dict []int32) {
 	for u, id := range t.term {
 		if id < 0 {
-			if d := t.dict[u]; d >= 0 {
+			if d := dict[u]; d >= 0 {
 				t.term[u] = t.term[d]
 			}
 		}
 	}
-	t.dict = nil
 }
 
 // child returns u's child on x, or -1.
 func (t *strie) child(u int32, x byte) int32 {
-	if u == 0 {
+	if u == 0 && t.root != nil {
 		if k := t.root[x]; k != 0 {
 			return int32(k)
 		}
@@ -216,14 +217,15 @@ func (b *trieBuilder) insert(s string) int32 {
 
 // flatten returns the trie in flat form, its nodes renumbered in
 // breadth-first order (see strie), with failure links if ac, and then also
-// the terms of its nodes in breadth-first order.
-func (b *trieBuilder) flatten(ac bool) (strie, []int32) {
+// its dictionary links (see ends) and the terms of its nodes in
+// breadth-first order.
+func (b *trieBuilder) flatten(ac bool) (t strie, dict, terms []int32) {
 	n := len(b.c)
 	// order lists the builder's nodes breadth first: the children of
 	// order[i] are appended as it is reached, so the edge appended as
 	// labels[e] leads to node e+1.
 	order := make([]int32, 1, n)
-	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
+	t = strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
 	for u := 0; u < n; u++ {
 		t.off[u] = uint32(len(t.labels))
 		t.term[u] = b.term[order[u]]
@@ -236,19 +238,20 @@ func (b *trieBuilder) flatten(ac bool) (strie, []int32) {
 	if t.off[1] > 255 {
 		panic("automaton: a segment holds '*'") // the root's children would not fit root
 	}
+	if !ac {
+		return t, nil, nil
+	}
+	t.root = new([256]uint8)
 	for i := t.off[0]; i < t.off[1]; i++ {
 		t.root[t.labels[i]] = uint8(i + 1)
-	}
-	if !ac {
-		return t, nil
 	}
 	// Failure links in breadth-first order, which is the nodes' order: a
 	// node's link is its parent's link followed on the node's octet,
 	// shortened until that exists.
-	t.fail, t.dict = make([]int32, n), make([]int32, n)
-	t.dict[0] = -1
+	t.fail, dict = make([]int32, n), make([]int32, n)
+	dict[0] = -1
 	for i := t.off[0]; i < t.off[1]; i++ {
-		t.fail[i+1], t.dict[i+1] = 0, -1
+		t.fail[i+1], dict[i+1] = 0, -1
 	}
 	for u := int32(1); u < int32(n); u++ {
 		for i := t.off[u]; i < t.off[u+1]; i++ {
@@ -266,9 +269,9 @@ func (b *trieBuilder) flatten(ac bool) (strie, []int32) {
 			}
 			t.fail[v] = f
 			if t.term[f] >= 0 {
-				t.dict[v] = f
+				dict[v] = f
 			} else {
-				t.dict[v] = t.dict[f]
+				dict[v] = dict[f]
 			}
 		}
 	}
@@ -279,17 +282,21 @@ func (b *trieBuilder) flatten(ac bool) (strie, []int32) {
 			k++
 		}
 	}
-	terms := make([]int32, 0, k)
+	terms = make([]int32, 0, k)
 	for _, id := range t.term[1:] {
 		if id >= 0 {
 			terms = append(terms, id)
 		}
 	}
-	return t, terms
+	return t, dict, terms
 }
 
 func (t *strie) size() int {
-	return int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.term)+len(t.fail)+len(t.dict))
+	n := int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.term)+len(t.fail))
+	if t.root != nil {
+		n += len(t.root)
+	}
+	return n
 }
 
 func buildSegments(pats []pattern) *segments {
@@ -344,12 +351,13 @@ func buildSegments(pats []pattern) *segments {
 			s.nodes++
 		}
 	}
-	s.lead, _ = lead.flatten(false)
+	s.lead, _, _ = lead.flatten(false)
 	var order []int32
-	s.float, order = float.flatten(true)
+	var dict []int32
+	s.float, dict, order = float.flatten(true)
 	// Renumber the segments along the heavy paths of their dictionary tree.
-	perm := s.chains(order)
-	s.float.ends()
+	perm := s.chains(order, dict)
+	s.float.ends(dict)
 	seglen, longest := make([]int32, len(perm)), int32(0)
 	for old, id := range perm {
 		seglen[id] = s.seglen[old]
@@ -402,14 +410,14 @@ func (s *segments) suffix(id int32) int32 {
 // shortest first. So the segments that end at one octet, the dictionary
 // chain of the scanner's node, lie on at most 1+log₂ S paths, a range of
 // ids on each.
-func (s *segments) chains(order []int32) []int32 {
+func (s *segments) chains(order, dict []int32) []int32 {
 	t := &s.float
 	n := len(s.seglen)
 	parent, below, heavy := make([]int32, n), make([]int32, n), make([]int32, n)
 	for u, id := range t.term {
 		if id >= 0 {
 			parent[id], heavy[id] = -1, -1
-			if d := t.dict[u]; d >= 0 {
+			if d := dict[u]; d >= 0 {
 				parent[id] = t.term[d]
 			}
 		}
