@@ -11,7 +11,7 @@ import (
 // and its decisions. A crawler keeps a Matcher per host for as long as the
 // file is fresh, so what it keeps is compact: a rule is 6 octets (where its
 // value ends in one copy of the groups' strings, and its line) and an agent
-// line 32, rather than the parsed file's 48-octet entries, whose strings
+// line 12, rather than the parsed file's 48-octet entries, whose strings
 // are substrings of the whole body. The canonical patterns are not kept:
 // the automaton holds what it needs.
 
@@ -20,7 +20,7 @@ import (
 type keptLines struct {
 	agents []keptAgent
 	rules  []byte     // ruleBytes (6) octets a rule, see rule; nil when long is set
-	text   string     // the values of the rules, end to end, from start on
+	text   string     // the values of the agent lines, end to end, then the rules', from start on
 	start  uint32     // where the first rule's value starts in text
 	long   *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
 }
@@ -82,13 +82,26 @@ func appendUint24(b []byte, v uint32) []byte {
 	return append(b, byte(v), byte(v>>8), byte(v>>16))
 }
 
-// A keptAgent is a user-agent line of a selected group. Its name, the
-// token compared with a crawler's, is always a prefix of its value.
+// A keptAgent is a user-agent line of a selected group: where its value
+// ends in keptLines.text (it starts where the previous agent's ends, the
+// first at 0), the length of its name, the token compared with a
+// crawler's, which is always a prefix of its value, and its line, with
+// globalBit set for a * line.
 type keptAgent struct {
-	value  string
-	name   int32 // the length of the name
-	line   int32
-	global bool
+	end, name, line uint32
+}
+
+const globalBit = 1 << 31
+
+// agent returns the value, name and line of the i-th kept agent line, and
+// whether it is a * line.
+func (l *keptLines) agent(i int) (value, name string, line int, global bool) {
+	a, start := l.agents[i], uint32(0)
+	if i > 0 {
+		start = l.agents[i-1].end
+	}
+	value = l.text[start:a.end]
+	return value, value[:a.name], int(a.line &^ globalBit), a.line&globalBit != 0
 }
 
 // A keptGroup is a selected group: its agents and rules are those of
@@ -181,10 +194,11 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		return all[off-len(s) : off]
 	}
 	long := len(all) > maxKeptText || lastLine > maxKeptLine
+	m.lines.text = all
 	if long {
 		m.lines.long = &longRules{values: make([]string, 0, nrules), lines: make([]uint32, 0, nrules)}
 	} else {
-		m.lines.text, m.lines.start = all, uint32(start)
+		m.lines.start = uint32(start)
 		m.lines.rules = make([]byte, 0, ruleBytes*nrules)
 	}
 	m.kept = make([]keptGroup, len(groups))
@@ -194,7 +208,12 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		k := &m.kept[i]
 		k.group, k.delay, k.delayLine = int32(g), grp.CrawlDelay, int32(grp.DelayLine)
 		for _, a := range grp.Agents {
-			m.lines.agents = append(m.lines.agents, keptAgent{value: next(a.Value), name: int32(len(a.Name)), line: int32(a.Line), global: a.Global})
+			next(a.Value)
+			ka := keptAgent{end: uint32(off), name: uint32(len(a.Name)), line: uint32(a.Line) &^ globalBit}
+			if a.Global {
+				ka.line |= globalBit
+			}
+			m.lines.agents = append(m.lines.agents, ka)
 		}
 		k.agentEnd = int32(len(m.lines.agents))
 	}
@@ -261,8 +280,9 @@ func (m *Matcher) group(i int) Group {
 	}
 	out := Group{CrawlDelay: k.delay, DelayLine: int(k.delayLine)}
 	out.Agents = make([]UserAgent, 0, k.agentEnd-a0)
-	for _, a := range m.lines.agents[a0:k.agentEnd] {
-		out.Agents = append(out.Agents, UserAgent{Line: int(a.line), Value: a.value, Name: a.value[:a.name], Global: a.global})
+	for j := a0; j < k.agentEnd; j++ {
+		value, name, line, global := m.lines.agent(int(j))
+		out.Agents = append(out.Agents, UserAgent{Line: line, Value: value, Name: name, Global: global})
 	}
 	if len(out.Agents) > 0 {
 		out.Line = out.Agents[0].Line

@@ -68,9 +68,10 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			t.Errorf("%s %q is a string of the parsed file", what, s)
 		}
 	}
-	for _, a := range m.lines.agents {
-		check("agent value", a.value)
-		check("agent name", a.value[:a.name])
+	for i := range m.lines.agents {
+		value, name, _, _ := m.lines.agent(i)
+		check("agent value", value)
+		check("agent name", name)
 	}
 	for i := range m.lines.count() {
 		v, _, _ := m.lines.rule(i)
