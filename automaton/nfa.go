@@ -196,10 +196,19 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 	copy(cur[:w], a.init)
 	best := a.matches(cur[:w], a.final, -1)
 	star, final := a.star[:w], a.final[:w]
+	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		x, ok := in.Next()
-		if !ok {
-			break
+		var x byte
+		if p == "" {
+			p = in.Plain(plainRun)
+		}
+		if p != "" {
+			x, p = p[0], p[1:]
+		} else {
+			var ok bool
+			if x, ok = in.Next(); !ok {
+				break
+			}
 		}
 		adv := a.adv[int(a.class[x])*w:][:w]
 		var carry, live, scarry, hit uint64
@@ -233,12 +242,22 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 	if cur&final != 0 {
 		best = a.matches(a.init[:1], a.final, -1)
 	}
+	adv := a.adv
+	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		x, ok := in.Next()
-		if !ok {
-			break
+		var x byte
+		if p == "" {
+			p = in.Plain(plainRun)
 		}
-		v := (cur<<1)&a.adv[a.class[x]] | cur&star
+		if p != "" {
+			x, p = p[0], p[1:]
+		} else {
+			var ok bool
+			if x, ok = in.Next(); !ok {
+				break
+			}
+		}
+		v := (cur<<1)&adv[a.class[x]] | cur&star
 		v |= (v & star) << 1
 		if v == 0 {
 			return best // nothing more can match, the anchored rules included
