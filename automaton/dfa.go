@@ -335,6 +335,23 @@ func (c *cursor) steps(p string) {
 			if i == len(p) {
 				return
 			}
+		} else if nd.kind() == branch && d.defs != nil && d.defs[c.s] == c.s {
+			// A branch that loops on the octets it has no edge for (a
+			// '*' waiting for the octet after it): its edges are
+			// scanned here, and the octets that take none are passed
+			// over with no call.
+			labels := d.labels[nd.off : nd.off+nd.n()]
+		scan:
+			for ; i < len(p); i++ {
+				for _, l := range labels {
+					if l == p[i] {
+						break scan
+					}
+				}
+			}
+			if i == len(p) {
+				return
+			}
 		}
 		c.step(p[i])
 		i++
