@@ -352,6 +352,15 @@ func (c *cursor) steps(p string) {
 			if i == len(p) {
 				return
 			}
+		} else if nd.kind() == wide && d.defs != nil && d.defs[c.s] == c.s {
+			// The same for a wide node: one bit test per octet.
+			words := d.bitmaps[nd.off : nd.off+4]
+			for i < len(p) && words[p[i]>>6]&(1<<(p[i]&63)) == 0 {
+				i++
+			}
+			if i == len(p) {
+				return
+			}
 		}
 		c.step(p[i])
 		i++
