@@ -119,3 +119,20 @@ func BenchmarkMatchLong(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMatchLongWide is BenchmarkMatchLong at TierDFA on sixteen rules
+// "/*<c>q": after the first '/' the DFA waits at a wide node that loops on
+// every octet without an edge.
+func BenchmarkMatchLongWide(b *testing.B) {
+	var rules []automaton.Rule
+	for _, c := range "?.&=;,!~@+-_0123" {
+		p := "/*" + string(c) + "q"
+		rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+	}
+	m := automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA})
+	const url = "/catalog/electronics/televisions/smart/led/brand/name/model/edition/more/path/segments/here/and/there/page.html"
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Match(normalize.NewRawStream(url))
+	}
+}
