@@ -208,7 +208,7 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 		}
 		var x byte
 		if p == "" {
-			p = in.Plain(plainRun)
+			p = in.Plain(nfaPlainRun)
 			if idle {
 				p = a.skip(p)
 			}
@@ -266,7 +266,7 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 		}
 		var x byte
 		if p == "" {
-			p = in.Plain(plainRun)
+			p = in.Plain(nfaPlainRun)
 			if idle {
 				p = a.skip(p)
 			}
@@ -333,3 +333,8 @@ func (a *nfa) skip(p string) string {
 	}
 	return p[i:]
 }
+
+// nfaPlainRun is plainRun for the NFA walks: they stop only when no
+// position is live, which with a leading '*' is at the end of the input,
+// so they read in longer runs, and skip octets over them (see idle).
+const nfaPlainRun = 64
