@@ -597,6 +597,16 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 		}
 	}
 	for s := in; live != 0; {
+		if p := s.Plain(plainRun); p != "" {
+			for c := range MaxClasses {
+				if live&(1<<c) != 0 {
+					if cur[c].steps(p); cur[c].settled() {
+						live &^= 1 << c
+					}
+				}
+			}
+			continue
+		}
 		x, ok := s.Next()
 		if !ok {
 			break

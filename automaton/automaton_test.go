@@ -172,3 +172,36 @@ func TestAnchorNotLiteralDollar(t *testing.T) {
 		}
 	}
 }
+
+// TestLongInputsAgainstReference checks every tier against the reference
+// on inputs long enough to span several of the runs an engine reads at
+// once (normalize.Stream.Plain), holding octets no pattern has (which
+// idle walks pass over) and, in canonical form, escapes read between runs.
+func TestLongInputsAgainstReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const inAlpha = "ab/ab/cxxxxé"
+	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+		for iter := 0; iter < 500; iter++ {
+			rules := make([]automaton.Rule, 1+r.IntN(8))
+			for i := range rules {
+				p := randPattern(r, "ab/c")
+				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
+			}
+			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			for k := 0; k < 20; k++ {
+				var b strings.Builder
+				b.WriteString("http://h/")
+				for range r.IntN(80) {
+					b.WriteByte(inAlpha[r.IntN(len(inAlpha))])
+				}
+				url := b.String()
+				for _, f := range []normalize.Form{normalize.Raw, normalize.Canonical} {
+					got, want := m.Match(f.Stream(url)), naive(rules, f.URL(url))
+					if got != want {
+						t.Fatalf("tier %v, %v form: rules %v URL %q: got %d want %d", tier, f, rules, url, got, want)
+					}
+				}
+			}
+		}
+	}
+}

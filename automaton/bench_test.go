@@ -92,3 +92,47 @@ func BenchmarkMatch(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMatchLong times Match on URLs as long as the corpus's slowest
+// (about 140 octets), on each tier, forced, and on the default build, over
+// the rules of smallRules(1): the per-octet cost, where BenchmarkMatch
+// mostly times the cost per call.
+func BenchmarkMatchLong(b *testing.B) {
+	urls := []string{
+		"/catalog/electronics/televisions-and-home-cinema/smart-tv/led-4k-ultra-hd/brand-name-55-inch-model-2024-edition.html?color=black&size=55",
+		"/shop/women/clothing/dresses/summer-collection/floral-print-midi-dress-with-short-sleeves-and-belt/product-123456789?ref=home-banner",
+	}
+	for _, tier := range []automaton.Tier{0, automaton.TierDFA, automaton.TierSegments, automaton.TierNFA} {
+		m := automaton.Compile(smallRules(1), automaton.Limits{MaxTier: tier})
+		name := "default-" + m.Stats().Tier.String()
+		if tier != 0 {
+			name = tier.String()
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, u := range urls {
+					m.Match(normalize.NewRawStream(u))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
+		})
+	}
+}
+
+// BenchmarkMatchLongWide is BenchmarkMatchLong at TierDFA on sixteen rules
+// "/*<c>q": after the first '/' the DFA waits at a wide node that loops on
+// every octet without an edge.
+func BenchmarkMatchLongWide(b *testing.B) {
+	var rules []automaton.Rule
+	for _, c := range "?.&=;,!~@+-_0123" {
+		p := "/*" + string(c) + "q"
+		rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+	}
+	m := automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA})
+	const url = "/catalog/electronics/televisions/smart/led/brand/name/model/edition/more/path/segments/here/and/there/page.html"
+	b.ReportAllocs()
+	for b.Loop() {
+		m.Match(normalize.NewRawStream(url))
+	}
+}

@@ -31,12 +31,13 @@ type nfa struct {
 	words     int
 	positions int
 	class     [256]uint8
-	adv       []uint64 // per class: bits that a matching octet advances into
-	star      []uint64 // positions of '*' (self loops)
-	final     []uint64 // end positions of prefix patterns
-	anchor    []uint64 // end positions of anchored patterns
-	init      []uint64 // start positions, closed over '*'
-	owner     []int32  // rule (place in the ranking) of each end position
+	adv       []uint64  // per class: bits that a matching octet advances into
+	star      []uint64  // positions of '*' (self loops)
+	final     []uint64  // end positions of prefix patterns
+	anchor    []uint64  // end positions of anchored patterns
+	init      []uint64  // start positions, closed over '*'
+	owner     []int32   // rule (place in the ranking) of each end position
+	wake      [4]uint64 // octets that follow a '*' in some pattern, one bit each (see idle)
 }
 
 // regWords is the most 64-bit words of an NFA that walks in registers
@@ -86,6 +87,9 @@ func buildNFA(pats []pattern) *nfa {
 		for j := 0; j < len(p.lit); j++ {
 			if c := p.lit[j]; c == '*' {
 				set(a.star, g+j)
+				if j+1 < len(p.lit) {
+					a.wake[p.lit[j+1]>>6] |= 1 << (p.lit[j+1] & 63)
+				}
 			} else {
 				set(a.adv[int(a.class[c])*w:], g+j+1)
 			}
@@ -196,13 +200,29 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 	copy(cur[:w], a.init)
 	best := a.matches(cur[:w], a.final, -1)
 	star, final := a.star[:w], a.final[:w]
+	idle := idleRegs(&cur, star)
+	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		x, ok := in.Next()
-		if !ok {
-			break
+		if idle {
+			p = a.skip(p)
+		}
+		var x byte
+		if p == "" {
+			p = in.Plain(nfaPlainRun)
+			if idle {
+				p = a.skip(p)
+			}
+		}
+		if p != "" {
+			x, p = p[0], p[1:]
+		} else {
+			var ok bool
+			if x, ok = in.Next(); !ok {
+				break
+			}
 		}
 		adv := a.adv[int(a.class[x])*w:][:w]
-		var carry, live, scarry, hit uint64
+		var carry, live, scarry, hit, diff uint64
 		for i := range star {
 			c := cur[i]
 			v := (c<<1|carry)&adv[i] | c&star[i]
@@ -212,13 +232,17 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 			scarry = s >> 63
 			cur[i] = v
 			live |= v
+			diff |= v ^ c
 			hit |= v & final[i]
 		}
 		if live == 0 {
 			return best // nothing more can match, the anchored rules included
 		}
-		if hit != 0 {
-			best = a.matches(cur[:w], a.final, best)
+		if diff != 0 {
+			idle = idleRegs(&cur, star)
+			if hit != 0 {
+				best = a.matches(cur[:w], a.final, best)
+			}
 		}
 	}
 	return a.matches(cur[:w], a.anchor, best)
@@ -233,17 +257,37 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 	if cur&final != 0 {
 		best = a.matches(a.init[:1], a.final, -1)
 	}
+	adv := a.adv
+	idle := idleWord(cur, star)
+	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		x, ok := in.Next()
-		if !ok {
-			break
+		if idle {
+			p = a.skip(p)
 		}
-		v := (cur<<1)&a.adv[a.class[x]] | cur&star
+		var x byte
+		if p == "" {
+			p = in.Plain(nfaPlainRun)
+			if idle {
+				p = a.skip(p)
+			}
+		}
+		if p != "" {
+			x, p = p[0], p[1:]
+		} else {
+			var ok bool
+			if x, ok = in.Next(); !ok {
+				break
+			}
+		}
+		v := (cur<<1)&adv[a.class[x]] | cur&star
 		v |= (v & star) << 1
+		if v == cur {
+			continue
+		}
 		if v == 0 {
 			return best // nothing more can match, the anchored rules included
 		}
-		cur = v
+		cur, idle = v, idleWord(v, star)
 		if v&final != 0 {
 			best = a.matches([]uint64{v}, a.final, best)
 		}
@@ -253,3 +297,44 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 	}
 	return best
 }
+
+// A state is idle when every live position is a '*' or the position just
+// after a live '*': the patterns wait, at their stars, for the octet that
+// follows one. An octet that follows no '*' in any pattern (not in
+// nfa.wake) leaves an idle state as it is: the stars keep it live, the
+// positions after them have no edge for it, and nothing new is matched.
+// So the walk skips such octets with one table test each (skip), the way
+// a scan for the first octet of a needle skips a haystack.
+
+// idleWord reports whether the one-word state v is idle.
+func idleWord(v, star uint64) bool {
+	s := v & star
+	return v == s|s<<1
+}
+
+// idleRegs reports whether the state v of walkRegs is idle.
+func idleRegs(v *[regWords]uint64, star []uint64) bool {
+	var carry uint64
+	for i := range star {
+		s := v[i] & star[i]
+		if v[i] != s|s<<1|carry {
+			return false
+		}
+		carry = s >> 63
+	}
+	return true
+}
+
+// skip returns p without its leading octets that wake no '*' of a.
+func (a *nfa) skip(p string) string {
+	i := 0
+	for i < len(p) && a.wake[p[i]>>6]&(1<<(p[i]&63)) == 0 {
+		i++
+	}
+	return p[i:]
+}
+
+// nfaPlainRun is plainRun for the NFA walks: they stop only when no
+// position is live, which with a leading '*' is at the end of the input,
+// so they read in longer runs, and skip octets over them (see idle).
+const nfaPlainRun = 64

@@ -34,6 +34,25 @@ func pathStart(url string) (start int, slash bool) {
 	if len(url) > 0 && url[0] == '/' && (len(url) == 1 || url[1] != '/') {
 		return 0, false // path-absolute: no scheme or authority to skip
 	}
+	if n := webScheme(url); n > 0 {
+		// Most URLs a crawler decides: the scheme is known, and one scan
+		// of the authority finds the path, or a "#" before it.
+		for i := n; i < len(url); i++ {
+			switch url[i] {
+			case '/', '?', ';':
+				return i, url[i] != '/'
+			case '#':
+				return len(url), true
+			}
+		}
+		return len(url), true
+	}
+	return pathStartAny(url)
+}
+
+// pathStartAny is pathStart for any URL, without the fast path for web
+// schemes.
+func pathStartAny(url string) (start int, slash bool) {
 	search := 0
 	if strings.HasPrefix(url, "//") {
 		search = 2
@@ -56,6 +75,18 @@ func pathStart(url string) (start int, slash bool) {
 		return len(url), true // no path, or a fragment before it: "/"
 	}
 	return start, url[start] != '/'
+}
+
+// webScheme returns the length of url's "http://" or "https://" prefix, or 0
+// when it has neither.
+func webScheme(url string) int {
+	switch {
+	case strings.HasPrefix(url, "https://"):
+		return len("https://")
+	case strings.HasPrefix(url, "http://"):
+		return len("http://")
+	}
+	return 0
 }
 
 // indexAny returns the index of the first '/', '?' or ';' in s at or after
