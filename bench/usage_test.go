@@ -17,9 +17,10 @@ import (
 //	               ("train-ai=n"), which applies to every crawler
 //	corpus/paths   each file with that line and two with paths, one a
 //	               wildcard ("/blog/ train-ai=y", "/*.pdf$ search=n"):
-//	               one more walk of each allowed URL
+//	               one usage class, whose DFA reads the URL with the crawl
+//	               rules' and whose wildcard tier walks it once more
 //	corpus/collide the same with "/*.pdf search=n", a wildcard pattern of
-//	               the length of another: one more walk per category
+//	               the length of another: one usage class per category
 //
 // Each decision reads the verdict and the train-ai preference.
 func BenchmarkDecideUsage(b *testing.B) {
