@@ -73,6 +73,12 @@ import (
 // times more. In all, O(L·(4+H) + E′ + D + S_long·(1+L/maxRing)) for E′ ≤
 // E the edges of the star nodes reached.
 //
+// Once the leading trie is left and no segment is live or waits, no star
+// node can be reached any more: the walk is idle. An idle walk stops, or,
+// if a node reached has an edge that must end the input, runs only the
+// Aho-Corasick automaton, to know the segments that end the input. The
+// walk reads the input in runs of plain octets (normalize.Stream.Plain).
+//
 // The scratch is a few integers per star node, segment and edge and a
 // ring of at most maxRing buckets, reset by generation: a walk touches,
 // and pays for, only what it uses.
