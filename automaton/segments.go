@@ -73,6 +73,12 @@ import (
 // times more. In all, O(L·(4+H) + E′ + D + S_long·(1+L/maxRing)) for E′ ≤
 // E the edges of the star nodes reached.
 //
+// Once the leading trie is left and no segment is live or waits, no star
+// node can be reached any more: the walk is idle. An idle walk stops, or,
+// if a node reached has an edge that must end the input, runs only the
+// Aho-Corasick automaton, to know the segments that end the input. The
+// walk reads the input in runs of plain octets (normalize.Stream.Plain).
+//
 // The scratch is a few integers per star node, segment and edge and a
 // ring of at most maxRing buckets, reset by generation: a walk touches,
 // and pays for, only what it uses.
@@ -95,8 +101,9 @@ type segments struct {
 	// the words masks[maskAt[v]:maskAt[v+1]].
 	pushEnd, watchAt, watched, maskAt []int32
 	masks                             []segMask
-	nodes                             int32 // star nodes; node 0 is the start, reached before the input
-	ring                              int32 // buckets of a walk's wake-up ring, a power of two
+	tails                             []bool // per star node: whether it has an edge that must end the input
+	nodes                             int32  // star nodes; node 0 is the start, reached before the input
+	ring                              int32  // buckets of a walk's wake-up ring, a power of two
 }
 
 // A chainLink places a segment on its heavy path: the path holds the ids
@@ -169,6 +176,24 @@ func (t *strie) child(u int32, x byte) int32 {
 		}
 	}
 	return -1
+}
+
+// next returns the Aho-Corasick automaton's node after u on octet x: u's
+// child on x, or that of the longest suffix of u's string in the trie
+// that has one, or the root.
+func (t *strie) next(u int32, x byte) int32 {
+	for u != 0 {
+		for i, hi := t.off[u], t.off[u+1]; i < hi; i++ {
+			if l := t.labels[i]; l >= x {
+				if l == x {
+					return int32(i) + 1
+				}
+				break
+			}
+		}
+		u = t.fail[u]
+	}
+	return int32(t.root[x])
 }
 
 // trieBuilder grows a trie with linked child lists, then flattens it.
@@ -387,6 +412,12 @@ func buildSegments(pats []pattern) *segments {
 	}
 	s.watch(len(s.seglen))
 	s.hubMasks(len(s.seglen))
+	s.tails = make([]bool, s.nodes)
+	for _, e := range s.edges {
+		if e.tail {
+			s.tails[e.from] = true
+		}
+	}
 	return s
 }
 
@@ -561,7 +592,7 @@ func (s *segments) watch(segs int) {
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
 		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)) +
-		8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
+		len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
 }
 
 // maxRing is the most buckets of a walk's wake-up ring (see segWalk.wait):
@@ -712,6 +743,7 @@ type segWalk struct {
 	lead, scan int32 // nodes of the two tries; lead < 0 once the leading trie is left
 	n          int32 // octets read
 	best       int32 // place in the ranking, or -1
+	tails      bool  // a star node reached has an edge that must end the input
 }
 
 func (s *segments) start(sc *segScratch) segWalk {
@@ -737,6 +769,9 @@ func (s *segments) start(sc *segScratch) segWalk {
 func (w *segWalk) reach(v int32) {
 	s, sc := w.s, w.sc
 	sc.reached[v] = reach{gen: sc.g, at: w.n}
+	if s.tails[v] {
+		w.tails = true
+	}
 	for e := s.edgeAt[v]; e < s.pushEnd[v]; e++ {
 		ed := &s.edges[e]
 		q := &sc.queue[ed.seg]
@@ -809,47 +844,92 @@ func (w *segWalk) wait(seg, at int32) {
 
 // step feeds one octet.
 func (w *segWalk) step(x byte) {
-	s, sc := w.s, w.sc
 	w.n++
-	// The segments that wait for this octet become live. Each waits in
-	// the bucket of its octet, less than the ring's length ahead, so the
-	// bucket holds no other.
-	if sc.waiting > 0 {
-		if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g {
-			for seg := h.first; seg >= 0; seg = sc.wait[seg].next {
-				sc.work++
-				sc.waiting--
-				sc.live.or(seg>>6, 1<<(seg&63), sc.g)
-			}
-			h.first = -1
-		}
+	if w.sc.waiting > 0 {
+		w.wake()
 	}
 	if w.lead >= 0 {
-		if w.lead = s.lead.child(w.lead, x); w.lead >= 0 {
-			if v := s.lead.term[w.lead]; v >= 0 {
-				w.reach(v)
-			}
+		w.leadStep(x)
+	}
+	t := &w.s.float
+	u := t.next(w.scan, x)
+	w.scan = u
+	if t.term[u] >= 0 && w.sc.live.n > 0 {
+		w.ends(u)
+	}
+}
+
+// steps feeds the octets of p, as step does each, in a tight loop.
+func (w *segWalk) steps(p string) {
+	sc, t := w.sc, &w.s.float
+	for i := 0; i < len(p); i++ {
+		x := p[i]
+		w.n++
+		if sc.waiting > 0 {
+			w.wake()
+		}
+		if w.lead >= 0 {
+			w.leadStep(x)
+		}
+		u := t.next(w.scan, x)
+		w.scan = u
+		if t.term[u] >= 0 && sc.live.n > 0 {
+			w.ends(u)
 		}
 	}
-	t := &s.float
-	u := w.scan
-	for {
-		if k := t.child(u, x); k >= 0 {
-			u = k
-			break
-		}
-		if u == 0 {
-			break
-		}
-		u = t.fail[u]
+}
+
+// scanOnly feeds the octets of p to the Aho-Corasick automaton alone: for
+// a walk that is idle (see idle), only the segments that end the input
+// can still take an edge.
+func (w *segWalk) scanOnly(p string) {
+	t, u := &w.s.float, w.scan
+	for i := 0; i < len(p); i++ {
+		u = t.next(u, p[i])
 	}
 	w.scan = u
-	if sc.live.n == 0 {
-		return
+	w.n += int32(len(p))
+}
+
+// idle reports whether no octet can change the walk but through the
+// segments that end the input: the leading trie is left, no segment is
+// live or waits to be. Then no star node can be reached and no edge taken
+// before the input's end.
+func (w *segWalk) idle() bool {
+	return w.lead < 0 && w.sc.live.n == 0 && w.sc.waiting == 0
+}
+
+// wake makes live the segments that wait for the current octet. Each waits
+// in the bucket of its octet, less than the ring's length ahead, so the
+// bucket holds no other.
+func (w *segWalk) wake() {
+	sc := w.sc
+	if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g {
+		for seg := h.first; seg >= 0; seg = sc.wait[seg].next {
+			sc.work++
+			sc.waiting--
+			sc.live.or(seg>>6, 1<<(seg&63), sc.g)
+		}
+		h.first = -1
 	}
-	// The segments that end here are those on u's dictionary chain: on
-	// each heavy path it crosses, a range of ids. Visit the live ones.
-	for id := t.term[u]; id >= 0; id = s.chain[id].up {
+}
+
+// leadStep follows octet x in the trie of leading segments.
+func (w *segWalk) leadStep(x byte) {
+	s := w.s
+	if w.lead = s.lead.child(w.lead, x); w.lead >= 0 {
+		if v := s.lead.term[w.lead]; v >= 0 {
+			w.reach(v)
+		}
+	}
+}
+
+// ends visits the live segments that end at the Aho-Corasick node u,
+// those on u's dictionary chain: on each heavy path it crosses, a range
+// of ids.
+func (w *segWalk) ends(u int32) {
+	s, sc := w.s, w.sc
+	for id := s.float.term[u]; id >= 0; id = s.chain[id].up {
 		lo := s.chain[id].lo
 		for j := id; ; j-- {
 			sc.work++
@@ -951,10 +1031,25 @@ func (w *segWalk) result() int32 {
 }
 
 // walk runs s over the octets of in with scratch sc and returns the best
-// rule (its place in the ranking).
+// rule (its place in the ranking). It reads the input as runs of plain
+// octets (normalize.Stream.Plain), and once the walk is idle and no star
+// node reached has an edge that must end the input, it stops: nothing
+// can change its outcome.
 func (s *segments) walk(sc *segScratch, in normalize.Stream) int32 {
 	w := s.start(sc)
 	for {
+		if w.idle() {
+			if !w.tails {
+				return w.best
+			}
+			if p := in.Plain(nfaPlainRun); p != "" {
+				w.scanOnly(p)
+				continue
+			}
+		} else if p := in.Plain(nfaPlainRun); p != "" {
+			w.steps(p)
+			continue
+		}
 		x, ok := in.Next()
 		if !ok {
 			break
