@@ -816,7 +816,7 @@ const (
 	compileBytesPerOctet = 128
 	compileBytesBase     = 8 << 20
 	// tableBytesPerOctet and tableBytesBase bound what a Machine holds:
-	// a DFA node (20 bytes, and a 4-byte default) per state, whose edges MaxWork bounds, or the
+	// a DFA node (16 bytes, a count octet, and a 4-byte default) per state, whose edges MaxWork bounds, or the
 	// segment tier's tries and edges.
 	tableBytesPerOctet = 32
 	tableBytesBase     = 4 << 20
