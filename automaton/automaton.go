@@ -315,7 +315,10 @@ type engines struct {
 	nfas *pool[nfaScratch]
 	// Inside the engines a rule is known by its place in the ranking, best
 	// first, so that comparing two matches is comparing two integers (see
-	// better). orig maps a place back to the caller's index.
+	// better). orig16 maps a place back to the caller's index when every
+	// index fits 16 bits (maxOrig16 rules), as real files' do; orig does
+	// otherwise. See origOf.
+	orig16  []uint16
 	orig    []int32
 	wildTop int32 // the best wildcard rule's place below TierDFA, or -1
 }
@@ -466,7 +469,15 @@ func sortByRank(rules []Rule, idx []int32) {
 // wildcard patterns, the probe's DFA if it fit, else the segment matcher,
 // whose build and walk are linear whatever the patterns.
 func (m *Machine) build(e *engines, pl plan, lim *Limits) (why error) {
-	e.orig, e.wildTop = pl.orig, -1
+	e.wildTop = -1
+	if m.rules <= maxOrig16 {
+		e.orig16 = make([]uint16, len(pl.orig))
+		for i, x := range pl.orig {
+			e.orig16[i] = uint16(x)
+		}
+	} else {
+		e.orig = pl.orig
+	}
 	pats := pl.pats
 	stars, wildOctets, nwild := 0, 0, 0
 	for _, p := range pats {
@@ -663,7 +674,19 @@ func (e *engines) finish(in normalize.Stream, best int32) int32 {
 	if best < 0 {
 		return -1
 	}
-	return e.orig[best]
+	return e.origOf(best)
+}
+
+// maxOrig16 is the most rules for which a Machine keeps the caller's
+// index of each place in 16 bits (engines.orig16), not 32.
+const maxOrig16 = 1 << 16
+
+// origOf returns the caller's index of the rule at place p of the ranking.
+func (e *engines) origOf(p int32) int32 {
+	if e.orig16 != nil {
+		return int32(e.orig16[p])
+	}
+	return e.orig[p]
 }
 
 // Stats describes a compiled Machine.
@@ -698,7 +721,7 @@ func (m *Machine) Stats() Stats {
 
 // addStats adds the sizes of e's engines to s.
 func (e *engines) addStats(s *Stats) {
-	s.Bytes += 4 * cap(e.orig)
+	s.Bytes += 2*cap(e.orig16) + 4*cap(e.orig)
 	for _, d := range []*dfa{e.lit, e.wild} {
 		if d != nil {
 			s.States += len(d.nodes)
@@ -816,7 +839,7 @@ const (
 	compileBytesPerOctet = 128
 	compileBytesBase     = 8 << 20
 	// tableBytesPerOctet and tableBytesBase bound what a Machine holds:
-	// a DFA node (20 bytes, and a 4-byte default) per state, whose edges MaxWork bounds, or the
+	// a DFA node (16 bytes, a count octet, and a 4-byte default) per state, whose edges MaxWork bounds, or the
 	// segment tier's tries and edges.
 	tableBytesPerOctet = 32
 	tableBytesBase     = 4 << 20

@@ -205,3 +205,28 @@ func TestLongInputsAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// TestLongRuns checks literal stretches longer than a DFA run node holds
+// (255 octets: its count is one octet), which are cut into several runs,
+// on the literal DFA (default) and the DFA of all patterns, against the
+// reference, with inputs that stop or differ at and around each cut.
+func TestLongRuns(t *testing.T) {
+	long := "/" + strings.Repeat("a", 700)
+	rules := []automaton.Rule{
+		{Pattern: long[:300], Rank: 300},
+		{Pattern: long[:600] + "b", Rank: 601},
+		{Pattern: long + "$", Rank: 702},
+		{Pattern: "/*x", Rank: 3},
+	}
+	for _, lim := range []automaton.Limits{{}, {MaxTier: automaton.TierDFA}} {
+		m := automaton.Compile(rules, lim)
+		for _, n := range []int{1, 254, 255, 256, 257, 299, 300, 301, 509, 510, 511, 600, 601, 700, 701} {
+			for _, tail := range []string{"", "b", "x", "a", "ab"} {
+				in := long[:min(n, len(long))] + tail
+				if got, want := run(m, in), naive(rules, in); got != want {
+					t.Errorf("%v: input of %d octets + %q: got %d want %d", m.Stats().Tier, n, tail, got, want)
+				}
+			}
+		}
+	}
+}

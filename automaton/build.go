@@ -366,8 +366,8 @@ func fromSorted(pats []pattern) *dfa {
 		ps = append(ps, pats[k.i])
 	}
 	// The trie has one edge per octet of a pattern past its common prefix
-	// with the one before it in sorted order: at most that many labels and
-	// targets, and, the usual shape being under two nodes per pattern (a
+	// with the one before it in sorted order: at most that many labels (and
+	// a count octet per run and branch) and targets, and, the usual shape being under two nodes per pattern (a
 	// branch and a run), seldom more nodes than three per pattern. The
 	// scratch is grown to that at once rather than by doubling.
 	edges, prev := 0, ""
@@ -380,7 +380,7 @@ func fromSorted(pats []pattern) *dfa {
 		prev = p.lit
 	}
 	d := &sc.d
-	d.nodes = append(slices.Grow(d.nodes[:0], min(3*len(ps)+4, edges+2)), node{nk: uint32(done) << countBits, next: -1, out: -1, top: -1})
+	d.nodes = append(slices.Grow(d.nodes[:0], min(3*len(ps)+4, edges+2)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
 	d.labels, d.targets = slices.Grow(d.labels[:0], edges), slices.Grow(d.targets[:0], min(2*len(ps), edges))
 	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
 	var build func(g []pattern, depth int) int32
@@ -411,7 +411,7 @@ func fromSorted(pats []pattern) *dfa {
 		if anchored >= 0 {
 			d.accepts = append(d.accepts, accept{id, anchored}) // in node order
 		}
-		nd := node{off: uint32(len(d.labels)), next: -1, out: end, top: top}
+		nd := node{next: -1, out: end, top: top}
 		kids := 0
 		for j := 0; j < len(rest); kids++ {
 			j = nextGroup(rest, j, depth)
@@ -423,39 +423,40 @@ func fromSorted(pats []pattern) *dfa {
 			// anchored rule, which the octets after it must not inherit.
 			first, last := rest[0].lit, rest[len(rest)-1].lit
 			l := depth + 1
-			for anchored < 0 && l < len(first) && l < len(last) && first[l] == last[l] && l-depth < 1<<countBits-1 {
+			for anchored < 0 && l < len(first) && l < len(last) && first[l] == last[l] && l-depth < maxRun {
 				l++
 			}
-			d.labels = append(d.labels, first[depth:l]...)
-			nd.nk = uint32(run)<<countBits | uint32(l-depth)
+			nd.ko = mk(run, len(d.labels))
+			d.labels = append(append(d.labels, byte(l-depth)), first[depth:l]...)
 			next := build(rest, l)
 			nd.next = next
 		case kids > wideEdges:
-			nd.off = uint32(len(d.bitmaps))
+			off := len(d.bitmaps)
+			nd.ko = mk(wide, off)
 			d.bitmaps = append(d.bitmaps, 0, 0, 0, 0)
 			nd.next = int32(len(d.targets))
 			d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
 			for j, t := 0, int(nd.next); j < len(rest); t++ {
 				c := rest[j].lit[depth]
 				k := nextGroup(rest, j, depth)
-				d.bitmaps[nd.off+uint32(c>>6)] |= 1 << (c & 63)
+				d.bitmaps[off+int(c>>6)] |= 1 << (c & 63)
 				target := build(rest[j:k], depth+1)
 				d.targets[t] = target
 				j = k
 			}
-			nd.nk = uint32(wide)<<countBits | uint32(kids)
 		default:
-			d.labels = slices.Grow(d.labels, kids)[:len(d.labels)+kids]
+			off := len(d.labels) + 1
+			nd.ko = mk(branch, off-1)
+			d.labels = append(slices.Grow(d.labels, 1+kids), byte(kids))[:off+kids]
 			nd.next = int32(len(d.targets))
 			d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
 			for j, t := 0, 0; j < len(rest); t++ {
 				k := nextGroup(rest, j, depth)
-				d.labels[int(nd.off)+t] = rest[j].lit[depth]
+				d.labels[off+t] = rest[j].lit[depth]
 				target := build(rest[j:k], depth+1)
 				d.targets[int(nd.next)+t] = target
 				j = k
 			}
-			nd.nk = uint32(branch)<<countBits | uint32(kids)
 		}
 		d.nodes[id] = nd
 		return id

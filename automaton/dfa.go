@@ -48,22 +48,32 @@ const (
 // segment tier's scanner, on real files, goes 10-15% faster per URL).
 const wideEdges = 10
 
-// A node is 20 bytes (TestNodeSize checks it): crawlers keep many compiled files in memory. What a
-// node matches if the input ends there (an anchored rule) is rare, and only
-// read once per walk, so it lives in DFA.accepts instead; its default node
-// lives in dfa.defs, which a DFA of literal patterns does without.
+// A node is 16 bytes (TestNodeSize checks it): crawlers keep many compiled
+// files in memory. Its kind shares a word with its offset, and the number
+// of octets of a run or edges of a branch is the octet at that offset in
+// labels, before them (a run is at most maxRun octets, a branch at most
+// wideEdges edges; a wide node needs no count). What a node matches if the
+// input ends there (an anchored rule) is rare, and only read once per
+// walk, so it lives in DFA.accepts instead; its default node lives in
+// dfa.defs, which a DFA of literal patterns does without.
 type node struct {
-	off  uint32 // into labels
-	nk   uint32 // the kind in the top two bits, under them the run length or number of edges
+	ko   uint32 // the kind in the top two bits, under them the offset into labels (run, branch: the count, then the octets) or bitmaps (wide)
 	next int32  // run nodes: the node after the whole run; branches: offset into targets
 	out  int32  // best prefix rule matched on entering the node, or -1
 	top  int32  // best rule that can still match from here, or -1
 }
 
-const countBits = 30 // below the kind in node.nk
+const offBits = 30 // below the kind in node.ko
 
-func (nd *node) kind() nodeKind { return nodeKind(nd.nk >> countBits) }
-func (nd *node) n() uint32      { return nd.nk & (1<<countBits - 1) }
+// maxRun is the most octets a run node holds (its count is one octet): a
+// longer chain is cut into runs of at most maxRun.
+const maxRun = 255
+
+func (nd *node) kind() nodeKind { return nodeKind(nd.ko >> offBits) }
+func (nd *node) off() uint32    { return nd.ko & (1<<offBits - 1) }
+
+// mk returns the ko word of a node of kind k at offset off.
+func mk(k nodeKind, off int) uint32 { return uint32(k)<<offBits | uint32(off) }
 
 // An accept is the anchored rule a node matches if the input ends there.
 type accept struct {
@@ -97,14 +107,14 @@ func (b *builder) emit() *dfa {
 		inRun[t] = t != 0 && in[t] == 1 && single(t) && st.out < 0 &&
 			st.def == ps.def && st.accept == ps.accept
 	}
-	// A run's length must fit node.nk: a chain that long is cut in two.
+	// A run's length must fit its count octet: a longer chain is cut.
 	for h := range b.states {
 		if inRun[h] || !single(int32(h)) {
 			continue
 		}
 		length := 1
 		for t := b.edgesOf(int32(h))[0].next; inRun[t]; t = b.edgesOf(t)[0].next {
-			if length++; length == 1<<countBits {
+			if length++; length == maxRun+1 {
 				inRun[t], length = false, 1
 			}
 		}
@@ -126,15 +136,17 @@ func (b *builder) emit() *dfa {
 			continue
 		}
 		st := &b.states[s]
-		nd := node{off: uint32(len(d.labels)), next: -1, out: st.out, top: st.top}
+		nd := node{next: -1, out: st.out, top: st.top}
 		d.defs[id[s]] = id[st.def]
 		if st.accept >= 0 {
 			d.accepts = append(d.accepts, accept{id[s], st.accept}) // in node order
 		}
 		switch {
 		case st.setN == 0:
-			nd.nk, d.defs[id[s]] = uint32(done)<<countBits, id[s]
+			nd.ko, d.defs[id[s]] = mk(done, 0), id[s]
 		case st.edgeN == 1:
+			off := len(d.labels)
+			d.labels = append(d.labels, 0)
 			t := int32(s)
 			for {
 				e := b.edgesOf(t)[0]
@@ -144,24 +156,25 @@ func (b *builder) emit() *dfa {
 					break
 				}
 			}
-			nd.nk = uint32(run)<<countBits | (uint32(len(d.labels)) - nd.off)
-			nd.next = id[t]
+			d.labels[off] = byte(len(d.labels) - off - 1)
+			nd.ko, nd.next = mk(run, off), id[t]
 		case st.edgeN > wideEdges:
-			nd.off = uint32(len(d.bitmaps))
+			off := len(d.bitmaps)
 			d.bitmaps = append(d.bitmaps, 0, 0, 0, 0)
 			nd.next = int32(len(d.targets))
 			for _, e := range b.edgesOf(int32(s)) { // sorted by octet
-				d.bitmaps[nd.off+uint32(e.c>>6)] |= 1 << (e.c & 63)
+				d.bitmaps[off+int(e.c>>6)] |= 1 << (e.c & 63)
 				d.targets = append(d.targets, id[e.next])
 			}
-			nd.nk = uint32(wide)<<countBits | st.edgeN
+			nd.ko = mk(wide, off)
 		default:
+			nd.ko = mk(branch, len(d.labels))
+			d.labels = append(d.labels, byte(st.edgeN))
 			nd.next = int32(len(d.targets))
 			for _, e := range b.edgesOf(int32(s)) {
 				d.labels = append(d.labels, e.c)
 				d.targets = append(d.targets, id[e.next])
 			}
-			nd.nk = uint32(branch)<<countBits | st.edgeN
 		}
 		d.nodes[id[s]] = nd
 	}
@@ -268,14 +281,15 @@ func (c *cursor) step(x byte) {
 	for {
 		switch nd.kind() {
 		case run:
-			if d.labels[nd.off+c.pos] == x {
-				if c.pos++; c.pos == nd.n() {
+			if o := nd.off(); d.labels[o+1+c.pos] == x {
+				if c.pos++; c.pos == uint32(d.labels[o]) {
 					c.enter(nd.next)
 				}
 				return
 			}
 		case branch:
-			labels := d.labels[nd.off : nd.off+nd.n()]
+			o := nd.off()
+			labels := d.labels[o+1 : o+1+uint32(d.labels[o])]
 			for i := range labels {
 				if labels[i] == x {
 					c.enter(d.targets[int(nd.next)+i])
@@ -285,7 +299,8 @@ func (c *cursor) step(x byte) {
 		case wide:
 			// The edge's rank among the node's octets is the number of
 			// bits below x's in the bitmap.
-			words := d.bitmaps[nd.off : nd.off+4]
+			o := nd.off()
+			words := d.bitmaps[o : o+4]
 			w, bit := words[x>>6], uint64(1)<<(x&63)
 			if w&bit != 0 {
 				rank := bits.OnesCount64(w & (bit - 1))
@@ -318,7 +333,8 @@ func (c *cursor) steps(p string) {
 	d := c.d
 	for i := 0; i < len(p); {
 		if nd := c.nd; nd.kind() == run {
-			lab := d.labels[nd.off+c.pos : nd.off+nd.n()]
+			o := nd.off()
+			lab := d.labels[o+1+c.pos : o+1+uint32(d.labels[o])]
 			k := 0
 			for k < len(lab) && i+k < len(p) && lab[k] == p[i+k] {
 				k++
@@ -340,7 +356,8 @@ func (c *cursor) steps(p string) {
 			// '*' waiting for the octet after it): its edges are
 			// scanned here, and the octets that take none are passed
 			// over with no call.
-			labels := d.labels[nd.off : nd.off+nd.n()]
+			o := nd.off()
+			labels := d.labels[o+1 : o+1+uint32(d.labels[o])]
 		scan:
 			for ; i < len(p); i++ {
 				for _, l := range labels {
@@ -354,7 +371,8 @@ func (c *cursor) steps(p string) {
 			}
 		} else if nd.kind() == wide && d.defs != nil && d.defs[c.s] == c.s {
 			// The same for a wide node: one bit test per octet.
-			words := d.bitmaps[nd.off : nd.off+4]
+			o := nd.off()
+			words := d.bitmaps[o : o+4]
 			for i < len(p) && words[p[i]>>6]&(1<<(p[i]&63)) == 0 {
 				i++
 			}

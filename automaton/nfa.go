@@ -36,7 +36,8 @@ type nfa struct {
 	final     []uint64  // end positions of prefix patterns
 	anchor    []uint64  // end positions of anchored patterns
 	init      []uint64  // start positions, closed over '*'
-	owner     []int32   // rule (place in the ranking) of each end position
+	owner     []int32   // rule (place in the ranking) of each pattern, in the order of their end positions
+	endBase   []int32   // per word: the end positions in the words before it (see ownerAt)
 	wake      [4]uint64 // octets that follow a '*' in some pattern, one bit each (see idle)
 }
 
@@ -61,7 +62,7 @@ func nfaPositions(pats []pattern) int {
 
 func buildNFA(pats []pattern) *nfa {
 	n := nfaPositions(pats)
-	a := &nfa{words: (n + 63) / 64, positions: n, owner: make([]int32, n)}
+	a := &nfa{words: (n + 63) / 64, positions: n, owner: make([]int32, 0, len(pats))}
 	w := a.words
 	// Octet classes: every octet used literally gets its own class, all
 	// others share class 0.
@@ -95,7 +96,7 @@ func buildNFA(pats []pattern) *nfa {
 			}
 		}
 		end := g + len(p.lit)
-		a.owner[end] = p.rule
+		a.owner = append(a.owner, p.rule)
 		if p.anchored {
 			set(a.anchor, end)
 		} else {
@@ -104,7 +105,22 @@ func buildNFA(pats []pattern) *nfa {
 		g = end + 1
 	}
 	closeStars(a.init, a.star)
+	a.endBase = make([]int32, w)
+	for i, ends := 1, int32(0); i < w; i++ {
+		ends += int32(bits.OnesCount64(a.final[i-1] | a.anchor[i-1]))
+		a.endBase[i] = ends
+	}
 	return a
+}
+
+// ownerAt returns the rule of the pattern that ends at position g: the
+// owners are kept one per pattern, not one per position (most positions
+// are inner octets), and g's pattern is the number of end positions
+// before g.
+func (a *nfa) ownerAt(g int) int32 {
+	i := g / 64
+	below := (a.final[i] | a.anchor[i]) & (1<<(g%64) - 1)
+	return a.owner[int(a.endBase[i])+bits.OnesCount64(below)]
 }
 
 // closeStars adds to v the position after every live '*': a '*' may match
@@ -122,7 +138,7 @@ func (a *nfa) size() int {
 	if a == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(*a)) + 8*(len(a.adv)+5*a.words) + 4*len(a.owner)
+	return int(unsafe.Sizeof(*a)) + 8*(len(a.adv)+5*a.words) + 4*(len(a.owner)+len(a.endBase))
 }
 
 // nfaScratch is the scratch an nfa walk needs: two bit sets.
@@ -179,7 +195,7 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 		for m != 0 {
 			g := i*64 + bits.TrailingZeros64(m)
 			m &= m - 1
-			if r := a.owner[g]; better(r, best) {
+			if r := a.ownerAt(g); better(r, best) {
 				best = r
 			}
 		}

@@ -5,10 +5,10 @@ import (
 	"unsafe"
 )
 
-// TestNodeSize holds the DFA node to the 20 bytes its comment states.
+// TestNodeSize holds the DFA node to the 16 bytes its comment states.
 func TestNodeSize(t *testing.T) {
-	if n := unsafe.Sizeof(node{}); n != 20 {
-		t.Errorf("a DFA node is %d bytes, want 20", n)
+	if n := unsafe.Sizeof(node{}); n != 16 {
+		t.Errorf("a DFA node is %d bytes, want 16", n)
 	}
 }
 

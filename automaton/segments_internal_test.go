@@ -121,7 +121,7 @@ func TestSegmentWalkWork(t *testing.T) {
 			sc := m.seg.newScratch()
 			got := m.seg.walk(sc, normalize.NewRawStream(in))
 			if got >= 0 {
-				got = m.orig[got]
+				got = m.origOf(got)
 			}
 			if want := greedyBest(rules, in); got != want {
 				t.Errorf("%s, %d octets: rule %d, want %d", f.name, len(in), got, want)
@@ -173,7 +173,7 @@ func TestSegmentWaits(t *testing.T) {
 			in := "/" + run(r.IntN(6*maxRing))
 			got := m.seg.walk(sc, normalize.NewRawStream(in))
 			if got >= 0 {
-				got = m.orig[got]
+				got = m.origOf(got)
 			}
 			if want := greedyBest(rules, in); got != want {
 				t.Fatalf("iteration %d, %d octets: rule %d, want %d", iter, len(in), got, want)

@@ -1,0 +1,31 @@
+package automaton
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// TestOrigWidth checks that a Machine maps places back to the caller's
+// indices in 16 bits up to maxOrig16 rules and in 32 past it, and that
+// both decide as the caller's indices say: rule i is "/<i>$" (anchored, so
+// only its own path matches), ranked in reverse so places and indices
+// differ.
+func TestOrigWidth(t *testing.T) {
+	for _, n := range []int{3, maxOrig16, maxOrig16 + 1} {
+		rules := make([]Rule, n)
+		for i := range rules {
+			rules[i] = Rule{Pattern: "/" + strconv.Itoa(i) + "$", Rank: 2 * (n - i)}
+		}
+		m := Compile(rules, Limits{})
+		if wide := m.orig16 == nil; wide != (n > maxOrig16) {
+			t.Errorf("%d rules: 32-bit indices %v, want %v", n, wide, n > maxOrig16)
+		}
+		for _, i := range []int{0, 1, n / 2, n - 2, n - 1} {
+			if got := m.Match(normalize.NewRawStream("/" + strconv.Itoa(i))); got != int32(i) {
+				t.Errorf("%d rules: path of rule %d matched %d", n, i, got)
+			}
+		}
+	}
+}
