@@ -76,7 +76,7 @@ func WithDialect(d Dialect) Option { return func(c *config) { c.dialect = d } }
 // straddles the limit is read whole within normalize.Slack (64 KiB; a longer
 // one is cut as normalize.Slack says) and the rest ignored. Limits below
 // DefaultParseLimit are raised to it, as RFC 9309 requires, in every
-// dialect.
+// dialect; limits above normalize.MaxLimit (64 MiB) are lowered to it.
 func WithParseLimit(n int) Option { return func(c *config) { c.limit, c.limitSet = n, true } }
 
 // WithCharset declares the body's charset, as a Content-Type header does

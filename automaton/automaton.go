@@ -328,6 +328,10 @@ type engines struct {
 // apart, each by build, which chooses their tier once (see the package
 // comment); the Limits are the same for every class, and MaxWork is spent
 // by all classes together, so that the budgets hold whatever the classes.
+//
+// The patterns may hold at most MaxPatternOctets octets in all, which every
+// table's offsets address; Compile panics beyond, as a caller must bound
+// its input first (package normalize's MaxLimit bounds a robots.txt body).
 func Compile(rules []Rule, lim Limits) *Machine {
 	m := &Machine{rules: len(rules)}
 	var n [MaxClasses]int // rules per class
@@ -337,6 +341,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	if n[0] == len(rules) {
 		// The common case, one class: the places are the indices.
 		plan := newPlan(rules, nil)
+		checkSize(plan.total)
 		lim = lim.withDefaults(plan.total)
 		m.why = m.build(&m.engines, plan, &lim)
 		return m
@@ -359,6 +364,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		plans[c] = newPlan(rules, idx[start[c]:start[c+1]])
 		total += plans[c].total
 	}
+	checkSize(total)
 	lim = lim.withDefaults(total)
 	m.classes = make([]engines, MaxClasses-1)
 	m.why = m.build(&m.engines, plans[0], &lim)
@@ -371,6 +377,19 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		}
 	}
 	return m
+}
+
+// MaxPatternOctets is the most octets of patterns Compile takes, all
+// classes together: DFA labels, which hold a pattern's octets and one count
+// octet per run of them, are addressed by 30-bit offsets.
+const MaxPatternOctets = 1 << 29
+
+// checkSize panics if patterns of total octets are more than the tables
+// can address.
+func checkSize(total int) {
+	if total > MaxPatternOctets {
+		panic(fmt.Sprintf("automaton: %d octets of patterns, above MaxPatternOctets (%d)", total, MaxPatternOctets))
+	}
 }
 
 // A plan is one class's rules prepared for build: ranked, simplified and

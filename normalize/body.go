@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -17,6 +16,13 @@ import (
 // DefaultLimit is the number of octets of a robots.txt body that are parsed:
 // RFC 9309 section 2.5 asks crawlers to parse at least 500 kibibytes.
 const DefaultLimit = 500 << 10
+
+// MaxLimit is the largest parse limit: a larger one is lowered to it. It
+// keeps every table built from a body within what its 32-bit offsets
+// address (package automaton takes at most 512 MiB of patterns; a body of
+// MaxLimit octets canonicalizes to at most 4.5 times as many: 1.5 for
+// UTF-16 transcoded to UTF-8, times 3 for each octet escaped as %XX).
+const MaxLimit = 64 << 20
 
 // Slack is how many octets past the parse limit are read so that the line
 // that straddles the limit is kept whole. It is the rule for every entry
@@ -33,14 +39,13 @@ const DefaultLimit = 500 << 10
 const Slack = 64 << 10
 
 // admitted returns how many octets of a body Prepare keeps at most for the
-// given limit: max(limit, DefaultLimit) + Slack. A negative limit is
-// DefaultLimit too: no body is read or parsed unbounded.
+// given limit: max(limit, DefaultLimit), at most MaxLimit, plus Slack. A
+// negative limit is DefaultLimit too: no body is read or parsed unbounded.
 func admitted(limit int) int {
-	limit = max(limit, DefaultLimit)
-	return min(limit, math.MaxInt-Slack) + Slack
+	return min(max(limit, DefaultLimit), MaxLimit) + Slack
 }
 
-// ReadBody reads a robots.txt body from r: at most max(limit, DefaultLimit)
+// ReadBody reads a robots.txt body from r: at most max(limit, DefaultLimit) (at most MaxLimit)
 // plus Slack octets (a negative limit reads DefaultLimit plus Slack), and
 // none of what follows, so that a body of any size is read in bounded
 // memory: its buffer grows by doubling up to that bound and no further, so
@@ -114,7 +119,8 @@ type BodyOptions struct {
 	// Limit is the number of octets parsed, raised to DefaultLimit when
 	// smaller (a negative Limit too: no body is parsed unbounded, not even
 	// in the Google dialect, since Google's crawler has a limit although its
-	// library has none). The straddling line is kept within Slack.
+	// library has none) and lowered to MaxLimit when larger. The straddling
+	// line is kept within Slack.
 	Limit int
 	// KeepUTF16 keeps a body that starts with a UTF-16 byte order mark as
 	// it is, octet by octet, as Google's library does, instead of

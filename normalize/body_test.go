@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -321,4 +322,26 @@ func FuzzPrepareLimit(f *testing.F) {
 			t.Fatalf("a dropped line left %q", got[max(len(got)-10, 0):])
 		}
 	})
+}
+
+// TestMaxLimit checks that no limit admits more than MaxLimit plus Slack,
+// so that the tables built from a body stay within their offsets.
+func TestMaxLimit(t *testing.T) {
+	for _, tt := range []struct{ limit, want int }{
+		{-1, DefaultLimit + Slack},
+		{0, DefaultLimit + Slack},
+		{DefaultLimit + 1, DefaultLimit + 1 + Slack},
+		{MaxLimit, MaxLimit + Slack},
+		{MaxLimit + 1, MaxLimit + Slack},
+		{math.MaxInt, MaxLimit + Slack},
+	} {
+		if got := admitted(tt.limit); got != tt.want {
+			t.Errorf("admitted(%d) = %d, want %d", tt.limit, got, tt.want)
+		}
+	}
+	body := bytes.Repeat([]byte("Disallow: /a\n"), (MaxLimit+2*Slack)/13+1)
+	got, info, err := Prepare(body, BodyOptions{Limit: math.MaxInt})
+	if err != nil || len(got) > MaxLimit+Slack || !info.Truncated {
+		t.Errorf("Prepare with no limit: %d octets of %d, truncated %v, err %v", len(got), len(body), info.Truncated, err)
+	}
 }
