@@ -203,6 +203,26 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 	return best
 }
 
+// nextOctet returns the next octet of in for the register walks: from p,
+// the rest of a run of plain octets, refilled by in.Plain, else by in.Next.
+// When idle, the octets that cannot change the state are skipped first.
+func (a *nfa) nextOctet(in *normalize.Stream, p *string, idle bool) (byte, bool) {
+	if idle {
+		*p = a.skip(*p)
+	}
+	if *p == "" {
+		*p = in.Plain(nfaPlainRun)
+		if idle {
+			*p = a.skip(*p)
+		}
+	}
+	if q := *p; q != "" {
+		*p = q[1:]
+		return q[0], true
+	}
+	return in.Next()
+}
+
 // walkRegs is walk for an NFA of at most regWords words: the bit sets live
 // in two arrays on the stack, so it needs no scratch. It costs, per octet,
 // a few word operations per word of the NFA, and stops when no position
@@ -219,23 +239,9 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 	idle := idleRegs(&cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		if idle {
-			p = a.skip(p)
-		}
-		var x byte
-		if p == "" {
-			p = in.Plain(nfaPlainRun)
-			if idle {
-				p = a.skip(p)
-			}
-		}
-		if p != "" {
-			x, p = p[0], p[1:]
-		} else {
-			var ok bool
-			if x, ok = in.Next(); !ok {
-				break
-			}
+		x, ok := a.nextOctet(&in, &p, idle)
+		if !ok {
+			break
 		}
 		adv := a.adv[int(a.class[x])*w:][:w]
 		var carry, live, scarry, hit, diff uint64
@@ -277,23 +283,9 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 	idle := idleWord(cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		if idle {
-			p = a.skip(p)
-		}
-		var x byte
-		if p == "" {
-			p = in.Plain(nfaPlainRun)
-			if idle {
-				p = a.skip(p)
-			}
-		}
-		if p != "" {
-			x, p = p[0], p[1:]
-		} else {
-			var ok bool
-			if x, ok = in.Next(); !ok {
-				break
-			}
+		x, ok := a.nextOctet(&in, &p, idle)
+		if !ok {
+			break
 		}
 		v := (cur<<1)&adv[a.class[x]] | cur&star
 		v |= (v & star) << 1
