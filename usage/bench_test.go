@@ -6,7 +6,8 @@ import (
 )
 
 // BenchmarkParse measures reading the values seen in robots.txt files and
-// headers, with github.com/dunglas/httpsfv doing the Dictionary parse.
+// headers: the common ones by the quick reader, the others (Invalid,
+// Long64KiB) with github.com/dunglas/httpsfv doing the Dictionary parse.
 // Per byte, compare with the parser's cost per input byte.
 func BenchmarkParse(b *testing.B) {
 	cases := []struct {

@@ -75,3 +75,45 @@ func FuzzPreference(f *testing.F) {
 		}
 	})
 }
+
+// FuzzQuick compares the quick reader with httpsfv's: on every value it
+// accepts, in either vocabulary, it must give the Set that the Dictionary
+// reading gives, with no diagnostic.
+func FuzzQuick(f *testing.F) {
+	for _, s := range []string{
+		"train-ai=n, search=y",
+		"train-ai=y,search=n",
+		"  train-ai=n\t, search=y \t",
+		"train-ai=y, train-ai=n",
+		"train-ai=yes, train-ai=n",
+		"train-ai=n, search=y,",
+		"train-ai=n;a=b",
+		"train-ai=n search=y",
+		"\ttrain-ai=n",
+		"x*.-_9=Tok/:en, train-ai=y",
+		"search=yes, ai-train=no, use=reference",
+		"search=yes, use=partial",
+		"ai-train=no, train-ai=n",
+		"train-ai=N",
+		"Train-ai=n",
+		"*=*, train-ai=n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		from := Source{Line: 3, Field: "x"}
+		for _, v := range []Vocabulary{AIPref, ContentSignal} {
+			s, ok := quick(v, value, from)
+			if !ok {
+				if s != (Set{}) {
+					t.Fatalf("%s %q: quick declines yet returns %s", v, value, s)
+				}
+				continue
+			}
+			want, diags := parseDictionary(v, value, from)
+			if s != want || len(diags) > 0 {
+				t.Fatalf("%s %q: quick reads %s, httpsfv %s %v", v, value, s, want, diags)
+			}
+		}
+	})
+}

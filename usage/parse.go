@@ -61,8 +61,17 @@ func ParseSignal(value string, from Source) (Set, []Diagnostic) {
 	return parse(ContentSignal, value, from)
 }
 
-// parse reads value in the vocabulary v.
+// parse reads value in the vocabulary v: quickly when quick can (see
+// quick.go), otherwise with httpsfv.
 func parse(v Vocabulary, value string, from Source) (Set, []Diagnostic) {
+	if s, ok := quick(v, value, from); ok {
+		return s, nil
+	}
+	return parseDictionary(v, value, from)
+}
+
+// parseDictionary reads value in the vocabulary v as an httpsfv Dictionary.
+func parseDictionary(v Vocabulary, value string, from Source) (Set, []Diagnostic) {
 	var s Set
 	var diags []Diagnostic
 	if strings.Trim(value, " \t") == "" {
@@ -135,12 +144,8 @@ func readUse(m httpsfv.Member) (Use, bool) {
 	if !ok {
 		return UseUnknown, false
 	}
-	for u, label := range useLabels {
-		if label != "" && label == tok {
-			return Use(u), true
-		}
-	}
-	return UseUnknown, false
+	u := useOf(tok)
+	return u, u != UseUnknown
 }
 
 // token returns the Token a member holds, if it is a Token.
