@@ -122,7 +122,7 @@ func TestDecideUsage(t *testing.T) {
 // every tier.
 func TestDecideUsageEveryTier(t *testing.T) {
 	paths := []string{"", "/", "/a", "/a/", "/ab", "/a*", "/*b", "/a$", "/*.pdf", "/a/b", "/a%2F", "/b*c$"}
-	prefs := []string{"train-ai=n", "train-ai=y", "search=n", "search=y", "train-ai=y, search=n", "train-ai=yes", "search"}
+	prefs := []string{"train-ai=n", "train-ai=y", "search=n", "search=y", "train-ai=y, search=n", "train-ai=n, search=y", "train-ai=yes", "search"}
 	urls := []string{"/", "/a", "/a/", "/ab", "/a/b", "/a/b.pdf", "/b", "/bxc", "/a%2f", "/a/x?q=1", "/c.pdf", "/private/a"}
 	seed := uint64(1)
 	next := func(n int) int {
@@ -132,12 +132,22 @@ func TestDecideUsageEveryTier(t *testing.T) {
 	for iter := 0; iter < 300; iter++ {
 		var b strings.Builder
 		b.WriteString("User-agent: *\nDisallow: /private\nAllow: /a\n")
+		// One file in three says the same on every line, as a file
+		// generated for many paths does: the categories share a class.
+		same := ""
+		if next(3) == 0 {
+			same = prefs[next(len(prefs))]
+		}
 		for range 1 + next(6) {
 			p := paths[next(len(paths))]
 			if p != "" {
 				p += " "
 			}
-			fmt.Fprintf(&b, "Content-Usage: %s%s\n", p, prefs[next(len(prefs))])
+			pr := same
+			if pr == "" {
+				pr = prefs[next(len(prefs))]
+			}
+			fmt.Fprintf(&b, "Content-Usage: %s%s\n", p, pr)
 		}
 		if next(3) == 0 {
 			b.WriteString("Content-Signal: ai-train=no\n")

@@ -25,6 +25,15 @@ package compile
 // compared with each category's winner, would compute the same with one
 // class more to decide.
 //
+// Two categories share one class when their ranks order the rules alike:
+// when one's rank above 3·length is a strictly increasing function of the
+// other's, rule by rule (most often, every rule states the same of each,
+// "train-ai=n, search=y" on every line). Ranks compare length first, then
+// that offset, so both classes would pick the same winner for every URL,
+// ties included; the shared class is ranked by the first category's
+// offsets, and the table reads each category's preference and line from
+// its winner. The automaton then builds and walks one class, not two.
+//
 // Between equal ranks the automaton takes the first rule given, and the
 // rules are given in line order: the line reported for a category is the
 // earliest of those that stated its preference, as the reference says.
@@ -65,10 +74,13 @@ func NumClasses() int { return ClassCategory + len(aiprefCategories) }
 // rule, and the preferences that hold for every URL that may be fetched.
 // It holds no string of the file. The zero UsageTable states nothing.
 type UsageTable struct {
-	// rules are by index in LowerUsage's rules; in a table of grouped
-	// rules, len(aiprefCategories) entries per rule, one per category.
-	rules   []usageEntry
-	grouped bool // one class of rules grouped by pattern (see the file's comment)
+	// rules are by index in LowerUsage's rules, len(aiprefCategories)
+	// entries per rule, one per category: the rule's preference for it
+	// (combined over its group, for rules grouped by pattern) and line.
+	rules []usageEntry
+	// class is, by index in aiprefCategories, the class that decides the
+	// category; 0 (ClassCrawl) when no rule states it.
+	class [usage.NumCategories]int8
 	// fixed holds the Content-Signal lines combined, in line order, and,
 	// when no Content-Usage rule has a path, the Content-Usage rules too:
 	// they all apply to every URL.
@@ -116,49 +128,113 @@ func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 	if !starCollides(s.Usage) {
 		return lowerGrouped(s.Usage, t)
 	}
-	var out []Lowered
+	// The stated categories, each with the class it shares with an
+	// earlier one, or a class of its own.
+	var offs [usage.NumCategories][]int8 // by category index: each rule's rank above 3·length
+	var rep [usage.NumCategories]int     // by category index: the category whose class it shares, or itself
+	nclass := 0
 	for i, c := range aiprefCategories {
+		o := make([]int8, len(s.Usage))
 		stated := false
-		for _, u := range s.Usage {
-			stated = stated || u.Prefs.Get(c) != usage.Unknown
+		for r, u := range s.Usage {
+			o[r] = offset(u.Prefs.Get(c))
+			stated = stated || o[r] != 0
 		}
 		if !stated {
 			continue
 		}
-		if out == nil {
-			n := len(s.Usage) * len(aiprefCategories)
-			out = make([]Lowered, 0, n)
-			t.rules = make([]usageEntry, 0, n)
-		}
-		for _, u := range s.Usage {
-			p := u.Prefs.Get(c)
-			rank := 3 * len(u.Pattern)
-			switch p {
-			case usage.Disallowed:
-				rank += 2 // n wins a tie
-			case usage.Allowed:
-				rank++ // y wins over silence
+		offs[i], rep[i] = o, i
+		for j := range i {
+			if rep[j] == j && offs[j] != nil && sameOrder(offs[j], o) {
+				rep[i] = j
+				break
 			}
-			out = append(out, Lowered{Pattern: u.Pattern, Rank: rank, Class: ClassCategory + i, Line: u.Line, Value: u.Value})
-			t.rules = append(t.rules, usageEntry{line: int32(u.Line), pref: p})
+		}
+		if rep[i] == i {
+			t.class[i] = int8(ClassCategory + nclass)
+			nclass++
+		} else {
+			t.class[i] = t.class[rep[i]]
+		}
+	}
+	n := len(s.Usage) * nclass
+	out := make([]Lowered, 0, n)
+	t.rules = make([]usageEntry, 0, n*len(aiprefCategories))
+	for i := range aiprefCategories {
+		if offs[i] == nil || rep[i] != i {
+			continue
+		}
+		for r, u := range s.Usage {
+			out = append(out, Lowered{Pattern: u.Pattern, Rank: 3*len(u.Pattern) + int(offs[i][r]), Class: int(t.class[i]), Line: u.Line, Value: u.Value})
+			for _, c := range aiprefCategories {
+				t.rules = append(t.rules, usageEntry{line: int32(u.Line), pref: u.Prefs.Get(c)})
+			}
 		}
 	}
 	return out, t
 }
 
+// offset returns a rule's rank above 3·length in the class of a category
+// for which it states p: n wins a tie, y wins over silence.
+func offset(p usage.Pref) int8 {
+	switch p {
+	case usage.Disallowed:
+		return 2
+	case usage.Allowed:
+		return 1
+	}
+	return 0
+}
+
+// sameOrder reports whether the offsets b order the rules as a does: b is
+// a strictly increasing function of a. Then the ranks 3·length + a and
+// 3·length + b compare every two rules alike (length first, then offset),
+// so one class decides both categories, ties falling to the same first
+// rule.
+func sameOrder(a, b []int8) bool {
+	var to [3]int8 // to[x] is b's offset where a's is x, plus one; 0 when not seen
+	for r := range a {
+		switch x := to[a[r]]; {
+		case x == 0:
+			to[a[r]] = b[r] + 1
+		case x != b[r]+1:
+			return false
+		}
+	}
+	last := int8(-1)
+	for _, x := range to {
+		if x == 0 {
+			continue
+		}
+		if x-1 <= last {
+			return false
+		}
+		last = x - 1
+	}
+	return true
+}
+
 // starCollides reports whether a pattern with a '*' has the length of
 // another, different pattern: then two rules of the longest matching
 // length may have different patterns, and the rules cannot be grouped by
-// pattern.
+// pattern. It takes one pass over the rules.
 func starCollides(rules []UsageRule) bool {
-	for i, u := range rules {
-		if strings.IndexByte(u.Pattern, '*') < 0 {
-			continue
+	type length struct {
+		first  string // the first pattern of the length
+		star   bool   // a pattern of the length holds a '*'
+		others bool   // a pattern of the length differs from first
+	}
+	byLen := make(map[int]*length)
+	for _, u := range rules {
+		l := byLen[len(u.Pattern)]
+		if l == nil {
+			l = &length{first: u.Pattern}
+			byLen[len(u.Pattern)] = l
 		}
-		for j, v := range rules {
-			if j != i && len(v.Pattern) == len(u.Pattern) && v.Pattern != u.Pattern {
-				return true
-			}
+		l.star = l.star || strings.IndexByte(u.Pattern, '*') >= 0
+		l.others = l.others || u.Pattern != l.first
+		if l.star && l.others {
+			return true
 		}
 	}
 	return false
@@ -182,7 +258,9 @@ func lowerGrouped(rules []UsageRule, t UsageTable) ([]Lowered, UsageTable) {
 		}
 		prefs[g] = prefs[g].Combine(u.Prefs)
 	}
-	t.grouped = true
+	for i := range aiprefCategories {
+		t.class[i] = ClassCategory
+	}
 	t.rules = make([]usageEntry, 0, len(out)*len(aiprefCategories))
 	for _, p := range prefs {
 		for _, c := range aiprefCategories {
@@ -212,20 +290,15 @@ func (t *UsageTable) Prefs(won []int32, base int32) usage.Set {
 	// Content-Signal lines only others: combining them is setting the
 	// first in the second.
 	s := t.fixed
-	switch {
-	case len(t.rules) == 0:
-	case t.grouped:
-		if w := won[ClassCategory]; w >= base {
-			k := int(w-base) * len(aiprefCategories)
-			for i, c := range aiprefCategories {
-				s = t.rules[k+i].set(s, c)
-			}
+	if len(t.rules) == 0 {
+		return s
+	}
+	for i, c := range aiprefCategories {
+		if t.class[i] == ClassCrawl {
+			continue
 		}
-	default:
-		for i, c := range aiprefCategories {
-			if w := won[ClassCategory+i]; w >= base {
-				s = t.rules[w-base].set(s, c)
-			}
+		if w := won[t.class[i]]; w >= base {
+			s = t.rules[int(w-base)*len(aiprefCategories)+i].set(s, c)
 		}
 	}
 	return s

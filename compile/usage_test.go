@@ -245,6 +245,14 @@ func TestLowerUsage(t *testing.T) {
 		// category's class, 3·length, +2 n, +1 y.
 		{"categories", "User-agent: *\nContent-Usage: /a* train-ai=n\nContent-Usage: /ab search=y\n",
 			"1 11 2 /a*\n1 9 3 /ab\n2 9 2 /a*\n2 10 3 /ab\n", true, ""},
+		// train-ai and search order the rules alike (n above silence,
+		// y above silence): one class, ranked by train-ai.
+		{"shared", "User-agent: *\nContent-Usage: /a* train-ai=n, search=y\nContent-Usage: /ab foo=bar\nContent-Usage: /b* train-ai=n, search=y\n",
+			"1 11 2 /a*\n1 9 3 /ab\n1 11 4 /b*\n", true, ""},
+		// Alike but for one rule (y above n for search, below for
+		// train-ai): a class each.
+		{"not shared", "User-agent: *\nContent-Usage: /a* train-ai=n, search=y\nContent-Usage: /ab train-ai=y, search=n\n",
+			"1 11 2 /a*\n1 10 3 /ab\n2 10 2 /a*\n2 11 3 /ab\n", true, ""},
 		// search is stated by no rule: no class of its own.
 		{"one category", "User-agent: *\nContent-Usage: /a* train-ai=y\nContent-Usage: /ab train-ai=yes\n",
 			"1 10 2 /a*\n1 9 3 /ab\n", true, ""},
