@@ -441,6 +441,10 @@ type parser struct {
 	rules  []Rule
 	agents []Agent
 	starts []groupStart
+
+	// usage holds the Content-Usage lines of all groups, in file order,
+	// sized at the first one (see usageRule): a group's are contiguous.
+	usage []UsageRule
 }
 
 type groupStart struct{ rule, agent int }

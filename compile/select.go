@@ -139,17 +139,13 @@ func (f *File) Merge(groups []int, named bool) Selection {
 
 // mergeUsage sets the usage fields of s (see Selection) from the groups it
 // merges and the file's lines outside any group.
+//
+// When the lines come from one place (one group, or the lines outside any
+// group), s shares the File's slice, in file order already, rather than
+// copy it: a file of many Content-Usage lines keeps them once.
 func (f *File) mergeUsage(s *Selection) {
-	s.Usage = append(s.Usage, f.Usage...)
-	s.Signals = append(s.Signals, f.Signals...)
-	for _, i := range s.Groups {
-		s.Usage = append(s.Usage, f.Groups[i].Usage...)
-		s.Signals = append(s.Signals, f.Groups[i].Signals...)
-	}
-	// Lines outside any group come first in file order, except in the
-	// dialects where a blank line ends a record.
-	slices.SortStableFunc(s.Usage, func(a, b UsageRule) int { return a.Line - b.Line })
-	slices.SortStableFunc(s.Signals, func(a, b Signal) int { return a.Line - b.Line })
+	s.Usage = merge(f, s.Groups, f.Usage, func(g *Group) []UsageRule { return g.Usage }, func(u UsageRule) int { return u.Line })
+	s.Signals = merge(f, s.Groups, f.Signals, func(g *Group) []Signal { return g.Signals }, func(s Signal) int { return s.Line })
 	if !s.Named {
 		return
 	}
@@ -166,6 +162,35 @@ func (f *File) mergeUsage(s *Selection) {
 		}
 	}
 	slices.Sort(s.HiddenUsage)
+}
+
+// merge returns the lines outside any group (outside) and those of the
+// groups at the given indices (of returns a group's), in line order (line
+// returns a line's): the one slice that holds any, its capacity cut to its
+// length, or a new slice of them all. Lines outside any group come first
+// in file order, except in the dialects where a blank line ends a record,
+// so the new slice is sorted by line.
+func merge[T any](f *File, groups []int, outside []T, of func(*Group) []T, line func(T) int) []T {
+	n, from := len(outside), outside
+	for _, i := range groups {
+		if lines := of(&f.Groups[i]); len(lines) > 0 {
+			n += len(lines)
+			from = lines
+		}
+	}
+	switch {
+	case n == 0:
+		return nil
+	case n == len(from):
+		return from[:n:n]
+	}
+	out := make([]T, 0, n)
+	out = append(out, outside...)
+	for _, i := range groups {
+		out = append(out, of(&f.Groups[i])...)
+	}
+	slices.SortStableFunc(out, func(a, b T) int { return line(a) - line(b) })
+	return out
 }
 
 // matches reports whether the group names one of agents (named) or is a *

@@ -6,7 +6,11 @@ package compile
 // places them in their group, or in the File when they are outside any
 // group, and turns usage's diagnostics into the file's.
 
-import "github.com/robotsexclusion/robots/usage"
+import (
+	"strings"
+
+	"github.com/robotsexclusion/robots/usage"
+)
 
 // The field names a usage.Source gives for the lines of a robots.txt file.
 const (
@@ -36,6 +40,12 @@ type Signal struct {
 
 // usageRule reads the value of a Content-Usage line into the group being
 // read, or into the File when there is none.
+//
+// The groups' lines are kept end to end in p.usage, sized at the first by
+// counting the lines that can be Content-Usage lines (usageBound), so that
+// a file of many such lines does not grow them by copies: a group's lines
+// are contiguous there, as a group never resumes once the next starts, and
+// its Usage is their slice.
 func (p *parser) usageRule(n int, v string) {
 	path, prefs, diags := usage.ParseRule(v, usage.Source{Line: n, Field: FieldContentUsage})
 	p.usageDiags(n, diags)
@@ -48,7 +58,35 @@ func (p *parser) usageRule(n int, v string) {
 		p.f.Usage = append(p.f.Usage, r)
 		return
 	}
-	p.group.Usage = append(p.group.Usage, r)
+	if p.usage == nil {
+		p.usage = make([]UsageRule, 0, usageBound(p.s))
+	}
+	p.usage = append(p.usage, r)
+	end := len(p.usage)
+	p.group.Usage = p.usage[end-len(p.group.Usage)-1 : end : end]
+}
+
+// usageBound returns the number of lines of s, ended by CR or LF, that
+// start with "content-usage" in any case after white space: at least
+// its Content-Usage lines.
+func usageBound(s string) int {
+	const key = "content-usage"
+	n := 0
+	for rest := s; len(rest) > 0; {
+		i := 0
+		for i < len(rest) && isSpace(rest[i]) {
+			i++
+		}
+		if len(rest)-i >= len(key) && strings.EqualFold(rest[i:i+len(key)], key) {
+			n++
+		}
+		j := strings.IndexAny(rest, "\r\n")
+		if j < 0 {
+			break
+		}
+		rest = rest[j+1:]
+	}
+	return n
 }
 
 // signal reads the value of a Content-Signal line into the group being
