@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // This file holds what a Matcher keeps of its groups, for Selection, Rules
@@ -115,18 +116,33 @@ type keptGroup struct {
 }
 
 // keptUsage are the Content-Usage and Content-Signal lines of a kept
-// group.
+// group. A Content-Usage line is kept as its value and line, 12 octets: a
+// file may hold thousands, which the automaton and the usage table decide,
+// and its path and preferences are read again from its value when asked
+// (see usage).
 type keptUsage struct {
-	usage   []compile.UsageRule
+	usage   []keptValue
 	signals []compile.Signal
 }
 
-// usage returns the group's Content-Usage lines.
-func (k *keptGroup) usage() []compile.UsageRule {
-	if k.prefs == nil {
+// A keptValue is a value, keptLines.text[start:end], and its line.
+type keptValue struct{ start, end, line uint32 }
+
+// usage returns the group's Content-Usage lines, their values cut from
+// text (keptLines.text). Their paths and preferences are read again by
+// usage.ParseRule, as the parser read them (compile.UsageRule): the same
+// value and line read the same.
+func (k *keptGroup) usage(text string) []compile.UsageRule {
+	if k.prefs == nil || len(k.prefs.usage) == 0 {
 		return nil
 	}
-	return k.prefs.usage
+	out := make([]compile.UsageRule, len(k.prefs.usage))
+	for i, v := range k.prefs.usage {
+		value := text[v.start:v.end]
+		path, prefs, _ := usage.ParseRule(value, usage.Source{Line: int(v.line), Field: compile.FieldContentUsage})
+		out[i] = compile.UsageRule{Value: value, Path: path, Prefs: prefs, Line: int(v.line)}
+	}
+	return out
 }
 
 // signals returns the group's Content-Signal lines.
@@ -155,7 +171,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			lastLine = max(lastLine, r.Line)
 		}
 		for _, u := range grp.Usage {
-			size += len(u.Value) + len(u.Path)
+			size += len(u.Value)
 		}
 		for _, sig := range grp.Signals {
 			size += len(sig.Value)
@@ -182,7 +198,6 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		grp := &f.Groups[g]
 		for _, u := range grp.Usage {
 			b.WriteString(u.Value)
-			b.WriteString(u.Path)
 		}
 		for _, sig := range grp.Signals {
 			b.WriteString(sig.Value)
@@ -245,11 +260,10 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		k := &keptUsage{}
 		m.kept[i].prefs = k
 		if len(grp.Usage) > 0 {
-			k.usage = make([]compile.UsageRule, len(grp.Usage))
+			k.usage = make([]keptValue, len(grp.Usage))
 			for j, u := range grp.Usage {
-				// The canonical pattern is not kept: usage rules are
-				// decided by the automaton and the usage table.
-				k.usage[j] = compile.UsageRule{Value: next(u.Value), Path: next(u.Path), Prefs: u.Prefs, Line: u.Line}
+				next(u.Value)
+				k.usage[j] = keptValue{start: uint32(off - len(u.Value)), end: uint32(off), line: uint32(u.Line)}
 			}
 		}
 		if len(grp.Signals) > 0 {
@@ -288,7 +302,7 @@ func (m *Matcher) group(i int) Group {
 		out.Line = out.Agents[0].Line
 	}
 	out.Rules = m.lines.appendRules(nil, int(r0), int(k.ruleEnd))
-	out.Usage = appendUsage(nil, k.usage())
+	out.Usage = appendUsage(nil, k.usage(m.lines.text))
 	out.Signals = appendSignals(nil, k.signals())
 	return out
 }

@@ -78,7 +78,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 		check("rule value", v)
 	}
 	for _, g := range m.kept {
-		for _, u := range g.usage() {
+		for _, u := range g.usage(m.lines.text) {
 			check("usage value", u.Value)
 			check("usage path", u.Path)
 			check("usage pattern", u.Pattern)
@@ -87,7 +87,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			check("signal value", sig.Value)
 		}
 	}
-	if len(m.kept) != 1 || len(m.kept[0].usage()) != 1 || len(m.kept[0].signals()) != 1 {
+	if len(m.kept) != 1 || len(m.kept[0].usage(m.lines.text)) != 1 || len(m.kept[0].signals()) != 1 {
 		t.Errorf("kept groups %+v: want one, with its usage lines", m.kept)
 	}
 	for _, d := range []string{"/a/x.pdf", "/a/b", "/a"} {
