@@ -323,3 +323,41 @@ func TestUsageTableGrouped(t *testing.T) {
 		t.Errorf("no winner: %v", got)
 	}
 }
+
+// BenchmarkUsage reads and lowers files filled with Content-Usage lines, to
+// the default parse limit: lines saying the same of both categories for
+// paths /*a_i*b_i (usage-astar: one class, rules not grouped), and one
+// wildcard path repeated, whose every pair of rules has one length (once
+// quadratic in starCollides). B/op and allocs/op are what Parse, Select
+// and LowerUsage allocate for the whole file.
+func BenchmarkUsage(b *testing.B) {
+	const limit = 500 << 10
+	fill := func(line func(i int) string) []byte {
+		body := []byte("User-agent: *\n")
+		for i := 0; ; i++ {
+			l := line(i)
+			if len(body)+len(l) > limit {
+				return body
+			}
+			body = append(body, l...)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		body []byte
+	}{
+		{"astar", fill(func(i int) string { return fmt.Sprintf("Content-Usage: /*a%d*b%d train-ai=n, search=y\n", i, i) })},
+		{"same-star", fill(func(int) string { return "Content-Usage: /*a train-ai=n, search=y\n" })},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(c.body)))
+			for b.Loop() {
+				low, _ := LowerUsage(Parse(c.body).Select("x"))
+				if len(low) == 0 {
+					b.Fatal("nothing lowered")
+				}
+			}
+		})
+	}
+}
