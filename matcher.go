@@ -15,7 +15,8 @@ import (
 // lock, whatever the number of rules. When the crawler's groups hold
 // Content-Usage rules with paths, an allowed URL takes one more pass, or,
 // when a wildcard pattern is as long as another, one more per usage
-// category those rules state (two today); see compile.LowerUsage.
+// category those rules state (two today), categories that rank the rules
+// alike sharing one; see compile.LowerUsage.
 //
 // Agents whose selection is the same set of groups get copies of one
 // Matcher (see forAgents): each field is immutable, or points to state the

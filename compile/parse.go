@@ -39,7 +39,8 @@
 // LowerUsage lowers the Content-Usage rules of a selection to automaton
 // rules ranked so that the winners say the preferences: one class of rules
 // grouped by pattern, or, when a wildcard pattern is as long as another,
-// one class per AIPref category (lowerusage.go says how and why);
+// one class per AIPref category, categories that rank the rules alike
+// sharing one (lowerusage.go says how and why);
 // UsageTable reads the winners back, adding the Content-Signal lines.
 // Rules without a path and categories no rule states need no class.
 //
