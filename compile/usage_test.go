@@ -73,6 +73,17 @@ func TestParseUsage(t *testing.T) {
 		{"blank line ends a record", []Dialect{Draft1996, Original1994},
 			"User-agent: a\nDisallow: /\n\nContent-Usage: train-ai=n\n",
 			"file 4 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n"},
+		// The groups' lines share one slice, each group its own run of
+		// it, the lines outside any group apart.
+		{"groups and outside lines", []Dialect{Draft1996, Original1994},
+			"User-agent: a\nContent-Usage: /a train-ai=n\nContent-Usage: /b search=y\n\nContent-Usage: /c train-ai=y\n" +
+				"User-agent: b\nCONTENT-USAGE: /d search=n\n\nContent-Usage: /e search=y\nUser-agent: c\n  content-usage: /f train-ai=n\n",
+			"file 5 usage path=\"/c\" pattern=\"/c\" Content-Usage: train-ai=y\n" +
+				"file 9 usage path=\"/e\" pattern=\"/e\" Content-Usage: search=y\n" +
+				"a 2 usage path=\"/a\" pattern=\"/a\" Content-Usage: train-ai=n\n" +
+				"a 3 usage path=\"/b\" pattern=\"/b\" Content-Usage: search=y\n" +
+				"b 7 usage path=\"/d\" pattern=\"/d\" Content-Usage: search=n\n" +
+				"c 11 usage path=\"/f\" pattern=\"/f\" Content-Usage: train-ai=n\n"},
 		{"blank line keeps the group", []Dialect{RFC9309, Google},
 			"User-agent: a\nDisallow: /\n\nContent-Usage: train-ai=n\n",
 			"a 4 usage path=\"\" pattern=\"\" Content-Usage: train-ai=n\n"},
@@ -359,5 +370,32 @@ func BenchmarkUsage(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestUsageBound checks the count that sizes the groups' Content-Usage
+// lines: every line that can be one, ended by CR or LF.
+func TestUsageBound(t *testing.T) {
+	tests := []struct {
+		body string
+		want int
+	}{
+		{"", 0},
+		{"User-agent: *\nContent-Usage: train-ai=n\n", 1},
+		{" \tcontent-usage: /a train-ai=n\rCONTENT-USAGE:x\r\nContent-Usage", 3},
+		{"# Content-Usage: train-ai=n\nx-content-usage: y\ncontent-usag: z\nContent-Signal: search=no\n", 0},
+	}
+	for _, tt := range tests {
+		if got := usageBound(tt.body); got != tt.want {
+			t.Errorf("usageBound(%q) = %d, want %d", tt.body, got, tt.want)
+		}
+	}
+	// Each group's lines are its own: appending to one cannot write over
+	// the next's.
+	f := Parse([]byte("User-agent: a\nContent-Usage: /a train-ai=n\nUser-agent: b\nContent-Usage: /b train-ai=n\n"))
+	for _, g := range f.Groups {
+		if len(g.Usage) != 1 || cap(g.Usage) != 1 {
+			t.Errorf("group %s: %d usage lines, capacity %d", g.Agents[0].Value, len(g.Usage), cap(g.Usage))
+		}
 	}
 }
