@@ -243,29 +243,39 @@ func starCollides(rules []UsageRule) bool {
 // lowerGrouped lowers rules, grouped by pattern, to one rule per pattern of
 // class ClassCategory, ranked by its length, in the line order of their
 // first rules; t gets, for each, the preference of each category that its
-// rules, combined in line order, state, and the line that stated it.
+// rules, combined in line order, state, and the line that stated it. One
+// pass numbers the patterns, so that the second fills slices of their
+// final size.
 func lowerGrouped(rules []UsageRule, t UsageTable) ([]Lowered, UsageTable) {
-	var out []Lowered
-	var prefs []usage.Set
-	group := make(map[string]int, len(rules))
-	for _, u := range rules {
+	group := make(map[string]int32, len(rules))
+	of := make([]int32, len(rules)) // by rule: its pattern's number
+	for r, u := range rules {
 		g, ok := group[u.Pattern]
 		if !ok {
-			g = len(out)
+			g = int32(len(group))
 			group[u.Pattern] = g
-			out = append(out, Lowered{Pattern: u.Pattern, Rank: len(u.Pattern), Class: ClassCategory, Line: u.Line, Value: u.Value})
-			prefs = append(prefs, usage.Set{})
 		}
-		prefs[g] = prefs[g].Combine(u.Prefs)
+		of[r] = g
+	}
+	ncat := len(aiprefCategories)
+	out := make([]Lowered, len(group))
+	t.rules = make([]usageEntry, len(group)*ncat)
+	for r, u := range rules {
+		g := int(of[r])
+		if out[g].Line == 0 {
+			out[g] = Lowered{Pattern: u.Pattern, Rank: len(u.Pattern), Class: ClassCategory, Line: u.Line, Value: u.Value}
+		}
+		// Combined as usage.Set.Combine combines, category by
+		// category: the first line to state what wins is kept.
+		for i, c := range aiprefCategories {
+			e := &t.rules[g*ncat+i]
+			if p := e.pref.Combine(u.Prefs.Get(c)); p != e.pref {
+				e.pref, e.line = p, int32(u.Prefs.From(c).Line)
+			}
+		}
 	}
 	for i := range aiprefCategories {
 		t.class[i] = ClassCategory
-	}
-	t.rules = make([]usageEntry, 0, len(out)*len(aiprefCategories))
-	for _, p := range prefs {
-		for _, c := range aiprefCategories {
-			t.rules = append(t.rules, usageEntry{line: int32(p.From(c).Line), pref: p.Get(c)})
-		}
 	}
 	return out, t
 }

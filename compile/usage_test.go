@@ -337,9 +337,9 @@ func TestUsageTableGrouped(t *testing.T) {
 
 // BenchmarkUsage reads and lowers files filled with Content-Usage lines, to
 // the default parse limit: lines saying the same of both categories for
-// paths /*a_i*b_i (usage-astar: one class, rules not grouped), and one
+// paths /*a_i*b_i (usage-astar: one class, rules not grouped), one
 // wildcard path repeated, whose every pair of rules has one length (once
-// quadratic in starCollides). B/op and allocs/op are what Parse, Select
+// quadratic in starCollides), and literal paths /a_i (grouped by pattern). B/op and allocs/op are what Parse, Select
 // and LowerUsage allocate for the whole file.
 func BenchmarkUsage(b *testing.B) {
 	const limit = 500 << 10
@@ -359,6 +359,7 @@ func BenchmarkUsage(b *testing.B) {
 	}{
 		{"astar", fill(func(i int) string { return fmt.Sprintf("Content-Usage: /*a%d*b%d train-ai=n, search=y\n", i, i) })},
 		{"same-star", fill(func(int) string { return "Content-Usage: /*a train-ai=n, search=y\n" })},
+		{"literal", fill(func(i int) string { return fmt.Sprintf("Content-Usage: /a%d train-ai=n, search=y\n", i) })},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
