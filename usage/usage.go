@@ -294,8 +294,8 @@ func (s Source) String() string {
 // of fixed size; copying it allocates nothing, and two Sets compare with ==.
 type Set struct {
 	pref    [NumCategories]Pref
+	use     Use // beside pref, so that the two share one word: a file may hold thousands of Sets
 	from    [NumCategories]Source
-	use     Use
 	useFrom Source
 }
 
