@@ -224,18 +224,18 @@ func starCollides(rules []UsageRule) bool {
 		star   bool   // a pattern of the length holds a '*'
 		others bool   // a pattern of the length differs from first
 	}
-	byLen := make(map[int]*length)
+	byLen := make(map[int]length)
 	for _, u := range rules {
-		l := byLen[len(u.Pattern)]
-		if l == nil {
-			l = &length{first: u.Pattern}
-			byLen[len(u.Pattern)] = l
+		l, ok := byLen[len(u.Pattern)]
+		if !ok {
+			l.first = u.Pattern
 		}
 		l.star = l.star || strings.IndexByte(u.Pattern, '*') >= 0
 		l.others = l.others || u.Pattern != l.first
 		if l.star && l.others {
 			return true
 		}
+		byLen[len(u.Pattern)] = l
 	}
 	return false
 }
