@@ -400,3 +400,28 @@ func TestUsageBound(t *testing.T) {
 		}
 	}
 }
+
+// TestStarCollides checks when rules cannot be grouped by pattern: a
+// wildcard pattern and another pattern of its length.
+func TestStarCollides(t *testing.T) {
+	tests := []struct {
+		patterns []string
+		want     bool
+	}{
+		{[]string{"/a*", "/a*", "/a*"}, false}, // one pattern, repeated
+		{[]string{"/ab", "/cd", "/a*b"}, false},
+		{[]string{"", "/a*", "/x"}, false},
+		{[]string{"/ab", "/a*"}, true},
+		{[]string{"/a*", "/b*"}, true},
+		{[]string{"/abc", "/ab$", "/a*c", "/a*c"}, true},
+	}
+	for _, tt := range tests {
+		var rules []UsageRule
+		for _, p := range tt.patterns {
+			rules = append(rules, UsageRule{Pattern: p})
+		}
+		if got := starCollides(rules); got != tt.want {
+			t.Errorf("starCollides(%q) = %v, want %v", tt.patterns, got, tt.want)
+		}
+	}
+}
