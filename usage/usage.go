@@ -68,7 +68,9 @@
 //
 // A value is parsed in time and memory linear in its length; no limit is
 // set here, since every caller already bounds the lines and headers it
-// reads. A Set is a fixed-size value that allocates nothing, so that a
+// reads. The values files write most ("train-ai=n, search=y": members
+// key=Token, no parameters, nothing to report) are read without
+// allocating (quick.go); others through github.com/dunglas/httpsfv. A Set is a fixed-size value that allocates nothing, so that a
 // matcher can return one from a decision without allocating.
 package usage
 
