@@ -239,12 +239,14 @@ func TestDecideDoesNotAllocate(t *testing.T) {
 	}
 	// With usage lines, the usage classes are walked too: one class of
 	// rules grouped by pattern, or (/*.html as long as /b/x/yz) one per
-	// category.
+	// category, or one that both categories share when they rank the
+	// rules alike.
 	for i, lines := range []string{
 		"Content-Usage: train-ai=n\nContent-Usage: /a/b search=y\nContent-Usage: /*.html train-ai=y, search=n\nContent-Signal: ai-train=no\n",
 		"Content-Usage: train-ai=n\nContent-Usage: /b/x/yz search=y\nContent-Usage: /*.html train-ai=y, search=n\nContent-Signal: ai-train=no\n",
+		"Content-Usage: /b/x/yz train-ai=y, search=y\nContent-Usage: /*.html train-ai=y, search=y\nContent-Signal: ai-train=no\n",
 	} {
-		grouped := i == 0
+		grouped := i != 1 // one class
 		body := append(body[:len(body):len(body)], lines...)
 		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
 			m := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
