@@ -246,13 +246,13 @@ func TestDecideDoesNotAllocate(t *testing.T) {
 		"Content-Usage: train-ai=n\nContent-Usage: /b/x/yz search=y\nContent-Usage: /*.html train-ai=y, search=n\nContent-Signal: ai-train=no\n",
 		"Content-Usage: /b/x/yz train-ai=y, search=y\nContent-Usage: /*.html train-ai=y, search=y\nContent-Signal: ai-train=no\n",
 	} {
-		grouped := i != 1 // one class
+		oneClass := i != 1
 		body := append(body[:len(body):len(body)], lines...)
 		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
 			m := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
 			m.Decide("/warm")
-			if st := m.Stats(); st.Classes[1] != tier || (st.Classes[2] == 0) != grouped {
-				t.Errorf("%v: classes %v, grouped %v", tier, st.Classes, grouped)
+			if st := m.Stats(); st.Classes[1] != tier || (st.Classes[2] == 0) != oneClass {
+				t.Errorf("%v: classes %v, one class %v", tier, st.Classes, oneClass)
 			}
 			url := "https://example.com/b/x%7e/caf\xC3\xA9.html?t=2"
 			if d := m.Decide(url); !d.Allowed || d.Usage.Get(usage.TrainAI) != usage.Allowed {
