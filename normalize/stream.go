@@ -50,17 +50,16 @@ func (st *Stream) Plain(max int) string {
 	if st.k < st.n {
 		return ""
 	}
-	i := st.i
-	end := len(st.s)
-	if end-i > max {
-		end = i + max
+	rest := st.s[st.i:]
+	if len(rest) > max {
+		rest = rest[:max]
 	}
-	j := i
-	for j < end && st.tab[st.s[j]] == plain {
+	tab, j := st.tab, 0
+	for j < len(rest) && tab[rest[j]] == plain {
 		j++
 	}
-	st.i = j
-	return st.s[i:j]
+	st.i += j
+	return rest[:j]
 }
 
 // escape handles an octet that is not written as itself: the end of the
