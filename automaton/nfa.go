@@ -208,13 +208,12 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 // When idle, the octets that cannot change the state are skipped first.
 func (a *nfa) nextOctet(in *normalize.Stream, p *string, idle bool) (byte, bool) {
 	if idle {
-		*p = a.skip(*p)
+		if *p = a.skip(*p); *p == "" {
+			in.SkipPlain(&a.wake) // the next octet wakes a '*', or is not plain
+		}
 	}
 	if *p == "" {
 		*p = in.Plain(nfaPlainRun)
-		if idle {
-			*p = a.skip(*p)
-		}
 	}
 	if q := *p; q != "" {
 		*p = q[1:]
