@@ -157,10 +157,11 @@ func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, 
 // The Content-Usage rules are classes of the same automaton as Allow and
 // Disallow, decided in the same read of the URL; a URL that may not be
 // fetched gets no preferences.
-func (m *Matcher) Decide(url string) Decision {
+func (m *Matcher) Decide(url string) (d Decision) {
 	in := m.form.Stream(url)
 	if m.usage == nil {
-		return m.decision(m.machine.Match(in))
+		m.decide(&d, m.machine.Match(in))
+		return d
 	}
 	var won [automaton.MaxClasses]int32
 	walk := m.usage.Walk()
@@ -171,33 +172,38 @@ func (m *Matcher) Decide(url string) Decision {
 	} else {
 		won[compile.ClassCrawl] = m.machine.Match(in)
 	}
-	d := m.decision(won[compile.ClassCrawl])
+	m.decide(&d, won[compile.ClassCrawl])
 	if d.Allowed {
 		d.Usage = m.usage.Prefs(won[:], m.ncrawl)
 	}
 	return d
 }
 
-// decision reports rule r of the crawl class, or no rule. Through
-// decides, or when it is nil, as rule r of the kept rules below nfile
-// and a rule the dialect adds from there on.
-func (m *Matcher) decision(r int32) Decision {
+// decide sets the verdict of d, whose other fields are zero, to rule r of
+// the crawl class, or to no rule. Through decides, or when it is nil, as
+// rule r of the kept rules below nfile and a rule the dialect adds from
+// there on. It fills d in place: a Decision is large enough (its usage.Set)
+// that building one and copying it costs a tenth of a short decision.
+func (m *Matcher) decide(d *Decision, r int32) {
 	if r < 0 {
-		return Decision{Allowed: true}
+		d.Allowed = true
+		return
 	}
 	if m.decides == nil {
 		if r >= m.nfile {
-			return Decision{Allowed: true} // a rule the dialect adds reports no line
+			d.Allowed = true // a rule the dialect adds reports no line
+			return
 		}
-		value, line, allow := m.lines.rule(int(r))
-		return Decision{Allowed: allow, Line: line, Pattern: value}
+		d.Pattern, d.Line, d.Allowed = m.lines.rule(int(r))
+		return
 	}
-	d := m.decides[r]
-	if d < 0 {
-		return Decision{Allowed: true}
+	x := m.decides[r]
+	if x < 0 {
+		d.Allowed = true
+		return
 	}
-	value, line, _ := m.lines.rule(int(d >> 1))
-	return Decision{Allowed: d&1 != 0, Line: line, Pattern: value}
+	d.Pattern, d.Line, _ = m.lines.rule(int(x >> 1))
+	d.Allowed = x&1 != 0
 }
 
 // Stats describes the compiled automaton, for tools and tests.

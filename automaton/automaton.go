@@ -626,8 +626,10 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 			live |= 1 << c
 		}
 	}
+	run := firstRun
 	for s := in; live != 0; {
-		if p := s.Plain(plainRun); p != "" {
+		if p := s.Plain(run); p != "" {
+			run = min(2*run, plainRun)
 			for c := range MaxClasses {
 				if live&(1<<c) != 0 {
 					if cur[c].steps(p); cur[c].settled() {

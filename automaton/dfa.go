@@ -218,15 +218,23 @@ func (d *dfa) size() int {
 // input is not read far past the octet that settles a walk.
 const plainRun = 16
 
+// firstRun is the length of a walk's first run of plain octets, doubled on
+// each run up to plainRun: most walks of the literal DFA settle within the
+// first few octets of the path (no rule begins as the URL does), and
+// reading ahead a whole run would cost more than the walk.
+const firstRun = 4
+
 // walk runs d over the octets of in and returns the best rule (its place in
 // the ranking), stopping as soon as the outcome is settled. It reads the
 // input as runs of plain octets (normalize.Stream.Plain), which steps
 // takes in a tight loop, and the rest octet by octet.
 func (d *dfa) walk(in normalize.Stream) int32 {
 	c := d.start()
+	run := firstRun
 	for !c.settled() {
-		if p := in.Plain(plainRun); p != "" {
+		if p := in.Plain(run); p != "" {
 			c.steps(p)
+			run = min(2*run, plainRun)
 			continue
 		}
 		x, ok := in.Next()

@@ -208,13 +208,12 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 // When idle, the octets that cannot change the state are skipped first.
 func (a *nfa) nextOctet(in *normalize.Stream, p *string, idle bool) (byte, bool) {
 	if idle {
-		*p = a.skip(*p)
+		if *p = a.skip(*p); *p == "" {
+			in.SkipPlain(&a.wake) // the next octet wakes a '*', or is not plain
+		}
 	}
 	if *p == "" {
 		*p = in.Plain(nfaPlainRun)
-		if idle {
-			*p = a.skip(*p)
-		}
 	}
 	if q := *p; q != "" {
 		*p = q[1:]
@@ -239,8 +238,12 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 	idle := idleRegs(&cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		x, ok := a.nextOctet(&in, &p, idle)
-		if !ok {
+		var x byte
+		if p != "" && !idle {
+			x, p = p[0], p[1:] // the common case, without a call
+		} else if o, ok := a.nextOctet(&in, &p, idle); ok {
+			x = o
+		} else {
 			break
 		}
 		adv := a.adv[int(a.class[x])*w:][:w]
@@ -283,8 +286,12 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 	idle := idleWord(cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		x, ok := a.nextOctet(&in, &p, idle)
-		if !ok {
+		var x byte
+		if p != "" && !idle {
+			x, p = p[0], p[1:] // the common case, without a call
+		} else if o, ok := a.nextOctet(&in, &p, idle); ok {
+			x = o
+		} else {
 			break
 		}
 		v := (cur<<1)&adv[a.class[x]] | cur&star
@@ -335,9 +342,11 @@ func idleRegs(v *[regWords]uint64, star []uint64) bool {
 
 // skip returns p without its leading octets that wake no '*' of a.
 func (a *nfa) skip(p string) string {
-	i := 0
-	for i < len(p) && a.wake[p[i]>>6]&(1<<(p[i]&63)) == 0 {
-		i++
+	wake, i := &a.wake, 0
+	for ; i < len(p); i++ {
+		if c := p[i]; wake[c>>6]>>(c&63)&1 != 0 {
+			break
+		}
 	}
 	return p[i:]
 }

@@ -863,6 +863,20 @@ func (w *segWalk) step(x byte) {
 func (w *segWalk) steps(p string) {
 	sc, t := w.sc, &w.s.float
 	for i := 0; i < len(p); i++ {
+		if w.scan == 0 && w.lead < 0 && sc.waiting == 0 {
+			// At the Aho-Corasick automaton's root, out of the leading
+			// trie and with no segment waiting, an octet that begins no
+			// segment changes nothing but the position: pass over such
+			// octets in a loop of their own.
+			j := i
+			for j < len(p) && t.root[p[j]] == 0 {
+				j++
+			}
+			w.n += int32(j - i)
+			if i = j; i == len(p) {
+				return
+			}
+		}
 		x := p[i]
 		w.n++
 		if sc.waiting > 0 {

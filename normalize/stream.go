@@ -50,17 +50,35 @@ func (st *Stream) Plain(max int) string {
 	if st.k < st.n {
 		return ""
 	}
-	i := st.i
-	end := len(st.s)
-	if end-i > max {
-		end = i + max
+	rest := st.s[st.i:]
+	if len(rest) > max {
+		rest = rest[:max]
 	}
-	j := i
-	for j < end && st.tab[st.s[j]] == plain {
+	tab, j := st.tab, 0
+	for j < len(rest) && tab[rest[j]] == plain {
 		j++
 	}
-	st.i = j
-	return st.s[i:j]
+	st.i += j
+	return rest[:j]
+}
+
+// SkipPlain moves past the plain octets (see Plain) from the stream's
+// position that are not in stop, a set of octets (octet c is in it when
+// bit c%64 of stop[c/64] is set): after it, the next octet is in stop, is
+// not plain, or is the end. An engine waiting for certain octets skips the
+// others so in one pass, rather than reading them with Plain and then
+// looking at each again.
+func (st *Stream) SkipPlain(stop *[4]uint64) {
+	if st.k < st.n {
+		return
+	}
+	rest, tab, j := st.s[st.i:], st.tab, 0
+	for ; j < len(rest); j++ {
+		if c := rest[j]; tab[c] != plain || stop[c>>6]>>(c&63)&1 != 0 {
+			break
+		}
+	}
+	st.i += j
 }
 
 // escape handles an octet that is not written as itself: the end of the

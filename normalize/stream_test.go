@@ -81,3 +81,48 @@ func TestStreamPlainRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamSkipPlain checks SkipPlain against reading one octet at a
+// time: it passes over exactly the plain octets outside its set, up to the
+// first that is in it or not plain, on random strings and sets.
+func TestStreamSkipPlain(t *testing.T) {
+	const alphabet = "/%2fF7eEaA*$?#;:\x00\x80\xFFxy"
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		b := make([]byte, r.IntN(16))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		url := string(b)
+		var stop [4]uint64
+		for range r.IntN(4) {
+			c := alphabet[r.IntN(len(alphabet))]
+			stop[c>>6] |= 1 << (c & 63)
+		}
+		for _, f := range []Form{Canonical, Raw, Decoded} {
+			for _, first := range []bool{false, true} {
+				st, ref := f.Stream(url), f.Stream(url)
+				if first { // from a pending octet, or the second octet
+					st.Next()
+					ref.Next()
+				}
+				st.SkipPlain(&stop)
+				var want []byte
+				for {
+					p := ref.Plain(1)
+					if p == "" {
+						break
+					}
+					if c := p[0]; stop[c>>6]>>(c&63)&1 != 0 {
+						want = append(want, c) // the octet it stops at
+						break
+					}
+				}
+				want = append(want, read(ref, 16)...)
+				if got := read(st, 16); string(got) != string(want) {
+					t.Fatalf("%v.Stream(%q), first %v: after SkipPlain reads %q, want %q", f, url, first, got, want)
+				}
+			}
+		}
+	}
+}
