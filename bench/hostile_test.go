@@ -26,6 +26,9 @@ import (
 //	            ends hundreds of segments at each octet
 //	asleep      lines "Disallow: /*z*a^i*b$": the same segments, waiting on
 //	            a star node ("/*z*") that a run of 'a' never reaches
+//	usage-same  the line "Content-Usage: /*a train-ai=n, search=y" over
+//	            and over: one wildcard path, whose equal lengths once took
+//	            a check quadratic in the lines (over a second)
 //	late        lines "Disallow: /*a^400*a^i*b$": the same segments, waiting
 //	            on a star node reached in the middle of a run of 'a', so
 //	            that hundreds of them end at each octet before they may
@@ -63,6 +66,9 @@ var hostileFamilies = []struct {
 	}, true},
 	{"usage-astar", func() []byte {
 		return fill(func(i int) string { return fmt.Sprintf("Content-Usage: /*a%d*b%d train-ai=n, search=y\n", i, i) })
+	}, false},
+	{"usage-same", func() []byte {
+		return fill(func(int) string { return "Content-Usage: /*a train-ai=n, search=y\n" })
 	}, false},
 	{"late", func() []byte {
 		return fill(func(i int) string {
