@@ -140,6 +140,7 @@ package automaton
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -334,16 +335,17 @@ type engines struct {
 // its input first (package normalize's MaxLimit bounds a robots.txt body).
 func Compile(rules []Rule, lim Limits) *Machine {
 	m := &Machine{rules: len(rules)}
+	var sp spares         // the builds' transient buffers, handed from phase to phase
 	var n [MaxClasses]int // rules per class
 	for _, r := range rules {
 		n[min(max(r.Class, 0), MaxClasses-1)]++
 	}
 	if n[0] == len(rules) {
 		// The common case, one class: the places are the indices.
-		plan := newPlan(rules, nil)
+		plan := newPlan(rules, nil, &sp)
 		checkSize(plan.total)
 		lim = lim.withDefaults(plan.total)
-		m.why = m.build(&m.engines, plan, &lim)
+		m.why = m.build(&m.engines, plan, &lim, &sp)
 		return m
 	}
 	// One allocation holds the indices of every class, in class order.
@@ -361,18 +363,18 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	var plans [MaxClasses]plan
 	total := 0
 	for c := range MaxClasses {
-		plans[c] = newPlan(rules, idx[start[c]:start[c+1]])
+		plans[c] = newPlan(rules, idx[start[c]:start[c+1]], &sp)
 		total += plans[c].total
 	}
 	checkSize(total)
 	lim = lim.withDefaults(total)
 	m.classes = make([]engines, MaxClasses-1)
-	m.why = m.build(&m.engines, plans[0], &lim)
+	m.why = m.build(&m.engines, plans[0], &lim, &sp)
 	for c := 1; c < MaxClasses; c++ {
 		if len(plans[c].orig) == 0 {
 			continue // no rules: MatchClasses reports -1
 		}
-		if err := m.build(&m.classes[c-1], plans[c], &lim); err != nil && m.classWhy == nil {
+		if err := m.build(&m.classes[c-1], plans[c], &lim, &sp); err != nil && m.classWhy == nil {
 			m.classWhy = err
 		}
 	}
@@ -401,8 +403,8 @@ type plan struct {
 }
 
 // newPlan ranks the rules at the given indices (nil: all rules), best
-// first, and prepares their patterns.
-func newPlan(rules []Rule, idx []int32) plan {
+// first, and prepares their patterns, with transient buffers from sp.
+func newPlan(rules []Rule, idx []int32, sp *spares) plan {
 	var p plan
 	if idx == nil {
 		p.orig = make([]int32, len(rules))
@@ -413,7 +415,7 @@ func newPlan(rules []Rule, idx []int32) plan {
 		p.orig = idx
 	}
 	sortByRank(rules, p.orig)
-	p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig))
+	p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig), sp)
 	for _, q := range p.pats {
 		p.total += len(q.lit) + 1
 	}
@@ -487,7 +489,7 @@ func sortByRank(rules []Rule, idx []int32) {
 // probe) fits the Limits; else the literal patterns' trie and, for the
 // wildcard patterns, the probe's DFA if it fit, else the segment matcher,
 // whose build and walk are linear whatever the patterns.
-func (m *Machine) build(e *engines, pl plan, lim *Limits) (why error) {
+func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares) (why error) {
 	e.wildTop = -1
 	if m.rules <= maxOrig16 {
 		e.orig16 = make([]uint16, len(pl.orig))
@@ -506,13 +508,23 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits) (why error) {
 			nwild++
 		}
 	}
-	// The literal and the wildcard patterns, each in rank order, share
-	// one allocation; without wildcard patterns, the literal ones are pats.
+	// The literal and the wildcard patterns, each in rank order: without
+	// wildcard patterns, the literal ones are pats. By default pats is not
+	// read again, so the larger group is gathered in place and only the
+	// smaller one copied; on the ladder, where the DFA of all patterns may
+	// be tried, the two groups share one allocation.
 	lit, wild := pats, []pattern(nil)
 	if nwild > 0 {
-		split := make([]pattern, len(pats))
-		lit, wild = split[:0:len(pats)-nwild], split[len(pats)-nwild:len(pats)-nwild]
-		for _, p := range pats {
+		switch nlit := len(pats) - nwild; {
+		case lim.MaxTier != 0:
+			split := make([]pattern, len(pats))
+			lit, wild = split[:0:nlit], split[nlit:nlit]
+		case nlit < nwild:
+			lit, wild = make([]pattern, 0, nlit), pats[:0]
+		default:
+			lit, wild = pats[:0], make([]pattern, 0, nwild)
+		}
+		for _, p := range pats { // in place, each write is at or before the read
 			if strings.IndexByte(p.lit, '*') >= 0 {
 				wild = append(wild, p)
 			} else {
@@ -581,7 +593,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits) (why error) {
 		return why
 	}
 	if !small && lim.MaxTier <= TierSegments {
-		e.tier, e.seg = TierSegments, buildSegments(wild)
+		e.tier, e.seg = TierSegments, buildSegments(wild, sp)
 		e.segs = newPool(e.seg.newScratch)
 		return why
 	}
@@ -786,17 +798,20 @@ type pattern struct {
 // engine's build takes the best of patterns that end at one place (the
 // DFA of literal patterns sees them side by side once sorted), so finding
 // them here would cost what it saves.
-func prepare(ranked func(place int) string, n int) []pattern {
-	// The key keeps the anchor apart from the octets: "/$" anchored and the
-	// prefix "/$" (a literal '$', from "/$*") are different patterns.
-	type key struct {
-		lit      string
-		anchored bool
-	}
+func prepare(ranked func(place int) string, n int, sp *spares) []pattern {
 	// Up to smallDedup wildcard patterns, duplicates are found by
-	// comparing with those kept, which costs less than a map.
+	// comparing with those kept, which costs less than a table; then by
+	// an indexTable of the wildcard patterns kept, whose key keeps the
+	// anchor apart from the octets: "/$" anchored and the prefix "/$" (a
+	// literal '$', from "/$*") are different patterns.
 	const smallDedup = 32
-	var seen map[key]bool
+	var (
+		seen indexTable
+		seed maphash.Seed
+	)
+	hash := func(p string, anchored bool) uint64 {
+		return maphash.String(seed, p) + uint64(btoi(anchored))
+	}
 	wild := 0
 	out := make([]pattern, 0, n)
 	for i := range n {
@@ -822,25 +837,35 @@ func prepare(ranked func(place int) string, n int) []pattern {
 		}
 		if star >= 0 && strings.IndexByte(p, '*') >= 0 {
 			if wild++; wild == smallDedup {
-				seen = make(map[key]bool)
-				for _, q := range out {
+				// Room for the wildcard patterns kept and all those to come.
+				more := 0
+				for j := i + 1; j < n; j++ {
+					if strings.IndexByte(ranked(j), '*') >= 0 {
+						more++
+					}
+				}
+				seed = maphash.MakeSeed()
+				seen = newIndexTable(wild+more, sp)
+				for k, q := range out {
 					if strings.IndexByte(q.lit, '*') >= 0 {
-						seen[key{q.lit, q.anchored}] = true
+						_, at := seen.lookup(hash(q.lit, q.anchored), func(int32) bool { return false })
+						seen.add(at, int32(k))
 					}
 				}
 			}
-			if seen != nil {
-				k := key{p, anchored}
-				if seen[k] {
+			if seen.slots != nil {
+				j, at := seen.lookup(hash(p, anchored), func(k int32) bool { return out[k].lit == p && out[k].anchored == anchored })
+				if j >= 0 {
 					continue
 				}
-				seen[k] = true
+				seen.add(at, int32(len(out)))
 			} else if slices.ContainsFunc(out, func(q pattern) bool { return q.lit == p && q.anchored == anchored }) {
 				continue
 			}
 		}
 		out = append(out, pattern{lit: p, anchored: anchored, rule: int32(i)})
 	}
+	sp.put(seen.slots)
 	return out
 }
 

@@ -26,7 +26,7 @@ func TestHubSplit(t *testing.T) {
 				pattern{lit: seg + "*z", rule: int32(len(pats) + 2)})
 		}
 	}
-	s := buildSegments(pats)
+	s := buildSegments(pats, new(spares))
 	if len(s.watched) == 0 {
 		t.Fatal("no edge watched")
 	}

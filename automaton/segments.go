@@ -3,7 +3,6 @@ package automaton
 import (
 	"math"
 	"math/bits"
-	"slices"
 	"strings"
 	"unsafe"
 
@@ -196,21 +195,71 @@ func (t *strie) next(u int32, x byte) int32 {
 	return int32(t.root[x])
 }
 
-// trieBuilder grows a trie with linked child lists, then flattens it.
+// trieBuilder grows a trie with linked child lists, then flattens it. Its
+// nodes are stored in parts of trieChunk nodes: the octets of the
+// segments bound the nodes, but segments share prefixes, so that a store
+// sized by that bound would cost a hundred times the trie on families such
+// as "/*a^i*b$", and one grown by copying, twice or four times what it
+// holds. The parts hold what the trie holds, and at most a part more.
 type trieBuilder struct {
-	first, next []int32
-	c           []byte
-	term        []int32
+	parts []trieNodes // node u is at u%trieChunk of parts[u/trieChunk]
+	n     int32       // nodes
 }
 
-// newTrieBuilder returns an empty trie with room for size nodes more.
-func newTrieBuilder(size int) *trieBuilder {
-	b := &trieBuilder{
-		first: make([]int32, 1, size+1), next: make([]int32, 1, size+1),
-		c: make([]byte, 1, size+1), term: make([]int32, 1, size+1),
-	}
-	b.first[0], b.next[0], b.term[0] = -1, -1, -1
+// trieNodes are a part of a trieBuilder's nodes: per node its first
+// child, its next sibling (-1 for none), its term and the octet into it.
+type trieNodes struct {
+	first, next, term []int32
+	c                 []byte
+}
+
+// trieChunk is the most nodes of a part of a trieBuilder; the first part
+// grows up to it, so a small trie costs no more than its nodes.
+const (
+	trieShift = 12
+	trieChunk = 1 << trieShift
+)
+
+// newTrieBuilder returns a trie of its root alone.
+func newTrieBuilder() *trieBuilder {
+	b := &trieBuilder{}
+	b.add(0, -1)
 	return b
+}
+
+// at returns the part of node u, and u's place in it.
+func (b *trieBuilder) at(u int32) (*trieNodes, int32) {
+	return &b.parts[u>>trieShift], u & (trieChunk - 1)
+}
+
+func (b *trieBuilder) first(u int32) int32 { p, i := b.at(u); return p.first[i] }
+func (b *trieBuilder) next(u int32) int32  { p, i := b.at(u); return p.next[i] }
+func (b *trieBuilder) term(u int32) int32  { p, i := b.at(u); return p.term[i] }
+func (b *trieBuilder) c(u int32) byte      { p, i := b.at(u); return p.c[i] }
+
+func (b *trieBuilder) setTerm(u, id int32) { p, i := b.at(u); p.term[i] = id }
+
+// add appends a node entered on x, whose next sibling is next, and
+// returns it.
+func (b *trieBuilder) add(x byte, next int32) int32 {
+	w := b.n
+	if w&(trieChunk-1) == 0 && int(w>>trieShift) == len(b.parts) {
+		size := trieChunk
+		if w == 0 {
+			size = 16 // the first part grows
+		}
+		b.parts = append(b.parts, trieNodes{
+			first: make([]int32, 0, size), next: make([]int32, 0, size),
+			term: make([]int32, 0, size), c: make([]byte, 0, size),
+		})
+	}
+	p := &b.parts[len(b.parts)-1]
+	p.first = append(p.first, -1)
+	p.next = append(p.next, next)
+	p.term = append(p.term, -1)
+	p.c = append(p.c, x)
+	b.n++
+	return w
 }
 
 // insert adds s and returns its node.
@@ -218,20 +267,18 @@ func (b *trieBuilder) insert(s string) int32 {
 	u := int32(0)
 	for i := 0; i < len(s); i++ {
 		x := s[i]
-		prev, k := int32(-1), b.first[u]
-		for ; k >= 0 && b.c[k] < x; k = b.next[k] {
+		prev, k := int32(-1), b.first(u)
+		for ; k >= 0 && b.c(k) < x; k = b.next(k) {
 			prev = k
 		}
-		if k < 0 || b.c[k] != x {
-			w := int32(len(b.c))
-			b.first = append(b.first, -1)
-			b.next = append(b.next, k)
-			b.c = append(b.c, x)
-			b.term = append(b.term, -1)
+		if k < 0 || b.c(k) != x {
+			w := b.add(x, k)
 			if prev < 0 {
-				b.first[u] = w
+				p, j := b.at(u)
+				p.first[j] = w
 			} else {
-				b.next[prev] = w
+				p, j := b.at(prev)
+				p.next[j] = w
 			}
 			k = w
 		}
@@ -243,19 +290,20 @@ func (b *trieBuilder) insert(s string) int32 {
 // flatten returns the trie in flat form, its nodes renumbered in
 // breadth-first order (see strie), with failure links if ac, and then also
 // its dictionary links (see ends) and the terms of its nodes in
-// breadth-first order.
-func (b *trieBuilder) flatten(ac bool) (t strie, dict, terms []int32) {
-	n := len(b.c)
+// breadth-first order, both from sp, to be given back.
+func (b *trieBuilder) flatten(ac bool, sp *spares) (t strie, dict, terms []int32) {
+	n := int(b.n)
 	// order lists the builder's nodes breadth first: the children of
 	// order[i] are appended as it is reached, so the edge appended as
 	// labels[e] leads to node e+1.
-	order := make([]int32, 1, n)
+	order := sp.get(n)[:1]
+	defer sp.put(order)
 	t = strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
 	for u := 0; u < n; u++ {
 		t.off[u] = uint32(len(t.labels))
-		t.term[u] = b.term[order[u]]
-		for k := b.first[order[u]]; k >= 0; k = b.next[k] {
-			t.labels = append(t.labels, b.c[k])
+		t.term[u] = b.term(order[u])
+		for k := b.first(order[u]); k >= 0; k = b.next(k) {
+			t.labels = append(t.labels, b.c(k))
 			order = append(order, k)
 		}
 	}
@@ -273,7 +321,7 @@ func (b *trieBuilder) flatten(ac bool) (t strie, dict, terms []int32) {
 	// Failure links in breadth-first order, which is the nodes' order: a
 	// node's link is its parent's link followed on the node's octet,
 	// shortened until that exists.
-	t.fail, dict = make([]int32, n), make([]int32, n)
+	t.fail, dict = make([]int32, n), sp.get(n)
 	dict[0] = -1
 	for i := t.off[0]; i < t.off[1]; i++ {
 		t.fail[i+1], dict[i+1] = 0, -1
@@ -307,7 +355,7 @@ func (b *trieBuilder) flatten(ac bool) (t strie, dict, terms []int32) {
 			k++
 		}
 	}
-	terms = make([]int32, 0, k)
+	terms = sp.get(k)[:0]
 	for _, id := range t.term[1:] {
 		if id >= 0 {
 			terms = append(terms, id)
@@ -324,18 +372,25 @@ func (t *strie) size() int {
 	return n
 }
 
-func buildSegments(pats []pattern) *segments {
-	edgeMax, floatMax := 0, 0 // a pattern has one edge per '*', at most
+// buildSegments builds the segment matcher of pats, with transient
+// buffers from sp. What it allocates is at most segBuildBytesPerOctet per
+// octet of the patterns and per pattern, and a constant (see the budgets
+// in automaton.go): the tables it keeps, the scratch of one walk, and the
+// buffers of its phases, each phase's taken from sp and given back.
+func buildSegments(pats []pattern, sp *spares) *segments {
+	edgeMax := 0 // a pattern has one edge per '*', at most
 	for _, p := range pats {
 		edgeMax += strings.Count(p.lit, "*")
-		floatMax += len(p.lit) - strings.IndexByte(p.lit, '*')
 	}
 	s := &segments{nodes: 1}
-	lead, float := newTrieBuilder(0), newTrieBuilder(floatMax)
-	// (star node, segment) -> the star node the edge leads to, as one
-	// integer: the edges of one node on one segment are shared by the
-	// patterns that have the same prefix.
-	seen := make(map[uint64]int32, edgeMax)
+	lead, float := newTrieBuilder(), newTrieBuilder()
+	// The length of each segment, by its first id; a segment follows a
+	// '*', so there are at most edgeMax.
+	seglen := sp.get(edgeMax)[:0]
+	// The edges that lead to a star node, by (star node, segment): the
+	// edges of one node on one segment are shared by the patterns that
+	// have the same prefix.
+	seen := newIndexTable(edgeMax, sp)
 	edges := make([]sedge, 0, edgeMax)
 	for _, p := range pats {
 		rest, at := p.lit, int32(0)
@@ -347,56 +402,60 @@ func buildSegments(pats []pattern) *segments {
 				first = false
 				if seg != "" { // a leading '*' starts at the start node
 					u := lead.insert(seg)
-					if lead.term[u] < 0 {
-						lead.term[u] = s.nodes
+					if lead.term(u) < 0 {
+						lead.setTerm(u, s.nodes)
 						s.nodes++
 					}
-					at = lead.term[u]
+					at = lead.term(u)
 				}
 				continue
 			}
 			u := float.insert(seg)
-			if float.term[u] < 0 {
-				float.term[u] = int32(len(s.seglen))
-				s.seglen = append(s.seglen, int32(len(seg)))
+			if float.term(u) < 0 {
+				float.setTerm(u, int32(len(seglen)))
+				seglen = append(seglen, int32(len(seg)))
 			}
-			sid := float.term[u]
+			sid := float.term(u)
 			if !more { // the pattern's end
 				edges = append(edges, sedge{from: at, seg: sid, to: -1, rule: p.rule, tail: p.anchored})
 				break
 			}
-			k := uint64(at)<<32 | uint64(sid)
-			if to, ok := seen[k]; ok {
-				at = to
+			j, slot := seen.lookup(uint64(at)<<32|uint64(sid), func(j int32) bool { return edges[j].from == at && edges[j].seg == sid })
+			if j >= 0 {
+				at = edges[j].to
 				continue
 			}
-			seen[k] = s.nodes
+			seen.add(slot, int32(len(edges)))
 			edges = append(edges, sedge{from: at, seg: sid, to: s.nodes, rule: -1})
 			at = s.nodes
 			s.nodes++
 		}
 	}
-	s.lead, _, _ = lead.flatten(false)
+	sp.put(seen.slots)
+	s.lead, _, _ = lead.flatten(false, sp)
 	var order []int32
 	var dict []int32
-	s.float, dict, order = float.flatten(true)
+	s.float, dict, order = float.flatten(true, sp)
 	// Renumber the segments along the heavy paths of their dictionary tree.
-	perm := s.chains(order, dict)
+	perm := s.chains(order, dict, len(seglen), sp)
 	s.float.ends(dict)
-	seglen, longest := make([]int32, len(perm)), int32(0)
+	sp.put(order, dict)
+	s.seglen = make([]int32, len(perm))
+	longest := int32(0)
 	for old, id := range perm {
-		seglen[id] = s.seglen[old]
-		longest = max(longest, seglen[id])
+		s.seglen[id] = seglen[old]
+		longest = max(longest, seglen[old])
 	}
-	s.seglen = seglen
+	sp.put(seglen)
 	for i := range edges {
 		edges[i].seg = perm[edges[i].seg]
 	}
+	sp.put(perm)
 	s.ring = 2
 	for s.ring <= longest && s.ring < maxRing {
 		s.ring *= 2
 	}
-	// Group the edges by their star node, keeping their order.
+	// Group the edges by their star node, keeping their order, in place.
 	s.edgeAt = make([]int32, s.nodes+1)
 	for _, e := range edges {
 		s.edgeAt[e.from+1]++
@@ -404,14 +463,17 @@ func buildSegments(pats []pattern) *segments {
 	for v := int32(0); v < s.nodes; v++ {
 		s.edgeAt[v+1] += s.edgeAt[v]
 	}
-	s.edges = make([]sedge, len(edges))
-	fill := append([]int32(nil), s.edgeAt[:s.nodes]...)
-	for _, e := range edges {
-		s.edges[fill[e.from]] = e
+	dst, fill := sp.get(len(edges)), sp.get(int(s.nodes))
+	copy(fill, s.edgeAt[:s.nodes])
+	for i, e := range edges {
+		dst[i] = fill[e.from]
 		fill[e.from]++
 	}
-	s.watch(len(s.seglen))
-	s.hubMasks(len(s.seglen))
+	permute(edges, dst)
+	sp.put(dst, fill)
+	s.edges = fit(edges)
+	s.watch(len(s.seglen), sp)
+	s.hubMasks(len(s.seglen), sp)
 	s.tails = make([]bool, s.nodes)
 	for _, e := range s.edges {
 		if e.tail {
@@ -419,6 +481,18 @@ func buildSegments(pats []pattern) *segments {
 		}
 	}
 	return s
+}
+
+// permute moves each x[i] to x[dst[i]], in place, along the cycles of the
+// permutation dst, which it overwrites: one swap puts one element in its
+// place.
+func permute(x []sedge, dst []int32) {
+	for i := range x {
+		for j := dst[i]; j != int32(i); j = dst[i] {
+			x[i], x[j] = x[j], x[i]
+			dst[i], dst[j] = dst[j], j
+		}
+	}
 }
 
 // suffix returns the longest proper suffix of segment id among the
@@ -440,11 +514,12 @@ func (s *segments) suffix(id int32) int32 {
 // the child with the most segments below it; its ids are consecutive,
 // shortest first. So the segments that end at one octet, the dictionary
 // chain of the scanner's node, lie on at most 1+log₂ S paths, a range of
-// ids on each.
-func (s *segments) chains(order, dict []int32) []int32 {
+// ids on each. There are n segments; the permutation comes from sp, to
+// be given back.
+func (s *segments) chains(order, dict []int32, n int, sp *spares) []int32 {
 	t := &s.float
-	n := len(s.seglen)
-	parent, below, heavy := make([]int32, n), make([]int32, n), make([]int32, n)
+	parent, below, heavy := sp.get(n), sp.get(n), sp.get(n)
+	defer sp.put(parent, below, heavy)
 	for u, id := range t.term {
 		if id >= 0 {
 			parent[id], heavy[id] = -1, -1
@@ -463,7 +538,7 @@ func (s *segments) chains(order, dict []int32) []int32 {
 			}
 		}
 	}
-	perm := make([]int32, n)
+	perm := sp.get(n)
 	s.chain = make([]chainLink, n)
 	next := int32(0)
 	for _, id := range order {
@@ -492,9 +567,10 @@ func (s *segments) chains(order, dict []int32) []int32 {
 
 // hubMasks lists, for each hub, the words of the segment ids of its
 // watched edges that do not end the input.
-func (s *segments) hubMasks(segs int) {
+func (s *segments) hubMasks(segs int, sp *spares) {
 	s.maskAt = make([]int32, s.nodes+1)
-	at := make([]int32, segs/64+1) // per word: its place in the hub's list, plus one
+	at := sp.get(segs/64 + 1) // per word: its place in the hub's list, plus one
+	defer sp.put(at)
 	for v := int32(0); v < s.nodes; v++ {
 		start := int32(len(s.masks))
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
@@ -532,11 +608,11 @@ const (
 
 // watch picks the watched edges, puts them after the queued ones of their
 // node (edges[pushEnd[v]:edgeAt[v+1]]), and lists them by segment
-// (watched[watchAt[seg]:watchAt[seg+1]]).
-func (s *segments) watch(segs int) {
+// (watched[watchAt[seg]:watchAt[seg+1]]), with transient buffers from sp.
+func (s *segments) watch(segs int, sp *spares) {
 	s.pushEnd = make([]int32, s.nodes)
-	count := make([]int32, segs)
-	watched := make([]bool, len(s.edges))
+	count := sp.get(segs)
+	var dst []int32 // per edge of a hub: its place in the hub's edges
 	n := 0
 	for v := int32(0); v < s.nodes; v++ {
 		lo, hi := s.edgeAt[v], s.edgeAt[v+1]
@@ -544,30 +620,31 @@ func (s *segments) watch(segs int) {
 		if hi-lo <= hubEdges {
 			continue
 		}
-		for e := lo; e < hi; e++ {
-			if seg := s.edges[e].seg; count[seg] < watchedPerSegment {
+		if dst == nil {
+			dst = sp.get(len(s.edges))
+		}
+		d, queued := dst[:hi-lo], int32(0)
+		for k, e := range s.edges[lo:hi] {
+			if seg := e.seg; count[seg] < watchedPerSegment {
 				count[seg]++
-				watched[e] = true
+				d[k] = -1
 				n++
+			} else {
+				d[k] = 0
+				queued++
 			}
 		}
 		// Queued edges first, in their order, then the watched ones.
-		group := slices.Clone(s.edges[lo:hi])
-		flags := watched[lo:hi]
-		i := lo
-		for k, e := range group {
-			if !flags[k] {
-				s.edges[i] = e
-				i++
+		q, w := int32(0), queued
+		for k := range d {
+			if d[k] < 0 {
+				d[k], w = w, w+1
+			} else {
+				d[k], q = q, q+1
 			}
 		}
-		s.pushEnd[v] = i
-		for k, e := range group {
-			if flags[k] {
-				s.edges[i] = e
-				i++
-			}
-		}
+		permute(s.edges[lo:hi], d)
+		s.pushEnd[v] = lo + queued
 	}
 	s.watchAt = make([]int32, segs+1)
 	for v := int32(0); v < s.nodes; v++ {
@@ -579,7 +656,8 @@ func (s *segments) watch(segs int) {
 		s.watchAt[i+1] += s.watchAt[i]
 	}
 	s.watched = make([]int32, n)
-	fill := slices.Clone(s.watchAt[:segs])
+	fill := count // read no more
+	copy(fill, s.watchAt[:segs])
 	for v := int32(0); v < s.nodes; v++ {
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
 			seg := s.edges[e].seg
@@ -587,6 +665,7 @@ func (s *segments) watch(segs int) {
 			fill[seg]++
 		}
 	}
+	sp.put(fill, dst)
 }
 
 func (s *segments) size() int {
