@@ -384,13 +384,14 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	}
 	s := &segments{nodes: 1}
 	lead, float := newTrieBuilder(), newTrieBuilder()
+	// The edges that lead to a star node, by (star node, segment): the
+	// edges of one node on one segment are shared by the patterns that
+	// have the same prefix. A pattern's last edge ends it. (First, as
+	// the largest buffer: it takes what prepare gave back.)
+	seen := newIndexTable(edgeMax-len(pats), sp)
 	// The length of each segment, by its first id; a segment follows a
 	// '*', so there are at most edgeMax.
 	seglen := sp.get(edgeMax)[:0]
-	// The edges that lead to a star node, by (star node, segment): the
-	// edges of one node on one segment are shared by the patterns that
-	// have the same prefix.
-	seen := newIndexTable(edgeMax, sp)
 	edges := make([]sedge, 0, edgeMax)
 	for _, p := range pats {
 		rest, at := p.lit, int32(0)
@@ -519,7 +520,7 @@ func (s *segments) suffix(id int32) int32 {
 func (s *segments) chains(order, dict []int32, n int, sp *spares) []int32 {
 	t := &s.float
 	parent, below, heavy := sp.get(n), sp.get(n), sp.get(n)
-	defer sp.put(parent, below, heavy)
+	defer sp.put(parent, heavy)
 	for u, id := range t.term {
 		if id >= 0 {
 			parent[id], heavy[id] = -1, -1
@@ -538,7 +539,8 @@ func (s *segments) chains(order, dict []int32, n int, sp *spares) []int32 {
 			}
 		}
 	}
-	perm := sp.get(n)
+	perm := below // read no more
+	clear(perm)
 	s.chain = make([]chainLink, n)
 	next := int32(0)
 	for _, id := range order {
