@@ -124,11 +124,21 @@
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
 //   - Compile allocates at most CompileBytes(P) = 128·P bytes + 8 MiB in all,
-//     and a Machine holds at most TableBytes(P) = 32·P bytes + 4 MiB; the
-//     scratch of a segment walk is 8 bytes per star node, 37 per segment,
-//     4 per edge (and 4 more if watched) and 8 per bucket of its ring (at
-//     most maxRing), kept per Machine in a fixed set of slots and reset
-//     by generation, so a walk pays only for what it touches.
+//     and by default (Limits.MaxTier zero), which tries no DFA of '*'
+//     patterns, at most DefaultCompileBytes(P) = 40·P bytes + 1 MiB: the
+//     segment tier's build allocates what it keeps (its tries, about 13
+//     bytes per node, its edges, 20 bytes per star at most, and one walk's
+//     scratch), a trie builder of 13 bytes per node grown in parts of
+//     trieChunk (4,096) nodes, and int32 buffers per node, segment or edge
+//     handed from phase to phase (see spares.go), not allocated anew by
+//     each. Of the hostile families in the tests, the worst per octet is
+//     one segment "/*q...q" of 576 KiB (a node per octet: 34 bytes per
+//     octet), then "/*q*q...*q$" (a star per two octets: 32). A Machine
+//     holds at most TableBytes(P) = 32·P bytes + 4 MiB; the scratch of a
+//     segment walk is 8 bytes per star node, 37 per segment, 4 per edge
+//     (and 4 more if watched) and 8 per bucket of its ring (at most
+//     maxRing), kept per Machine in a fixed set of slots and reset by
+//     generation, so a walk pays only for what it touches.
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
@@ -892,6 +902,23 @@ const (
 // CompileBytes is the most memory Compile allocates, in all, for patterns
 // of p octets: 128·p bytes plus 8 MiB.
 func CompileBytes(p int) int { return compileBytesPerOctet*p + compileBytesBase }
+
+// defaultBytesPerOctet and defaultBytesBase bound what Compile allocates
+// in all by default (Limits.MaxTier zero), when no DFA of wildcard
+// patterns is tried: the literal patterns' DFA (under 4 bytes per octet)
+// and the segment tier's build (under 35, on one pattern "/*q...q" or
+// "/*q*q...*q$"). The base covers what does not grow with the patterns:
+// the first part of a trie builder, the NFA's tables, the slots of a
+// pool.
+const (
+	defaultBytesPerOctet = 40
+	defaultBytesBase     = 1 << 20
+)
+
+// DefaultCompileBytes is the most memory Compile allocates, in all, for
+// patterns of p octets with the default Limits (MaxTier zero): 40·p bytes
+// plus 1 MiB.
+func DefaultCompileBytes(p int) int { return defaultBytesPerOctet*p + defaultBytesBase }
 
 // TableBytes is the most memory a Machine holds for patterns of p octets:
 // 32·p bytes plus 4 MiB.

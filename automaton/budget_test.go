@@ -77,7 +77,8 @@ func manyStar(k int) []automaton.Rule {
 // TestHostileBudgets compiles each hostile family, on the ladder of DFAs
 // (MaxTier TierDFA) and by default, and checks the tier chosen (on the
 // ladder, h.tier and why; by default, TierSegments for any '*'), that
-// Compile allocates within automaton.CompileBytes of the patterns, that the
+// Compile allocates within automaton.CompileBytes of the patterns (by
+// default, automaton.DefaultCompileBytes), that the
 // tables held stay within automaton.TableBytes, and that Match allocates
 // nothing once its scratch exists.
 func TestHostileBudgets(t *testing.T) {
@@ -115,7 +116,11 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 				}
 			}
 			alloc := int(after.TotalAlloc - before.TotalAlloc)
-			if limit := automaton.CompileBytes(octets); alloc > limit {
+			limit := automaton.CompileBytes(octets)
+			if lim.MaxTier == 0 {
+				limit = automaton.DefaultCompileBytes(octets)
+			}
+			if alloc > limit {
 				t.Errorf("Compile allocated %d bytes for %d octets of patterns, budget %d", alloc, octets, limit)
 			}
 			if limit := automaton.TableBytes(octets); st.Bytes > limit {
