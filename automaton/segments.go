@@ -142,21 +142,6 @@ type strie struct {
 	root   *[256]uint8
 }
 
-// ends makes each node's term the longest segment that ends there, on
-// its dictionary chain (dict: per node, the nearest node on its fail chain
-// with a term, or -1), once the segments are renumbered (see chains): the
-// walk then reads one table, not term and dict, and goes on down the chain
-// with segments.suffix.
-func (t *strie) ends(dict []int32) {
-	for u, id := range t.term {
-		if id < 0 {
-			if d := dict[u]; d >= 0 {
-				t.term[u] = t.term[d]
-			}
-		}
-	}
-}
-
 // child returns u's child on x, or -1.
 func (t *strie) child(u int32, x byte) int32 {
 	if u == 0 && t.root != nil {
@@ -288,17 +273,20 @@ func (b *trieBuilder) insert(s string) int32 {
 }
 
 // flatten returns the trie in flat form, its nodes renumbered in
-// breadth-first order (see strie), with failure links if ac, and then also
-// its dictionary links (see ends) and the terms of its nodes in
-// breadth-first order, both from sp, to be given back.
-func (b *trieBuilder) flatten(ac bool, sp *spares) (t strie, dict, terms []int32) {
+// breadth-first order (see strie), with an order of the nodes from sp.
+// If ac, it adds failure links and makes each node's term the longest
+// segment that ends there, the first term on its fail chain: the walk
+// then reads one table for the segments that end at a node, and goes on
+// down the chain with segments.suffix. A node is then a segment's own
+// when its term differs from its fail link's (see isSegment).
+func (b *trieBuilder) flatten(ac bool, sp *spares) strie {
 	n := int(b.n)
 	// order lists the builder's nodes breadth first: the children of
 	// order[i] are appended as it is reached, so the edge appended as
 	// labels[e] leads to node e+1.
 	order := sp.get(n)[:1]
 	defer sp.put(order)
-	t = strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
+	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
 	for u := 0; u < n; u++ {
 		t.off[u] = uint32(len(t.labels))
 		t.term[u] = b.term(order[u])
@@ -312,7 +300,7 @@ func (b *trieBuilder) flatten(ac bool, sp *spares) (t strie, dict, terms []int32
 		panic("automaton: a segment holds '*'") // the root's children would not fit root
 	}
 	if !ac {
-		return t, nil, nil
+		return t
 	}
 	t.root = new([256]uint8)
 	for i := t.off[0]; i < t.off[1]; i++ {
@@ -320,12 +308,9 @@ func (b *trieBuilder) flatten(ac bool, sp *spares) (t strie, dict, terms []int32
 	}
 	// Failure links in breadth-first order, which is the nodes' order: a
 	// node's link is its parent's link followed on the node's octet,
-	// shortened until that exists.
-	t.fail, dict = make([]int32, n), sp.get(n)
-	dict[0] = -1
-	for i := t.off[0]; i < t.off[1]; i++ {
-		t.fail[i+1], dict[i+1] = 0, -1
-	}
+	// shortened until that exists. The link is shallower, so its term is
+	// final by then: a node without a segment of its own takes it.
+	t.fail = make([]int32, n)
 	for u := int32(1); u < int32(n); u++ {
 		for i := t.off[u]; i < t.off[u+1]; i++ {
 			x, v := t.labels[i], int32(i)+1
@@ -341,27 +326,20 @@ func (b *trieBuilder) flatten(ac bool, sp *spares) (t strie, dict, terms []int32
 				f = t.fail[f]
 			}
 			t.fail[v] = f
-			if t.term[f] >= 0 {
-				dict[v] = f
-			} else {
-				dict[v] = dict[f]
+			if t.term[v] < 0 {
+				t.term[v] = t.term[f]
 			}
 		}
 	}
-	// The terms of the nodes below the root, which are the nodes' order.
-	k := 0
-	for _, id := range t.term[1:] {
-		if id >= 0 {
-			k++
-		}
-	}
-	terms = sp.get(k)[:0]
-	for _, id := range t.term[1:] {
-		if id >= 0 {
-			terms = append(terms, id)
-		}
-	}
-	return t, dict, terms
+	return t
+}
+
+// isSegment reports whether node u of the Aho-Corasick automaton is where
+// segment t.term[u] ends, rather than one of its suffixes: segments are
+// not empty, so the root is no segment's, and distinct segments have
+// distinct ids.
+func (t *strie) isSegment(u int32) bool {
+	return u > 0 && t.term[u] >= 0 && t.term[u] != t.term[t.fail[u]]
 }
 
 func (t *strie) size() int {
@@ -433,25 +411,23 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		}
 	}
 	sp.put(seen.slots)
-	s.lead, _, _ = lead.flatten(false, sp)
-	var order []int32
-	var dict []int32
-	s.float, dict, order = float.flatten(true, sp)
-	// Renumber the segments along the heavy paths of their dictionary tree.
-	perm := s.chains(order, dict, len(seglen), sp)
-	s.float.ends(dict)
-	sp.put(order, dict)
-	s.seglen = make([]int32, len(perm))
-	longest := int32(0)
-	for old, id := range perm {
-		s.seglen[id] = seglen[old]
-		longest = max(longest, seglen[old])
-	}
-	sp.put(seglen)
+	s.lead = lead.flatten(false, sp)
+	s.float = float.flatten(true, sp)
+	// Renumber the segments along the heavy paths of their dictionary
+	// tree, in place.
+	perm := s.chains(len(seglen), sp)
 	for i := range edges {
 		edges[i].seg = perm[edges[i].seg]
 	}
+	permute(seglen, perm)
 	sp.put(perm)
+	if s.seglen = fit(seglen); cap(s.seglen) != cap(seglen) {
+		sp.put(seglen) // copied
+	}
+	longest := int32(0)
+	for _, n := range s.seglen {
+		longest = max(longest, n)
+	}
 	s.ring = 2
 	for s.ring <= longest && s.ring < maxRing {
 		s.ring *= 2
@@ -487,7 +463,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 // permute moves each x[i] to x[dst[i]], in place, along the cycles of the
 // permutation dst, which it overwrites: one swap puts one element in its
 // place.
-func permute(x []sedge, dst []int32) {
+func permute[T any](x []T, dst []int32) {
 	for i := range x {
 		for j := dst[i]; j != int32(i); j = dst[i] {
 			x[i], x[j] = x[j], x[i]
@@ -508,31 +484,28 @@ func (s *segments) suffix(id int32) int32 {
 
 // chains lays the segments out on the heavy paths of their dictionary
 // tree, in which a segment's parent is its longest proper suffix among the
-// segments (the term of its node's dict link), and returns the new id of
-// each segment, renumbering s.float's terms; order is the segments in
-// breadth-first order of their nodes, so each after its parent, which is
+// segments (the term of its node's fail link), and returns the new id of
+// each segment, from sp, renumbering s.float's terms; the nodes in
+// breadth-first order list each segment after its parent, which is
 // shorter. A heavy path runs from a segment down through, at each step,
 // the child with the most segments below it; its ids are consecutive,
 // shortest first. So the segments that end at one octet, the dictionary
 // chain of the scanner's node, lie on at most 1+log₂ S paths, a range of
-// ids on each. There are n segments; the permutation comes from sp, to
-// be given back.
-func (s *segments) chains(order, dict []int32, n int, sp *spares) []int32 {
+// ids on each. There are n segments.
+func (s *segments) chains(n int, sp *spares) []int32 {
 	t := &s.float
-	parent, below, heavy := sp.get(n), sp.get(n), sp.get(n)
-	defer sp.put(parent, heavy)
-	for u, id := range t.term {
-		if id >= 0 {
-			parent[id], heavy[id] = -1, -1
-			if d := dict[u]; d >= 0 {
-				parent[id] = t.term[d]
-			}
-		}
+	below, heavy := sp.get(n), sp.get(n)
+	defer sp.put(heavy)
+	for i := range heavy {
+		heavy[i] = -1
 	}
-	for i := n - 1; i >= 0; i-- {
-		id := order[i]
+	for u := int32(len(t.term)) - 1; u > 0; u-- {
+		if !t.isSegment(u) {
+			continue
+		}
+		id := t.term[u]
 		below[id]++
-		if p := parent[id]; p >= 0 {
+		if p := t.term[t.fail[u]]; p >= 0 {
 			below[p] += below[id]
 			if heavy[p] < 0 || below[id] > below[heavy[p]] {
 				heavy[p] = id
@@ -543,8 +516,11 @@ func (s *segments) chains(order, dict []int32, n int, sp *spares) []int32 {
 	clear(perm)
 	s.chain = make([]chainLink, n)
 	next := int32(0)
-	for _, id := range order {
-		p := parent[id]
+	for u := int32(1); u < int32(len(t.term)); u++ {
+		if !t.isSegment(u) {
+			continue
+		}
+		id, p := t.term[u], t.term[t.fail[u]]
 		if p >= 0 && heavy[p] == id {
 			continue // on its parent's path
 		}
