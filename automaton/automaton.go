@@ -127,7 +127,7 @@
 //     and by default (Limits.MaxTier zero), which tries no DFA of '*'
 //     patterns, at most DefaultCompileBytes(P) = 40·P bytes + 1 MiB: the
 //     segment tier's build allocates what it keeps (its tries, about 13
-//     bytes per node, its edges, 20 bytes per star at most, and one walk's
+//     bytes per node, its edges, 16 bytes per star at most, and one walk's
 //     scratch), a trie builder of 13 bytes per node grown in parts of
 //     trieChunk (4,096) nodes, and int32 buffers per node, segment or edge
 //     handed from phase to phase (see spares.go), not allocated anew by
@@ -887,7 +887,7 @@ const (
 	// allocates in all, failed DFA attempts included: per octet, a trie
 	// node (32 bytes) and its marks (8) for the DFA attempt; DFA states (56 bytes each, at most one
 	// per two octets beyond 4096); the segment tier's tries (about 21
-	// bytes per octet) and edges (20 bytes, one per star at most). The
+	// bytes per octet) and edges (16 bytes, one per star at most). The
 	// base covers the state cap's 4096 and what MaxWork lets the sets and
 	// edges of a failed attempt grow to.
 	compileBytesPerOctet = 128

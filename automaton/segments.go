@@ -118,11 +118,21 @@ type segMask struct {
 }
 
 // An sedge leads from a star node over segment seg to star node to, or
-// (to < 0) ends the pattern of rule; tail edges must end the input.
+// (to < 0) ends the pattern of rule; tail edges (to == tailEdge) must end
+// the input.
 type sedge struct {
 	from, seg, to, rule int32
-	tail                bool
 }
+
+// The to of an edge that ends its pattern: endEdge where the pattern may
+// end anywhere, tailEdge where it must end the input.
+const (
+	endEdge  = -1
+	tailEdge = -2
+)
+
+// tail reports whether e must end the input.
+func (e *sedge) tail() bool { return e.to == tailEdge }
 
 // strie is a trie of segments stored flat, its nodes numbered in
 // breadth-first order, each node's children in the order of their octets:
@@ -396,7 +406,11 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 			}
 			sid := float.term(u)
 			if !more { // the pattern's end
-				edges = append(edges, sedge{from: at, seg: sid, to: -1, rule: p.rule, tail: p.anchored})
+				to := int32(endEdge)
+				if p.anchored {
+					to = tailEdge
+				}
+				edges = append(edges, sedge{from: at, seg: sid, to: to, rule: p.rule})
 				break
 			}
 			j, slot := seen.lookup(uint64(at)<<32|uint64(sid), func(j int32) bool { return edges[j].from == at && edges[j].seg == sid })
@@ -453,7 +467,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	s.hubMasks(len(s.seglen), sp)
 	s.tails = make([]bool, s.nodes)
 	for _, e := range s.edges {
-		if e.tail {
+		if e.tail() {
 			s.tails[e.from] = true
 		}
 	}
@@ -553,7 +567,7 @@ func (s *segments) hubMasks(segs int, sp *spares) {
 		start := int32(len(s.masks))
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
 			ed := &s.edges[e]
-			if ed.tail {
+			if ed.tail() {
 				continue
 			}
 			w := ed.seg >> 6
@@ -837,7 +851,7 @@ func (w *segWalk) reach(v int32) {
 		}
 		sc.next[e] = -1
 		head, last := &q.head, &q.last
-		if ed.tail {
+		if ed.tail() {
 			head, last = &q.thead, &q.tlast
 		}
 		if *head >= 0 {
@@ -849,7 +863,7 @@ func (w *segWalk) reach(v int32) {
 			continue
 		}
 		*head, *last = e, e
-		if !ed.tail && !sc.live.has(ed.seg, sc.g) {
+		if !ed.tail() && !sc.live.has(ed.seg, sc.g) {
 			// An occurrence that ends before the segment's length from
 			// here started before here: until then, the edge waits.
 			w.wait(ed.seg, w.n+s.seglen[ed.seg])
@@ -1014,7 +1028,7 @@ func (w *segWalk) visit(seg int32) {
 	for i, e := range s.watched[lo:s.watchAt[seg+1]] {
 		ed := &s.edges[e]
 		r := sc.reached[ed.from]
-		if ed.tail || r.gen != sc.g {
+		if ed.tail() || r.gen != sc.g {
 			continue
 		}
 		// A node other than a leading segment's has one edge into it, so
@@ -1066,7 +1080,7 @@ func (w *segWalk) result() int32 {
 		start := w.n - s.seglen[seg]
 		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
 			ed := &s.edges[e]
-			if r := sc.reached[ed.from]; ed.tail && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
+			if r := sc.reached[ed.from]; ed.tail() && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
 				best = ed.rule
 			}
 		}

@@ -47,8 +47,8 @@ func (sp *spares) put(bufs ...[]int32) {
 
 // An indexTable is a set of int32 indices into the caller's records,
 // hashed and compared by the caller, in open addressing with linear
-// probing: 4 bytes per slot, at most half of them used, against about 20
-// per entry in a map keyed by the records.
+// probing: 4 bytes per slot, at most two thirds of them used, against
+// about 20 per entry in a map keyed by the records.
 type indexTable struct {
 	slots []int32 // index+1, or 0 for an empty slot
 	shift uint    // 64 minus log₂ len(slots)
@@ -56,7 +56,7 @@ type indexTable struct {
 
 // newIndexTable returns a table for at most n indices, its slots from sp.
 func newIndexTable(n int, sp *spares) indexTable {
-	lg := max(bits.Len(uint(2*n)), 3) // at least 2n slots
+	lg := max(bits.Len(uint(n+n/2)), 3) // more than 1.5·n slots
 	return indexTable{slots: sp.get(1 << lg), shift: uint(64 - lg)}
 }
 
