@@ -199,6 +199,7 @@ func (t *strie) next(u int32, x byte) int32 {
 type trieBuilder struct {
 	parts []trieNodes // node u is at u%trieChunk of parts[u/trieChunk]
 	n     int32       // nodes
+	size0 int         // the capacity of the first part
 }
 
 // trieNodes are a part of a trieBuilder's nodes: per node its first
@@ -209,15 +210,18 @@ type trieNodes struct {
 }
 
 // trieChunk is the most nodes of a part of a trieBuilder; the first part
-// grows up to it, so a small trie costs no more than its nodes.
+// is sized by the octets of the segments, up to it, so that a small trie
+// costs no more than its octets.
 const (
 	trieShift = 12
 	trieChunk = 1 << trieShift
 )
 
-// newTrieBuilder returns a trie of its root alone.
-func newTrieBuilder() *trieBuilder {
-	b := &trieBuilder{}
+// newTrieBuilder returns a trie of its root alone, for segments of at most
+// octets octets in all: its first part holds as many nodes more, up to
+// trieChunk.
+func newTrieBuilder(octets int) *trieBuilder {
+	b := &trieBuilder{size0: min(octets+1, trieChunk)}
 	b.add(0, -1)
 	return b
 }
@@ -241,7 +245,7 @@ func (b *trieBuilder) add(x byte, next int32) int32 {
 	if w&(trieChunk-1) == 0 && int(w>>trieShift) == len(b.parts) {
 		size := trieChunk
 		if w == 0 {
-			size = 16 // the first part grows
+			size = b.size0
 		}
 		b.parts = append(b.parts, trieNodes{
 			first: make([]int32, 0, size), next: make([]int32, 0, size),
@@ -366,12 +370,15 @@ func (t *strie) size() int {
 // in automaton.go): the tables it keeps, the scratch of one walk, and the
 // buffers of its phases, each phase's taken from sp and given back.
 func buildSegments(pats []pattern, sp *spares) *segments {
-	edgeMax := 0 // a pattern has one edge per '*', at most
+	edgeMax, leadMax, floatMax := 0, 0, 0 // a pattern has one edge per '*', at most
 	for _, p := range pats {
 		edgeMax += strings.Count(p.lit, "*")
+		star := strings.IndexByte(p.lit, '*')
+		leadMax += star
+		floatMax += len(p.lit) - star
 	}
 	s := &segments{nodes: 1}
-	lead, float := newTrieBuilder(), newTrieBuilder()
+	lead, float := newTrieBuilder(leadMax), newTrieBuilder(floatMax)
 	// The edges that lead to a star node, by (star node, segment): the
 	// edges of one node on one segment are shared by the patterns that
 	// have the same prefix. A pattern's last edge ends it. (First, as
