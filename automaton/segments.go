@@ -100,9 +100,14 @@ type segments struct {
 	// the words masks[maskAt[v]:maskAt[v+1]].
 	pushEnd, watchAt, watched, maskAt []int32
 	masks                             []segMask
-	tails                             []bool // per star node: whether it has an edge that must end the input
-	nodes                             int32  // star nodes; node 0 is the start, reached before the input
-	ring                              int32  // buckets of a walk's wake-up ring, a power of two
+	// queueAt is the place of each segment's queue in a walk's scratch,
+	// or -1 for a segment on which no edge is queued (a hub's segments
+	// often have only watched edges): queues are the places.
+	queueAt []int32
+	queues  int32
+	tails   []bool // per star node: whether it has an edge that must end the input
+	nodes   int32  // star nodes; node 0 is the start, reached before the input
+	ring    int32  // buckets of a walk's wake-up ring, a power of two
 }
 
 // A chainLink places a segment on its heavy path: the path holds the ids
@@ -287,7 +292,9 @@ func (b *trieBuilder) insert(s string) int32 {
 }
 
 // flatten returns the trie in flat form, its nodes renumbered in
-// breadth-first order (see strie), with an order of the nodes from sp.
+// breadth-first order (see strie), listing the builder's nodes in that
+// order in its failure links before they are linked, or else in a buffer
+// from sp.
 // If ac, it adds failure links and makes each node's term the longest
 // segment that ends there, the first term on its fail chain: the walk
 // then reads one table for the segments that end at a node, and goes on
@@ -298,9 +305,15 @@ func (b *trieBuilder) flatten(ac bool, sp *spares) strie {
 	// order lists the builder's nodes breadth first: the children of
 	// order[i] are appended as it is reached, so the edge appended as
 	// labels[e] leads to node e+1.
-	order := sp.get(n)[:1]
-	defer sp.put(order)
 	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
+	var order []int32
+	if ac {
+		t.fail = make([]int32, n)
+		order = t.fail[:1]
+	} else {
+		order = sp.get(n)[:1]
+		defer sp.put(order)
+	}
 	for u := 0; u < n; u++ {
 		t.off[u] = uint32(len(t.labels))
 		t.term[u] = b.term(order[u])
@@ -324,7 +337,7 @@ func (b *trieBuilder) flatten(ac bool, sp *spares) strie {
 	// node's link is its parent's link followed on the node's octet,
 	// shortened until that exists. The link is shallower, so its term is
 	// final by then: a node without a segment of its own takes it.
-	t.fail = make([]int32, n)
+	clear(t.fail[:t.off[1]+1]) // the root and its children link to the root
 	for u := int32(1); u < int32(n); u++ {
 		for i := t.off[u]; i < t.off[u+1]; i++ {
 			x, v := t.labels[i], int32(i)+1
@@ -435,13 +448,15 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	s.lead = lead.flatten(false, sp)
 	s.float = float.flatten(true, sp)
 	// Renumber the segments along the heavy paths of their dictionary
-	// tree, in place.
-	perm := s.chains(len(seglen), sp)
+	// tree, in place. Two tables kept per segment are filled once the
+	// edges are grouped: until then they are scratch, here chains' and
+	// the permutation, then watch's.
+	s.queueAt, s.watchAt = make([]int32, len(seglen)), make([]int32, len(seglen)+1)
+	perm := s.chains(len(seglen), s.queueAt, s.watchAt[:len(seglen)])
 	for i := range edges {
 		edges[i].seg = perm[edges[i].seg]
 	}
 	permute(seglen, perm)
-	sp.put(perm)
 	if s.seglen = fit(seglen); cap(s.seglen) != cap(seglen) {
 		sp.put(seglen) // copied
 	}
@@ -472,6 +487,21 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	s.edges = fit(edges)
 	s.watch(len(s.seglen), sp)
 	s.hubMasks(len(s.seglen), sp)
+	// The queues, in the order of their segments.
+	clear(s.queueAt)
+	for v := int32(0); v < s.nodes; v++ {
+		for _, e := range s.edges[s.edgeAt[v]:s.pushEnd[v]] {
+			s.queueAt[e.seg] = 1
+		}
+	}
+	for i, q := range s.queueAt {
+		if q == 0 {
+			s.queueAt[i] = -1
+			continue
+		}
+		s.queueAt[i] = s.queues
+		s.queues++
+	}
 	s.tails = make([]bool, s.nodes)
 	for _, e := range s.edges {
 		if e.tail() {
@@ -512,11 +542,11 @@ func (s *segments) suffix(id int32) int32 {
 // the child with the most segments below it; its ids are consecutive,
 // shortest first. So the segments that end at one octet, the dictionary
 // chain of the scanner's node, lie on at most 1+log₂ S paths, a range of
-// ids on each. There are n segments.
-func (s *segments) chains(n int, sp *spares) []int32 {
+// ids on each. There are n segments; heavy and below, of n each, are
+// the caller's scratch, and the permutation is returned in below.
+func (s *segments) chains(n int, heavy, below []int32) []int32 {
 	t := &s.float
-	below, heavy := sp.get(n), sp.get(n)
-	defer sp.put(heavy)
+	clear(below)
 	for i := range heavy {
 		heavy[i] = -1
 	}
@@ -607,10 +637,12 @@ const (
 
 // watch picks the watched edges, puts them after the queued ones of their
 // node (edges[pushEnd[v]:edgeAt[v+1]]), and lists them by segment
-// (watched[watchAt[seg]:watchAt[seg+1]]), with transient buffers from sp.
+// (watched[watchAt[seg]:watchAt[seg+1]]), with a transient buffer from
+// sp and queueAt, not yet filled, for scratch.
 func (s *segments) watch(segs int, sp *spares) {
 	s.pushEnd = make([]int32, s.nodes)
-	count := sp.get(segs)
+	count := s.queueAt
+	clear(count)
 	var dst []int32 // per edge of a hub: its place in the hub's edges
 	n := 0
 	for v := int32(0); v < s.nodes; v++ {
@@ -645,7 +677,7 @@ func (s *segments) watch(segs int, sp *spares) {
 		permute(s.edges[lo:hi], d)
 		s.pushEnd[v] = lo + queued
 	}
-	s.watchAt = make([]int32, segs+1)
+	clear(s.watchAt)
 	for v := int32(0); v < s.nodes; v++ {
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
 			s.watchAt[s.edges[e].seg+1]++
@@ -664,12 +696,12 @@ func (s *segments) watch(segs int, sp *spares) {
 			fill[seg]++
 		}
 	}
-	sp.put(fill, dst)
+	sp.put(dst)
 }
 
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
-		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)) +
+		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)) +
 		len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
 }
 
@@ -807,7 +839,7 @@ func (b *segSet) last(lo, id int32, g uint32) int32 {
 func (s *segments) newScratch() *segScratch {
 	segs := len(s.seglen)
 	return &segScratch{
-		reached: make([]reach, s.nodes), queue: make([]squeue, segs),
+		reached: make([]reach, s.nodes), queue: make([]squeue, s.queues),
 		live: segSet{lo: make([]sword, segs/64+1), hi: make([]sword, segs/(64*64)+1)},
 		wait: make([]swait, segs), ring: make([]rhead, s.ring),
 		next: make([]int32, len(s.edges)), taken: make([]uint32, len(s.watched)),
@@ -852,7 +884,7 @@ func (w *segWalk) reach(v int32) {
 	}
 	for e := s.edgeAt[v]; e < s.pushEnd[v]; e++ {
 		ed := &s.edges[e]
-		q := &sc.queue[ed.seg]
+		q := &sc.queue[s.queueAt[ed.seg]]
 		if q.gen != sc.g {
 			*q = squeue{gen: sc.g, head: -1, last: -1, thead: -1, tlast: -1}
 		}
@@ -1056,7 +1088,8 @@ func (w *segWalk) visit(seg int32) {
 			w.reach(ed.to)
 		}
 	}
-	if q := &sc.queue[seg]; q.gen == sc.g {
+	if k := s.queueAt[seg]; k >= 0 && sc.queue[k].gen == sc.g {
+		q := &sc.queue[k]
 		for q.head >= 0 {
 			e := q.head
 			ed := &s.edges[e]
@@ -1091,11 +1124,11 @@ func (w *segWalk) result() int32 {
 				best = ed.rule
 			}
 		}
-		q := &sc.queue[seg]
-		if q.gen != sc.g {
+		k := s.queueAt[seg]
+		if k < 0 || sc.queue[k].gen != sc.g {
 			continue
 		}
-		for e := q.thead; e >= 0; e = sc.next[e] {
+		for e := sc.queue[k].thead; e >= 0; e = sc.next[e] {
 			ed := &s.edges[e]
 			if sc.reached[ed.from].at > start {
 				break
