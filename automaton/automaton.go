@@ -135,10 +135,11 @@
 //     one segment "/*q...q" of 576 KiB (a node per octet: 34 bytes per
 //     octet), then "/*q*q...*q$" (a star per two octets: 32). A Machine
 //     holds at most TableBytes(P) = 32·P bytes + 4 MiB; the scratch of a
-//     segment walk is 8 bytes per star node, 37 per segment, 4 per edge
-//     (and 4 more if watched) and 8 per bucket of its ring (at most
-//     maxRing), kept per Machine in a fixed set of slots and reset by
-//     generation, so a walk pays only for what it touches.
+//     segment walk is 8 bytes per star node, 17 per segment and 20 more
+//     per segment on which an edge is queued, 4 per edge (and 4 more if
+//     watched) and 8 per bucket of its ring (at most maxRing), kept per
+//     Machine in a fixed set of slots and reset by generation, so a walk
+//     pays only for what it touches.
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
