@@ -292,14 +292,13 @@ func (b *trieBuilder) insert(s string) int32 {
 }
 
 // flatten returns the trie in flat form, its nodes renumbered in
-// breadth-first order (see strie), listing the builder's nodes in that
-// order in its failure links before they are linked, or else in a buffer
-// from sp.
-// If ac, it adds failure links and makes each node's term the longest
-// segment that ends there, the first term on its fail chain: the walk
-// then reads one table for the segments that end at a node, and goes on
-// down the chain with segments.suffix. A node is then a segment's own
-// when its term differs from its fail link's (see isSegment).
+// breadth-first order (see strie). If ac, it adds failure links and makes
+// each node's term the longest segment that ends there, the first term on
+// its fail chain: the walk then reads one table for the segments that end
+// at a node, and goes on down the chain with segments.suffix. A node is
+// then a segment's own when its term differs from its fail link's (see
+// isSegment). The builder's nodes are listed in breadth-first order in
+// the failure links before they are linked, or else in a buffer from sp.
 func (b *trieBuilder) flatten(ac bool, sp *spares) strie {
 	n := int(b.n)
 	// order lists the builder's nodes breadth first: the children of
@@ -378,10 +377,10 @@ func (t *strie) size() int {
 }
 
 // buildSegments builds the segment matcher of pats, with transient
-// buffers from sp. What it allocates is at most segBuildBytesPerOctet per
-// octet of the patterns and per pattern, and a constant (see the budgets
-// in automaton.go): the tables it keeps, the scratch of one walk, and the
-// buffers of its phases, each phase's taken from sp and given back.
+// buffers from sp. It allocates the tables it keeps, two trie builders
+// and a few int32 buffers, each taken from sp and given back, or lent by
+// a table kept that is filled later: within DefaultCompileBytes (see the
+// package comment).
 func buildSegments(pats []pattern, sp *spares) *segments {
 	edgeMax, leadMax, floatMax := 0, 0, 0 // a pattern has one edge per '*', at most
 	for _, p := range pats {
@@ -536,7 +535,7 @@ func (s *segments) suffix(id int32) int32 {
 // chains lays the segments out on the heavy paths of their dictionary
 // tree, in which a segment's parent is its longest proper suffix among the
 // segments (the term of its node's fail link), and returns the new id of
-// each segment, from sp, renumbering s.float's terms; the nodes in
+// each segment, renumbering s.float's terms; the nodes in
 // breadth-first order list each segment after its parent, which is
 // shorter. A heavy path runs from a segment down through, at each step,
 // the child with the most segments below it; its ids are consecutive,
