@@ -132,14 +132,15 @@
 //     trieChunk (4,096) nodes, and int32 buffers per node, segment or edge
 //     handed from phase to phase (see spares.go), not allocated anew by
 //     each. Of the hostile families in the tests, the worst per octet is
-//     one segment "/*q...q" of 576 KiB (a node per octet: 34 bytes per
-//     octet), then "/*q*q...*q$" (a star per two octets: 32). A Machine
-//     holds at most TableBytes(P) = 32·P bytes + 4 MiB; the scratch of a
-//     segment walk is 8 bytes per star node, 17 per segment and 20 more
-//     per segment on which an edge is queued, 4 per edge (and 4 more if
-//     watched) and 8 per bucket of its ring (at most maxRing), kept per
-//     Machine in a fixed set of slots and reset by generation, so a walk
-//     pays only for what it touches.
+//     one pattern of distinct segments of three octets, "/*aaa*baa*...",
+//     with a star node, an edge, a segment and up to three trie nodes per
+//     four octets: 34 bytes per octet; one segment "/*q...q" of 576 KiB
+//     or "/*q*q...*q$" need 26. A Machine holds at most TableBytes(P) =
+//     32·P bytes + 4 MiB; the scratch of a segment walk is 8 bytes per
+//     star node, 17 per segment and 20 more per segment on which an edge
+//     is queued, 4 per edge (and 4 more if watched) and 8 per bucket of
+//     its ring (at most maxRing), kept per Machine in a fixed set of slots
+//     and reset by generation, so a walk pays only for what it touches.
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
@@ -939,8 +940,8 @@ func CompileBytes(p int) int { return compileBytesPerOctet*p + compileBytesBase 
 // defaultBytesPerOctet and defaultBytesBase bound what Compile allocates
 // in all by default (Limits.MaxTier zero), when no DFA of wildcard
 // patterns is tried: the literal patterns' DFA (under 4 bytes per octet)
-// and the segment tier's build (under 35, on one pattern "/*q...q" or
-// "/*q*q...*q$"). The base covers what does not grow with the patterns:
+// and the segment tier's build (34 at most on the hostile families of the
+// tests). The base covers what does not grow with the patterns:
 // the first part of a trie builder, the NFA's tables, the slots of a
 // pool.
 const (

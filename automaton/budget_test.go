@@ -36,6 +36,18 @@ var hostile = []struct {
 	{"longfloat", func() []automaton.Rule { // one segment after a star: quadratic by subset construction
 		return []automaton.Rule{{Pattern: "/*" + strings.Repeat("q", patternLimit-3)}}
 	}, automaton.TierSegments},
+	{"distinct", func() []automaton.Rule { // a star per four octets, each segment new: the most bytes per octet of the segment build
+		const alpha = "abcdefghijklmnopqrstuvwxyz0123456789-._~ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		var b strings.Builder
+		b.WriteByte('/')
+		for i := 0; b.Len()+5 < patternLimit; i++ {
+			b.WriteByte('*')
+			for j, k := 0, i; j < 3; j, k = j+1, k/len(alpha) {
+				b.WriteByte(alpha[k%len(alpha)])
+			}
+		}
+		return []automaton.Rule{{Pattern: b.String()}}
+	}, automaton.TierSegments},
 	// Runs of 'a' that end hundreds of segments at each octet (see
 	// TestSegmentWalkWork), taken at once, waiting on a node not reached,
 	// and waiting on a node reached mid-run.
