@@ -124,11 +124,23 @@
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
 //   - Compile allocates at most CompileBytes(P) = 128·P bytes + 8 MiB in all,
-//     and a Machine holds at most TableBytes(P) = 32·P bytes + 4 MiB; the
-//     scratch of a segment walk is 8 bytes per star node, 37 per segment,
-//     4 per edge (and 4 more if watched) and 8 per bucket of its ring (at
-//     most maxRing), kept per Machine in a fixed set of slots and reset
-//     by generation, so a walk pays only for what it touches.
+//     and by default (Limits.MaxTier zero), which tries no DFA of '*'
+//     patterns, at most DefaultCompileBytes(P) = 40·P bytes + 1 MiB: the
+//     segment tier's build allocates what it keeps (its tries, about 13
+//     bytes per node, its edges, 16 bytes per star at most, and one walk's
+//     scratch), a trie builder of 13 bytes per node grown in parts of
+//     trieChunk (4,096) nodes, and int32 buffers per node, segment or edge
+//     handed from phase to phase (see spares.go), not allocated anew by
+//     each. Of the hostile families in the tests, the worst per octet is
+//     one pattern of distinct segments of three octets, "/*aaa*baa*...",
+//     with a star node, an edge, a segment and up to three trie nodes per
+//     four octets: 34 bytes per octet; one segment "/*q...q" of 576 KiB
+//     or "/*q*q...*q$" need 26. A Machine holds at most TableBytes(P) =
+//     32·P bytes + 4 MiB; the scratch of a segment walk is 8 bytes per
+//     star node, 17 per segment and 20 more per segment on which an edge
+//     is queued, 4 per edge (and 4 more if watched) and 8 per bucket of
+//     its ring (at most maxRing), kept per Machine in a fixed set of slots
+//     and reset by generation, so a walk pays only for what it touches.
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
@@ -140,6 +152,7 @@ package automaton
 import (
 	"cmp"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"slices"
 	"strings"
@@ -334,16 +347,17 @@ type engines struct {
 // its input first (package normalize's MaxLimit bounds a robots.txt body).
 func Compile(rules []Rule, lim Limits) *Machine {
 	m := &Machine{rules: len(rules)}
+	var sp spares         // the builds' transient buffers, handed from phase to phase
 	var n [MaxClasses]int // rules per class
 	for _, r := range rules {
 		n[min(max(r.Class, 0), MaxClasses-1)]++
 	}
 	if n[0] == len(rules) {
 		// The common case, one class: the places are the indices.
-		plan := newPlan(rules, nil)
+		plan := newPlan(rules, nil, &sp)
 		checkSize(plan.total)
 		lim = lim.withDefaults(plan.total)
-		m.why = m.build(&m.engines, plan, &lim)
+		m.why = m.build(&m.engines, plan, &lim, &sp)
 		return m
 	}
 	// One allocation holds the indices of every class, in class order.
@@ -361,18 +375,18 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	var plans [MaxClasses]plan
 	total := 0
 	for c := range MaxClasses {
-		plans[c] = newPlan(rules, idx[start[c]:start[c+1]])
+		plans[c] = newPlan(rules, idx[start[c]:start[c+1]], &sp)
 		total += plans[c].total
 	}
 	checkSize(total)
 	lim = lim.withDefaults(total)
 	m.classes = make([]engines, MaxClasses-1)
-	m.why = m.build(&m.engines, plans[0], &lim)
+	m.why = m.build(&m.engines, plans[0], &lim, &sp)
 	for c := 1; c < MaxClasses; c++ {
 		if len(plans[c].orig) == 0 {
 			continue // no rules: MatchClasses reports -1
 		}
-		if err := m.build(&m.classes[c-1], plans[c], &lim); err != nil && m.classWhy == nil {
+		if err := m.build(&m.classes[c-1], plans[c], &lim, &sp); err != nil && m.classWhy == nil {
 			m.classWhy = err
 		}
 	}
@@ -401,8 +415,8 @@ type plan struct {
 }
 
 // newPlan ranks the rules at the given indices (nil: all rules), best
-// first, and prepares their patterns.
-func newPlan(rules []Rule, idx []int32) plan {
+// first, and prepares their patterns, with transient buffers from sp.
+func newPlan(rules []Rule, idx []int32, sp *spares) plan {
 	var p plan
 	if idx == nil {
 		p.orig = make([]int32, len(rules))
@@ -412,8 +426,8 @@ func newPlan(rules []Rule, idx []int32) plan {
 	} else {
 		p.orig = idx
 	}
-	sortByRank(rules, p.orig)
-	p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig))
+	sortByRank(rules, p.orig, sp)
+	p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig), sp)
 	for _, q := range p.pats {
 		p.total += len(q.lit) + 1
 	}
@@ -427,8 +441,12 @@ func newPlan(rules []Rule, idx []int32) plan {
 // When the ranks span less than 1<<31, once the highest (a rank above all
 // others, such as the robots.txt matcher gives /robots.txt) is read as one
 // more than the next, each index is sorted as one integer holding its rank
-// and itself, which costs a third of a sort by a compare function.
-func sortByRank(rules []Rule, idx []int32) {
+// and itself, which costs a third of a sort by a compare function. When
+// moreover idx is ascending, as Compile gives it, and the ranks span at
+// most about twice as many values as there are indices (rule lengths do),
+// a counting sort by rank keeps the order of the indices between equal
+// ranks in linear time, with two buffers from sp, not a key per index.
+func sortByRank(rules []Rule, idx []int32, sp *spares) {
 	if len(idx) < 2 {
 		return
 	}
@@ -452,6 +470,30 @@ func sortByRank(rules []Rule, idx []int32) {
 			}
 			return cmp.Compare(a, b)
 		})
+		return
+	}
+	if hi2-lo < 2*len(idx)+countSortSpan && slices.IsSorted(idx) {
+		// bucket: 0 for hi, then 1 + the rank's distance below hi2.
+		bucket := func(i int32) int {
+			if r := rules[i].Rank; r < hi {
+				return 1 + hi2 - r
+			}
+			return 0
+		}
+		at, out := sp.get(hi2-lo+3), sp.get(len(idx))
+		for _, i := range idx {
+			at[bucket(i)+1]++
+		}
+		for b := 1; b < len(at); b++ {
+			at[b] += at[b-1]
+		}
+		for _, i := range idx {
+			b := bucket(i)
+			out[at[b]] = i
+			at[b]++
+		}
+		copy(idx, out)
+		sp.put(at, out)
 		return
 	}
 	// key: the rank's distance below the top in the high half, so that
@@ -487,7 +529,7 @@ func sortByRank(rules []Rule, idx []int32) {
 // probe) fits the Limits; else the literal patterns' trie and, for the
 // wildcard patterns, the probe's DFA if it fit, else the segment matcher,
 // whose build and walk are linear whatever the patterns.
-func (m *Machine) build(e *engines, pl plan, lim *Limits) (why error) {
+func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares) (why error) {
 	e.wildTop = -1
 	if m.rules <= maxOrig16 {
 		e.orig16 = make([]uint16, len(pl.orig))
@@ -506,13 +548,23 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits) (why error) {
 			nwild++
 		}
 	}
-	// The literal and the wildcard patterns, each in rank order, share
-	// one allocation; without wildcard patterns, the literal ones are pats.
+	// The literal and the wildcard patterns, each in rank order: without
+	// wildcard patterns, the literal ones are pats. By default pats is not
+	// read again, so the larger group is gathered in place and only the
+	// smaller one copied; on the ladder, where the DFA of all patterns may
+	// be tried, the two groups share one allocation.
 	lit, wild := pats, []pattern(nil)
 	if nwild > 0 {
-		split := make([]pattern, len(pats))
-		lit, wild = split[:0:len(pats)-nwild], split[len(pats)-nwild:len(pats)-nwild]
-		for _, p := range pats {
+		switch nlit := len(pats) - nwild; {
+		case lim.MaxTier != 0:
+			split := make([]pattern, len(pats))
+			lit, wild = split[:0:nlit], split[nlit:nlit]
+		case nlit < nwild:
+			lit, wild = make([]pattern, 0, nlit), pats[:0]
+		default:
+			lit, wild = pats[:0], make([]pattern, 0, nwild)
+		}
+		for _, p := range pats { // in place, each write is at or before the read
 			if strings.IndexByte(p.lit, '*') >= 0 {
 				wild = append(wild, p)
 			} else {
@@ -581,7 +633,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits) (why error) {
 		return why
 	}
 	if !small && lim.MaxTier <= TierSegments {
-		e.tier, e.seg = TierSegments, buildSegments(wild)
+		e.tier, e.seg = TierSegments, buildSegments(wild, sp)
 		e.segs = newPool(e.seg.newScratch)
 		return why
 	}
@@ -698,6 +750,10 @@ func (e *engines) finish(in normalize.Stream, best int32) int32 {
 	return e.origOf(best)
 }
 
+// countSortSpan is the span of ranks, beyond twice the rules, up to which
+// sortByRank sorts by counting.
+const countSortSpan = 256
+
 // maxOrig16 is the most rules for which a Machine keeps the caller's
 // index of each place in 16 bits (engines.orig16), not 32.
 const maxOrig16 = 1 << 16
@@ -788,17 +844,20 @@ type pattern struct {
 // engine's build takes the best of patterns that end at one place (the
 // DFA of literal patterns sees them side by side once sorted), so finding
 // them here would cost what it saves.
-func prepare(ranked func(place int) string, n int) []pattern {
-	// The key keeps the anchor apart from the octets: "/$" anchored and the
-	// prefix "/$" (a literal '$', from "/$*") are different patterns.
-	type key struct {
-		lit      string
-		anchored bool
-	}
+func prepare(ranked func(place int) string, n int, sp *spares) []pattern {
 	// Up to smallDedup wildcard patterns, duplicates are found by
-	// comparing with those kept, which costs less than a map.
+	// comparing with those kept, which costs less than a table; then by
+	// an indexTable of the wildcard patterns kept, whose key keeps the
+	// anchor apart from the octets: "/$" anchored and the prefix "/$" (a
+	// literal '$', from "/$*") are different patterns.
 	const smallDedup = 32
-	var seen map[key]bool
+	var (
+		seen indexTable
+		seed maphash.Seed
+	)
+	hash := func(p string, anchored bool) uint64 {
+		return maphash.String(seed, p) + uint64(btoi(anchored))
+	}
 	wild := 0
 	out := make([]pattern, 0, n)
 	for i := range n {
@@ -824,25 +883,35 @@ func prepare(ranked func(place int) string, n int) []pattern {
 		}
 		if star >= 0 && strings.IndexByte(p, '*') >= 0 {
 			if wild++; wild == smallDedup {
-				seen = make(map[key]bool)
-				for _, q := range out {
+				// Room for the wildcard patterns kept and all those to come.
+				more := 0
+				for j := i + 1; j < n; j++ {
+					if strings.IndexByte(ranked(j), '*') >= 0 {
+						more++
+					}
+				}
+				seed = maphash.MakeSeed()
+				seen = newIndexTable(wild+more, sp)
+				for k, q := range out {
 					if strings.IndexByte(q.lit, '*') >= 0 {
-						seen[key{q.lit, q.anchored}] = true
+						_, at := seen.lookup(hash(q.lit, q.anchored), func(int32) bool { return false })
+						seen.add(at, int32(k))
 					}
 				}
 			}
-			if seen != nil {
-				k := key{p, anchored}
-				if seen[k] {
+			if seen.slots != nil {
+				j, at := seen.lookup(hash(p, anchored), func(k int32) bool { return out[k].lit == p && out[k].anchored == anchored })
+				if j >= 0 {
 					continue
 				}
-				seen[k] = true
+				seen.add(at, int32(len(out)))
 			} else if slices.ContainsFunc(out, func(q pattern) bool { return q.lit == p && q.anchored == anchored }) {
 				continue
 			}
 		}
 		out = append(out, pattern{lit: p, anchored: anchored, rule: int32(i)})
 	}
+	sp.put(seen.slots)
 	return out
 }
 
@@ -854,7 +923,7 @@ const (
 	// allocates in all, failed DFA attempts included: per octet, a trie
 	// node (32 bytes) and its marks (8) for the DFA attempt; DFA states (56 bytes each, at most one
 	// per two octets beyond 4096); the segment tier's tries (about 21
-	// bytes per octet) and edges (20 bytes, one per star at most). The
+	// bytes per octet) and edges (16 bytes, one per star at most). The
 	// base covers the state cap's 4096 and what MaxWork lets the sets and
 	// edges of a failed attempt grow to.
 	compileBytesPerOctet = 128
@@ -869,6 +938,23 @@ const (
 // CompileBytes is the most memory Compile allocates, in all, for patterns
 // of p octets: 128·p bytes plus 8 MiB.
 func CompileBytes(p int) int { return compileBytesPerOctet*p + compileBytesBase }
+
+// defaultBytesPerOctet and defaultBytesBase bound what Compile allocates
+// in all by default (Limits.MaxTier zero), when no DFA of wildcard
+// patterns is tried: the literal patterns' DFA (under 4 bytes per octet)
+// and the segment tier's build (34 at most on the hostile families of the
+// tests). The base covers what does not grow with the patterns:
+// the first part of a trie builder, the NFA's tables, the slots of a
+// pool.
+const (
+	defaultBytesPerOctet = 40
+	defaultBytesBase     = 1 << 20
+)
+
+// DefaultCompileBytes is the most memory Compile allocates, in all, for
+// patterns of p octets with the default Limits (MaxTier zero): 40·p bytes
+// plus 1 MiB.
+func DefaultCompileBytes(p int) int { return defaultBytesPerOctet*p + defaultBytesBase }
 
 // TableBytes is the most memory a Machine holds for patterns of p octets:
 // 32·p bytes plus 4 MiB.

@@ -36,6 +36,18 @@ var hostile = []struct {
 	{"longfloat", func() []automaton.Rule { // one segment after a star: quadratic by subset construction
 		return []automaton.Rule{{Pattern: "/*" + strings.Repeat("q", patternLimit-3)}}
 	}, automaton.TierSegments},
+	{"distinct", func() []automaton.Rule { // a star per four octets, each segment new: the most bytes per octet of the segment build
+		const alpha = "abcdefghijklmnopqrstuvwxyz0123456789-._~ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		var b strings.Builder
+		b.WriteByte('/')
+		for i := 0; b.Len()+5 < patternLimit; i++ {
+			b.WriteByte('*')
+			for j, k := 0, i; j < 3; j, k = j+1, k/len(alpha) {
+				b.WriteByte(alpha[k%len(alpha)])
+			}
+		}
+		return []automaton.Rule{{Pattern: b.String()}}
+	}, automaton.TierSegments},
 	// Runs of 'a' that end hundreds of segments at each octet (see
 	// TestSegmentWalkWork), taken at once, waiting on a node not reached,
 	// and waiting on a node reached mid-run.
@@ -77,7 +89,8 @@ func manyStar(k int) []automaton.Rule {
 // TestHostileBudgets compiles each hostile family, on the ladder of DFAs
 // (MaxTier TierDFA) and by default, and checks the tier chosen (on the
 // ladder, h.tier and why; by default, TierSegments for any '*'), that
-// Compile allocates within automaton.CompileBytes of the patterns, that the
+// Compile allocates within automaton.CompileBytes of the patterns (by
+// default, automaton.DefaultCompileBytes), that the
 // tables held stay within automaton.TableBytes, and that Match allocates
 // nothing once its scratch exists.
 func TestHostileBudgets(t *testing.T) {
@@ -115,7 +128,11 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 				}
 			}
 			alloc := int(after.TotalAlloc - before.TotalAlloc)
-			if limit := automaton.CompileBytes(octets); alloc > limit {
+			limit := automaton.CompileBytes(octets)
+			if lim.MaxTier == 0 {
+				limit = automaton.DefaultCompileBytes(octets)
+			}
+			if alloc > limit {
 				t.Errorf("Compile allocated %d bytes for %d octets of patterns, budget %d", alloc, octets, limit)
 			}
 			if limit := automaton.TableBytes(octets); st.Bytes > limit {

@@ -67,7 +67,7 @@ func TestRegisterWalk(t *testing.T) {
 			}
 			pats = append(pats, "/*"+p[1:])
 		}
-		a := buildNFA(prepare(func(i int) string { return pats[i] }, len(pats)))
+		a := buildNFA(prepare(func(i int) string { return pats[i] }, len(pats), new(spares)))
 		if a.words > regWords {
 			continue
 		}

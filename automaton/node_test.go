@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"fmt"
 	"testing"
 	"unsafe"
 )
@@ -26,7 +27,7 @@ func TestHubSplit(t *testing.T) {
 				pattern{lit: seg + "*z", rule: int32(len(pats) + 2)})
 		}
 	}
-	s := buildSegments(pats)
+	s := buildSegments(pats, new(spares))
 	if len(s.watched) == 0 {
 		t.Fatal("no edge watched")
 	}
@@ -43,4 +44,48 @@ func TestHubSplit(t *testing.T) {
 		t.Errorf("%d queued and %d watched of %d edges", queued, len(s.watched), len(s.edges))
 	}
 	t.Logf("%d edges: %d watched, %d queued", len(s.edges), len(s.watched), queued)
+	checkQueues(t, s)
+	// A hub with an edge on each of many segments watches them all: they
+	// need no queue.
+	pats = pats[:0]
+	for i := range 4 * hubEdges {
+		pats = append(pats, pattern{lit: fmt.Sprintf("/*a%d*b%d", i, i), rule: int32(i)})
+	}
+	s = buildSegments(pats, new(spares))
+	checkQueues(t, s)
+	if s.queues != 4*hubEdges {
+		t.Errorf("%d queues, want one per b_i (%d)", s.queues, 4*hubEdges)
+	}
+}
+
+// checkQueues checks that each segment an edge is queued on has a queue of
+// its own, and that no other segment has one.
+func checkQueues(t *testing.T, s *segments) {
+	t.Helper()
+	has := make([]bool, len(s.seglen))
+	for v := int32(0); v < s.nodes; v++ {
+		for _, e := range s.edges[s.edgeAt[v]:s.pushEnd[v]] {
+			has[e.seg] = true
+		}
+	}
+	places := make(map[int32]bool)
+	for seg, k := range s.queueAt {
+		if (k >= 0) != has[seg] || k >= s.queues || places[k] {
+			t.Errorf("segment %d (queued edges: %v): queue %d of %d", seg, has[seg], k, s.queues)
+		}
+		if k >= 0 {
+			places[k] = true
+		}
+	}
+	if len(places) != int(s.queues) {
+		t.Errorf("%d queues placed, %d counted", len(places), s.queues)
+	}
+}
+
+// TestEdgeSize holds a segment edge to the 16 bytes the package comment
+// states.
+func TestEdgeSize(t *testing.T) {
+	if n := unsafe.Sizeof(sedge{}); n != 16 {
+		t.Errorf("a segment edge is %d bytes, want 16", n)
+	}
 }

@@ -8,7 +8,8 @@ import (
 	"testing"
 )
 
-// TestSortByRank checks sortByRank, on its integer path and its fallback,
+// TestSortByRank checks sortByRank, on its counting path (indices in
+// order, ranks of a narrow span), its integer path and its fallback,
 // against a plain sort by rank, highest first, then index.
 func TestSortByRank(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -19,6 +20,7 @@ func TestSortByRank(t *testing.T) {
 		func() int { return rng.IntN(10) - 5 },                      // negative: the fallback
 		func() int { return rng.IntN(3) << 40 },                     // too wide: the fallback
 		func() int { return 4 },                                     // all equal
+		func() int { return 100 + rng.IntN(300) },                   // wider than the rules: keys
 	}
 	for k, rank := range ranks {
 		for _, n := range []int{0, 1, 2, 3, 63, 64, 65, 500} {
@@ -32,10 +34,14 @@ func TestSortByRank(t *testing.T) {
 			}
 			want := slices.Clone(got)
 			slices.SortStableFunc(want, func(a, b int32) int { return cmp.Compare(rules[b].Rank, rules[a].Rank) })
-			rng.Shuffle(n, func(i, j int) { got[i], got[j] = got[j], got[i] })
-			sortByRank(rules, got)
-			if !slices.Equal(got, want) {
-				t.Errorf("ranks %d, n=%d: got %v, want %v", k, n, got, want)
+			for _, shuffle := range []bool{false, true} {
+				if shuffle {
+					rng.Shuffle(n, func(i, j int) { got[i], got[j] = got[j], got[i] })
+				}
+				sortByRank(rules, got, new(spares))
+				if !slices.Equal(got, want) {
+					t.Errorf("ranks %d, n=%d, shuffled %v: got %v, want %v", k, n, shuffle, got, want)
+				}
 			}
 		}
 	}

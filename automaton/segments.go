@@ -3,7 +3,6 @@ package automaton
 import (
 	"math"
 	"math/bits"
-	"slices"
 	"strings"
 	"unsafe"
 
@@ -101,9 +100,14 @@ type segments struct {
 	// the words masks[maskAt[v]:maskAt[v+1]].
 	pushEnd, watchAt, watched, maskAt []int32
 	masks                             []segMask
-	tails                             []bool // per star node: whether it has an edge that must end the input
-	nodes                             int32  // star nodes; node 0 is the start, reached before the input
-	ring                              int32  // buckets of a walk's wake-up ring, a power of two
+	// queueAt is the place of each segment's queue in a walk's scratch,
+	// or -1 for a segment on which no edge is queued (a hub's segments
+	// often have only watched edges): queues are the places.
+	queueAt []int32
+	queues  int32
+	tails   []bool // per star node: whether it has an edge that must end the input
+	nodes   int32  // star nodes; node 0 is the start, reached before the input
+	ring    int32  // buckets of a walk's wake-up ring, a power of two
 }
 
 // A chainLink places a segment on its heavy path: the path holds the ids
@@ -119,11 +123,21 @@ type segMask struct {
 }
 
 // An sedge leads from a star node over segment seg to star node to, or
-// (to < 0) ends the pattern of rule; tail edges must end the input.
+// (to < 0) ends the pattern of rule; tail edges (to == tailEdge) must end
+// the input.
 type sedge struct {
 	from, seg, to, rule int32
-	tail                bool
 }
+
+// The to of an edge that ends its pattern: endEdge where the pattern may
+// end anywhere, tailEdge where it must end the input.
+const (
+	endEdge  = -1
+	tailEdge = -2
+)
+
+// tail reports whether e must end the input.
+func (e *sedge) tail() bool { return e.to == tailEdge }
 
 // strie is a trie of segments stored flat, its nodes numbered in
 // breadth-first order, each node's children in the order of their octets:
@@ -141,21 +155,6 @@ type strie struct {
 	term   []int32 // per node: what ends there, or -1; for the Aho-Corasick automaton once built, the longest segment that ends there (see ends)
 	fail   []int32 // per node: the node of its longest proper suffix in the trie
 	root   *[256]uint8
-}
-
-// ends makes each node's term the longest segment that ends there, on
-// its dictionary chain (dict: per node, the nearest node on its fail chain
-// with a term, or -1), once the segments are renumbered (see chains): the
-// walk then reads one table, not term and dict, and goes on down the chain
-// with segments.suffix.
-func (t *strie) ends(dict []int32) {
-	for u, id := range t.term {
-		if id < 0 {
-			if d := dict[u]; d >= 0 {
-				t.term[u] = t.term[d]
-			}
-		}
-	}
 }
 
 // child returns u's child on x, or -1.
@@ -196,21 +195,75 @@ func (t *strie) next(u int32, x byte) int32 {
 	return int32(t.root[x])
 }
 
-// trieBuilder grows a trie with linked child lists, then flattens it.
+// trieBuilder grows a trie with linked child lists, then flattens it. Its
+// nodes are stored in parts of trieChunk nodes: the octets of the
+// segments bound the nodes, but segments share prefixes, so that a store
+// sized by that bound would cost a hundred times the trie on families such
+// as "/*a^i*b$", and one grown by copying, twice or four times what it
+// holds. The parts hold what the trie holds, and at most a part more.
 type trieBuilder struct {
-	first, next []int32
-	c           []byte
-	term        []int32
+	parts []trieNodes // node u is at u%trieChunk of parts[u/trieChunk]
+	n     int32       // nodes
+	size0 int         // the capacity of the first part
 }
 
-// newTrieBuilder returns an empty trie with room for size nodes more.
-func newTrieBuilder(size int) *trieBuilder {
-	b := &trieBuilder{
-		first: make([]int32, 1, size+1), next: make([]int32, 1, size+1),
-		c: make([]byte, 1, size+1), term: make([]int32, 1, size+1),
-	}
-	b.first[0], b.next[0], b.term[0] = -1, -1, -1
+// trieNodes are a part of a trieBuilder's nodes: per node its first
+// child, its next sibling (-1 for none), its term and the octet into it.
+type trieNodes struct {
+	first, next, term []int32
+	c                 []byte
+}
+
+// trieChunk is the most nodes of a part of a trieBuilder; the first part
+// is sized by the octets of the segments, up to it, so that a small trie
+// costs no more than its octets.
+const (
+	trieShift = 12
+	trieChunk = 1 << trieShift
+)
+
+// newTrieBuilder returns a trie of its root alone, for segments of at most
+// octets octets in all: its first part holds as many nodes more, up to
+// trieChunk.
+func newTrieBuilder(octets int) *trieBuilder {
+	b := &trieBuilder{size0: min(octets+1, trieChunk)}
+	b.add(0, -1)
 	return b
+}
+
+// at returns the part of node u, and u's place in it.
+func (b *trieBuilder) at(u int32) (*trieNodes, int32) {
+	return &b.parts[u>>trieShift], u & (trieChunk - 1)
+}
+
+func (b *trieBuilder) first(u int32) int32 { p, i := b.at(u); return p.first[i] }
+func (b *trieBuilder) next(u int32) int32  { p, i := b.at(u); return p.next[i] }
+func (b *trieBuilder) term(u int32) int32  { p, i := b.at(u); return p.term[i] }
+func (b *trieBuilder) c(u int32) byte      { p, i := b.at(u); return p.c[i] }
+
+func (b *trieBuilder) setTerm(u, id int32) { p, i := b.at(u); p.term[i] = id }
+
+// add appends a node entered on x, whose next sibling is next, and
+// returns it.
+func (b *trieBuilder) add(x byte, next int32) int32 {
+	w := b.n
+	if w&(trieChunk-1) == 0 && int(w>>trieShift) == len(b.parts) {
+		size := trieChunk
+		if w == 0 {
+			size = b.size0
+		}
+		b.parts = append(b.parts, trieNodes{
+			first: make([]int32, 0, size), next: make([]int32, 0, size),
+			term: make([]int32, 0, size), c: make([]byte, 0, size),
+		})
+	}
+	p := &b.parts[len(b.parts)-1]
+	p.first = append(p.first, -1)
+	p.next = append(p.next, next)
+	p.term = append(p.term, -1)
+	p.c = append(p.c, x)
+	b.n++
+	return w
 }
 
 // insert adds s and returns its node.
@@ -218,20 +271,18 @@ func (b *trieBuilder) insert(s string) int32 {
 	u := int32(0)
 	for i := 0; i < len(s); i++ {
 		x := s[i]
-		prev, k := int32(-1), b.first[u]
-		for ; k >= 0 && b.c[k] < x; k = b.next[k] {
+		prev, k := int32(-1), b.first(u)
+		for ; k >= 0 && b.c(k) < x; k = b.next(k) {
 			prev = k
 		}
-		if k < 0 || b.c[k] != x {
-			w := int32(len(b.c))
-			b.first = append(b.first, -1)
-			b.next = append(b.next, k)
-			b.c = append(b.c, x)
-			b.term = append(b.term, -1)
+		if k < 0 || b.c(k) != x {
+			w := b.add(x, k)
 			if prev < 0 {
-				b.first[u] = w
+				p, j := b.at(u)
+				p.first[j] = w
 			} else {
-				b.next[prev] = w
+				p, j := b.at(prev)
+				p.next[j] = w
 			}
 			k = w
 		}
@@ -241,21 +292,32 @@ func (b *trieBuilder) insert(s string) int32 {
 }
 
 // flatten returns the trie in flat form, its nodes renumbered in
-// breadth-first order (see strie), with failure links if ac, and then also
-// its dictionary links (see ends) and the terms of its nodes in
-// breadth-first order.
-func (b *trieBuilder) flatten(ac bool) (t strie, dict, terms []int32) {
-	n := len(b.c)
+// breadth-first order (see strie). If ac, it adds failure links and makes
+// each node's term the longest segment that ends there, the first term on
+// its fail chain: the walk then reads one table for the segments that end
+// at a node, and goes on down the chain with segments.suffix. A node is
+// then a segment's own when its term differs from its fail link's (see
+// isSegment). The builder's nodes are listed in breadth-first order in
+// the failure links before they are linked, or else in a buffer from sp.
+func (b *trieBuilder) flatten(ac bool, sp *spares) strie {
+	n := int(b.n)
 	// order lists the builder's nodes breadth first: the children of
 	// order[i] are appended as it is reached, so the edge appended as
 	// labels[e] leads to node e+1.
-	order := make([]int32, 1, n)
-	t = strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
+	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
+	var order []int32
+	if ac {
+		t.fail = make([]int32, n)
+		order = t.fail[:1]
+	} else {
+		order = sp.get(n)[:1]
+		defer sp.put(order)
+	}
 	for u := 0; u < n; u++ {
 		t.off[u] = uint32(len(t.labels))
-		t.term[u] = b.term[order[u]]
-		for k := b.first[order[u]]; k >= 0; k = b.next[k] {
-			t.labels = append(t.labels, b.c[k])
+		t.term[u] = b.term(order[u])
+		for k := b.first(order[u]); k >= 0; k = b.next(k) {
+			t.labels = append(t.labels, b.c(k))
 			order = append(order, k)
 		}
 	}
@@ -264,7 +326,7 @@ func (b *trieBuilder) flatten(ac bool) (t strie, dict, terms []int32) {
 		panic("automaton: a segment holds '*'") // the root's children would not fit root
 	}
 	if !ac {
-		return t, nil, nil
+		return t
 	}
 	t.root = new([256]uint8)
 	for i := t.off[0]; i < t.off[1]; i++ {
@@ -272,12 +334,9 @@ func (b *trieBuilder) flatten(ac bool) (t strie, dict, terms []int32) {
 	}
 	// Failure links in breadth-first order, which is the nodes' order: a
 	// node's link is its parent's link followed on the node's octet,
-	// shortened until that exists.
-	t.fail, dict = make([]int32, n), make([]int32, n)
-	dict[0] = -1
-	for i := t.off[0]; i < t.off[1]; i++ {
-		t.fail[i+1], dict[i+1] = 0, -1
-	}
+	// shortened until that exists. The link is shallower, so its term is
+	// final by then: a node without a segment of its own takes it.
+	clear(t.fail[:t.off[1]+1]) // the root and its children link to the root
 	for u := int32(1); u < int32(n); u++ {
 		for i := t.off[u]; i < t.off[u+1]; i++ {
 			x, v := t.labels[i], int32(i)+1
@@ -293,27 +352,20 @@ func (b *trieBuilder) flatten(ac bool) (t strie, dict, terms []int32) {
 				f = t.fail[f]
 			}
 			t.fail[v] = f
-			if t.term[f] >= 0 {
-				dict[v] = f
-			} else {
-				dict[v] = dict[f]
+			if t.term[v] < 0 {
+				t.term[v] = t.term[f]
 			}
 		}
 	}
-	// The terms of the nodes below the root, which are the nodes' order.
-	k := 0
-	for _, id := range t.term[1:] {
-		if id >= 0 {
-			k++
-		}
-	}
-	terms = make([]int32, 0, k)
-	for _, id := range t.term[1:] {
-		if id >= 0 {
-			terms = append(terms, id)
-		}
-	}
-	return t, dict, terms
+	return t
+}
+
+// isSegment reports whether node u of the Aho-Corasick automaton is where
+// segment t.term[u] ends, rather than one of its suffixes: segments are
+// not empty, so the root is no segment's, and distinct segments have
+// distinct ids.
+func (t *strie) isSegment(u int32) bool {
+	return u > 0 && t.term[u] >= 0 && t.term[u] != t.term[t.fail[u]]
 }
 
 func (t *strie) size() int {
@@ -324,18 +376,29 @@ func (t *strie) size() int {
 	return n
 }
 
-func buildSegments(pats []pattern) *segments {
-	edgeMax, floatMax := 0, 0 // a pattern has one edge per '*', at most
+// buildSegments builds the segment matcher of pats, with transient
+// buffers from sp. It allocates the tables it keeps, two trie builders
+// and a few int32 buffers, each taken from sp and given back, or lent by
+// a table kept that is filled later: within DefaultCompileBytes (see the
+// package comment).
+func buildSegments(pats []pattern, sp *spares) *segments {
+	edgeMax, leadMax, floatMax := 0, 0, 0 // a pattern has one edge per '*', at most
 	for _, p := range pats {
 		edgeMax += strings.Count(p.lit, "*")
-		floatMax += len(p.lit) - strings.IndexByte(p.lit, '*')
+		star := strings.IndexByte(p.lit, '*')
+		leadMax += star
+		floatMax += len(p.lit) - star
 	}
 	s := &segments{nodes: 1}
-	lead, float := newTrieBuilder(0), newTrieBuilder(floatMax)
-	// (star node, segment) -> the star node the edge leads to, as one
-	// integer: the edges of one node on one segment are shared by the
-	// patterns that have the same prefix.
-	seen := make(map[uint64]int32, edgeMax)
+	lead, float := newTrieBuilder(leadMax), newTrieBuilder(floatMax)
+	// The edges that lead to a star node, by (star node, segment): the
+	// edges of one node on one segment are shared by the patterns that
+	// have the same prefix. A pattern's last edge ends it. (First, as
+	// the largest buffer: it takes what prepare gave back.)
+	seen := newIndexTable(edgeMax-len(pats), sp)
+	// The length of each segment, by its first id; a segment follows a
+	// '*', so there are at most edgeMax.
+	seglen := sp.get(edgeMax)[:0]
 	edges := make([]sedge, 0, edgeMax)
 	for _, p := range pats {
 		rest, at := p.lit, int32(0)
@@ -347,56 +410,64 @@ func buildSegments(pats []pattern) *segments {
 				first = false
 				if seg != "" { // a leading '*' starts at the start node
 					u := lead.insert(seg)
-					if lead.term[u] < 0 {
-						lead.term[u] = s.nodes
+					if lead.term(u) < 0 {
+						lead.setTerm(u, s.nodes)
 						s.nodes++
 					}
-					at = lead.term[u]
+					at = lead.term(u)
 				}
 				continue
 			}
 			u := float.insert(seg)
-			if float.term[u] < 0 {
-				float.term[u] = int32(len(s.seglen))
-				s.seglen = append(s.seglen, int32(len(seg)))
+			if float.term(u) < 0 {
+				float.setTerm(u, int32(len(seglen)))
+				seglen = append(seglen, int32(len(seg)))
 			}
-			sid := float.term[u]
+			sid := float.term(u)
 			if !more { // the pattern's end
-				edges = append(edges, sedge{from: at, seg: sid, to: -1, rule: p.rule, tail: p.anchored})
+				to := int32(endEdge)
+				if p.anchored {
+					to = tailEdge
+				}
+				edges = append(edges, sedge{from: at, seg: sid, to: to, rule: p.rule})
 				break
 			}
-			k := uint64(at)<<32 | uint64(sid)
-			if to, ok := seen[k]; ok {
-				at = to
+			j, slot := seen.lookup(uint64(at)<<32|uint64(sid), func(j int32) bool { return edges[j].from == at && edges[j].seg == sid })
+			if j >= 0 {
+				at = edges[j].to
 				continue
 			}
-			seen[k] = s.nodes
+			seen.add(slot, int32(len(edges)))
 			edges = append(edges, sedge{from: at, seg: sid, to: s.nodes, rule: -1})
 			at = s.nodes
 			s.nodes++
 		}
 	}
-	s.lead, _, _ = lead.flatten(false)
-	var order []int32
-	var dict []int32
-	s.float, dict, order = float.flatten(true)
-	// Renumber the segments along the heavy paths of their dictionary tree.
-	perm := s.chains(order, dict)
-	s.float.ends(dict)
-	seglen, longest := make([]int32, len(perm)), int32(0)
-	for old, id := range perm {
-		seglen[id] = s.seglen[old]
-		longest = max(longest, seglen[id])
-	}
-	s.seglen = seglen
+	sp.put(seen.slots)
+	s.lead = lead.flatten(false, sp)
+	s.float = float.flatten(true, sp)
+	// Renumber the segments along the heavy paths of their dictionary
+	// tree, in place. Two tables kept per segment are filled once the
+	// edges are grouped: until then they are scratch, here chains' and
+	// the permutation, then watch's.
+	s.queueAt, s.watchAt = make([]int32, len(seglen)), make([]int32, len(seglen)+1)
+	perm := s.chains(len(seglen), s.queueAt, s.watchAt[:len(seglen)])
 	for i := range edges {
 		edges[i].seg = perm[edges[i].seg]
+	}
+	permute(seglen, perm)
+	if s.seglen = fit(seglen); cap(s.seglen) != cap(seglen) {
+		sp.put(seglen) // copied
+	}
+	longest := int32(0)
+	for _, n := range s.seglen {
+		longest = max(longest, n)
 	}
 	s.ring = 2
 	for s.ring <= longest && s.ring < maxRing {
 		s.ring *= 2
 	}
-	// Group the edges by their star node, keeping their order.
+	// Group the edges by their star node, keeping their order, in place.
 	s.edgeAt = make([]int32, s.nodes+1)
 	for _, e := range edges {
 		s.edgeAt[e.from+1]++
@@ -404,21 +475,51 @@ func buildSegments(pats []pattern) *segments {
 	for v := int32(0); v < s.nodes; v++ {
 		s.edgeAt[v+1] += s.edgeAt[v]
 	}
-	s.edges = make([]sedge, len(edges))
-	fill := append([]int32(nil), s.edgeAt[:s.nodes]...)
-	for _, e := range edges {
-		s.edges[fill[e.from]] = e
+	dst, fill := sp.get(len(edges)), sp.get(int(s.nodes))
+	copy(fill, s.edgeAt[:s.nodes])
+	for i, e := range edges {
+		dst[i] = fill[e.from]
 		fill[e.from]++
 	}
-	s.watch(len(s.seglen))
-	s.hubMasks(len(s.seglen))
+	permute(edges, dst)
+	sp.put(dst, fill)
+	s.edges = fit(edges)
+	s.watch(len(s.seglen), sp)
+	s.hubMasks(len(s.seglen), sp)
+	// The queues, in the order of their segments.
+	clear(s.queueAt)
+	for v := int32(0); v < s.nodes; v++ {
+		for _, e := range s.edges[s.edgeAt[v]:s.pushEnd[v]] {
+			s.queueAt[e.seg] = 1
+		}
+	}
+	for i, q := range s.queueAt {
+		if q == 0 {
+			s.queueAt[i] = -1
+			continue
+		}
+		s.queueAt[i] = s.queues
+		s.queues++
+	}
 	s.tails = make([]bool, s.nodes)
 	for _, e := range s.edges {
-		if e.tail {
+		if e.tail() {
 			s.tails[e.from] = true
 		}
 	}
 	return s
+}
+
+// permute moves each x[i] to x[dst[i]], in place, along the cycles of the
+// permutation dst, which it overwrites: one swap puts one element in its
+// place.
+func permute[T any](x []T, dst []int32) {
+	for i := range x {
+		for j := dst[i]; j != int32(i); j = dst[i] {
+			x[i], x[j] = x[j], x[i]
+			dst[i], dst[j] = dst[j], j
+		}
+	}
 }
 
 // suffix returns the longest proper suffix of segment id among the
@@ -433,41 +534,43 @@ func (s *segments) suffix(id int32) int32 {
 
 // chains lays the segments out on the heavy paths of their dictionary
 // tree, in which a segment's parent is its longest proper suffix among the
-// segments (the term of its node's dict link), and returns the new id of
-// each segment, renumbering s.float's terms; order is the segments in
-// breadth-first order of their nodes, so each after its parent, which is
+// segments (the term of its node's fail link), and returns the new id of
+// each segment, renumbering s.float's terms; the nodes in
+// breadth-first order list each segment after its parent, which is
 // shorter. A heavy path runs from a segment down through, at each step,
 // the child with the most segments below it; its ids are consecutive,
 // shortest first. So the segments that end at one octet, the dictionary
 // chain of the scanner's node, lie on at most 1+log₂ S paths, a range of
-// ids on each.
-func (s *segments) chains(order, dict []int32) []int32 {
+// ids on each. There are n segments; heavy and below, of n each, are
+// the caller's scratch, and the permutation is returned in below.
+func (s *segments) chains(n int, heavy, below []int32) []int32 {
 	t := &s.float
-	n := len(s.seglen)
-	parent, below, heavy := make([]int32, n), make([]int32, n), make([]int32, n)
-	for u, id := range t.term {
-		if id >= 0 {
-			parent[id], heavy[id] = -1, -1
-			if d := dict[u]; d >= 0 {
-				parent[id] = t.term[d]
-			}
-		}
+	clear(below)
+	for i := range heavy {
+		heavy[i] = -1
 	}
-	for i := n - 1; i >= 0; i-- {
-		id := order[i]
+	for u := int32(len(t.term)) - 1; u > 0; u-- {
+		if !t.isSegment(u) {
+			continue
+		}
+		id := t.term[u]
 		below[id]++
-		if p := parent[id]; p >= 0 {
+		if p := t.term[t.fail[u]]; p >= 0 {
 			below[p] += below[id]
 			if heavy[p] < 0 || below[id] > below[heavy[p]] {
 				heavy[p] = id
 			}
 		}
 	}
-	perm := make([]int32, n)
+	perm := below // read no more
+	clear(perm)
 	s.chain = make([]chainLink, n)
 	next := int32(0)
-	for _, id := range order {
-		p := parent[id]
+	for u := int32(1); u < int32(len(t.term)); u++ {
+		if !t.isSegment(u) {
+			continue
+		}
+		id, p := t.term[u], t.term[t.fail[u]]
 		if p >= 0 && heavy[p] == id {
 			continue // on its parent's path
 		}
@@ -492,14 +595,15 @@ func (s *segments) chains(order, dict []int32) []int32 {
 
 // hubMasks lists, for each hub, the words of the segment ids of its
 // watched edges that do not end the input.
-func (s *segments) hubMasks(segs int) {
+func (s *segments) hubMasks(segs int, sp *spares) {
 	s.maskAt = make([]int32, s.nodes+1)
-	at := make([]int32, segs/64+1) // per word: its place in the hub's list, plus one
+	at := sp.get(segs/64 + 1) // per word: its place in the hub's list, plus one
+	defer sp.put(at)
 	for v := int32(0); v < s.nodes; v++ {
 		start := int32(len(s.masks))
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
 			ed := &s.edges[e]
-			if ed.tail {
+			if ed.tail() {
 				continue
 			}
 			w := ed.seg >> 6
@@ -532,11 +636,13 @@ const (
 
 // watch picks the watched edges, puts them after the queued ones of their
 // node (edges[pushEnd[v]:edgeAt[v+1]]), and lists them by segment
-// (watched[watchAt[seg]:watchAt[seg+1]]).
-func (s *segments) watch(segs int) {
+// (watched[watchAt[seg]:watchAt[seg+1]]), with a transient buffer from
+// sp and queueAt, not yet filled, for scratch.
+func (s *segments) watch(segs int, sp *spares) {
 	s.pushEnd = make([]int32, s.nodes)
-	count := make([]int32, segs)
-	watched := make([]bool, len(s.edges))
+	count := s.queueAt
+	clear(count)
+	var dst []int32 // per edge of a hub: its place in the hub's edges
 	n := 0
 	for v := int32(0); v < s.nodes; v++ {
 		lo, hi := s.edgeAt[v], s.edgeAt[v+1]
@@ -544,32 +650,33 @@ func (s *segments) watch(segs int) {
 		if hi-lo <= hubEdges {
 			continue
 		}
-		for e := lo; e < hi; e++ {
-			if seg := s.edges[e].seg; count[seg] < watchedPerSegment {
+		if dst == nil {
+			dst = sp.get(len(s.edges))
+		}
+		d, queued := dst[:hi-lo], int32(0)
+		for k, e := range s.edges[lo:hi] {
+			if seg := e.seg; count[seg] < watchedPerSegment {
 				count[seg]++
-				watched[e] = true
+				d[k] = -1
 				n++
+			} else {
+				d[k] = 0
+				queued++
 			}
 		}
 		// Queued edges first, in their order, then the watched ones.
-		group := slices.Clone(s.edges[lo:hi])
-		flags := watched[lo:hi]
-		i := lo
-		for k, e := range group {
-			if !flags[k] {
-				s.edges[i] = e
-				i++
+		q, w := int32(0), queued
+		for k := range d {
+			if d[k] < 0 {
+				d[k], w = w, w+1
+			} else {
+				d[k], q = q, q+1
 			}
 		}
-		s.pushEnd[v] = i
-		for k, e := range group {
-			if flags[k] {
-				s.edges[i] = e
-				i++
-			}
-		}
+		permute(s.edges[lo:hi], d)
+		s.pushEnd[v] = lo + queued
 	}
-	s.watchAt = make([]int32, segs+1)
+	clear(s.watchAt)
 	for v := int32(0); v < s.nodes; v++ {
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
 			s.watchAt[s.edges[e].seg+1]++
@@ -579,7 +686,8 @@ func (s *segments) watch(segs int) {
 		s.watchAt[i+1] += s.watchAt[i]
 	}
 	s.watched = make([]int32, n)
-	fill := slices.Clone(s.watchAt[:segs])
+	fill := count // read no more
+	copy(fill, s.watchAt[:segs])
 	for v := int32(0); v < s.nodes; v++ {
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
 			seg := s.edges[e].seg
@@ -587,11 +695,12 @@ func (s *segments) watch(segs int) {
 			fill[seg]++
 		}
 	}
+	sp.put(dst)
 }
 
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
-		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)) +
+		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)) +
 		len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
 }
 
@@ -729,7 +838,7 @@ func (b *segSet) last(lo, id int32, g uint32) int32 {
 func (s *segments) newScratch() *segScratch {
 	segs := len(s.seglen)
 	return &segScratch{
-		reached: make([]reach, s.nodes), queue: make([]squeue, segs),
+		reached: make([]reach, s.nodes), queue: make([]squeue, s.queues),
 		live: segSet{lo: make([]sword, segs/64+1), hi: make([]sword, segs/(64*64)+1)},
 		wait: make([]swait, segs), ring: make([]rhead, s.ring),
 		next: make([]int32, len(s.edges)), taken: make([]uint32, len(s.watched)),
@@ -774,13 +883,13 @@ func (w *segWalk) reach(v int32) {
 	}
 	for e := s.edgeAt[v]; e < s.pushEnd[v]; e++ {
 		ed := &s.edges[e]
-		q := &sc.queue[ed.seg]
+		q := &sc.queue[s.queueAt[ed.seg]]
 		if q.gen != sc.g {
 			*q = squeue{gen: sc.g, head: -1, last: -1, thead: -1, tlast: -1}
 		}
 		sc.next[e] = -1
 		head, last := &q.head, &q.last
-		if ed.tail {
+		if ed.tail() {
 			head, last = &q.thead, &q.tlast
 		}
 		if *head >= 0 {
@@ -792,7 +901,7 @@ func (w *segWalk) reach(v int32) {
 			continue
 		}
 		*head, *last = e, e
-		if !ed.tail && !sc.live.has(ed.seg, sc.g) {
+		if !ed.tail() && !sc.live.has(ed.seg, sc.g) {
 			// An occurrence that ends before the segment's length from
 			// here started before here: until then, the edge waits.
 			w.wait(ed.seg, w.n+s.seglen[ed.seg])
@@ -971,7 +1080,7 @@ func (w *segWalk) visit(seg int32) {
 	for i, e := range s.watched[lo:s.watchAt[seg+1]] {
 		ed := &s.edges[e]
 		r := sc.reached[ed.from]
-		if ed.tail || r.gen != sc.g {
+		if ed.tail() || r.gen != sc.g {
 			continue
 		}
 		// A node other than a leading segment's has one edge into it, so
@@ -992,7 +1101,8 @@ func (w *segWalk) visit(seg int32) {
 			w.reach(ed.to)
 		}
 	}
-	if q := &sc.queue[seg]; q.gen == sc.g {
+	if k := s.queueAt[seg]; k >= 0 && sc.queue[k].gen == sc.g {
+		q := &sc.queue[k]
 		for q.head >= 0 {
 			e := q.head
 			ed := &s.edges[e]
@@ -1023,15 +1133,15 @@ func (w *segWalk) result() int32 {
 		start := w.n - s.seglen[seg]
 		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
 			ed := &s.edges[e]
-			if r := sc.reached[ed.from]; ed.tail && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
+			if r := sc.reached[ed.from]; ed.tail() && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
 				best = ed.rule
 			}
 		}
-		q := &sc.queue[seg]
-		if q.gen != sc.g {
+		k := s.queueAt[seg]
+		if k < 0 || sc.queue[k].gen != sc.g {
 			continue
 		}
-		for e := q.thead; e >= 0; e = sc.next[e] {
+		for e := sc.queue[k].thead; e >= 0; e = sc.next[e] {
 			ed := &s.edges[e]
 			if sc.reached[ed.from].at > start {
 				break

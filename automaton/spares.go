@@ -1,0 +1,90 @@
+package automaton
+
+import "math/bits"
+
+// This file holds what the builds share to keep their transient memory
+// small: a free list of int32 buffers, handed from one phase of a build to
+// the next, and an open-addressing table of int32 indices.
+//
+// A build runs in phases (a trie, its flat form, its chains, the edges
+// grouped), each needing a few arrays of one int32 per node, segment or
+// edge that the next phase no longer reads. The collector rarely runs
+// within a build of a few milliseconds, so what a build allocates in all,
+// not what it holds at once, is what the heap grows by: a buffer given back
+// to spares serves the next phase instead of a new one.
+
+// spares is a free list of int32 buffers.
+type spares struct{ free [][]int32 }
+
+// get returns a buffer of n zeros: the smallest buffer given back that
+// holds n, or a new one.
+func (sp *spares) get(n int) []int32 {
+	best := -1
+	for i, b := range sp.free {
+		if cap(b) >= n && (best < 0 || cap(b) < cap(sp.free[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return make([]int32, n)
+	}
+	b := sp.free[best][:n]
+	last := len(sp.free) - 1
+	sp.free[best], sp.free[last] = sp.free[last], nil
+	sp.free = sp.free[:last]
+	clear(b)
+	return b
+}
+
+// put gives back buffers that their owner no longer reads.
+func (sp *spares) put(bufs ...[]int32) {
+	for _, b := range bufs {
+		if cap(b) > 0 {
+			sp.free = append(sp.free, b[:0])
+		}
+	}
+}
+
+// An indexTable is a set of int32 indices into the caller's records,
+// hashed and compared by the caller, in open addressing with linear
+// probing: 4 bytes per slot, at most two thirds of them used, against
+// about 20 per entry in a map keyed by the records.
+type indexTable struct {
+	slots []int32 // index+1, or 0 for an empty slot
+	shift uint    // 64 minus log₂ len(slots)
+}
+
+// newIndexTable returns a table for at most n indices, its slots from sp.
+func newIndexTable(n int, sp *spares) indexTable {
+	lg := max(bits.Len(uint(n+n/2)), 3) // more than 1.5·n slots
+	return indexTable{slots: sp.get(1 << lg), shift: uint(64 - lg)}
+}
+
+// lookup returns the index in the table for which eq holds among those of
+// hash h, or -1 and the slot where add stores it.
+func (t *indexTable) lookup(h uint64, eq func(int32) bool) (int32, int) {
+	mask := len(t.slots) - 1
+	for i := int(mix(h) >> t.shift); ; i = (i + 1) & mask {
+		v := t.slots[i]
+		if v == 0 {
+			return -1, i
+		}
+		if eq(v - 1) {
+			return v - 1, i
+		}
+	}
+}
+
+// add stores index x at slot i, as lookup returned it.
+func (t *indexTable) add(i int, x int32) { t.slots[i] = x + 1 }
+
+// mix scrambles the bits of h (the finalizer of splitmix64), so that keys
+// that differ in a few low bits, or in steps, spread over the table.
+func mix(h uint64) uint64 {
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	h ^= h >> 31
+	return h
+}
