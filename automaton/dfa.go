@@ -404,6 +404,9 @@ func (c *cursor) settled() bool { return !better(c.nd.top, c.best) }
 // place in the ranking, or -1.
 func (c *cursor) result() int32 {
 	r := c.best
+	if len(c.d.accepts) == 0 || c.s == 0 && c.d.defs == nil {
+		return r // no anchored rule, or fromSorted's dead node, where most walks settle
+	}
 	if a := c.d.acceptAt(c.s); better(a, r) {
 		r = a
 	}
