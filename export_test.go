@@ -11,6 +11,10 @@ func Cached(r *Robots) (agents, selections int) {
 	return r.agents.len(), r.sels.kept
 }
 
+// AgentBytes is the most Parse and the first Agent call allocate for a
+// body of which n octets are read.
+func AgentBytes(n int) int { return agentBytesPerOctet*n + agentBytesBase }
+
 // Bounds of the caches, for tests.
 const (
 	MaxAgents     = maxAgents

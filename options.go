@@ -58,6 +58,22 @@ func ParseDialect(name string) (Dialect, error) {
 // default, the minimum that RFC 9309 section 2.5 asks crawlers to parse.
 const DefaultParseLimit = normalize.DefaultLimit
 
+// agentBytesPerOctet and agentBytesBase are the memory budget of reading
+// a file and compiling a crawler's rules: Parse and the first Agent call
+// together allocate, in all, at most agentBytesPerOctet (40) bytes per
+// octet of the body read (the parse limit and its 64 KiB of slack: 564
+// KiB by default, so 22 MiB) plus agentBytesBase (1 MiB), so the heap
+// never grows by more than that beyond the body itself. The automaton's
+// share is bounded by automaton.DefaultCompileBytes, of the same 40 bytes
+// an octet of patterns. TestAgentBudget holds every hostile file of the
+// tests to it, at the default limit and a larger one; the worst per octet
+// are one line of 88,000 stars (31 bytes an octet) and wildcard
+// Content-Usage paths of five categories (27).
+const (
+	agentBytesPerOctet = 40
+	agentBytesBase     = 1 << 20
+)
+
 // An Option changes how Parse reads a body.
 type Option func(*config)
 
