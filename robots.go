@@ -48,6 +48,16 @@
 // as it replaces its rules, and Selection.HiddenUsage lists what it hid.
 // See package usage for the vocabularies and their combined view.
 //
+// # Bounds
+//
+// A robots.txt is written by a stranger, so every cost is bounded whatever
+// it holds. Parse reads at most the parse limit (DefaultParseLimit, or
+// WithParseLimit's, never above normalize.MaxLimit) and 64 KiB more to end
+// a line; Parse and the first Agent together allocate at most 40 bytes per
+// octet read plus 1 MiB (22 MiB at the default limit), with the automaton's
+// share bounded as package automaton states; and Decide takes time linear
+// in the URL's length whatever the rules, with no allocation and no lock.
+//
 // Other readings are dialects, chosen with WithDialect and run on the same
 // parser and engine: Google (exactly Google's open-source library, where it
 // departs from the RFC too), and the first-match rules of the 1996 draft
