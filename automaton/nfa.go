@@ -205,8 +205,18 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 
 // nextOctet returns the next octet of in for the register walks: from p,
 // the rest of a run of plain octets, refilled by in.Plain, else by in.Next.
-// When idle, the octets that cannot change the state are skipped first.
+// When idle, the octets that cannot change the state are skipped first
+// (refill).
 func (a *nfa) nextOctet(in *normalize.Stream, p *string, idle bool) (byte, bool) {
+	if q := *p; q != "" && !idle {
+		*p = q[1:]
+		return q[0], true
+	}
+	return a.refill(in, p, idle)
+}
+
+// refill is nextOctet when p is empty or the state idle.
+func (a *nfa) refill(in *normalize.Stream, p *string, idle bool) (byte, bool) {
 	if idle {
 		if *p = a.skip(*p); *p == "" {
 			in.SkipPlain(&a.wake) // the next octet wakes a '*', or is not plain
@@ -238,12 +248,8 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 	idle := idleRegs(&cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		var x byte
-		if p != "" && !idle {
-			x, p = p[0], p[1:] // the common case, without a call
-		} else if o, ok := a.nextOctet(&in, &p, idle); ok {
-			x = o
-		} else {
+		x, ok := a.nextOctet(&in, &p, idle)
+		if !ok {
 			break
 		}
 		adv := a.adv[int(a.class[x])*w:][:w]
@@ -286,12 +292,8 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 	idle := idleWord(cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		var x byte
-		if p != "" && !idle {
-			x, p = p[0], p[1:] // the common case, without a call
-		} else if o, ok := a.nextOctet(&in, &p, idle); ok {
-			x = o
-		} else {
+		x, ok := a.nextOctet(&in, &p, idle)
+		if !ok {
 			break
 		}
 		v := (cur<<1)&adv[a.class[x]] | cur&star
