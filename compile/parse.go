@@ -172,6 +172,17 @@ var exactKeys = []struct {
 	{"content-signal", keyContentSignal},
 }
 
+// exactByLen holds exactKeys by the length of their names.
+var exactByLen = func() (t [16][]struct {
+	name string
+	key  key
+}) {
+	for _, e := range exactKeys {
+		t[len(e.name)] = append(t[len(e.name)], e)
+	}
+	return t
+}()
+
 // misspellings are accepted, as Google's crawler accepts them, by prefix.
 var misspellings = []struct {
 	prefix string
@@ -202,6 +213,19 @@ var prefixes = []struct {
 // classify reads a key, ignoring case, and returns the code of the
 // diagnostic it calls for, if any.
 func (o Options) classify(k string) (key, Code) {
+	// Most keys are one of exactKeys as written: only the names of the
+	// key's length are compared. A key with an octet outside ASCII is
+	// none of them as written, and goes on to be folded below.
+	if len(k) < len(exactByLen) {
+		for _, e := range exactByLen[len(k)] {
+			if hasPrefixFold(k, e.name) {
+				if e.key == keyAllow && o.NoAllow {
+					return keyUnknown, UnknownKey
+				}
+				return e.key, ""
+			}
+		}
+	}
 	for i := 0; i < len(k); i++ {
 		if k[i] >= utf8.RuneSelf {
 			// Two letters outside ASCII lower-case to ASCII ones (the
