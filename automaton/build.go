@@ -353,15 +353,36 @@ func fromSorted(pats []pattern) *dfa {
 		}
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b sortKey) int {
+	less := func(a, b *sortKey) bool {
 		if a.hi != b.hi {
-			return cmp.Compare(a.hi, b.hi)
+			return a.hi < b.hi
 		}
 		if a.lo != b.lo {
-			return cmp.Compare(a.lo, b.lo)
+			return a.lo < b.lo
 		}
-		return strings.Compare(pats[a.i].lit, pats[b.i].lit)
-	})
+		return pats[a.i].lit < pats[b.i].lit
+	}
+	if len(keys) <= smallSort {
+		// Most files select a few rules: an insertion sort, its compare
+		// inlined, costs less than a general sort's calls.
+		for i := 1; i < len(keys); i++ {
+			k, j := keys[i], i
+			for ; j > 0 && less(&k, &keys[j-1]); j-- {
+				keys[j] = keys[j-1]
+			}
+			keys[j] = k
+		}
+	} else {
+		slices.SortFunc(keys, func(a, b sortKey) int {
+			if a.hi != b.hi {
+				return cmp.Compare(a.hi, b.hi)
+			}
+			if a.lo != b.lo {
+				return cmp.Compare(a.lo, b.lo)
+			}
+			return strings.Compare(pats[a.i].lit, pats[b.i].lit)
+		})
+	}
 	ps, lcp := sc.pats[:0], sc.lcp[:0]
 	// The trie has one edge per octet of a pattern past its common prefix
 	// with the one before it in sorted order: at most that many labels (and
@@ -521,6 +542,10 @@ type sortKey struct {
 // prefix8 returns the first eight octets of s as a big-endian integer, zero
 // past its end: if prefix8(a) < prefix8(b) then a < b.
 func prefix8(s string) uint64 {
+	if len(s) >= 8 { // one load
+		return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[2])<<40 | uint64(s[3])<<32 |
+			uint64(s[4])<<24 | uint64(s[5])<<16 | uint64(s[6])<<8 | uint64(s[7])
+	}
 	var k uint64
 	for i := range 8 {
 		k <<= 8
@@ -530,6 +555,9 @@ func prefix8(s string) uint64 {
 	}
 	return k
 }
+
+// smallSort is the most patterns fromSorted sorts by insertion.
+const smallSort = 24
 
 // sortedScratch keeps the scratch of fromSorted between builds; scratch
 // that grew past maxSortedScratch patterns or nodes is dropped instead,
