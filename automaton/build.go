@@ -546,12 +546,14 @@ func prefix8(s string) uint64 {
 		return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[2])<<40 | uint64(s[3])<<32 |
 			uint64(s[4])<<24 | uint64(s[5])<<16 | uint64(s[6])<<8 | uint64(s[7])
 	}
+	return prefixShort(s)
+}
+
+// prefixShort is prefix8 of s shorter than eight octets.
+func prefixShort(s string) uint64 {
 	var k uint64
-	for i := range 8 {
-		k <<= 8
-		if i < len(s) {
-			k |= uint64(s[i])
-		}
+	for i := range len(s) {
+		k |= uint64(s[i]) << (56 - 8*i)
 	}
 	return k
 }
