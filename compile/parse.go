@@ -218,7 +218,7 @@ func (o Options) classify(k string) (key, Code) {
 	// none of them as written, and goes on to be folded below.
 	if len(k) < len(exactByLen) {
 		for _, e := range exactByLen[len(k)] {
-			if hasPrefixFold(k, e.name) {
+			if equalLower(k, e.name) {
 				if e.key == keyAllow && o.NoAllow {
 					return keyUnknown, UnknownKey
 				}
@@ -256,6 +256,35 @@ func (o Options) classify(k string) (key, Code) {
 		}
 	}
 	return keyUnknown, UnknownKey
+}
+
+// equalLower reports whether k, a key, is name, a lower-case name of
+// ASCII letters and '-' of the same length, ignoring ASCII case. A byte
+// with the bit 0x20 set is the name's when the name's is a letter only if
+// it is that letter in either case, and when it is '-' only if it is '-'
+// or CR, which no key holds (a CR ends the line): so the key is compared
+// eight octets at a time, each with that bit set.
+func equalLower(k, name string) bool {
+	for len(k) >= 8 {
+		if load8(k)|0x2020202020202020 != load8(name) {
+			return false
+		}
+		k, name = k[8:], name[8:]
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i]|0x20 != name[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// load8 returns the first eight octets of s, which has as many, as a
+// little-endian integer: one load.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // hasPrefixFold reports whether s starts with prefix, a lower-case ASCII
@@ -522,7 +551,10 @@ func (p *parser) full(line int) bool {
 
 // isSpace reports the whitespace trimmed around lines, keys and values:
 // space, tab, vertical tab and form feed, as Google's crawler trims them.
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool { return c <= ' ' && spaces>>c&1 != 0 }
+
+// spaces has bit c set for each octet c that isSpace reports.
+const spaces = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
 
 func trim(b string) string {
 	for len(b) > 0 && isSpace(b[0]) {
