@@ -392,9 +392,23 @@ func fromSorted(pats []pattern) *dfa {
 	// rather than by doubling. That common prefix is kept (lcp): emit
 	// reads the trie's shape from it.
 	edges, prev := 0, ""
-	for _, k := range keys {
+	for j, k := range keys {
 		p := pats[k.i]
+		// The keys tell the common prefix within their sixteen octets
+		// (past the shorter pattern, the zeros they are padded with may
+		// agree: hence the bound by its length).
 		n := 0
+		if j > 0 {
+			switch b := &keys[j-1]; {
+			case k.hi != b.hi:
+				n = bits.LeadingZeros64(k.hi^b.hi) >> 3
+			case k.lo != b.lo:
+				n = 8 + bits.LeadingZeros64(k.lo^b.lo)>>3
+			default:
+				n = 16
+			}
+			n = min(n, len(p.lit), len(prev))
+		}
 		for n < len(p.lit) && n < len(prev) && p.lit[n] == prev[n] {
 			n++
 		}
@@ -480,7 +494,9 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		}
 		nd.ko = mk(run, len(d.labels))
 		d.labels = append(append(d.labels, byte(l-depth)), first[depth:l]...)
-		nd.next = sc.emit(at, hi, l)
+		if nd.next = sc.leafOf(at, hi, l); nd.next == 0 {
+			nd.next = sc.emit(at, hi, l)
+		}
 	case kids > wideEdges:
 		off := len(d.bitmaps)
 		nd.ko = mk(wide, off)
@@ -491,7 +507,10 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 			c := rest[j].lit[depth]
 			k := sc.child(at, j, len(rest), depth)
 			d.bitmaps[off+int(c>>6)] |= 1 << (c & 63)
-			target := sc.emit(at+j, at+k, depth+1)
+			target := sc.leafOf(at+j, at+k, depth+1)
+			if target == 0 {
+				target = sc.emit(at+j, at+k, depth+1)
+			}
 			d.targets[t] = target
 			j = k
 		}
@@ -504,13 +523,27 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		for j, t := 0, 0; j < len(rest); t++ {
 			k := sc.child(at, j, len(rest), depth)
 			d.labels[off+t] = rest[j].lit[depth]
-			target := sc.emit(at+j, at+k, depth+1)
+			target := sc.leafOf(at+j, at+k, depth+1)
+			if target == 0 {
+				target = sc.emit(at+j, at+k, depth+1)
+			}
 			d.targets[int(nd.next)+t] = target
 			j = k
 		}
 	}
 	d.nodes[id] = nd
 	return id
+}
+
+// leafOf returns the leaf of a group of one pattern that ends at depth and
+// is not anchored, the end of most patterns, and 0 (the dead node, which
+// no group is) for any other group: the caller emits those. Short enough
+// to be inlined, it saves a call to emit per pattern.
+func (sc *sortedBuild) leafOf(lo, hi, depth int) int32 {
+	if p := &sc.pats[lo]; hi-lo == 1 && len(p.lit) == depth && !p.anchored {
+		return leaf(p.rule)
+	}
+	return 0
 }
 
 // child returns the end of the child of a node at depth whose patterns
