@@ -584,6 +584,13 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int) {
 	if comment {
 		end = hash
 	}
+	var k, v string
+	if colon >= 0 && colon < end {
+		// A line with a colon is not blank: most lines are read so,
+		// with no trim of the whole line.
+		p.record(n, trim(p.s[start:colon]), trim(p.s[colon+1:end]))
+		return
+	}
 	line := trim(p.s[start:end])
 	if len(line) == 0 {
 		if p.opts.BlankLines && !comment {
@@ -591,10 +598,7 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int) {
 		}
 		return
 	}
-	var k, v string
-	if colon >= 0 && colon < end {
-		k, v = trim(p.s[start:colon]), trim(p.s[colon+1:end])
-	} else if p.opts.ExactKeys {
+	if p.opts.ExactKeys {
 		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
 		return
 	} else {
