@@ -584,7 +584,6 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int) {
 	if comment {
 		end = hash
 	}
-	var k, v string
 	if colon >= 0 && colon < end {
 		// A line with a colon is not blank: most lines are read so,
 		// with no trim of the whole line.
@@ -601,22 +600,21 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int) {
 	if p.opts.ExactKeys {
 		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
 		return
-	} else {
-		// Without a colon, Google's crawler accepts one run of spaces or
-		// tabs as the separator, when the line holds exactly two words.
-		i := strings.IndexAny(line, " \t")
-		if i < 0 {
-			p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
-			return
-		}
-		if strings.ContainsAny(strings.TrimLeft(line[i:], " \t"), " \t") {
-			p.diag(n, MalformedLine, "no colon, and more than two words; ignored")
-			return
-		}
-		// The key and value are trimmed as around a colon (VT and FF too).
-		k, v = trim(line[:i]), trim(line[i+1:])
-		p.diag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
 	}
+	// Without a colon, Google's crawler accepts one run of spaces or
+	// tabs as the separator, when the line holds exactly two words.
+	i := strings.IndexAny(line, " \t")
+	if i < 0 {
+		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
+		return
+	}
+	if strings.ContainsAny(strings.TrimLeft(line[i:], " \t"), " \t") {
+		p.diag(n, MalformedLine, "no colon, and more than two words; ignored")
+		return
+	}
+	// The key and value are trimmed as around a colon (VT and FF too).
+	k, v := trim(line[:i]), trim(line[i+1:])
+	p.diag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
 	p.record(n, k, v)
 }
 
