@@ -54,8 +54,10 @@
 // Parse reads a body of n octets in one pass, in time linear in n. It
 // allocates one copy of the body, of which every value is a substring; the
 // rules, agents and groups at once, sized by the lines whose key starts as a
-// rule's or a user-agent's does (at most one per minRuleLine (7) octets), Rule being 48 octets on 64-bit machines; and per kept line of
-// another kind (user-agent, sitemap, extension, usage) a fixed-size entry, in
+// rule's or a user-agent's does (at most one per minRuleLine (7) octets), Rule being 48 octets on 64-bit machines;
+// the sitemaps at the first one, sized by the lines whose key starts as a
+// sitemap's does; and per kept line of
+// another kind (extension, usage) a fixed-size entry, in
 // slices grown as append grows them; a usage line also allocates what
 // package usage allocates to read its value. A pattern that must be rewritten into
 // its octet form is its only allocation per line, of at most 3 octets per
@@ -372,7 +374,8 @@ func Parse(body []byte) *File { return Options{}.Parse(body) }
 func (o Options) Parse(body []byte) *File {
 	p := &parser{f: &File{opts: o}, opts: o, s: string(body)}
 	s := p.s
-	nrules, nagents := lineBounds(s)
+	nrules, nagents, nsitemaps := lineBounds(s)
+	p.nsitemaps = nsitemaps
 	p.rules = make([]Rule, 0, nrules)
 	// A group starts at a user-agent line: at most as many groups.
 	p.agents = make([]Agent, 0, nagents)
@@ -430,20 +433,21 @@ func (o Options) Parse(body []byte) *File {
 	return p.f
 }
 
-// lineBounds bounds the rule lines and the user-agent lines of a body, to
-// size the rules, agents and groups at once rather than grow them by
-// copies: the lines whose key can be a rule's, which starts with 'a' or
-// 'd' in either case (allow, disallow and their misspellings and
-// prefixes), and those whose key starts with 'u' (user-agent and its
-// misspellings), each no more than one per minRuleLine octets. The lines
-// counted are those that LF ends; in a body whose lines CR alone ends,
-// every line. A body that mixes the two may hold more, which then grow as
-// append grows them.
-func lineBounds(s string) (rules, agents int) {
+// lineBounds bounds the rule, user-agent and sitemap lines of a body, to
+// size the rules, agents, groups and sitemaps at once rather than grow
+// them by copies: the lines whose key can be a rule's, which starts with
+// 'a' or 'd' in either case (allow, disallow and their misspellings and
+// prefixes), those whose key starts with 'u' (user-agent and its
+// misspellings) and those whose key starts with 's' (sitemap, site-map),
+// each no more than one per minRuleLine octets. The lines counted are
+// those that LF ends; in a body whose lines CR alone ends, every line for
+// rules and agents, and none for sitemaps. A body that mixes the two may
+// hold more, which then grow as append grows them.
+func lineBounds(s string) (rules, agents, sitemaps int) {
 	bound := len(s)/minRuleLine + 1
 	if strings.IndexByte(s, '\n') < 0 {
 		n := min(strings.Count(s, "\r")+1, bound) // lines ended by CR alone
-		return n, n
+		return n, n, 0
 	}
 	for rest := s; ; {
 		i := 0
@@ -456,6 +460,8 @@ func lineBounds(s string) (rules, agents int) {
 				rules++
 			case 'u':
 				agents++
+			case 's':
+				sitemaps++
 			}
 		}
 		j := strings.IndexByte(rest, '\n')
@@ -464,7 +470,7 @@ func lineBounds(s string) (rules, agents int) {
 		}
 		rest = rest[j+1:]
 	}
-	return min(rules, bound), min(agents, bound)
+	return min(rules, bound), min(agents, bound), min(sitemaps, bound)
 }
 
 // minRuleLine is the shortest rule line and its end ("allow:\n").
@@ -489,6 +495,9 @@ type parser struct {
 	group    *Group // the group being read; nil before the first user-agent
 	hasRules bool   // the group has a rule line, so a user-agent starts a new one
 	sitemaps map[string]bool
+	// nsitemaps bounds the sitemap lines (see lineBounds): the sitemaps
+	// are sized to it at the first one.
+	nsitemaps int
 
 	// The rules and agents of all groups, in file order: a group's are
 	// contiguous, from its entry in starts to the next group's.
@@ -758,6 +767,9 @@ func (p *parser) sitemap(n int, v string) {
 			return
 		}
 		p.sitemaps[v] = true
+	}
+	if p.f.Sitemaps == nil && p.nsitemaps > 0 {
+		p.f.Sitemaps = make([]Sitemap, 0, p.nsitemaps)
 	}
 	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})
 }
