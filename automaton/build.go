@@ -344,7 +344,7 @@ func fromSorted(pats []pattern) *dfa {
 	// The patterns are sorted by their first sixteen octets, read as two
 	// integers, and only those that share them by a string compare: most
 	// compares are then of integers, and the sort moves no pointers.
-	keys := sc.keys[:0]
+	keys := slices.Grow(sc.keys[:0], len(pats))
 	for i := range pats {
 		lit := pats[i].lit
 		k := sortKey{hi: prefix8(lit), i: int32(i)}
@@ -383,7 +383,7 @@ func fromSorted(pats []pattern) *dfa {
 			return strings.Compare(pats[a.i].lit, pats[b.i].lit)
 		})
 	}
-	ps, lcp := sc.pats[:0], sc.lcp[:0]
+	ps, lcp := slices.Grow(sc.pats[:0], len(keys)), slices.Grow(sc.lcp[:0], len(keys))
 	// The trie has one edge per octet of a pattern past its common prefix
 	// with the one before it in sorted order: at most that many labels (and
 	// a count octet per run and branch) and targets, and, the usual shape

@@ -56,7 +56,7 @@
 // rules, agents and groups at once, sized by the lines whose key starts as a
 // rule's or a user-agent's does (at most one per minRuleLine (7) octets), Rule being 48 octets on 64-bit machines;
 // the sitemaps at the first one, sized by the lines whose key starts as a
-// sitemap's does; and per kept line of
+// sitemap's does, up to maxSitemapSize (64); and per kept line of
 // another kind (extension, usage) a fixed-size entry, in
 // slices grown as append grows them; a usage line also allocates what
 // package usage allocates to read its value. A pattern that must be rewritten into
@@ -736,6 +736,12 @@ func (p *parser) userAgent(n int, v string) {
 	p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
 }
 
+// maxSitemapSize is the most sitemaps the first one sizes the sitemaps
+// for: a file's few sitemaps take one allocation, and a file of many
+// sitemap lines, or of one sitemap many times, keeps no more than it
+// would growing them one by one.
+const maxSitemapSize = 64
+
 // sitemapScan is how many sitemaps the parser scans for a duplicate before
 // it keeps a set of them.
 const sitemapScan = 8
@@ -769,7 +775,7 @@ func (p *parser) sitemap(n int, v string) {
 		p.sitemaps[v] = true
 	}
 	if p.f.Sitemaps == nil && p.nsitemaps > 0 {
-		p.f.Sitemaps = make([]Sitemap, 0, p.nsitemaps)
+		p.f.Sitemaps = make([]Sitemap, 0, min(p.nsitemaps, maxSitemapSize))
 	}
 	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})
 }
