@@ -214,7 +214,7 @@ var prefixes = []struct {
 
 // classify reads a key, ignoring case, and returns the code of the
 // diagnostic it calls for, if any.
-func (o Options) classify(k string) (key, Code) {
+func (o *Options) classify(k string) (key, Code) {
 	// Most keys are one of exactKeys as written: only the names of the
 	// key's length are compared. A key with an octet outside ASCII is
 	// none of them as written, and goes on to be folded below.
