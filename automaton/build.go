@@ -336,6 +336,12 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 // group's longest common prefix: so memory is a node per branch, an octet
 // per octet of the trie, and a target per edge.
 //
+// The octets are compared once, after the sort: each pattern's common
+// prefix with the one before it (lcp) then tells where a group splits
+// into children (where it equals the node's depth) and how long a run is
+// (its least over the group). So emitting a node reads two integers per
+// pattern of its group, and of the patterns' octets only its labels.
+//
 // The tables are built in scratch kept between builds (sortedScratch) and
 // copied out at their size, so a build allocates what the DFA keeps and
 // little more.

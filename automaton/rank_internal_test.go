@@ -9,9 +9,9 @@ import (
 )
 
 // TestSortByRank checks sortByRank, on its insertion path (a few indices),
-// its counting path (indices in
-// order, ranks of a narrow span), its integer path and its fallback,
-// against a plain sort by rank, highest first, then index.
+// its counting path (indices in order, ranks of a narrow span), its
+// integer path and its fallback, against a plain sort by rank, highest
+// first, then index.
 func TestSortByRank(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ranks := []func() int{
