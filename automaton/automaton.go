@@ -450,6 +450,22 @@ func sortByRank(rules []Rule, idx []int32, sp *spares) {
 	if len(idx) < 2 {
 		return
 	}
+	if len(idx) <= smallRankSort {
+		// A few rules, as most files select: an insertion sort, whose
+		// compare is inlined, costs less than the passes below.
+		for j := 1; j < len(idx); j++ {
+			x, r, k := idx[j], rules[idx[j]].Rank, j
+			for ; k > 0; k-- {
+				y := idx[k-1]
+				if ry := rules[y].Rank; ry > r || ry == r && y < x {
+					break
+				}
+				idx[k] = y
+			}
+			idx[k] = x
+		}
+		return
+	}
 	lo, hi := math.MaxInt, math.MinInt
 	for _, i := range idx {
 		lo, hi = min(lo, rules[i].Rank), max(hi, rules[i].Rank)
@@ -749,6 +765,9 @@ func (e *engines) finish(in normalize.Stream, best int32) int32 {
 	}
 	return e.origOf(best)
 }
+
+// smallRankSort is the most indices sortByRank sorts by insertion.
+const smallRankSort = 20
 
 // countSortSpan is the span of ranks, beyond twice the rules, up to which
 // sortByRank sorts by counting.

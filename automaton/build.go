@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -335,6 +336,12 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 // group's longest common prefix: so memory is a node per branch, an octet
 // per octet of the trie, and a target per edge.
 //
+// The octets are compared once, after the sort: each pattern's common
+// prefix with the one before it (lcp) then tells where a group splits
+// into children (where it equals the node's depth) and how long a run is
+// (its least over the group). So emitting a node reads two integers per
+// pattern of its group, and of the patterns' octets only its labels.
+//
 // The tables are built in scratch kept between builds (sortedScratch) and
 // copied out at their size, so a build allocates what the DFA keeps and
 // little more.
@@ -343,7 +350,7 @@ func fromSorted(pats []pattern) *dfa {
 	// The patterns are sorted by their first sixteen octets, read as two
 	// integers, and only those that share them by a string compare: most
 	// compares are then of integers, and the sort moves no pointers.
-	keys := sc.keys[:0]
+	keys := slices.Grow(sc.keys[:0], len(pats))
 	for i := range pats {
 		lit := pats[i].lit
 		k := sortKey{hi: prefix8(lit), i: int32(i)}
@@ -352,116 +359,75 @@ func fromSorted(pats []pattern) *dfa {
 		}
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b sortKey) int {
+	less := func(a, b *sortKey) bool {
 		if a.hi != b.hi {
-			return cmp.Compare(a.hi, b.hi)
+			return a.hi < b.hi
 		}
 		if a.lo != b.lo {
-			return cmp.Compare(a.lo, b.lo)
+			return a.lo < b.lo
 		}
-		return strings.Compare(pats[a.i].lit, pats[b.i].lit)
-	})
-	ps := sc.pats[:0]
-	for _, k := range keys {
-		ps = append(ps, pats[k.i])
+		return pats[a.i].lit < pats[b.i].lit
 	}
+	if len(keys) <= smallSort {
+		// Most files select a few rules: an insertion sort, its compare
+		// inlined, costs less than a general sort's calls.
+		for i := 1; i < len(keys); i++ {
+			k, j := keys[i], i
+			for ; j > 0 && less(&k, &keys[j-1]); j-- {
+				keys[j] = keys[j-1]
+			}
+			keys[j] = k
+		}
+	} else {
+		slices.SortFunc(keys, func(a, b sortKey) int {
+			if a.hi != b.hi {
+				return cmp.Compare(a.hi, b.hi)
+			}
+			if a.lo != b.lo {
+				return cmp.Compare(a.lo, b.lo)
+			}
+			return strings.Compare(pats[a.i].lit, pats[b.i].lit)
+		})
+	}
+	ps, lcp := slices.Grow(sc.pats[:0], len(keys)), slices.Grow(sc.lcp[:0], len(keys))
 	// The trie has one edge per octet of a pattern past its common prefix
 	// with the one before it in sorted order: at most that many labels (and
-	// a count octet per run and branch) and targets, and, the usual shape being under two nodes per pattern (a
-	// branch and a run), seldom more nodes than three per pattern. The
-	// scratch is grown to that at once rather than by doubling.
+	// a count octet per run and branch) and targets, and, the usual shape
+	// being under two nodes per pattern (a branch and a run), seldom more
+	// nodes than three per pattern. The scratch is grown to that at once
+	// rather than by doubling. That common prefix is kept (lcp): emit
+	// reads the trie's shape from it.
 	edges, prev := 0, ""
-	for _, p := range ps {
+	for j, k := range keys {
+		p := pats[k.i]
+		// The keys tell the common prefix within their sixteen octets
+		// (past the shorter pattern, the zeros they are padded with may
+		// agree: hence the bound by its length).
 		n := 0
+		if j > 0 {
+			switch b := &keys[j-1]; {
+			case k.hi != b.hi:
+				n = bits.LeadingZeros64(k.hi^b.hi) >> 3
+			case k.lo != b.lo:
+				n = 8 + bits.LeadingZeros64(k.lo^b.lo)>>3
+			default:
+				n = 16
+			}
+			n = min(n, len(p.lit), len(prev))
+		}
 		for n < len(p.lit) && n < len(prev) && p.lit[n] == prev[n] {
 			n++
 		}
 		edges += len(p.lit) - n
 		prev = p.lit
+		ps, lcp = append(ps, p), append(lcp, int32(n))
 	}
+	sc.pats, sc.lcp, sc.keys = ps, lcp, keys
 	d := &sc.d
 	d.nodes = append(slices.Grow(d.nodes[:0], min(3*len(ps)+4, edges+2)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
 	d.labels, d.targets = slices.Grow(d.labels[:0], edges), slices.Grow(d.targets[:0], min(2*len(ps), edges))
 	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
-	var build func(g []pattern, depth int) int32
-	build = func(g []pattern, depth int) int32 {
-		end, anchored, top := int32(-1), int32(-1), int32(-1)
-		i := 0
-		for ; i < len(g) && len(g[i].lit) == depth; i++ { // these sort first
-			p := &g[i]
-			if !p.anchored && better(p.rule, end) {
-				end = p.rule
-			} else if p.anchored && better(p.rule, anchored) {
-				anchored = p.rule
-			}
-		}
-		for k := range g {
-			if better(g[k].rule, top) {
-				top = g[k].rule
-			}
-		}
-		if !better(top, end) {
-			// Nothing below beats end: the walk is settled on entering,
-			// and what the node matches at the end cannot beat end.
-			return leaf(end)
-		}
-		rest := g[i:]
-		id := int32(len(d.nodes))
-		d.nodes = append(d.nodes, node{})
-		if anchored >= 0 {
-			d.accepts = append(d.accepts, accept{id, anchored}) // in node order
-		}
-		nd := node{next: -1, out: end, top: top}
-		kids := 0
-		for j := 0; j < len(rest); kids++ {
-			j = nextGroup(rest, j, depth)
-		}
-		switch {
-		case kids == 1:
-			// A run to the group's longest common prefix (the first and
-			// the last pattern share it), unless this node matches an
-			// anchored rule, which the octets after it must not inherit.
-			first, last := rest[0].lit, rest[len(rest)-1].lit
-			l := depth + 1
-			for anchored < 0 && l < len(first) && l < len(last) && first[l] == last[l] && l-depth < maxRun {
-				l++
-			}
-			nd.ko = mk(run, len(d.labels))
-			d.labels = append(append(d.labels, byte(l-depth)), first[depth:l]...)
-			next := build(rest, l)
-			nd.next = next
-		case kids > wideEdges:
-			off := len(d.bitmaps)
-			nd.ko = mk(wide, off)
-			d.bitmaps = append(d.bitmaps, 0, 0, 0, 0)
-			nd.next = int32(len(d.targets))
-			d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
-			for j, t := 0, int(nd.next); j < len(rest); t++ {
-				c := rest[j].lit[depth]
-				k := nextGroup(rest, j, depth)
-				d.bitmaps[off+int(c>>6)] |= 1 << (c & 63)
-				target := build(rest[j:k], depth+1)
-				d.targets[t] = target
-				j = k
-			}
-		default:
-			off := len(d.labels) + 1
-			nd.ko = mk(branch, off-1)
-			d.labels = append(slices.Grow(d.labels, 1+kids), byte(kids))[:off+kids]
-			nd.next = int32(len(d.targets))
-			d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
-			for j, t := 0, 0; j < len(rest); t++ {
-				k := nextGroup(rest, j, depth)
-				d.labels[off+t] = rest[j].lit[depth]
-				target := build(rest[j:k], depth+1)
-				d.targets[int(nd.next)+t] = target
-				j = k
-			}
-		}
-		d.nodes[id] = nd
-		return id
-	}
-	first := build(ps, 0)
+	first := sc.emit(0, len(ps), 0)
 	out := &dfa{
 		first:   first,
 		nodes:   slices.Clone(d.nodes),
@@ -470,7 +436,6 @@ func fromSorted(pats []pattern) *dfa {
 		accepts: clip(d.accepts),
 		bitmaps: clip(d.bitmaps),
 	}
-	sc.pats, sc.keys = ps, keys
 	clear(sc.pats) // no pattern strings kept alive by the pool
 	if len(sc.pats) <= maxSortedScratch && len(d.nodes) <= maxSortedScratch {
 		sortedScratch.Put(sc)
@@ -478,11 +443,131 @@ func fromSorted(pats []pattern) *dfa {
 	return out
 }
 
-// sortedBuild is the scratch of fromSorted: the sorted patterns and the
-// tables as they grow.
+// emit emits the node of the group sc.pats[lo:hi], whose patterns share
+// their first depth octets and are at least that long, and returns its
+// id, or the leaf that stands for it. The group's octets are not read
+// again: where it splits into children and how long a run is come from
+// lcp, each pattern's common prefix with the one before it. A child
+// starts where that is depth; the group's longest common prefix is the
+// least of it.
+func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
+	ps, lcp, d := sc.pats[lo:hi], sc.lcp[lo:hi], &sc.d
+	end, anchored := int32(-1), int32(-1)
+	i := 0
+	for ; i < len(ps) && len(ps[i].lit) == depth; i++ { // these sort first
+		p := &ps[i]
+		if !p.anchored && better(p.rule, end) {
+			end = p.rule
+		} else if p.anchored && better(p.rule, anchored) {
+			anchored = p.rule
+		}
+	}
+	// One pass over the rest: the best rule of the group (a rule is never
+	// negative, and -1, no rule, is the largest as unsigned), the number
+	// of children and the group's longest common prefix.
+	top := min(uint32(end), uint32(anchored))
+	kids, common := 0, int32(math.MaxInt32)
+	if i < len(ps) {
+		kids, top = 1, min(top, uint32(ps[i].rule))
+	}
+	for k := i + 1; k < len(ps); k++ {
+		top = min(top, uint32(ps[k].rule))
+		l := lcp[k]
+		kids += btoi(int(l) == depth)
+		common = min(common, l)
+	}
+	if !better(int32(top), end) {
+		// Nothing below beats end: the walk is settled on entering,
+		// and what the node matches at the end cannot beat end.
+		return leaf(end)
+	}
+	rest, at := ps[i:], lo+i
+	id := int32(len(d.nodes))
+	d.nodes = append(d.nodes, node{})
+	if anchored >= 0 {
+		d.accepts = append(d.accepts, accept{id, anchored}) // in node order
+	}
+	nd := node{next: -1, out: end, top: int32(top)}
+	switch {
+	case kids == 1:
+		// A run to the group's longest common prefix (the length of the
+		// pattern when it is alone), unless this node matches an
+		// anchored rule, which the octets after it must not inherit.
+		first := rest[0].lit
+		l := min(int(common), len(first), depth+maxRun)
+		if anchored >= 0 {
+			l = depth + 1
+		}
+		nd.ko = mk(run, len(d.labels))
+		d.labels = append(append(d.labels, byte(l-depth)), first[depth:l]...)
+		if nd.next = sc.leafOf(at, hi, l); nd.next == 0 {
+			nd.next = sc.emit(at, hi, l)
+		}
+	case kids > wideEdges:
+		off := len(d.bitmaps)
+		nd.ko = mk(wide, off)
+		d.bitmaps = append(d.bitmaps, 0, 0, 0, 0)
+		nd.next = int32(len(d.targets))
+		d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
+		for j, t := 0, int(nd.next); j < len(rest); t++ {
+			c := rest[j].lit[depth]
+			k := sc.child(at, j, len(rest), depth)
+			d.bitmaps[off+int(c>>6)] |= 1 << (c & 63)
+			target := sc.leafOf(at+j, at+k, depth+1)
+			if target == 0 {
+				target = sc.emit(at+j, at+k, depth+1)
+			}
+			d.targets[t] = target
+			j = k
+		}
+	default:
+		off := len(d.labels) + 1
+		nd.ko = mk(branch, off-1)
+		d.labels = append(slices.Grow(d.labels, 1+kids), byte(kids))[:off+kids]
+		nd.next = int32(len(d.targets))
+		d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
+		for j, t := 0, 0; j < len(rest); t++ {
+			k := sc.child(at, j, len(rest), depth)
+			d.labels[off+t] = rest[j].lit[depth]
+			target := sc.leafOf(at+j, at+k, depth+1)
+			if target == 0 {
+				target = sc.emit(at+j, at+k, depth+1)
+			}
+			d.targets[int(nd.next)+t] = target
+			j = k
+		}
+	}
+	d.nodes[id] = nd
+	return id
+}
+
+// leafOf returns the leaf of a group of one pattern that ends at depth and
+// is not anchored, the end of most patterns, and 0 (the dead node, which
+// no group is) for any other group: the caller emits those. Short enough
+// to be inlined, it saves a call to emit per pattern.
+func (sc *sortedBuild) leafOf(lo, hi, depth int) int32 {
+	if p := &sc.pats[lo]; hi-lo == 1 && len(p.lit) == depth && !p.anchored {
+		return leaf(p.rule)
+	}
+	return 0
+}
+
+// child returns the end of the child of a node at depth whose patterns
+// are sc.pats[at:at+n], from the one at at+j on: the next pattern whose
+// common prefix with the one before is depth.
+func (sc *sortedBuild) child(at, j, n, depth int) int {
+	lcp := sc.lcp[at:][:n]
+	for j++; j < len(lcp) && int(lcp[j]) != depth; j++ {
+	}
+	return j
+}
+
+// sortedBuild is the scratch of fromSorted: the sorted patterns, the
+// common prefix of each with the one before, and the tables as they grow.
 type sortedBuild struct {
 	keys []sortKey
 	pats []pattern
+	lcp  []int32
 	d    dfa
 }
 
@@ -496,15 +581,24 @@ type sortKey struct {
 // prefix8 returns the first eight octets of s as a big-endian integer, zero
 // past its end: if prefix8(a) < prefix8(b) then a < b.
 func prefix8(s string) uint64 {
+	if len(s) >= 8 { // one load
+		return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[2])<<40 | uint64(s[3])<<32 |
+			uint64(s[4])<<24 | uint64(s[5])<<16 | uint64(s[6])<<8 | uint64(s[7])
+	}
+	return prefixShort(s)
+}
+
+// prefixShort is prefix8 of s shorter than eight octets.
+func prefixShort(s string) uint64 {
 	var k uint64
-	for i := range 8 {
-		k <<= 8
-		if i < len(s) {
-			k |= uint64(s[i])
-		}
+	for i := range len(s) {
+		k |= uint64(s[i]) << (56 - 8*i)
 	}
 	return k
 }
+
+// smallSort is the most patterns fromSorted sorts by insertion.
+const smallSort = 24
 
 // sortedScratch keeps the scratch of fromSorted between builds; scratch
 // that grew past maxSortedScratch patterns or nodes is dropped instead,
@@ -526,15 +620,6 @@ func clip[T any](s []T) []T {
 // walk reads as rule r and then the dead node, node 0 (see cursor.enter).
 // Only fromSorted makes leaves.
 func leaf(r int32) int32 { return -2 - r }
-
-// nextGroup returns the end of the group of g, from j on, whose patterns
-// have the same octet at depth.
-func nextGroup(g []pattern, j, depth int) int {
-	c := g[j].lit[depth]
-	for j++; j < len(g) && g[j].lit[depth] == c; j++ {
-	}
-	return j
-}
 
 // settle completes the set of trie nodes reached by one step: a '*' may
 // match the empty run, and a prefix pattern that ends at a live node has

@@ -8,9 +8,10 @@ import (
 	"testing"
 )
 
-// TestSortByRank checks sortByRank, on its counting path (indices in
-// order, ranks of a narrow span), its integer path and its fallback,
-// against a plain sort by rank, highest first, then index.
+// TestSortByRank checks sortByRank, on its insertion path (a few indices),
+// its counting path (indices in order, ranks of a narrow span), its
+// integer path and its fallback, against a plain sort by rank, highest
+// first, then index.
 func TestSortByRank(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	ranks := []func() int{
@@ -23,7 +24,7 @@ func TestSortByRank(t *testing.T) {
 		func() int { return 100 + rng.IntN(300) },                   // wider than the rules: keys
 	}
 	for k, rank := range ranks {
-		for _, n := range []int{0, 1, 2, 3, 63, 64, 65, 500} {
+		for _, n := range []int{0, 1, 2, 3, 15, smallRankSort, smallRankSort + 1, 63, 64, 65, 500} {
 			rules := make([]Rule, n)
 			for i := range rules {
 				rules[i].Rank = rank()

@@ -54,8 +54,10 @@
 // Parse reads a body of n octets in one pass, in time linear in n. It
 // allocates one copy of the body, of which every value is a substring; the
 // rules, agents and groups at once, sized by the lines whose key starts as a
-// rule's or a user-agent's does (at most one per minRuleLine (7) octets), Rule being 48 octets on 64-bit machines; and per kept line of
-// another kind (user-agent, sitemap, extension, usage) a fixed-size entry, in
+// rule's or a user-agent's does (at most one per minRuleLine (7) octets), Rule being 48 octets on 64-bit machines;
+// the sitemaps at the first one, sized by the lines whose key starts as a
+// sitemap's does, up to maxSitemapSize (64); and per kept line of
+// another kind (extension, usage) a fixed-size entry, in
 // slices grown as append grows them; a usage line also allocates what
 // package usage allocates to read its value. A pattern that must be rewritten into
 // its octet form is its only allocation per line, of at most 3 octets per
@@ -172,6 +174,17 @@ var exactKeys = []struct {
 	{"content-signal", keyContentSignal},
 }
 
+// exactByLen holds exactKeys by the length of their names.
+var exactByLen = func() (t [16][]struct {
+	name string
+	key  key
+}) {
+	for _, e := range exactKeys {
+		t[len(e.name)] = append(t[len(e.name)], e)
+	}
+	return t
+}()
+
 // misspellings are accepted, as Google's crawler accepts them, by prefix.
 var misspellings = []struct {
 	prefix string
@@ -201,7 +214,20 @@ var prefixes = []struct {
 
 // classify reads a key, ignoring case, and returns the code of the
 // diagnostic it calls for, if any.
-func (o Options) classify(k string) (key, Code) {
+func (o *Options) classify(k string) (key, Code) {
+	// Most keys are one of exactKeys as written: only the names of the
+	// key's length are compared. A key with an octet outside ASCII is
+	// none of them as written, and goes on to be folded below.
+	if len(k) < len(exactByLen) {
+		for _, e := range exactByLen[len(k)] {
+			if equalLower(k, e.name) {
+				if e.key == keyAllow && o.NoAllow {
+					return keyUnknown, UnknownKey
+				}
+				return e.key, ""
+			}
+		}
+	}
 	for i := 0; i < len(k); i++ {
 		if k[i] >= utf8.RuneSelf {
 			// Two letters outside ASCII lower-case to ASCII ones (the
@@ -232,6 +258,35 @@ func (o Options) classify(k string) (key, Code) {
 		}
 	}
 	return keyUnknown, UnknownKey
+}
+
+// equalLower reports whether k, a key, is name, a lower-case name of
+// ASCII letters and '-' of the same length, ignoring ASCII case. A byte
+// with the bit 0x20 set is the name's when the name's is a letter only if
+// it is that letter in either case, and when it is '-' only if it is '-'
+// or CR, which no key holds (a CR ends the line): so the key is compared
+// eight octets at a time, each with that bit set.
+func equalLower(k, name string) bool {
+	for len(k) >= 8 {
+		if load8(k)|0x2020202020202020 != load8(name) {
+			return false
+		}
+		k, name = k[8:], name[8:]
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i]|0x20 != name[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// load8 returns the first eight octets of s, which has as many, as a
+// little-endian integer: one load.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // hasPrefixFold reports whether s starts with prefix, a lower-case ASCII
@@ -319,7 +374,8 @@ func Parse(body []byte) *File { return Options{}.Parse(body) }
 func (o Options) Parse(body []byte) *File {
 	p := &parser{f: &File{opts: o}, opts: o, s: string(body)}
 	s := p.s
-	nrules, nagents := lineBounds(s)
+	nrules, nagents, nsitemaps := lineBounds(s)
+	p.nsitemaps = nsitemaps
 	p.rules = make([]Rule, 0, nrules)
 	// A group starts at a user-agent line: at most as many groups.
 	p.agents = make([]Agent, 0, nagents)
@@ -377,20 +433,21 @@ func (o Options) Parse(body []byte) *File {
 	return p.f
 }
 
-// lineBounds bounds the rule lines and the user-agent lines of a body, to
-// size the rules, agents and groups at once rather than grow them by
-// copies: the lines whose key can be a rule's, which starts with 'a' or
-// 'd' in either case (allow, disallow and their misspellings and
-// prefixes), and those whose key starts with 'u' (user-agent and its
-// misspellings), each no more than one per minRuleLine octets. The lines
-// counted are those that LF ends; in a body whose lines CR alone ends,
-// every line. A body that mixes the two may hold more, which then grow as
-// append grows them.
-func lineBounds(s string) (rules, agents int) {
+// lineBounds bounds the rule, user-agent and sitemap lines of a body, to
+// size the rules, agents, groups and sitemaps at once rather than grow
+// them by copies: the lines whose key can be a rule's, which starts with
+// 'a' or 'd' in either case (allow, disallow and their misspellings and
+// prefixes), those whose key starts with 'u' (user-agent and its
+// misspellings) and those whose key starts with 's' (sitemap, site-map),
+// each no more than one per minRuleLine octets. The lines counted are
+// those that LF ends; in a body whose lines CR alone ends, every line for
+// rules and agents, and none for sitemaps. A body that mixes the two may
+// hold more, which then grow as append grows them.
+func lineBounds(s string) (rules, agents, sitemaps int) {
 	bound := len(s)/minRuleLine + 1
 	if strings.IndexByte(s, '\n') < 0 {
 		n := min(strings.Count(s, "\r")+1, bound) // lines ended by CR alone
-		return n, n
+		return n, n, 0
 	}
 	for rest := s; ; {
 		i := 0
@@ -403,6 +460,8 @@ func lineBounds(s string) (rules, agents int) {
 				rules++
 			case 'u':
 				agents++
+			case 's':
+				sitemaps++
 			}
 		}
 		j := strings.IndexByte(rest, '\n')
@@ -411,7 +470,7 @@ func lineBounds(s string) (rules, agents int) {
 		}
 		rest = rest[j+1:]
 	}
-	return min(rules, bound), min(agents, bound)
+	return min(rules, bound), min(agents, bound), min(sitemaps, bound)
 }
 
 // minRuleLine is the shortest rule line and its end ("allow:\n").
@@ -436,6 +495,9 @@ type parser struct {
 	group    *Group // the group being read; nil before the first user-agent
 	hasRules bool   // the group has a rule line, so a user-agent starts a new one
 	sitemaps map[string]bool
+	// nsitemaps bounds the sitemap lines (see lineBounds): the sitemaps
+	// are sized to it at the first one.
+	nsitemaps int
 
 	// The rules and agents of all groups, in file order: a group's are
 	// contiguous, from its entry in starts to the next group's.
@@ -498,7 +560,10 @@ func (p *parser) full(line int) bool {
 
 // isSpace reports the whitespace trimmed around lines, keys and values:
 // space, tab, vertical tab and form feed, as Google's crawler trims them.
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+func isSpace(c byte) bool { return c <= ' ' && spaces>>c&1 != 0 }
+
+// spaces has bit c set for each octet c that isSpace reports.
+const spaces = 1<<' ' | 1<<'\t' | 1<<'\v' | 1<<'\f'
 
 func trim(b string) string {
 	for len(b) > 0 && isSpace(b[0]) {
@@ -528,6 +593,12 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int) {
 	if comment {
 		end = hash
 	}
+	if colon >= 0 && colon < end {
+		// A line with a colon is not blank: most lines are read so,
+		// with no trim of the whole line.
+		p.record(n, trim(p.s[start:colon]), trim(p.s[colon+1:end]))
+		return
+	}
 	line := trim(p.s[start:end])
 	if len(line) == 0 {
 		if p.opts.BlankLines && !comment {
@@ -535,28 +606,24 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int) {
 		}
 		return
 	}
-	var k, v string
-	if colon >= 0 && colon < end {
-		k, v = trim(p.s[start:colon]), trim(p.s[colon+1:end])
-	} else if p.opts.ExactKeys {
+	if p.opts.ExactKeys {
 		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
 		return
-	} else {
-		// Without a colon, Google's crawler accepts one run of spaces or
-		// tabs as the separator, when the line holds exactly two words.
-		i := strings.IndexAny(line, " \t")
-		if i < 0 {
-			p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
-			return
-		}
-		if strings.ContainsAny(strings.TrimLeft(line[i:], " \t"), " \t") {
-			p.diag(n, MalformedLine, "no colon, and more than two words; ignored")
-			return
-		}
-		// The key and value are trimmed as around a colon (VT and FF too).
-		k, v = trim(line[:i]), trim(line[i+1:])
-		p.diag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
 	}
+	// Without a colon, Google's crawler accepts one run of spaces or
+	// tabs as the separator, when the line holds exactly two words.
+	i := strings.IndexAny(line, " \t")
+	if i < 0 {
+		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
+		return
+	}
+	if strings.ContainsAny(strings.TrimLeft(line[i:], " \t"), " \t") {
+		p.diag(n, MalformedLine, "no colon, and more than two words; ignored")
+		return
+	}
+	// The key and value are trimmed as around a colon (VT and FF too).
+	k, v := trim(line[:i]), trim(line[i+1:])
+	p.diag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
 	p.record(n, k, v)
 }
 
@@ -669,6 +736,12 @@ func (p *parser) userAgent(n int, v string) {
 	p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
 }
 
+// maxSitemapSize is the most sitemaps the first one sizes the sitemaps
+// for: a file's few sitemaps take one allocation, and a file of many
+// sitemap lines, or of one sitemap many times, keeps no more than it
+// would growing them one by one.
+const maxSitemapSize = 64
+
 // sitemapScan is how many sitemaps the parser scans for a duplicate before
 // it keeps a set of them.
 const sitemapScan = 8
@@ -700,6 +773,9 @@ func (p *parser) sitemap(n int, v string) {
 			return
 		}
 		p.sitemaps[v] = true
+	}
+	if p.f.Sitemaps == nil && p.nsitemaps > 0 {
+		p.f.Sitemaps = make([]Sitemap, 0, min(p.nsitemaps, maxSitemapSize))
 	}
 	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})
 }
