@@ -68,11 +68,26 @@ var hostileBodies = []struct {
 			return fmt.Sprintf("Content-Usage: /*a%d*b%d %s=%c\n", i, i, cats[i%len(cats)], "ny"[i%2])
 		})
 	}},
+	// Short lines, each a fixed-size entry of the parser: keys that start
+	// as a rule's, an agent's or a sitemap's do and are none, extensions,
+	// and Content-Usage and Content-Signal lines, repeated or distinct.
+	{"short-keys", func() []byte { return repeatBody("a:\nu:\ns:\ndi:\nal:\nuser:\nsi:\n") }},
+	{"short-extensions", func() []byte { return repeatBody("x:\n") }},
+	{"short-usage", func() []byte { return repeatBody("Content-Usage: x\n") }},
+	{"short-signal", func() []byte { return repeatBody("Content-Signal:\n") }},
+	{"distinct-usage", func() []byte { return fillBody(func(i int) string { return fmt.Sprintf("Content-Usage: x%d\n", i) }) }},
+	{"agents-only", func() []byte { return repeatBody("useragent\n") }},
 	{"usage-mixed", func() []byte {
 		return fillBody(func(i int) string {
 			return fmt.Sprintf("Content-Usage: /*a%d*b%d train-ai=%c\nDisallow: /*a%d*b%d\nContent-Signal: search=yes\n", i, i, "ny"[i%2], i, i)
 		})
 	}},
+}
+
+// repeatBody returns a file of unit repeated up to the default parse
+// limit, with no user-agent line of its own.
+func repeatBody(unit string) []byte {
+	return []byte(strings.Repeat(unit, robots.DefaultParseLimit/len(unit)))
 }
 
 // fillBody returns a file of one * group holding the lines line(0),

@@ -60,17 +60,21 @@ const DefaultParseLimit = normalize.DefaultLimit
 
 // agentBytesPerOctet and agentBytesBase are the memory budget of reading
 // a file and compiling a crawler's rules: Parse and the first Agent call
-// together allocate, in all, at most agentBytesPerOctet (40) bytes per
+// together allocate, in all, at most agentBytesPerOctet (48) bytes per
 // octet of the body read (the parse limit and its 64 KiB of slack: 564
-// KiB by default, so 22 MiB) plus agentBytesBase (1 MiB), so the heap
+// KiB by default, so 27 MiB) plus agentBytesBase (1 MiB), so the heap
 // never grows by more than that beyond the body itself. The automaton's
-// share is bounded by automaton.DefaultCompileBytes, of the same 40 bytes
-// an octet of patterns. TestAgentBudget holds every hostile file of the
-// tests to it, at the default limit and a larger one; the worst per octet
-// are one line of 88,000 stars (31 bytes an octet) and wildcard
-// Content-Usage paths of five categories (27).
+// share is bounded by automaton.DefaultCompileBytes, 40 bytes an octet of
+// patterns; the parser's by its fixed-size entries per line, whose
+// tables are sized at once by the lines that can fill them (see package
+// compile), and by MaxDiagnostics and MaxExtensions. TestAgentBudget
+// holds every hostile file of the tests to it, at the default limit and a
+// larger one: the most per octet is a Content-Usage line of a short value
+// that package usage reads with its general parser, "Content-Usage: x",
+// repeated (42 bytes an octet, most of it garbage at once), then one line
+// of 88,000 stars (31).
 const (
-	agentBytesPerOctet = 40
+	agentBytesPerOctet = 48
 	agentBytesBase     = 1 << 20
 )
 

@@ -53,8 +53,8 @@
 // A robots.txt is written by a stranger, so every cost is bounded whatever
 // it holds. Parse reads at most the parse limit (DefaultParseLimit, or
 // WithParseLimit's, never above normalize.MaxLimit) and 64 KiB more to end
-// a line; Parse and the first Agent together allocate at most 40 bytes per
-// octet read plus 1 MiB (22 MiB at the default limit), with the automaton's
+// a line; Parse and the first Agent together allocate at most 48 bytes per
+// octet read plus 1 MiB (27 MiB at the default limit), with the automaton's
 // share bounded as package automaton states; and Decide takes time linear
 // in the URL's length whatever the rules, with no allocation and no lock.
 //

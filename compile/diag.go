@@ -32,6 +32,7 @@ const (
 	EmptyValue        Code = "empty-value"          // a sitemap or extension without a value
 	RelativeSitemap   Code = "relative-sitemap"     // a sitemap that is not an absolute URL
 	TooMany           Code = "too-many-diagnostics" // past MaxDiagnostics; the rest are only counted
+	TooManyExtensions Code = "too-many-extensions"  // past MaxExtensions; the rest are not kept
 )
 
 // MaxDiagnostics bounds the diagnostics a File keeps, so that their memory
@@ -41,6 +42,13 @@ const (
 // diagnostic that says how many. No file of the shared corpus comes near it
 // (the most has about 3,000).
 const MaxDiagnostics = 10000
+
+// MaxExtensions bounds the extension lines a File keeps (File.Extensions),
+// as MaxDiagnostics bounds its diagnostics: a body of three-octet lines
+// "x:" would otherwise keep a 40-octet entry for every three octets, and
+// grow them by copies. The first line past it gets a TooManyExtensions
+// diagnostic. No file of the shared corpus comes near it.
+const MaxExtensions = 10000
 
 // A Diagnostic reports a line that is not plain, valid robots.txt.
 type Diagnostic struct {

@@ -53,17 +53,23 @@
 //
 // Parse reads a body of n octets in one pass, in time linear in n. It
 // allocates one copy of the body, of which every value is a substring; the
-// rules, agents and groups at once, sized by the lines whose key starts as a
-// rule's or a user-agent's does (at most one per minRuleLine (7) octets), Rule being 48 octets on 64-bit machines;
+// rules, agents and groups at once, sized by the lines whose key starts as
+// a rule's ("al", "di") or a user-agent's ("user") does, at most one per
+// minRuleLine (7) and minAgentLine (10) octets, and the groups by no more
+// than the rules can separate, Rule being 48 octets on 64-bit machines;
 // the sitemaps at the first one, sized by the lines whose key starts as a
-// sitemap's does, up to maxSitemapSize (64); and per kept line of
-// another kind (extension, usage) a fixed-size entry, in
-// slices grown as append grows them; a usage line also allocates what
-// package usage allocates to read its value. A pattern that must be rewritten into
-// its octet form is its only allocation per line, of at most 3 octets per
-// octet of the value. At most MaxDiagnostics diagnostics are kept, of 96
-// octets each, as positions and parts; File.Diagnostics formats them. On
-// the corpus a parse allocates about 3.5 octets per octet of the body.
+// sitemap's does, up to maxSitemapSize (64); the Content-Usage and
+// Content-Signal lines at the first of each, sized by the lines that start
+// with their key (keyBound); and per extension line a fixed-size entry,
+// for at most MaxExtensions of them. A usage line also allocates what
+// package usage allocates to read its value. A pattern that must be
+// rewritten into its octet form is its only allocation per line, of at
+// most 3 octets per octet of the value. At most MaxDiagnostics diagnostics
+// are kept, of 96 octets each, as positions and parts; File.Diagnostics
+// formats them. On the corpus a parse allocates about 3.5 octets per octet
+// of the body, and on bodies of short lines built to cost the most, under
+// 42 (a usage value read by usage's general parser, most of it garbage at
+// once; the root package's tests hold Parse and Agent to a budget).
 package compile
 
 import (
@@ -80,7 +86,7 @@ import (
 type File struct {
 	Groups     []Group     // in file order
 	Sitemaps   []Sitemap   // in file order, duplicates dropped
-	Extensions []Extension // every other key: value line, in file order (not Content-Usage nor Content-Signal)
+	Extensions []Extension // every other key: value line, in file order (not Content-Usage nor Content-Signal), the first MaxExtensions
 	Lines      int         // number of lines read
 
 	// The Content-Usage and Content-Signal lines outside any group, in
@@ -377,10 +383,15 @@ func (o Options) Parse(body []byte) *File {
 	nrules, nagents, nsitemaps := lineBounds(s)
 	p.nsitemaps = nsitemaps
 	p.rules = make([]Rule, 0, nrules)
-	// A group starts at a user-agent line: at most as many groups.
+	// A group starts at a user-agent line, and after the first, only at
+	// one that follows a rule: at most as many groups as either bounds.
+	// (A blank line also ends a group in the first-match dialects, and a
+	// Content-Usage line is a rule line in RFC 9309: the groups of such
+	// files may grow past this.)
+	ngroups := min(nagents, nrules+1)
 	p.agents = make([]Agent, 0, nagents)
-	p.starts = make([]groupStart, 0, nagents)
-	p.f.Groups = make([]Group, 0, nagents)
+	p.starts = make([]groupStart, 0, ngroups)
+	p.f.Groups = make([]Group, 0, ngroups)
 	n := 0
 	for pos := 0; pos < len(s); {
 		n++
@@ -436,31 +447,36 @@ func (o Options) Parse(body []byte) *File {
 // lineBounds bounds the rule, user-agent and sitemap lines of a body, to
 // size the rules, agents, groups and sitemaps at once rather than grow
 // them by copies: the lines whose key can be a rule's, which starts with
-// 'a' or 'd' in either case (allow, disallow and their misspellings and
-// prefixes), those whose key starts with 'u' (user-agent and its
-// misspellings) and those whose key starts with 's' (sitemap, site-map),
-// each no more than one per minRuleLine octets. The lines counted are
-// those that LF ends; in a body whose lines CR alone ends, every line for
-// rules and agents, and none for sitemaps. A body that mixes the two may
-// hold more, which then grow as append grows them.
+// "al" or "di" in either case (allow, disallow and their misspellings and
+// prefixes), each no more than one per minRuleLine octets; those whose key
+// starts with "user" (user-agent and its misspellings), no more than one
+// per minAgentLine octets; and those whose key starts with "si" (sitemap,
+// site-map). Looking at more than the first octet keeps a body of short
+// lines that are none of these ("a:", "u:") from sizing tables for them.
+// The lines counted are those that LF ends; in a body whose lines CR alone
+// ends, every line for rules and agents (within the same bounds), and none
+// for sitemaps. A body that mixes the two may hold more, which then grow
+// as append grows them.
 func lineBounds(s string) (rules, agents, sitemaps int) {
-	bound := len(s)/minRuleLine + 1
+	ruleBound, agentBound := len(s)/minRuleLine+1, len(s)/minAgentLine+1
 	if strings.IndexByte(s, '\n') < 0 {
-		n := min(strings.Count(s, "\r")+1, bound) // lines ended by CR alone
-		return n, n, 0
+		n := strings.Count(s, "\r") + 1 // lines ended by CR alone
+		return min(n, ruleBound), min(n, agentBound), 0
 	}
 	for rest := s; ; {
 		i := 0
 		for i < len(rest) && isSpace(rest[i]) {
 			i++
 		}
-		if i < len(rest) {
-			switch rest[i] | 0x20 {
-			case 'a', 'd':
+		if i+1 < len(rest) {
+			switch uint16(rest[i]|0x20)<<8 | uint16(rest[i+1]|0x20) {
+			case 'a'<<8 | 'l', 'd'<<8 | 'i':
 				rules++
-			case 'u':
-				agents++
-			case 's':
+			case 'u'<<8 | 's':
+				if i+3 < len(rest) && rest[i+2]|0x20 == 'e' && rest[i+3]|0x20 == 'r' {
+					agents++
+				}
+			case 's'<<8 | 'i':
 				sitemaps++
 			}
 		}
@@ -470,11 +486,16 @@ func lineBounds(s string) (rules, agents, sitemaps int) {
 		}
 		rest = rest[j+1:]
 	}
-	return min(rules, bound), min(agents, bound), min(sitemaps, bound)
+	return min(rules, ruleBound), min(agents, agentBound), min(sitemaps, ruleBound)
 }
 
-// minRuleLine is the shortest rule line and its end ("allow:\n").
-const minRuleLine = len("allow:\n")
+// minRuleLine is the shortest rule line and its end ("allow:\n"), and
+// minAgentLine the shortest user-agent line ("useragent\n", a misspelling
+// read without a colon).
+const (
+	minRuleLine  = len("allow:\n")
+	minAgentLine = len("useragent\n")
+)
 
 // lineOctets marks the octets the line scan stops at: line ends, NUL, '#',
 // ':' and every octet that is not ASCII.
@@ -498,6 +519,8 @@ type parser struct {
 	// nsitemaps bounds the sitemap lines (see lineBounds): the sitemaps
 	// are sized to it at the first one.
 	nsitemaps int
+	// extDropped counts the extension lines past MaxExtensions.
+	extDropped int
 
 	// The rules and agents of all groups, in file order: a group's are
 	// contiguous, from its entry in starts to the next group's.
@@ -505,9 +528,11 @@ type parser struct {
 	agents []Agent
 	starts []groupStart
 
-	// usage holds the Content-Usage lines of all groups, in file order,
-	// sized at the first one (see usageRule): a group's are contiguous.
-	usage []UsageRule
+	// usage and signals hold the Content-Usage and Content-Signal lines of
+	// all groups, in file order, sized at the first one (see usageRule,
+	// keyBound): a group's are contiguous.
+	usage   []UsageRule
+	signals []Signal
 }
 
 type groupStart struct{ rule, agent int }
@@ -664,6 +689,12 @@ func (p *parser) record(n int, k, v string) {
 	default:
 		if v == "" {
 			p.diag(n, EmptyValue, "%q has no value", k)
+		}
+		if len(p.f.Extensions) == MaxExtensions {
+			if p.extDropped++; p.extDropped == 1 {
+				p.diagNum(n, TooManyExtensions, "more than %d extension lines: this one and those after it are not kept", MaxExtensions)
+			}
+			return
 		}
 		p.f.Extensions = append(p.f.Extensions, Extension{Key: strings.ToLower(k), Value: v, Line: n})
 	}

@@ -42,7 +42,7 @@ type Signal struct {
 // read, or into the File when there is none.
 //
 // The groups' lines are kept end to end in p.usage, sized at the first by
-// counting the lines that can be Content-Usage lines (usageBound), so that
+// counting the lines that can be Content-Usage lines (keyBound), so that
 // a file of many such lines does not grow them by copies: a group's lines
 // are contiguous there, as a group never resumes once the next starts, and
 // its Usage is their slice.
@@ -55,22 +55,28 @@ func (p *parser) usageRule(n int, v string) {
 		r.Pattern = p.opts.Form.Pattern(path)
 	}
 	if p.group == nil {
+		if p.f.Usage == nil {
+			p.f.Usage = make([]UsageRule, 0, keyBound(p.s, "content-usage"))
+		}
 		p.f.Usage = append(p.f.Usage, r)
 		return
 	}
 	if p.usage == nil {
-		p.usage = make([]UsageRule, 0, usageBound(p.s))
+		p.usage = make([]UsageRule, 0, keyBound(p.s, "content-usage"))
 	}
 	p.usage = append(p.usage, r)
 	end := len(p.usage)
 	p.group.Usage = p.usage[end-len(p.group.Usage)-1 : end : end]
 }
 
-// usageBound returns the number of lines of s, ended by CR or LF, that
-// start with "content-usage" in any case after white space: at least
-// its Content-Usage lines.
-func usageBound(s string) int {
-	const key = "content-usage"
+// keyBound returns the number of lines of s, ended by CR or LF, that
+// start with key (lower case) in any case after white space: at least the
+// lines of that key. The Content-Usage and Content-Signal lines are sized
+// by it at their first, in one slice for the groups' and one for the
+// file's, rather than grown by copies: a 208-octet UsageRule a line, grown
+// as append grows large slices (a quarter at a time), would otherwise
+// allocate five times that over a file of such lines.
+func keyBound(s, key string) int {
 	n := 0
 	for rest := s; len(rest) > 0; {
 		i := 0
@@ -97,10 +103,18 @@ func (p *parser) signal(n int, v string) {
 	p.f.usageLines++
 	s := Signal{Value: v, Prefs: prefs, Line: n}
 	if p.group == nil {
+		if p.f.Signals == nil {
+			p.f.Signals = make([]Signal, 0, keyBound(p.s, "content-signal"))
+		}
 		p.f.Signals = append(p.f.Signals, s)
 		return
 	}
-	p.group.Signals = append(p.group.Signals, s)
+	if p.signals == nil {
+		p.signals = make([]Signal, 0, keyBound(p.s, "content-signal"))
+	}
+	p.signals = append(p.signals, s)
+	end := len(p.signals)
+	p.group.Signals = p.signals[end-len(p.group.Signals)-1 : end : end]
 }
 
 // usageDiags reports usage's diagnostics of line n, each under usage's

@@ -374,8 +374,7 @@ func BenchmarkUsage(b *testing.B) {
 	}
 }
 
-// TestUsageBound checks the count that sizes the groups' Content-Usage
-// lines: every line that can be one, ended by CR or LF.
+// TestUsageBound checks the count that sizes the Content-Usage lines: every line that can be one, ended by CR or LF.
 func TestUsageBound(t *testing.T) {
 	tests := []struct {
 		body string
@@ -387,8 +386,8 @@ func TestUsageBound(t *testing.T) {
 		{"# Content-Usage: train-ai=n\nx-content-usage: y\ncontent-usag: z\nContent-Signal: search=no\n", 0},
 	}
 	for _, tt := range tests {
-		if got := usageBound(tt.body); got != tt.want {
-			t.Errorf("usageBound(%q) = %d, want %d", tt.body, got, tt.want)
+		if got := keyBound(tt.body, "content-usage"); got != tt.want {
+			t.Errorf("keyBound(%q) = %d, want %d", tt.body, got, tt.want)
 		}
 	}
 	// Each group's lines are its own: appending to one cannot write over
@@ -423,5 +422,24 @@ func TestStarCollides(t *testing.T) {
 		if got := starCollides(rules); got != tt.want {
 			t.Errorf("starCollides(%q) = %v, want %v", tt.patterns, got, tt.want)
 		}
+	}
+}
+
+// TestExtensionsBounded checks that a File keeps at most MaxExtensions
+// extension lines, and says so once, at the first line it drops.
+func TestExtensionsBounded(t *testing.T) {
+	body := "User-agent: *\n" + strings.Repeat("Host: h\n", MaxExtensions+3)
+	f := Parse([]byte(body))
+	if len(f.Extensions) != MaxExtensions || f.Extensions[MaxExtensions-1].Line != MaxExtensions+1 {
+		t.Fatalf("%d extensions kept, the last %+v", len(f.Extensions), f.Extensions[len(f.Extensions)-1])
+	}
+	var too []Diagnostic
+	for _, d := range f.Diagnostics() {
+		if d.Code == TooManyExtensions {
+			too = append(too, d)
+		}
+	}
+	if len(too) != 1 || too[0].Line != MaxExtensions+2 {
+		t.Errorf("too-many-extensions diagnostics %v, want one at line %d", too, MaxExtensions+2)
 	}
 }

@@ -114,6 +114,7 @@ func TestLintSeverityTable(t *testing.T) {
 		compile.LongLine, compile.MalformedLine, compile.MissingColon, compile.MisspeltKey, compile.KeyPrefix,
 		compile.UnknownKey, compile.RuleOutsideGroup, compile.AgentNotToken, compile.EmptyAgent,
 		compile.UnmatchablePath, compile.InvalidCrawlDelay, compile.EmptyValue, compile.RelativeSitemap,
+		compile.TooMany, compile.TooManyExtensions,
 		compile.Code(prefs.Syntax), compile.Code(prefs.UppercaseKey), compile.Code(prefs.BadValue),
 		compile.Code(prefs.YesNo), compile.Code(prefs.SignalYN), compile.Code(prefs.OtherVocabulary),
 		compile.Code(prefs.BadPath), compile.Code(prefs.MissingPreference),

@@ -78,6 +78,8 @@ var severities = map[string]severity{
 	string(compile.InvalidCrawlDelay): sevWarning,
 	string(compile.EmptyValue):        sevWarning,
 	string(compile.RelativeSitemap):   sevWarning,
+	string(compile.TooMany):           sevWarning,
+	string(compile.TooManyExtensions): sevWarning,
 
 	// The parser's diagnostics of Content-Usage and Content-Signal values,
 	// under package usage's codes: a value that leaves a category unknown
