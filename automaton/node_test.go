@@ -89,3 +89,19 @@ func TestEdgeSize(t *testing.T) {
 		t.Errorf("a segment edge is %d bytes, want 16", n)
 	}
 }
+
+// TestMachineSize holds the structs a Machine of one class allocates to
+// the sizes their comments state: a crawler keeps a Machine per host.
+func TestMachineSize(t *testing.T) {
+	for _, c := range []struct {
+		what      string
+		size, max uintptr
+	}{
+		{"Machine", unsafe.Sizeof(Machine{}), 80},
+		{"nfa", unsafe.Sizeof(nfa{}), 360},
+	} {
+		if c.size > c.max {
+			t.Errorf("%s is %d bytes, more than %d", c.what, c.size, c.max)
+		}
+	}
+}

@@ -19,7 +19,7 @@ func TestOrigWidth(t *testing.T) {
 			rules[i] = Rule{Pattern: "/" + strconv.Itoa(i) + "$", Rank: 2 * (n - i)}
 		}
 		m := Compile(rules, Limits{})
-		if wide := m.orig16 == nil; wide != (n > maxOrig16) {
+		if wide := m.wide; wide != (n > maxOrig16) {
 			t.Errorf("%d rules: 32-bit indices %v, want %v", n, wide, n > maxOrig16)
 		}
 		for _, i := range []int{0, 1, n / 2, n - 2, n - 1} {
