@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"encoding/binary"
 	"strings"
 	"time"
 
@@ -17,14 +18,18 @@ import (
 // the automaton holds what it needs.
 
 // keptLines are the agent lines and rules of a Matcher's groups, in file
-// order.
+// order. The agent lines and the rules share one slice, packed: a
+// Matcher holds one allocation for both, not one each.
 type keptLines struct {
-	agents []keptAgent
-	rules  []byte     // ruleBytes (6) octets a rule, see rule; nil when long is set
-	text   string     // the values of the agent lines, end to end, then the rules', from start on
-	start  uint32     // where the first rule's value starts in text
-	long   *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
+	packed  []byte     // the agent lines, agentBytes (12) octets each (see agent), then the rules, ruleBytes (6) octets each (see rule) unless long is set
+	text    string     // the values of the agent lines, end to end, then the rules', from start on
+	start   uint32     // where the first rule's value starts in text
+	nagents uint32     // the agent lines
+	long    *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
 }
+
+// rules returns the packed rules.
+func (l *keptLines) rules() []byte { return l.packed[agentBytes*l.nagents:] }
 
 // A rule in keptLines.rules is where its value ends in keptLines.text (it
 // starts where the previous one ends), then its line, with packedAllow set
@@ -54,7 +59,7 @@ func (l *keptLines) count() int {
 	if l.long != nil {
 		return len(l.long.lines)
 	}
-	return len(l.rules) / ruleBytes
+	return (len(l.packed) - agentBytes*int(l.nagents)) / ruleBytes
 }
 
 // rule returns the value, line and kind of the i-th kept rule.
@@ -63,10 +68,11 @@ func (l *keptLines) rule(i int) (value string, line int, allow bool) {
 		n := l.long.lines[i]
 		return l.long.values[i], int(n &^ allowBit), n&allowBit != 0
 	}
-	r := l.rules[i*ruleBytes : i*ruleBytes+ruleBytes]
+	rules := l.rules()
+	r := rules[i*ruleBytes : i*ruleBytes+ruleBytes]
 	start := l.start
 	if i > 0 {
-		start = uint24(l.rules[i*ruleBytes-ruleBytes:])
+		start = uint24(rules[i*ruleBytes-ruleBytes:])
 	}
 	n := uint24(r[3:])
 	return l.text[start:uint24(r)], int(n &^ packedAllow), n&packedAllow != 0
@@ -83,26 +89,26 @@ func appendUint24(b []byte, v uint32) []byte {
 	return append(b, byte(v), byte(v>>8), byte(v>>16))
 }
 
-// A keptAgent is a user-agent line of a selected group: where its value
-// ends in keptLines.text (it starts where the previous agent's ends, the
-// first at 0), the length of its name, the token compared with a
-// crawler's, which is always a prefix of its value, and its line, with
-// globalBit set for a * line.
-type keptAgent struct {
-	end, name, line uint32
-}
-
-const globalBit = 1 << 31
+// An agent line in keptLines.packed is three 32-bit little-endian
+// numbers: where its value ends in keptLines.text (it starts where the
+// previous agent's ends, the first at 0), the length of its name, the
+// token compared with a crawler's, which is always a prefix of its value,
+// and its line, with globalBit set for a * line.
+const (
+	agentBytes = 12
+	globalBit  = 1 << 31
+)
 
 // agent returns the value, name and line of the i-th kept agent line, and
 // whether it is a * line.
 func (l *keptLines) agent(i int) (value, name string, line int, global bool) {
-	a, start := l.agents[i], uint32(0)
+	a, start := l.packed[i*agentBytes:i*agentBytes+agentBytes], uint32(0)
 	if i > 0 {
-		start = l.agents[i-1].end
+		start = binary.LittleEndian.Uint32(l.packed[i*agentBytes-agentBytes:])
 	}
-	value = l.text[start:a.end]
-	return value, value[:a.name], int(a.line &^ globalBit), a.line&globalBit != 0
+	end, n, ln := binary.LittleEndian.Uint32(a), binary.LittleEndian.Uint32(a[4:]), binary.LittleEndian.Uint32(a[8:])
+	value = l.text[start:end]
+	return value, value[:n], int(ln &^ globalBit), ln&globalBit != 0
 }
 
 // A keptGroup is a selected group: its agents and rules are those of
@@ -210,27 +216,31 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	}
 	long := len(all) > maxKeptText || lastLine > maxKeptLine
 	m.lines.text = all
+	packed := agentBytes * nagents
 	if long {
 		m.lines.long = &longRules{values: make([]string, 0, nrules), lines: make([]uint32, 0, nrules)}
 	} else {
 		m.lines.start = uint32(start)
-		m.lines.rules = make([]byte, 0, ruleBytes*nrules)
+		packed += ruleBytes * nrules
 	}
 	m.kept = make([]keptGroup, len(groups))
-	m.lines.agents = make([]keptAgent, 0, nagents)
+	m.lines.packed = make([]byte, 0, packed)
 	for i, g := range groups {
 		grp := &f.Groups[g]
 		k := &m.kept[i]
 		k.group, k.delay, k.delayLine = int32(g), grp.CrawlDelay, int32(grp.DelayLine)
 		for _, a := range grp.Agents {
 			next(a.Value)
-			ka := keptAgent{end: uint32(off), name: uint32(len(a.Name)), line: uint32(a.Line) &^ globalBit}
+			line := uint32(a.Line) &^ globalBit
 			if a.Global {
-				ka.line |= globalBit
+				line |= globalBit
 			}
-			m.lines.agents = append(m.lines.agents, ka)
+			m.lines.packed = binary.LittleEndian.AppendUint32(m.lines.packed, uint32(off))
+			m.lines.packed = binary.LittleEndian.AppendUint32(m.lines.packed, uint32(len(a.Name)))
+			m.lines.packed = binary.LittleEndian.AppendUint32(m.lines.packed, line)
+			m.lines.nagents++
 		}
-		k.agentEnd = int32(len(m.lines.agents))
+		k.agentEnd = int32(m.lines.nagents)
 	}
 	for i, g := range groups {
 		for _, r := range f.Groups[g].Rules {
@@ -248,7 +258,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			if r.Allow {
 				n |= packedAllow
 			}
-			m.lines.rules = appendUint24(appendUint24(m.lines.rules, uint32(off)), n)
+			m.lines.packed = appendUint24(appendUint24(m.lines.packed, uint32(off)), n)
 		}
 		m.kept[i].ruleEnd = int32(m.lines.count())
 	}

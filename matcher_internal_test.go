@@ -1,7 +1,9 @@
 package robots
 
 import (
+	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -68,7 +70,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			t.Errorf("%s %q is a string of the parsed file", what, s)
 		}
 	}
-	for i := range m.lines.agents {
+	for i := range int(m.lines.nagents) {
 		value, name, _, _ := m.lines.agent(i)
 		check("agent value", value)
 		check("agent name", name)
@@ -163,7 +165,7 @@ func TestDecidesIdentity(t *testing.T) {
 		{Draft1996, "User-agent: *\nDisallow: /a\nDisallow: /\n", "/a", false, 2, false},
 	} {
 		m := Parse([]byte(c.body), WithDialect(c.d)).Agent("x")
-		if got := m.decides != nil; got != c.table {
+		if got := m.decides() != nil; got != c.table {
 			t.Errorf("%v %q: table kept %v, want %v", c.d, c.body, got, c.table)
 		}
 		if got := m.Decide(c.url); got.Line != c.line || got.Allowed != c.allow {
@@ -172,12 +174,44 @@ func TestDecidesIdentity(t *testing.T) {
 	}
 }
 
-// TestMatcherSize checks that a Matcher with its one AgentToken, as
-// forAgents allocates it for each crawler and host, fits a 256-octet
-// allocation: a crawler keeps one per host.
+// TestMatcherSize checks that a Matcher, which holds its one agent value
+// in place, as forAgents allocates it for each crawler and host, fits a
+// 144-octet allocation: a crawler keeps one per host.
 func TestMatcherSize(t *testing.T) {
-	const limit = 256
-	if size := unsafe.Sizeof(Matcher{}) + unsafe.Sizeof(AgentToken{}); size > limit {
-		t.Errorf("a Matcher and its AgentToken take %d octets, more than %d", size, limit)
+	const limit = 144
+	if size := unsafe.Sizeof(Matcher{}); size > limit {
+		t.Errorf("a Matcher takes %d octets, more than %d", size, limit)
+	}
+}
+
+// TestAgentInPlace checks that a Matcher's agent value reads back the same
+// whether it is held in place (one value whose token fits) or in a slice
+// (a list, or one value longer than the in-place offsets address).
+func TestAgentInPlace(t *testing.T) {
+	r := Parse([]byte("User-agent: FooBot\nDisallow: /a\n"))
+	long := "FooBot/" + strings.Repeat("x", math.MaxUint16)
+	for _, c := range []struct {
+		agents  []string
+		inPlace bool
+	}{
+		{[]string{"FooBot/2.1"}, true},
+		{[]string{" *"}, true},
+		{[]string{"FooBot", "BarBot"}, false},
+		{[]string{long}, true}, // its token is at the start
+		{[]string{strings.Repeat(" ", math.MaxUint16) + "FooBot"}, false},
+	} {
+		m := r.AgentAny(c.agents...)
+		if got := m.agentBits&oneAgent != 0; got != c.inPlace {
+			t.Errorf("%.20q: held in place %v, want %v", c.agents, got, c.inPlace)
+		}
+		got := m.Selection().Agents
+		if len(got) != len(c.agents) {
+			t.Fatalf("%.20q: %d agents read back", c.agents, len(got))
+		}
+		for i, a := range c.agents {
+			if want := r.readAgent(a); got[i] != want {
+				t.Errorf("%.20q: agent %d read back as %+v, want %+v", c.agents, i, got[i], want)
+			}
+		}
 	}
 }
