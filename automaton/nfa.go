@@ -29,12 +29,15 @@ import (
 // An nfa runs the wildcard patterns of a Machine at TierNFA. A crawler
 // keeps a Machine per host, and most real files get an nfa, so its tables
 // are two slices cut by words and classes (see the methods below), not a
-// slice each: 360 bytes and the tables (TestMachineSize).
+// slice each, and the class of an octet from 0x80 (which canonical
+// patterns and URLs never hold) is looked up apart: 240 bytes and the
+// tables (TestMachineSize).
 type nfa struct {
 	words     int32
 	positions int32
-	classes   int32 // octet classes: class 0, and one per octet used literally
-	class     [256]uint8
+	classes   int32       // octet classes: class 0, and one per octet used literally
+	class     [128]uint8  // the class of each octet below 0x80
+	high      *[128]uint8 // the class of each octet from 0x80; nil when no pattern holds one, so all are class 0
 	// masks holds, words each: per class, the bits that a matching octet
 	// advances into (adv); then the positions of '*' (self loops), the end
 	// positions of prefix patterns, those of anchored patterns, and the
@@ -84,14 +87,19 @@ func buildNFA(pats []pattern) *nfa {
 	w := int(a.words)
 	// Octet classes: every octet used literally gets its own class, all
 	// others share class 0.
+	var class [256]uint8
 	classes := 1
 	for _, p := range pats {
 		for j := 0; j < len(p.lit); j++ {
-			if c := p.lit[j]; c != '*' && a.class[c] == 0 {
-				a.class[c] = uint8(classes)
+			if c := p.lit[j]; c != '*' && class[c] == 0 {
+				class[c] = uint8(classes)
 				classes++
 			}
 		}
+	}
+	copy(a.class[:], class[:128])
+	if high := [128]uint8(class[128:]); high != ([128]uint8{}) {
+		a.high = &high
 	}
 	// The masks share one allocation: the classes' advances, then the
 	// four sets; so do the end counts and the owners.
@@ -110,7 +118,7 @@ func buildNFA(pats []pattern) *nfa {
 					a.wake[p.lit[j+1]>>6] |= 1 << (p.lit[j+1] & 63)
 				}
 			} else {
-				set(adv[int(a.class[c])*w:], g+j+1)
+				set(adv[int(class[c])*w:], g+j+1)
 			}
 		}
 		end := g + len(p.lit)
@@ -131,6 +139,17 @@ func buildNFA(pats []pattern) *nfa {
 		a.scratch = newPool(a.newScratch)
 	}
 	return a
+}
+
+// classOf returns the class of octet x.
+func (a *nfa) classOf(x byte) int {
+	if x < 0x80 {
+		return int(a.class[x])
+	}
+	if a.high == nil {
+		return 0
+	}
+	return int(a.high[x-0x80])
 }
 
 // ownerAt returns the rule of the pattern that ends at position g: the
@@ -158,7 +177,11 @@ func (a *nfa) size() int {
 	if a == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(*a)) + 8*cap(a.masks) + 4*cap(a.ends)
+	n := int(unsafe.Sizeof(*a)) + 8*cap(a.masks) + 4*cap(a.ends)
+	if a.high != nil {
+		n += len(a.high)
+	}
+	return n
 }
 
 // nfaScratch is the scratch an nfa walk needs: two bit sets.
@@ -189,7 +212,8 @@ func (a *nfa) walk(st *nfaScratch, in normalize.Stream) int32 {
 // before it. It reports alive false when no position is live any more.
 func (a *nfa) step(st *nfaScratch, x byte, best int32) (int32, bool) {
 	w := int(a.words)
-	adv := a.masks[int(a.class[x])*w : int(a.class[x])*w+w]
+	k := a.classOf(x)
+	adv := a.masks[k*w : k*w+w]
 	star := a.star()
 	var carry uint64
 	alive := false
@@ -267,7 +291,7 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 		} else {
 			break
 		}
-		adv := a.masks[int(a.class[x])*w:][:w]
+		adv := a.masks[a.classOf(x)*w:][:w]
 		var carry, live, scarry, hit, diff uint64
 		for i := range star {
 			c := cur[i]
@@ -316,7 +340,7 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 		} else {
 			break
 		}
-		v := (cur<<1)&adv[a.class[x]] | cur&star
+		v := (cur<<1)&adv[a.classOf(x)] | cur&star
 		v |= (v & star) << 1
 		if v == cur {
 			continue

@@ -81,3 +81,37 @@ func TestRegisterWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestNFAHighOctets checks the NFA's classes of octets from 0x80, which it
+// looks up apart from the others: patterns that hold such octets match
+// them, and only them, at one word and at several.
+func TestNFAHighOctets(t *testing.T) {
+	long := strings.Repeat("y", 70) // a second word of positions
+	rules := []Rule{
+		{Pattern: "/*\xe9$", Rank: 10},
+		{Pattern: "/*\xff\x80x", Rank: 9},
+		{Pattern: "/*a\x7f", Rank: 8},
+	}
+	for _, c := range []struct {
+		in   string
+		want int32
+	}{
+		{"/\xe9", 0}, {"/q\xe9", 0}, {"/\xe9q", -1}, {"/\xea", -1},
+		{"/\xff\x80x", 1}, {"/\xff\x81x", -1}, {"/\x80\xffx", -1},
+		{"/a\x7f", 2}, {"/a\xff", -1},
+	} {
+		for _, extra := range []string{"", long} {
+			rs := rules
+			if extra != "" {
+				rs = append(rs[:len(rs):len(rs)], Rule{Pattern: "/*" + extra, Rank: 1})
+			}
+			m := Compile(rs, Limits{MaxTier: TierNFA})
+			if st := m.Stats(); st.Tier != TierNFA {
+				t.Fatalf("tier %v, want nfa", st.Tier)
+			}
+			if got := m.Match(normalize.NewRawStream(c.in)); got != c.want {
+				t.Errorf("%q (%d rules): rule %d, want %d", c.in, len(rs), got, c.want)
+			}
+		}
+	}
+}

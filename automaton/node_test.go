@@ -98,7 +98,7 @@ func TestMachineSize(t *testing.T) {
 		size, max uintptr
 	}{
 		{"Machine", unsafe.Sizeof(Machine{}), 80},
-		{"nfa", unsafe.Sizeof(nfa{}), 360},
+		{"nfa", unsafe.Sizeof(nfa{}), 240},
 	} {
 		if c.size > c.max {
 			t.Errorf("%s is %d bytes, more than %d", c.what, c.size, c.max)
