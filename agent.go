@@ -111,8 +111,8 @@ func (r *Robots) readAgent(v string) AgentToken {
 // or "no group names FooBot; the * groups apply".
 func (m *Matcher) Selection() Selection {
 	s := Selection{Agents: m.agentTokens(), Named: m.named, HiddenUsage: append([]int(nil), m.hidden()...)}
-	s.Groups = make([]Group, len(m.kept))
-	for i := range m.kept {
+	s.Groups = make([]Group, m.lines.ngroups())
+	for i := range s.Groups {
 		s.Groups[i] = m.group(i)
 	}
 	return s

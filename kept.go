@@ -12,24 +12,49 @@ import (
 // This file holds what a Matcher keeps of its groups, for Selection, Rules
 // and its decisions. A crawler keeps a Matcher per host for as long as the
 // file is fresh, so what it keeps is compact: a rule is 6 octets (where its
-// value ends in one copy of the groups' strings, and its line) and an agent
-// line 12, rather than the parsed file's 48-octet entries, whose strings
-// are substrings of the whole body. The canonical patterns are not kept:
-// the automaton holds what it needs.
+// value ends in one copy of the groups' strings, and its line), an agent
+// line 12 and a group 24, all in one slice of octets, rather than the
+// parsed file's 48-octet entries, whose strings are substrings of the
+// whole body. The canonical patterns are not kept: the automaton holds
+// what it needs.
 
-// keptLines are the agent lines and rules of a Matcher's groups, in file
-// order. The agent lines and the rules share one slice, packed: a
-// Matcher holds one allocation for both, not one each.
+// keptLines are the groups of a Matcher, their agent lines and their
+// rules, in file order. They share one slice, packed: a Matcher holds one
+// allocation for them all, not one each, and no slice header for each.
 type keptLines struct {
-	packed  []byte     // the agent lines, agentBytes (12) octets each (see agent), then the rules, ruleBytes (6) octets each (see rule) unless long is set
-	text    string     // the values of the agent lines, end to end, then the rules', from start on
-	start   uint32     // where the first rule's value starts in text
-	nagents uint32     // the agent lines
-	long    *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
+	// packed is a header of hdrBytes (16) octets, four 32-bit
+	// little-endian numbers (the groups, the agent lines, where the first
+	// rule's value starts in text, where the rules start in packed), then
+	// the groups, groupBytes (24) octets each (see group), the agent lines,
+	// agentBytes (12) each (see agent), and the rules, ruleBytes (6) each
+	// (see rule) unless long is set. It is nil when nothing is kept.
+	packed []byte
+	text   string     // the values of the agent lines, end to end, then the rules', from the first rule's start on
+	long   *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
 }
 
+// The fields of keptLines.packed's header, by index.
+const (
+	hdrGroups = iota
+	hdrAgents
+	hdrStart
+	hdrRules
+	hdrBytes = 4 * iota
+)
+
+// hdr returns field i of the header, 0 when nothing is kept.
+func (l *keptLines) hdr(i int) uint32 {
+	if len(l.packed) < hdrBytes {
+		return 0
+	}
+	return binary.LittleEndian.Uint32(l.packed[4*i:])
+}
+
+// ngroups returns the number of kept groups.
+func (l *keptLines) ngroups() int { return int(l.hdr(hdrGroups)) }
+
 // rules returns the packed rules.
-func (l *keptLines) rules() []byte { return l.packed[agentBytes*l.nagents:] }
+func (l *keptLines) rules() []byte { return l.packed[l.hdr(hdrRules):] }
 
 // A rule in keptLines.rules is where its value ends in keptLines.text (it
 // starts where the previous one ends), then its line, with packedAllow set
@@ -59,7 +84,7 @@ func (l *keptLines) count() int {
 	if l.long != nil {
 		return len(l.long.lines)
 	}
-	return (len(l.packed) - agentBytes*int(l.nagents)) / ruleBytes
+	return (len(l.packed) - int(l.hdr(hdrRules))) / ruleBytes
 }
 
 // rule returns the value, line and kind of the i-th kept rule.
@@ -70,8 +95,10 @@ func (l *keptLines) rule(i int) (value string, line int, allow bool) {
 	}
 	rules := l.rules()
 	r := rules[i*ruleBytes : i*ruleBytes+ruleBytes]
-	start := l.start
-	if i > 0 {
+	var start uint32
+	if i == 0 {
+		start = l.hdr(hdrStart)
+	} else {
 		start = uint24(rules[i*ruleBytes-ruleBytes:])
 	}
 	n := uint24(r[3:])
@@ -102,9 +129,10 @@ const (
 // agent returns the value, name and line of the i-th kept agent line, and
 // whether it is a * line.
 func (l *keptLines) agent(i int) (value, name string, line int, global bool) {
-	a, start := l.packed[i*agentBytes:i*agentBytes+agentBytes], uint32(0)
+	at := hdrBytes + groupBytes*l.ngroups() + i*agentBytes
+	a, start := l.packed[at:at+agentBytes], uint32(0)
 	if i > 0 {
-		start = binary.LittleEndian.Uint32(l.packed[i*agentBytes-agentBytes:])
+		start = binary.LittleEndian.Uint32(l.packed[at-agentBytes:])
 	}
 	end, n, ln := binary.LittleEndian.Uint32(a), binary.LittleEndian.Uint32(a[4:]), binary.LittleEndian.Uint32(a[8:])
 	value = l.text[start:end]
@@ -112,13 +140,37 @@ func (l *keptLines) agent(i int) (value, name string, line int, global bool) {
 }
 
 // A keptGroup is a selected group: its agents and rules are those of
-// keptLines up to the ends given, from the previous group's ends.
+// keptLines up to the ends given, from the previous group's ends. In
+// keptLines.packed it is its first five fields, the first four in 32 bits
+// and delay in 64, little-endian; its prefs are kept apart
+// (matcherRare.prefs).
 type keptGroup struct {
 	agentEnd, ruleEnd int32
 	group             int32 // its index in the file's Groups
 	delayLine         int32
 	delay             time.Duration
 	prefs             *keptUsage // nil when the group has no Content-Usage or Content-Signal line, as most have none
+}
+
+const groupBytes = 24
+
+// appendGroup appends the packed form of k to b.
+func appendGroup(b []byte, k *keptGroup) []byte {
+	for _, v := range []int32{k.agentEnd, k.ruleEnd, k.group, k.delayLine} {
+		b = binary.LittleEndian.AppendUint32(b, uint32(v))
+	}
+	return binary.LittleEndian.AppendUint64(b, uint64(k.delay))
+}
+
+// keptGroup returns the i-th kept group.
+func (m *Matcher) keptGroup(i int) keptGroup {
+	g := m.lines.packed[hdrBytes+i*groupBytes:][:groupBytes]
+	u := func(j int) int32 { return int32(binary.LittleEndian.Uint32(g[4*j:])) }
+	k := keptGroup{agentEnd: u(0), ruleEnd: u(1), group: u(2), delayLine: u(3), delay: time.Duration(binary.LittleEndian.Uint64(g[16:]))}
+	if m.rare != nil && m.rare.prefs != nil {
+		k.prefs = m.rare.prefs[i]
+	}
+	return k
 }
 
 // keptUsage are the Content-Usage and Content-Signal lines of a kept
@@ -216,35 +268,40 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	}
 	long := len(all) > maxKeptText || lastLine > maxKeptLine
 	m.lines.text = all
-	packed := agentBytes * nagents
+	rulesAt := hdrBytes + groupBytes*len(groups) + agentBytes*nagents
+	packed := rulesAt
 	if long {
 		m.lines.long = &longRules{values: make([]string, 0, nrules), lines: make([]uint32, 0, nrules)}
 	} else {
-		m.lines.start = uint32(start)
 		packed += ruleBytes * nrules
 	}
-	m.kept = make([]keptGroup, len(groups))
-	m.lines.packed = make([]byte, 0, packed)
+	// The groups' records are written in place once their ends are known.
+	p := make([]byte, hdrBytes+groupBytes*len(groups), packed)
+	for i, v := range []int{len(groups), nagents, start, rulesAt} {
+		binary.LittleEndian.PutUint32(p[4*i:], uint32(v))
+	}
+	kept := func(i int) []byte { at := hdrBytes + groupBytes*i; return p[at:at] }
+	nagents = 0
 	for i, g := range groups {
 		grp := &f.Groups[g]
-		k := &m.kept[i]
-		k.group, k.delay, k.delayLine = int32(g), grp.CrawlDelay, int32(grp.DelayLine)
 		for _, a := range grp.Agents {
 			next(a.Value)
 			line := uint32(a.Line) &^ globalBit
 			if a.Global {
 				line |= globalBit
 			}
-			m.lines.packed = binary.LittleEndian.AppendUint32(m.lines.packed, uint32(off))
-			m.lines.packed = binary.LittleEndian.AppendUint32(m.lines.packed, uint32(len(a.Name)))
-			m.lines.packed = binary.LittleEndian.AppendUint32(m.lines.packed, line)
-			m.lines.nagents++
+			p = binary.LittleEndian.AppendUint32(p, uint32(off))
+			p = binary.LittleEndian.AppendUint32(p, uint32(len(a.Name)))
+			p = binary.LittleEndian.AppendUint32(p, line)
+			nagents++
 		}
-		k.agentEnd = int32(m.lines.nagents)
+		binary.LittleEndian.PutUint32(kept(i)[:4], uint32(nagents))
 	}
+	nrules = 0
 	for i, g := range groups {
 		for _, r := range f.Groups[g].Rules {
 			v := next(r.Value)
+			nrules++
 			if long {
 				n := uint32(r.Line) &^ allowBit
 				if r.Allow {
@@ -258,17 +315,28 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			if r.Allow {
 				n |= packedAllow
 			}
-			m.lines.packed = appendUint24(appendUint24(m.lines.packed, uint32(off)), n)
+			p = appendUint24(appendUint24(p, uint32(off)), n)
 		}
-		m.kept[i].ruleEnd = int32(m.lines.count())
+		grp := &f.Groups[g]
+		appendGroup(kept(i)[:0:groupBytes], &keptGroup{
+			agentEnd: int32(binary.LittleEndian.Uint32(kept(i)[:4])), ruleEnd: int32(nrules),
+			group: int32(g), delayLine: int32(grp.DelayLine), delay: grp.CrawlDelay,
+		})
 	}
+	m.lines.packed = p
 	for i, g := range groups {
 		grp := &f.Groups[g]
 		if len(grp.Usage) == 0 && len(grp.Signals) == 0 {
 			continue
 		}
 		k := &keptUsage{}
-		m.kept[i].prefs = k
+		if m.rare == nil {
+			m.rare = new(matcherRare)
+		}
+		if m.rare.prefs == nil {
+			m.rare.prefs = make([]*keptUsage, len(groups))
+		}
+		m.rare.prefs[i] = k
 		if len(grp.Usage) > 0 {
 			k.usage = make([]keptValue, len(grp.Usage))
 			for j, u := range grp.Usage {
@@ -288,19 +356,20 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 // groupIndices returns the indices of the kept groups in the file's
 // Groups.
 func (m *Matcher) groupIndices() []int {
-	out := make([]int, len(m.kept))
-	for i := range m.kept {
-		out[i] = int(m.kept[i].group)
+	out := make([]int, m.lines.ngroups())
+	for i := range out {
+		out[i] = int(m.keptGroup(i).group)
 	}
 	return out
 }
 
 // group returns the i-th kept group in the root's type.
 func (m *Matcher) group(i int) Group {
-	k := &m.kept[i]
+	k := m.keptGroup(i)
 	a0, r0 := int32(0), int32(0)
 	if i > 0 {
-		a0, r0 = m.kept[i-1].agentEnd, m.kept[i-1].ruleEnd
+		prev := m.keptGroup(i - 1)
+		a0, r0 = prev.agentEnd, prev.ruleEnd
 	}
 	out := Group{CrawlDelay: k.delay, DelayLine: int(k.delayLine)}
 	out.Agents = make([]UserAgent, 0, k.agentEnd-a0)

@@ -25,7 +25,7 @@ import (
 // A crawler keeps a Matcher per host, so its fields are laid out without
 // padding, what most selections do without (a table of decisions, usage
 // lines) lives apart (matcherRare), and the one agent value most Matchers
-// are asked for is held in place (see agentTokens): a Matcher is 144
+// are asked for is held in place (see agentTokens): a Matcher is 112
 // octets (TestMatcherSize).
 type Matcher struct {
 	machine  *automaton.Machine
@@ -47,20 +47,20 @@ type Matcher struct {
 	agents         *[]AgentToken
 
 	// What Selection, Rules and decisions report, set once on the
-	// compiled Matcher (see keep): the selected groups, and their lines,
+	// compiled Matcher (see keep): the selected groups and their lines,
 	// compactly, with their strings copied into one.
-	kept  []keptGroup
 	lines keptLines
 }
 
 // matcherRare is what a Matcher holds only for some selections: one whose
 // machine's rules are not the kept rules in order (decides), one with
-// Content-Usage or Content-Signal lines (usage), one whose named group
-// hides the * groups' usage lines (hidden).
+// Content-Usage or Content-Signal lines (usage, prefs), one whose named
+// group hides the * groups' usage lines (hidden).
 type matcherRare struct {
 	decides []int32             // by rule of the crawl class: its kept rule, shifted left, allow in bit 0; -1 for a rule the dialect adds; nil when that is the identity (see decision)
 	usage   *compile.UsageTable // nil when the selection has no usage line
 	hidden  []int               // Selection.HiddenUsage
+	prefs   []*keptUsage        // by kept group, its usage lines (see keptGroup); nil when no group has any
 }
 
 // decides returns the table of decisions, or nil when rule i of the
