@@ -622,6 +622,9 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// is tried after the whole, with what is left of the budget.
 	try := func(pats []pattern, tier Tier) *dfa {
 		d, spent, err := buildDFA(pats, *lim)
+		if d != nil {
+			d.pack()
+		}
 		*work += spent
 		lim.MaxWork -= spent
 		if err != nil {
@@ -652,6 +655,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	litLim := *lim
 	litLim.MaxWork = 1 << 62
 	e.lit, _, _ = buildDFA(lit, litLim)
+	e.lit.pack()
 	if wildDFA != nil {
 		e.tier, e.wild = uint8(TierSplit), wildDFA
 		return why
@@ -850,7 +854,7 @@ func (e *engines) addStats(s *Stats) {
 	s.Bytes += 2 * cap(e.orig)
 	for _, d := range []*dfa{e.lit, e.wild} {
 		if d != nil {
-			s.States += len(d.nodes)
+			s.States += len(d.packed)
 		}
 		s.Bytes += d.size()
 	}
@@ -978,7 +982,7 @@ const (
 	compileBytesPerOctet = 128
 	compileBytesBase     = 8 << 20
 	// tableBytesPerOctet and tableBytesBase bound what a Machine holds:
-	// a DFA node (16 bytes, a count octet, and a 4-byte default) per state, whose edges MaxWork bounds, or the
+	// a DFA node (12 bytes, 8 more above 65,533 rules, a count octet, and a 4-byte default) per state, whose edges MaxWork bounds, or the
 	// segment tier's tries and edges.
 	tableBytesPerOctet = 32
 	tableBytesBase     = 4 << 20

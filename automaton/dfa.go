@@ -25,7 +25,9 @@ import (
 
 // A dfa is one deterministic automaton of a Machine.
 type dfa struct {
-	nodes   []node
+	nodes   []node   // as built; nil once packed (see pack)
+	packed  []pnode  // the nodes as the walk reads them
+	big     []int32  // by node, its out and top, when a place does not fit a pnode (maxPackedPlace); nil otherwise
 	defs    []int32  // by node: the node that decides an octet with no edge, or off the run; nil when it is always node 0 (fromSorted)
 	labels  []byte   // run octets, and branch edge octets (sorted)
 	targets []int32  // branch edge targets, in the order of their labels
@@ -48,8 +50,10 @@ const (
 // segment tier's scanner, on real files, goes 10-15% faster per URL).
 const wideEdges = 10
 
-// A node is 16 bytes (TestNodeSize checks it): crawlers keep many compiled
-// files in memory. Its kind shares a word with its offset, and the number
+// A node is a state as the builds emit it; the walk reads it packed, as a
+// pnode (see pack). A pnode is 12 bytes (TestNodeSize checks it): crawlers
+// keep many compiled files in memory. Its kind shares a word with its
+// offset, and its out and top share another (see pnode). The number
 // of octets of a run or edges of a branch is the octet at that offset in
 // labels, before them (a run is at most maxRun octets, a branch at most
 // wideEdges edges; a wide node needs no count). What a node matches if the
@@ -63,14 +67,72 @@ type node struct {
 	top  int32  // best rule that can still match from here, or -1
 }
 
+// A pnode is a node as the walk reads it: its out and top are one more
+// than their places, 0 for -1, in the low and the high 16 bits of ot.
+// When a place of the DFA is above maxPackedPlace, ot is bigOT and
+// dfa.big holds them instead: two int32 per node, at twice its index.
+type pnode struct {
+	ko   uint32
+	next int32
+	ot   uint32
+}
+
+// maxPackedPlace is the highest place of the ranking a pnode holds: real
+// files have far fewer rules.
+const (
+	maxPackedPlace = 1<<16 - 3
+	bigOT          = 1<<32 - 1 // ot of every node of a DFA with dfa.big
+)
+
 const offBits = 30 // below the kind in node.ko
 
 // maxRun is the most octets a run node holds (its count is one octet): a
 // longer chain is cut into runs of at most maxRun.
 const maxRun = 255
 
-func (nd *node) kind() nodeKind { return nodeKind(nd.ko >> offBits) }
-func (nd *node) off() uint32    { return nd.ko & (1<<offBits - 1) }
+func (nd *pnode) kind() nodeKind { return nodeKind(nd.ko >> offBits) }
+func (nd *pnode) off() uint32    { return nd.ko & (1<<offBits - 1) }
+
+// pack turns d.nodes into d.packed (and d.big when a place does not fit),
+// each of its size, and drops d.nodes. A DFA is packed once, when built.
+func (d *dfa) pack() {
+	if d.nodes == nil {
+		return
+	}
+	wide := false
+	for i := range d.nodes {
+		if d.nodes[i].out > maxPackedPlace || d.nodes[i].top > maxPackedPlace {
+			wide = true
+			break
+		}
+	}
+	d.packed = make([]pnode, len(d.nodes))
+	if wide {
+		d.big = make([]int32, 2*len(d.nodes))
+	}
+	for i := range d.nodes {
+		nd := &d.nodes[i]
+		p := &d.packed[i]
+		p.ko, p.next = nd.ko, nd.next
+		if wide {
+			p.ot = bigOT
+			d.big[2*i], d.big[2*i+1] = nd.out, nd.top
+		} else {
+			p.ot = uint32(nd.out+1) | uint32(nd.top+1)<<16
+		}
+	}
+	d.nodes = nil
+}
+
+// outTop returns the out of node s, nd (the best prefix rule matched on
+// entering it, or -1) and its top (the best rule that can still match
+// from it, or -1).
+func (d *dfa) outTop(s int32, nd *pnode) (out, top int32) {
+	if ot := nd.ot; ot != bigOT {
+		return int32(ot&0xffff) - 1, int32(ot>>16) - 1
+	}
+	return d.big[2*s], d.big[2*s+1]
+}
 
 // mk returns the ko word of a node of kind k at offset off.
 func mk(k nodeKind, off int) uint32 { return uint32(k)<<offBits | uint32(off) }
@@ -180,13 +242,13 @@ func (b *builder) emit() *dfa {
 	}
 	d.first = id[0]
 	d.shrink()
+	d.pack()
 	return d
 }
 
 // shrink copies each table that append left much larger than its contents
 // to one of its size: a Machine lives as long as its file is cached.
 func (d *dfa) shrink() {
-	d.nodes = fit(d.nodes)
 	d.defs = fit(d.defs)
 	d.labels = fit(d.labels)
 	d.targets = fit(d.targets)
@@ -209,7 +271,7 @@ func (d *dfa) size() int {
 	if d == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) + 4*cap(d.defs) +
+	return int(unsafe.Sizeof(*d)) + len(d.packed)*int(unsafe.Sizeof(pnode{})) + 4*cap(d.big) + 4*cap(d.defs) +
 		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.accepts) + 8*cap(d.bitmaps)
 }
 
@@ -250,10 +312,11 @@ func (d *dfa) walk(in normalize.Stream) int32 {
 // best rule matched so far. It is a small value: keep it on the stack.
 type cursor struct {
 	d    *dfa
-	nd   *node // d.nodes[s]
+	nd   *pnode // d.packed[s]
 	s    int32
 	pos  uint32 // octets of the current run node matched so far
 	best int32  // place in the ranking of the best rule so far, or -1
+	top  int32  // the top of node s (see dfa.outTop), read once on entering it
 }
 
 // start returns a cursor at d's start.
@@ -273,8 +336,9 @@ func (c *cursor) enter(s int32) {
 		s = 0 // fromSorted's dead node: done, and matching nothing at the end
 	}
 	c.s, c.pos = s, 0
-	c.nd = &c.d.nodes[s]
-	if o := c.nd.out; better(o, c.best) {
+	c.nd = &c.d.packed[s]
+	o, top := c.d.outTop(s, c.nd)
+	if c.top = top; better(o, c.best) {
 		c.best = o
 	}
 }
@@ -329,8 +393,9 @@ func (c *cursor) step(x byte) {
 			return // the node loops on the octet
 		}
 		c.s, c.pos = def, 0
-		nd = &d.nodes[c.s]
+		nd = &d.packed[c.s]
 		c.nd = nd
+		_, c.top = d.outTop(c.s, nd)
 	}
 }
 
@@ -398,7 +463,7 @@ func (c *cursor) steps(p string) {
 
 // settled reports whether no further input can change the result: nothing
 // that can still match would beat the best match so far.
-func (c *cursor) settled() bool { return !better(c.nd.top, c.best) }
+func (c *cursor) settled() bool { return !better(c.top, c.best) }
 
 // result returns the best rule matched if the input ends here, as its
 // place in the ranking, or -1.
