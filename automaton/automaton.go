@@ -331,6 +331,7 @@ type machineMore struct {
 type engines struct {
 	tier    uint8     // a Tier; 0 for a class without rules
 	wide    bool      // orig holds two halves per place (see origOf)
+	litWork bool      // the Machine's construction work was lit's nodes alone, as buildDFA counts a DFA of literal patterns (see setMore)
 	wildTop int32     // the best wildcard rule's place below TierDFA, or -1
 	lit     *dfa      // TierSplit and below: the literal patterns; TierDFA: all
 	wild    *dfa      // TierSplit: the wildcard patterns
@@ -406,8 +407,13 @@ func Compile(rules []Rule, lim Limits) *Machine {
 }
 
 // setMore keeps a copy of x in m unless it is empty, as it is for a
-// Machine of one class built by default.
+// Machine of one class built by default. The work of building the DFA of
+// literal patterns alone, which buildDFA counts as its nodes, as most
+// Machines of one class have it, is kept as a bit (litWork).
 func (m *Machine) setMore(x *machineMore) {
+	if x.classes == nil && Tier(m.tier) == TierDFA && x.work == len(m.lit.packed) {
+		m.litWork, x.work = true, 0
+	}
 	if x.classes != nil || x.work != 0 || x.why != nil || x.classWhy != nil {
 		m.more = new(machineMore)
 		*m.more = *x
@@ -845,6 +851,9 @@ func (m *Machine) Stats() Stats {
 			x.classes[i].addStats(&s)
 		}
 		s.Bytes += int(unsafe.Sizeof(machineMore{})) + int(unsafe.Sizeof(engines{}))*cap(x.classes)
+	}
+	if m.litWork { // more.work is 0
+		s.Work = len(m.lit.packed)
 	}
 	return s
 }

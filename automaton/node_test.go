@@ -106,3 +106,17 @@ func TestMachineSize(t *testing.T) {
 		}
 	}
 }
+
+// TestLiteralWork checks that a Machine of literal patterns of one class,
+// as most are, holds nothing behind Machine.more, and that Stats reports
+// the work of its build as before: the nodes of its DFA.
+func TestLiteralWork(t *testing.T) {
+	m := Compile([]Rule{{Pattern: "/a", Rank: 2}, {Pattern: "/abc", Rank: 4}, {Pattern: "/b$", Rank: 3}}, Limits{})
+	st := m.Stats()
+	if m.more != nil || !m.litWork {
+		t.Errorf("more %+v, litWork %v: want nothing behind more", m.more, m.litWork)
+	}
+	if st.Tier != TierDFA || st.Work == 0 || st.Work != st.States {
+		t.Errorf("tier %v, work %d, states %d: want the DFA tier's work its states", st.Tier, st.Work, st.States)
+	}
+}
