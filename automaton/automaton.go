@@ -329,14 +329,14 @@ type machineMore struct {
 // engines are the engines that decide one class of rules, chosen by
 // build. Only one of wild, seg and nfa is set, as tier says.
 type engines struct {
-	tier    uint8     // a Tier; 0 for a class without rules
-	wide    bool      // orig holds two halves per place (see origOf)
-	litWork bool      // the Machine's construction work was lit's nodes alone, as buildDFA counts a DFA of literal patterns (see setMore)
-	wildTop int32     // the best wildcard rule's place below TierDFA, or -1
-	lit     *dfa      // TierSplit and below: the literal patterns; TierDFA: all
-	wild    *dfa      // TierSplit: the wildcard patterns
-	seg     *segments // TierSegments: the wildcard patterns
-	nfa     *nfa      // TierNFA: the wildcard patterns, with their pool when they need one
+	tier    uint8      // a Tier; 0 for a class without rules
+	wide    bool       // orig holds two halves per place (see origOf)
+	litWork bool       // the Machine's construction work was lit's nodes alone, as buildDFA counts a DFA of literal patterns (see setMore)
+	wildTop int32      // the best wildcard rule's place below TierDFA, or -1
+	lit     *packedDFA // TierSplit and below: the literal patterns; TierDFA: all
+	wild    *packedDFA // TierSplit: the wildcard patterns
+	seg     *segments  // TierSegments: the wildcard patterns
+	nfa     *nfa       // TierNFA: the wildcard patterns, with their pool when they need one
 	segs    *pool[segScratch]
 	// Inside the engines a rule is known by its place in the ranking, best
 	// first, so that comparing two matches is comparing two integers (see
@@ -411,7 +411,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 // literal patterns alone, which buildDFA counts as its nodes, as most
 // Machines of one class have it, is kept as a bit (litWork).
 func (m *Machine) setMore(x *machineMore) {
-	if x.classes == nil && Tier(m.tier) == TierDFA && x.work == len(m.lit.packed) {
+	if x.classes == nil && Tier(m.tier) == TierDFA && x.work == len(m.lit.nodes) {
 		m.litWork, x.work = true, 0
 	}
 	if x.classes != nil || x.work != 0 || x.why != nil || x.classWhy != nil {
@@ -626,20 +626,17 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// probe's, but for what rank prunes), so when the probe does not fit,
 	// the whole is not tried. Without a probe, the wildcard patterns' DFA
 	// is tried after the whole, with what is left of the budget.
-	try := func(pats []pattern, tier Tier) *dfa {
+	try := func(pats []pattern, tier Tier) *packedDFA {
 		d, spent, err := buildDFA(pats, *lim)
-		if d != nil {
-			d.pack()
-		}
 		*work += spent
 		lim.MaxWork -= spent
 		if err != nil {
 			err.(*BudgetError).Tier = tier
 			why = err
 		}
-		return d
+		return d.pack()
 	}
-	var wildDFA *dfa
+	var wildDFA *packedDFA
 	probe := dfaOK && lim.MaxTier <= TierSplit && stars > probeStars && len(lit) > 0
 	if probe {
 		wildDFA = try(wild, TierSplit)
@@ -660,8 +657,8 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// limits only guard against what stars do.
 	litLim := *lim
 	litLim.MaxWork = 1 << 62
-	e.lit, _, _ = buildDFA(lit, litLim)
-	e.lit.pack()
+	litDFA, _, _ := buildDFA(lit, litLim)
+	e.lit = litDFA.pack()
 	if wildDFA != nil {
 		e.tier, e.wild = uint8(TierSplit), wildDFA
 		return why
@@ -853,7 +850,7 @@ func (m *Machine) Stats() Stats {
 		s.Bytes += int(unsafe.Sizeof(machineMore{})) + int(unsafe.Sizeof(engines{}))*cap(x.classes)
 	}
 	if m.litWork { // more.work is 0
-		s.Work = len(m.lit.packed)
+		s.Work = len(m.lit.nodes)
 	}
 	return s
 }
@@ -861,9 +858,9 @@ func (m *Machine) Stats() Stats {
 // addStats adds the sizes of e's engines to s.
 func (e *engines) addStats(s *Stats) {
 	s.Bytes += 2 * cap(e.orig)
-	for _, d := range []*dfa{e.lit, e.wild} {
+	for _, d := range []*packedDFA{e.lit, e.wild} {
 		if d != nil {
-			s.States += len(d.packed)
+			s.States += len(d.nodes)
 		}
 		s.Bytes += d.size()
 	}

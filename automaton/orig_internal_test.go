@@ -24,7 +24,7 @@ func TestOrigWidth(t *testing.T) {
 		if wide := m.wide; wide != (n > maxOrig16) {
 			t.Errorf("%d rules: 32-bit indices %v, want %v", n, wide, n > maxOrig16)
 		}
-		if big := m.lit.big != nil; big != (n-1 > maxPackedPlace) {
+		if big := m.lit.rare != nil && m.lit.rare.big != nil; big != (n-1 > maxPackedPlace) {
 			t.Errorf("%d rules: places apart %v, want %v", n, big, n-1 > maxPackedPlace)
 		}
 		for _, i := range []int{0, 1, n / 2, n - 2, n - 1} {
