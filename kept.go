@@ -2,6 +2,7 @@ package robots
 
 import (
 	"encoding/binary"
+	"math"
 	"strings"
 	"time"
 
@@ -11,8 +12,9 @@ import (
 
 // This file holds what a Matcher keeps of its groups, for Selection, Rules
 // and its decisions. A crawler keeps a Matcher per host for as long as the
-// file is fresh, so what it keeps is compact: a rule is 6 octets (where its
-// value ends in one copy of the groups' strings, and its line), an agent
+// file is fresh, so what it keeps is compact: a rule is 4 octets, or 6 in
+// a long file (where its value ends in one copy of the groups' strings,
+// and its line), an agent
 // line 12 and a group 24, all in one slice of octets, rather than the
 // parsed file's 48-octet entries, whose strings are substrings of the
 // whole body. The canonical patterns are not kept: the automaton holds
@@ -22,12 +24,14 @@ import (
 // rules, in file order. They share one slice, packed: a Matcher holds one
 // allocation for them all, not one each, and no slice header for each.
 type keptLines struct {
-	// packed is a header of hdrBytes (16) octets, four 32-bit
+	// packed is a header of hdrBytes (20) octets, five 32-bit
 	// little-endian numbers (the groups, the agent lines, where the first
-	// rule's value starts in text, where the rules start in packed), then
-	// the groups, groupBytes (24) octets each (see group), the agent lines,
-	// agentBytes (12) each (see agent), and the rules, ruleBytes (6) each
-	// (see rule) unless long is set. It is nil when nothing is kept.
+	// rule's value starts in text, where the rules start in packed, and
+	// the short form's base line plus one, or 0), then the groups,
+	// groupBytes (24) octets each (see group), the agent lines, agentBytes
+	// (12) each (see agent), and the rules, shortRuleBytes (4) or
+	// ruleBytes (6) each (see rule) unless long is set. It is nil when
+	// nothing is kept.
 	packed []byte
 	text   string     // the values of the agent lines, end to end, then the rules', from the first rule's start on
 	long   *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
@@ -39,6 +43,7 @@ const (
 	hdrAgents
 	hdrStart
 	hdrRules
+	hdrShort
 	hdrBytes = 4 * iota
 )
 
@@ -58,11 +63,21 @@ func (l *keptLines) rules() []byte { return l.packed[l.hdr(hdrRules):] }
 
 // A rule in keptLines.rules is where its value ends in keptLines.text (it
 // starts where the previous one ends), then its line, with packedAllow set
-// for an allow line: two 24-bit little-endian numbers.
+// for an allow line: two 24-bit little-endian numbers. In the short form,
+// which most files' rules take (text of at most maxShortText octets, and
+// rules' lines at most maxShortSpan apart), they are two 16-bit numbers,
+// the line less the base line of the header, shortAllow set for an allow
+// line.
 const (
-	ruleBytes   = 6
-	packedAllow = 1 << 23
+	ruleBytes      = 6
+	packedAllow    = 1 << 23
+	shortRuleBytes = 4
+	shortAllow     = 1 << 15
 )
+
+// maxShortText and maxShortSpan bound the short form (see ruleBytes).
+// Tests lower them.
+var maxShortText, maxShortSpan = 1<<16 - 1, shortAllow - 1
 
 // maxKeptText is the longest text whose offsets keptLines.rules holds,
 // and maxKeptLine the highest line: a Matcher whose groups' strings are
@@ -84,7 +99,11 @@ func (l *keptLines) count() int {
 	if l.long != nil {
 		return len(l.long.lines)
 	}
-	return (len(l.packed) - int(l.hdr(hdrRules))) / ruleBytes
+	n := len(l.packed) - int(l.hdr(hdrRules))
+	if l.hdr(hdrShort) != 0 {
+		return n / shortRuleBytes
+	}
+	return n / ruleBytes
 }
 
 // rule returns the value, line and kind of the i-th kept rule.
@@ -94,6 +113,17 @@ func (l *keptLines) rule(i int) (value string, line int, allow bool) {
 		return l.long.values[i], int(n &^ allowBit), n&allowBit != 0
 	}
 	rules := l.rules()
+	if base := l.hdr(hdrShort); base != 0 {
+		r := rules[i*shortRuleBytes : i*shortRuleBytes+shortRuleBytes]
+		var start uint32
+		if i == 0 {
+			start = l.hdr(hdrStart)
+		} else {
+			start = uint32(binary.LittleEndian.Uint16(rules[i*shortRuleBytes-shortRuleBytes:]))
+		}
+		n := uint32(binary.LittleEndian.Uint16(r[2:]))
+		return l.text[start:binary.LittleEndian.Uint16(r)], int(base - 1 + n&^shortAllow), n&shortAllow != 0
+	}
 	r := rules[i*ruleBytes : i*ruleBytes+ruleBytes]
 	var start uint32
 	if i == 0 {
@@ -215,7 +245,7 @@ func (k *keptGroup) signals() []compile.Signal {
 // the given indices: the groups, and their strings copied into one
 // allocation, so that m does not hold the body's text alive.
 func (m *Matcher) keep(f *compile.File, groups []int) {
-	size, nagents, nrules, lastLine := 0, 0, 0, 0
+	size, nagents, nrules, firstLine, lastLine := 0, 0, 0, math.MaxInt, 0
 	for _, g := range groups {
 		grp := &f.Groups[g]
 		for _, a := range grp.Agents {
@@ -226,7 +256,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		}
 		for _, r := range grp.Rules {
 			size += len(r.Value)
-			lastLine = max(lastLine, r.Line)
+			firstLine, lastLine = min(firstLine, r.Line), max(lastLine, r.Line)
 		}
 		for _, u := range grp.Usage {
 			size += len(u.Value)
@@ -268,16 +298,22 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	}
 	long := len(all) > maxKeptText || lastLine > maxKeptLine
 	m.lines.text = all
+	short := !long && len(all) <= maxShortText && lastLine-firstLine <= maxShortSpan
+	base := 0 // the short form's base line plus one
 	rulesAt := hdrBytes + groupBytes*len(groups) + agentBytes*nagents
 	packed := rulesAt
-	if long {
+	switch {
+	case long:
 		m.lines.long = &longRules{values: make([]string, 0, nrules), lines: make([]uint32, 0, nrules)}
-	} else {
+	case short:
+		packed += shortRuleBytes * nrules
+		base = min(firstLine, lastLine) + 1 // 1 without rules
+	default:
 		packed += ruleBytes * nrules
 	}
 	// The groups' records are written in place once their ends are known.
 	p := make([]byte, hdrBytes+groupBytes*len(groups), packed)
-	for i, v := range []int{len(groups), nagents, start, rulesAt} {
+	for i, v := range []int{len(groups), nagents, start, rulesAt, base} {
 		binary.LittleEndian.PutUint32(p[4*i:], uint32(v))
 	}
 	kept := func(i int) []byte { at := hdrBytes + groupBytes*i; return p[at:at] }
@@ -309,6 +345,14 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 				}
 				m.lines.long.values = append(m.lines.long.values, v)
 				m.lines.long.lines = append(m.lines.long.lines, n)
+				continue
+			}
+			if short {
+				n := uint16(r.Line - (base - 1))
+				if r.Allow {
+					n |= shortAllow
+				}
+				p = binary.LittleEndian.AppendUint16(binary.LittleEndian.AppendUint16(p, uint16(off)), n)
 				continue
 			}
 			n := uint32(r.Line)

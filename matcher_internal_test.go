@@ -113,8 +113,10 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 }
 
 // TestKeptLongText checks that a Matcher whose groups' strings are longer
-// than keptLines.rules's offsets hold (lowered here) keeps each rule apart
-// and reports the same rules, selection and decisions.
+// than keptLines.rules's offsets hold (lowered here) keeps each rule apart,
+// and one whose strings or lines are beyond the short form's bounds keeps
+// its rules in 6 octets, and that each reports the same rules, selection
+// and decisions as the short form, which the file takes by default.
 func TestKeptLongText(t *testing.T) {
 	body := []byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\n\nUser-agent: BarBot\nAllow: /\nUser-agent: FooBot\nDisallow: /c\n")
 	urls := []string{"/a", "/a/b", "/a/x.pdf", "/c", "/", "/robots.txt"}
@@ -132,12 +134,22 @@ func TestKeptLongText(t *testing.T) {
 		return res
 	}
 	want := run()
-	defer func(n, l int) { maxKeptText, maxKeptLine = n, l }(maxKeptText, maxKeptLine)
-	for _, lim := range []struct{ text, line int }{{0, maxKeptLine}, {maxKeptText, 3}} {
-		maxKeptText, maxKeptLine = lim.text, lim.line
+	if m := Parse(body).Agent("FooBot"); m.lines.hdr(hdrShort) == 0 {
+		t.Errorf("rules not kept in the short form")
+	}
+	defer func(n, l, sn, sl int) {
+		maxKeptText, maxKeptLine, maxShortText, maxShortSpan = n, l, sn, sl
+	}(maxKeptText, maxKeptLine, maxShortText, maxShortSpan)
+	for _, lim := range []struct{ text, line, stext, sspan int }{
+		{0, maxKeptLine, maxShortText, maxShortSpan},
+		{maxKeptText, 3, maxShortText, maxShortSpan},
+		{maxKeptText, maxKeptLine, 10, maxShortSpan},
+		{maxKeptText, maxKeptLine, maxShortText, 2},
+	} {
+		maxKeptText, maxKeptLine, maxShortText, maxShortSpan = lim.text, lim.line, lim.stext, lim.sspan
 		got := run()
 		if !reflect.DeepEqual(got, want) {
-			t.Errorf("with the rules kept apart (text at most %d, lines at most %d):\n got %+v\nwant %+v", lim.text, lim.line, got, want)
+			t.Errorf("with limits %+v:\n got %+v\nwant %+v", lim, got, want)
 		}
 	}
 	if len(want.rules) != 5 || len(want.sel.Groups) != 2 {
