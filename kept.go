@@ -21,21 +21,36 @@ import (
 // what it needs.
 
 // keptLines are the groups of a Matcher, their agent lines and their
-// rules, in file order. They share one slice, packed: a Matcher holds one
-// allocation for them all, not one each, and no slice header for each.
+// rules, in file order. They share one string with the text of their
+// values, data: a Matcher holds one allocation for them all, not one
+// each, and no slice header for each.
 type keptLines struct {
-	// packed is a header of hdrBytes (20) octets, five 32-bit
+	// data is the text, textLen octets: the values of the agent lines,
+	// end to end, then the rules', from the first rule's start on, then
+	// the usage lines'. Then comes packed, a header of hdrBytes (20) octets, five 32-bit
 	// little-endian numbers (the groups, the agent lines, where the first
 	// rule's value starts in text, where the rules start in packed, and
 	// the short form's base line plus one, or 0), then the groups,
 	// groupBytes (24) octets each (see group), the agent lines, agentBytes
 	// (12) each (see agent), and the rules, shortRuleBytes (4) or
-	// ruleBytes (6) each (see rule) unless long is set. It is nil when
-	// nothing is kept.
-	packed []byte
-	text   string     // the values of the agent lines, end to end, then the rules', from the first rule's start on
-	long   *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
+	// ruleBytes (6) each (see rule) unless long is set. It is empty
+	// when nothing is kept. The numbers are little-endian.
+	data    string
+	long    *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
+	textLen uint32
 }
+
+// text returns the text of the values.
+func (l *keptLines) text() string { return l.data[:l.textLen] }
+
+// packed returns the packed groups, agent lines and rules, with their
+// header.
+func (l *keptLines) packed() string { return l.data[l.textLen:] }
+
+// le16, le32 and le64 read little-endian numbers at the start of s.
+func le16(s string) uint32 { _ = s[1]; return uint32(s[0]) | uint32(s[1])<<8 }
+func le32(s string) uint32 { _ = s[3]; return le16(s) | le16(s[2:])<<16 }
+func le64(s string) uint64 { return uint64(le32(s)) | uint64(le32(s[4:]))<<32 }
 
 // The fields of keptLines.packed's header, by index.
 const (
@@ -49,17 +64,18 @@ const (
 
 // hdr returns field i of the header, 0 when nothing is kept.
 func (l *keptLines) hdr(i int) uint32 {
-	if len(l.packed) < hdrBytes {
+	p := l.packed()
+	if len(p) < hdrBytes {
 		return 0
 	}
-	return binary.LittleEndian.Uint32(l.packed[4*i:])
+	return le32(p[4*i:])
 }
 
 // ngroups returns the number of kept groups.
 func (l *keptLines) ngroups() int { return int(l.hdr(hdrGroups)) }
 
 // rules returns the packed rules.
-func (l *keptLines) rules() []byte { return l.packed[l.hdr(hdrRules):] }
+func (l *keptLines) rules() string { return l.packed()[l.hdr(hdrRules):] }
 
 // A rule in keptLines.rules is where its value ends in keptLines.text (it
 // starts where the previous one ends), then its line, with packedAllow set
@@ -99,7 +115,7 @@ func (l *keptLines) count() int {
 	if l.long != nil {
 		return len(l.long.lines)
 	}
-	n := len(l.packed) - int(l.hdr(hdrRules))
+	n := len(l.packed()) - int(l.hdr(hdrRules))
 	if l.hdr(hdrShort) != 0 {
 		return n / shortRuleBytes
 	}
@@ -119,10 +135,10 @@ func (l *keptLines) rule(i int) (value string, line int, allow bool) {
 		if i == 0 {
 			start = l.hdr(hdrStart)
 		} else {
-			start = uint32(binary.LittleEndian.Uint16(rules[i*shortRuleBytes-shortRuleBytes:]))
+			start = le16(rules[i*shortRuleBytes-shortRuleBytes:])
 		}
-		n := uint32(binary.LittleEndian.Uint16(r[2:]))
-		return l.text[start:binary.LittleEndian.Uint16(r)], int(base - 1 + n&^shortAllow), n&shortAllow != 0
+		n := le16(r[2:])
+		return l.data[start:le16(r)], int(base - 1 + n&^shortAllow), n&shortAllow != 0
 	}
 	r := rules[i*ruleBytes : i*ruleBytes+ruleBytes]
 	var start uint32
@@ -132,11 +148,11 @@ func (l *keptLines) rule(i int) (value string, line int, allow bool) {
 		start = uint24(rules[i*ruleBytes-ruleBytes:])
 	}
 	n := uint24(r[3:])
-	return l.text[start:uint24(r)], int(n &^ packedAllow), n&packedAllow != 0
+	return l.data[start:uint24(r)], int(n &^ packedAllow), n&packedAllow != 0
 }
 
 // uint24 reads a 24-bit little-endian number.
-func uint24(b []byte) uint32 {
+func uint24(b string) uint32 {
 	_ = b[2]
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
 }
@@ -160,12 +176,13 @@ const (
 // whether it is a * line.
 func (l *keptLines) agent(i int) (value, name string, line int, global bool) {
 	at := hdrBytes + groupBytes*l.ngroups() + i*agentBytes
-	a, start := l.packed[at:at+agentBytes], uint32(0)
+	p := l.packed()
+	a, start := p[at:at+agentBytes], uint32(0)
 	if i > 0 {
-		start = binary.LittleEndian.Uint32(l.packed[at-agentBytes:])
+		start = le32(p[at-agentBytes:])
 	}
-	end, n, ln := binary.LittleEndian.Uint32(a), binary.LittleEndian.Uint32(a[4:]), binary.LittleEndian.Uint32(a[8:])
-	value = l.text[start:end]
+	end, n, ln := le32(a), le32(a[4:]), le32(a[8:])
+	value = l.data[start:end]
 	return value, value[:n], int(ln &^ globalBit), ln&globalBit != 0
 }
 
@@ -194,9 +211,9 @@ func appendGroup(b []byte, k *keptGroup) []byte {
 
 // keptGroup returns the i-th kept group.
 func (m *Matcher) keptGroup(i int) keptGroup {
-	g := m.lines.packed[hdrBytes+i*groupBytes:][:groupBytes]
-	u := func(j int) int32 { return int32(binary.LittleEndian.Uint32(g[4*j:])) }
-	k := keptGroup{agentEnd: u(0), ruleEnd: u(1), group: u(2), delayLine: u(3), delay: time.Duration(binary.LittleEndian.Uint64(g[16:]))}
+	g := m.lines.packed()[hdrBytes+i*groupBytes:][:groupBytes]
+	u := func(j int) int32 { return int32(le32(g[4*j:])) }
+	k := keptGroup{agentEnd: u(0), ruleEnd: u(1), group: u(2), delayLine: u(3), delay: time.Duration(le64(g[16:]))}
 	if m.rare != nil && m.rare.prefs != nil {
 		k.prefs = m.rare.prefs[i]
 	}
@@ -268,37 +285,19 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		nrules += len(grp.Rules)
 	}
 	// One string holds the agents' values, then the rules', then the
-	// usage lines'; the copies are cut from it in the order written.
-	var b strings.Builder
-	b.Grow(size)
+	// usage lines', then the packed groups, agents and rules (see
+	// keptLines): the packed part is written first, apart, from the
+	// values' lengths (next moves off past a value), and the copies are
+	// cut from the string in the order written.
+	start, off := 0, 0
 	for _, g := range groups {
 		for _, a := range f.Groups[g].Agents {
-			b.WriteString(a.Value)
+			start += len(a.Value)
 		}
 	}
-	start := b.Len()
-	for _, g := range groups {
-		for _, r := range f.Groups[g].Rules {
-			b.WriteString(r.Value)
-		}
-	}
-	for _, g := range groups {
-		grp := &f.Groups[g]
-		for _, u := range grp.Usage {
-			b.WriteString(u.Value)
-		}
-		for _, sig := range grp.Signals {
-			b.WriteString(sig.Value)
-		}
-	}
-	all, off := b.String(), 0
-	next := func(s string) string {
-		off += len(s)
-		return all[off-len(s) : off]
-	}
-	long := len(all) > maxKeptText || lastLine > maxKeptLine
-	m.lines.text = all
-	short := !long && len(all) <= maxShortText && lastLine-firstLine <= maxShortSpan
+	next := func(s string) { off += len(s) }
+	long := size > maxKeptText || lastLine > maxKeptLine
+	short := !long && size <= maxShortText && lastLine-firstLine <= maxShortSpan
 	base := 0 // the short form's base line plus one
 	rulesAt := hdrBytes + groupBytes*len(groups) + agentBytes*nagents
 	packed := rulesAt
@@ -336,14 +335,13 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	nrules = 0
 	for i, g := range groups {
 		for _, r := range f.Groups[g].Rules {
-			v := next(r.Value)
+			next(r.Value)
 			nrules++
 			if long {
 				n := uint32(r.Line) &^ allowBit
 				if r.Allow {
 					n |= allowBit
 				}
-				m.lines.long.values = append(m.lines.long.values, v)
 				m.lines.long.lines = append(m.lines.long.lines, n)
 				continue
 			}
@@ -367,7 +365,47 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			group: int32(g), delayLine: int32(grp.DelayLine), delay: grp.CrawlDelay,
 		})
 	}
-	m.lines.packed = p
+	var b strings.Builder
+	b.Grow(size + len(p))
+	for _, g := range groups {
+		for _, a := range f.Groups[g].Agents {
+			b.WriteString(a.Value)
+		}
+	}
+	for _, g := range groups {
+		for _, r := range f.Groups[g].Rules {
+			b.WriteString(r.Value)
+		}
+	}
+	for _, g := range groups {
+		grp := &f.Groups[g]
+		for _, u := range grp.Usage {
+			b.WriteString(u.Value)
+		}
+		for _, sig := range grp.Signals {
+			b.WriteString(sig.Value)
+		}
+	}
+	b.Write(p)
+	data := b.String()
+	m.lines.data, m.lines.textLen = data, uint32(size)
+	cut := func(s string) string {
+		off += len(s)
+		return data[off-len(s) : off]
+	}
+	if off = start; long {
+		for _, g := range groups {
+			for _, r := range f.Groups[g].Rules {
+				m.lines.long.values = append(m.lines.long.values, cut(r.Value))
+			}
+		}
+	} else {
+		for _, g := range groups {
+			for _, r := range f.Groups[g].Rules {
+				cut(r.Value)
+			}
+		}
+	}
 	for i, g := range groups {
 		grp := &f.Groups[g]
 		if len(grp.Usage) == 0 && len(grp.Signals) == 0 {
@@ -384,14 +422,14 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		if len(grp.Usage) > 0 {
 			k.usage = make([]keptValue, len(grp.Usage))
 			for j, u := range grp.Usage {
-				next(u.Value)
+				cut(u.Value)
 				k.usage[j] = keptValue{start: uint32(off - len(u.Value)), end: uint32(off), line: uint32(u.Line)}
 			}
 		}
 		if len(grp.Signals) > 0 {
 			k.signals = make([]compile.Signal, len(grp.Signals))
 			for j, sig := range grp.Signals {
-				k.signals[j] = compile.Signal{Value: next(sig.Value), Prefs: sig.Prefs, Line: sig.Line}
+				k.signals[j] = compile.Signal{Value: cut(sig.Value), Prefs: sig.Prefs, Line: sig.Line}
 			}
 		}
 	}
@@ -425,7 +463,7 @@ func (m *Matcher) group(i int) Group {
 		out.Line = out.Agents[0].Line
 	}
 	out.Rules = m.lines.appendRules(nil, int(r0), int(k.ruleEnd))
-	out.Usage = appendUsage(nil, k.usage(m.lines.text))
+	out.Usage = appendUsage(nil, k.usage(m.lines.text()))
 	out.Signals = appendSignals(nil, k.signals())
 	return out
 }

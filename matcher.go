@@ -25,7 +25,7 @@ import (
 // A crawler keeps a Matcher per host, so its fields are laid out without
 // padding, what most selections do without (a table of decisions, usage
 // lines) lives apart (matcherRare), and the one agent value most Matchers
-// are asked for is held in place (see agentTokens): a Matcher is 112
+// are asked for is held in place (see agentTokens): a Matcher is 96
 // octets (TestMatcherSize).
 type Matcher struct {
 	machine  *automaton.Machine

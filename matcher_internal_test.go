@@ -81,7 +81,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 	}
 	for i := range m.lines.ngroups() {
 		g := m.keptGroup(i)
-		for _, u := range g.usage(m.lines.text) {
+		for _, u := range g.usage(m.lines.text()) {
 			check("usage value", u.Value)
 			check("usage path", u.Path)
 			check("usage pattern", u.Pattern)
@@ -90,7 +90,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			check("signal value", sig.Value)
 		}
 	}
-	if k := m.keptGroup(0); m.lines.ngroups() != 1 || len(k.usage(m.lines.text)) != 1 || len(k.signals()) != 1 {
+	if k := m.keptGroup(0); m.lines.ngroups() != 1 || len(k.usage(m.lines.text())) != 1 || len(k.signals()) != 1 {
 		t.Errorf("kept groups %d, the first %+v: want one, with its usage lines", m.lines.ngroups(), k)
 	}
 	for _, d := range []string{"/a/x.pdf", "/a/b", "/a"} {
@@ -189,9 +189,9 @@ func TestDecidesIdentity(t *testing.T) {
 
 // TestMatcherSize checks that a Matcher, which holds its one agent value
 // in place, as forAgents allocates it for each crawler and host, fits a
-// 112-octet allocation: a crawler keeps one per host.
+// 96-octet allocation: a crawler keeps one per host.
 func TestMatcherSize(t *testing.T) {
-	const limit = 112
+	const limit = 96
 	if size := unsafe.Sizeof(Matcher{}); size > limit {
 		t.Errorf("a Matcher takes %d octets, more than %d", size, limit)
 	}
