@@ -197,24 +197,25 @@ func (a *nfa) newScratch() *nfaScratch {
 // rule (its place in the ranking), stopping when no position is live.
 func (a *nfa) walk(st *nfaScratch, in normalize.Stream) int32 {
 	copy(st.cur, a.initial())
-	best := a.matches(st.cur, a.final(), -1)
+	star, final := a.star(), a.final()
+	best := a.matches(st.cur, final, -1)
 	for alive := true; alive; {
 		x, ok := in.Next()
 		if !ok {
 			break
 		}
-		best, alive = a.step(st, x, best)
+		best, alive = a.step(st, x, best, star, final)
 	}
 	return a.matches(st.cur, a.anchor(), best)
 }
 
 // step feeds one octet and returns the best match so far, given the best
-// before it. It reports alive false when no position is live any more.
-func (a *nfa) step(st *nfaScratch, x byte, best int32) (int32, bool) {
+// before it, star and final being a.star() and a.final(). It reports
+// alive false when no position is live any more.
+func (a *nfa) step(st *nfaScratch, x byte, best int32, star, final []uint64) (int32, bool) {
 	w := int(a.words)
 	k := a.classOf(x)
 	adv := a.masks[k*w : k*w+w]
-	star := a.star()
 	var carry uint64
 	alive := false
 	for i := 0; i < w; i++ {
@@ -231,7 +232,7 @@ func (a *nfa) step(st *nfaScratch, x byte, best int32) (int32, bool) {
 		}
 	}
 	st.cur, st.next = st.next, st.cur
-	return a.matches(st.cur, a.final(), best), alive
+	return a.matches(st.cur, final, best), alive
 }
 
 func (a *nfa) matches(v, ends []uint64, best int32) int32 {
@@ -278,7 +279,7 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 	}
 	var cur [regWords]uint64
 	copy(cur[:w], a.initial())
-	star, final := a.star(), a.final()
+	star, final := a.star()[:w], a.final()[:w]
 	best := a.matches(cur[:w], final, -1)
 	idle := idleRegs(&cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
