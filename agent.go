@@ -1,5 +1,10 @@
 package robots
 
+import (
+	"math"
+	"strings"
+)
+
 // An AgentToken is one of a crawler's agent values as Agent read it.
 //
 // In the default dialect a value is read as the value of a user-agent line
@@ -45,24 +50,54 @@ type Selection struct {
 // forAgents returns a Matcher for agents (one value, or a list) that shares
 // m's compiled rules: a shallow copy, so every field of Matcher must be
 // either immutable or a pointer to state its copies may share. The copy of
-// a Matcher for one value holds its AgentToken too, in one allocation.
+// a Matcher for one value holds it in place when its token is a substring
+// of it (as every dialect reads a value today) of at most 64 KiB.
 func (m *Matcher) forAgents(r *Robots, named bool, agents []string) *Matcher {
-	if len(agents) == 1 {
-		c := &struct {
-			m     Matcher
-			agent [1]AgentToken
-		}{m: *m}
-		c.agent[0] = r.readAgent(agents[0])
-		c.m.named, c.m.agents = named, c.agent[:]
-		return &c.m
-	}
 	c := *m
 	c.named = named
-	c.agents = make([]AgentToken, len(agents))
-	for i, a := range agents {
-		c.agents[i] = r.readAgent(a)
+	if len(agents) == 1 {
+		a := r.readAgent(agents[0])
+		if i := strings.Index(a.Given, a.Token); i >= 0 && i+len(a.Token) <= math.MaxUint16 {
+			c.given, c.tokOff, c.tokLen = a.Given, uint16(i), uint16(len(a.Token))
+			c.agentBits = oneAgent
+			if a.Reduced {
+				c.agentBits |= reducedAgent
+			}
+			if a.Usable {
+				c.agentBits |= usableAgent
+			}
+			return &c
+		}
 	}
+	tokens := make([]AgentToken, len(agents))
+	for i, a := range agents {
+		tokens[i] = r.readAgent(a)
+	}
+	c.agents = &tokens
 	return &c
+}
+
+// The bits of Matcher.agentBits.
+const (
+	oneAgent     = 1 << iota // the Matcher holds one agent value in place
+	reducedAgent             // its AgentToken.Reduced
+	usableAgent              // its AgentToken.Usable
+)
+
+// agentTokens returns the agent values the Matcher was asked for, as read.
+func (m *Matcher) agentTokens() []AgentToken {
+	if m.agentBits&oneAgent != 0 {
+		return []AgentToken{{
+			Given:   m.given,
+			Token:   m.given[m.tokOff : m.tokOff+m.tokLen],
+			Reduced: m.agentBits&reducedAgent != 0,
+			Usable:  m.agentBits&usableAgent != 0,
+		}}
+	}
+	if m.agents == nil {
+		return nil
+	}
+	return append([]AgentToken(nil), *m.agents...)
 }
 
 // readAgent reads an agent value as the file's dialect does.
@@ -75,9 +110,9 @@ func (r *Robots) readAgent(v string) AgentToken {
 // values it was asked for were read: tools can then say "read as Googlebot"
 // or "no group names FooBot; the * groups apply".
 func (m *Matcher) Selection() Selection {
-	s := Selection{Agents: append([]AgentToken(nil), m.agents...), Named: m.named, HiddenUsage: append([]int(nil), m.hidden...)}
-	s.Groups = make([]Group, len(m.kept))
-	for i := range m.kept {
+	s := Selection{Agents: m.agentTokens(), Named: m.named, HiddenUsage: append([]int(nil), m.hidden()...)}
+	s.Groups = make([]Group, m.lines.ngroups())
+	for i := range s.Groups {
 		s.Groups[i] = m.group(i)
 	}
 	return s

@@ -1,6 +1,8 @@
 package robots
 
 import (
+	"encoding/binary"
+	"math"
 	"strings"
 	"time"
 
@@ -10,29 +12,88 @@ import (
 
 // This file holds what a Matcher keeps of its groups, for Selection, Rules
 // and its decisions. A crawler keeps a Matcher per host for as long as the
-// file is fresh, so what it keeps is compact: a rule is 6 octets (where its
-// value ends in one copy of the groups' strings, and its line) and an agent
-// line 12, rather than the parsed file's 48-octet entries, whose strings
-// are substrings of the whole body. The canonical patterns are not kept:
-// the automaton holds what it needs.
+// file is fresh, so what it keeps is compact: a rule is 4 octets, or 6 in
+// a long file (where its value ends in one copy of the groups' strings,
+// and its line), an agent
+// line 12 and a group 24, all in one slice of octets, rather than the
+// parsed file's 48-octet entries, whose strings are substrings of the
+// whole body. The canonical patterns are not kept: the automaton holds
+// what it needs.
 
-// keptLines are the agent lines and rules of a Matcher's groups, in file
-// order.
+// keptLines are the groups of a Matcher, their agent lines and their
+// rules, in file order. They share one string with the text of their
+// values, data: a Matcher holds one allocation for them all, not one
+// each, and no slice header for each.
 type keptLines struct {
-	agents []keptAgent
-	rules  []byte     // ruleBytes (6) octets a rule, see rule; nil when long is set
-	text   string     // the values of the agent lines, end to end, then the rules', from start on
-	start  uint32     // where the first rule's value starts in text
-	long   *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
+	// data is the text, textLen octets: the values of the agent lines,
+	// end to end, then the rules', from the first rule's start on, then
+	// the usage lines'. Then comes packed, a header of hdrBytes (20) octets, five 32-bit
+	// little-endian numbers (the groups, the agent lines, where the first
+	// rule's value starts in text, where the rules start in packed, and
+	// the short form's base line plus one, or 0), then the groups,
+	// groupBytes (24) octets each (see group), the agent lines, agentBytes
+	// (12) each (see agent), and the rules, shortRuleBytes (4) or
+	// ruleBytes (6) each (see rule) unless long is set. It is empty
+	// when nothing is kept. The numbers are little-endian.
+	data    string
+	long    *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
+	textLen uint32
 }
+
+// text returns the text of the values.
+func (l *keptLines) text() string { return l.data[:l.textLen] }
+
+// packed returns the packed groups, agent lines and rules, with their
+// header.
+func (l *keptLines) packed() string { return l.data[l.textLen:] }
+
+// le16, le32 and le64 read little-endian numbers at the start of s.
+func le16(s string) uint32 { _ = s[1]; return uint32(s[0]) | uint32(s[1])<<8 }
+func le32(s string) uint32 { _ = s[3]; return le16(s) | le16(s[2:])<<16 }
+func le64(s string) uint64 { return uint64(le32(s)) | uint64(le32(s[4:]))<<32 }
+
+// The fields of keptLines.packed's header, by index.
+const (
+	hdrGroups = iota
+	hdrAgents
+	hdrStart
+	hdrRules
+	hdrShort
+	hdrBytes = 4 * iota
+)
+
+// hdr returns field i of the header, 0 when nothing is kept.
+func (l *keptLines) hdr(i int) uint32 {
+	p := l.packed()
+	if len(p) < hdrBytes {
+		return 0
+	}
+	return le32(p[4*i:])
+}
+
+// ngroups returns the number of kept groups.
+func (l *keptLines) ngroups() int { return int(l.hdr(hdrGroups)) }
+
+// rules returns the packed rules.
+func (l *keptLines) rules() string { return l.packed()[l.hdr(hdrRules):] }
 
 // A rule in keptLines.rules is where its value ends in keptLines.text (it
 // starts where the previous one ends), then its line, with packedAllow set
-// for an allow line: two 24-bit little-endian numbers.
+// for an allow line: two 24-bit little-endian numbers. In the short form,
+// which most files' rules take (text of at most maxShortText octets, and
+// rules' lines at most maxShortSpan apart), they are two 16-bit numbers,
+// the line less the base line of the header, shortAllow set for an allow
+// line.
 const (
-	ruleBytes   = 6
-	packedAllow = 1 << 23
+	ruleBytes      = 6
+	packedAllow    = 1 << 23
+	shortRuleBytes = 4
+	shortAllow     = 1 << 15
 )
+
+// maxShortText and maxShortSpan bound the short form (see ruleBytes).
+// Tests lower them.
+var maxShortText, maxShortSpan = 1<<16 - 1, shortAllow - 1
 
 // maxKeptText is the longest text whose offsets keptLines.rules holds,
 // and maxKeptLine the highest line: a Matcher whose groups' strings are
@@ -54,7 +115,11 @@ func (l *keptLines) count() int {
 	if l.long != nil {
 		return len(l.long.lines)
 	}
-	return len(l.rules) / ruleBytes
+	n := len(l.packed()) - int(l.hdr(hdrRules))
+	if l.hdr(hdrShort) != 0 {
+		return n / shortRuleBytes
+	}
+	return n / ruleBytes
 }
 
 // rule returns the value, line and kind of the i-th kept rule.
@@ -63,17 +128,31 @@ func (l *keptLines) rule(i int) (value string, line int, allow bool) {
 		n := l.long.lines[i]
 		return l.long.values[i], int(n &^ allowBit), n&allowBit != 0
 	}
-	r := l.rules[i*ruleBytes : i*ruleBytes+ruleBytes]
-	start := l.start
-	if i > 0 {
-		start = uint24(l.rules[i*ruleBytes-ruleBytes:])
+	rules := l.rules()
+	if base := l.hdr(hdrShort); base != 0 {
+		r := rules[i*shortRuleBytes : i*shortRuleBytes+shortRuleBytes]
+		var start uint32
+		if i == 0 {
+			start = l.hdr(hdrStart)
+		} else {
+			start = le16(rules[i*shortRuleBytes-shortRuleBytes:])
+		}
+		n := le16(r[2:])
+		return l.data[start:le16(r)], int(base - 1 + n&^shortAllow), n&shortAllow != 0
+	}
+	r := rules[i*ruleBytes : i*ruleBytes+ruleBytes]
+	var start uint32
+	if i == 0 {
+		start = l.hdr(hdrStart)
+	} else {
+		start = uint24(rules[i*ruleBytes-ruleBytes:])
 	}
 	n := uint24(r[3:])
-	return l.text[start:uint24(r)], int(n &^ packedAllow), n&packedAllow != 0
+	return l.data[start:uint24(r)], int(n &^ packedAllow), n&packedAllow != 0
 }
 
 // uint24 reads a 24-bit little-endian number.
-func uint24(b []byte) uint32 {
+func uint24(b string) uint32 {
 	_ = b[2]
 	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
 }
@@ -83,36 +162,62 @@ func appendUint24(b []byte, v uint32) []byte {
 	return append(b, byte(v), byte(v>>8), byte(v>>16))
 }
 
-// A keptAgent is a user-agent line of a selected group: where its value
-// ends in keptLines.text (it starts where the previous agent's ends, the
-// first at 0), the length of its name, the token compared with a
-// crawler's, which is always a prefix of its value, and its line, with
-// globalBit set for a * line.
-type keptAgent struct {
-	end, name, line uint32
-}
-
-const globalBit = 1 << 31
+// An agent line in keptLines.packed is three 32-bit little-endian
+// numbers: where its value ends in keptLines.text (it starts where the
+// previous agent's ends, the first at 0), the length of its name, the
+// token compared with a crawler's, which is always a prefix of its value,
+// and its line, with globalBit set for a * line.
+const (
+	agentBytes = 12
+	globalBit  = 1 << 31
+)
 
 // agent returns the value, name and line of the i-th kept agent line, and
 // whether it is a * line.
 func (l *keptLines) agent(i int) (value, name string, line int, global bool) {
-	a, start := l.agents[i], uint32(0)
+	at := hdrBytes + groupBytes*l.ngroups() + i*agentBytes
+	p := l.packed()
+	a, start := p[at:at+agentBytes], uint32(0)
 	if i > 0 {
-		start = l.agents[i-1].end
+		start = le32(p[at-agentBytes:])
 	}
-	value = l.text[start:a.end]
-	return value, value[:a.name], int(a.line &^ globalBit), a.line&globalBit != 0
+	end, n, ln := le32(a), le32(a[4:]), le32(a[8:])
+	value = l.data[start:end]
+	return value, value[:n], int(ln &^ globalBit), ln&globalBit != 0
 }
 
 // A keptGroup is a selected group: its agents and rules are those of
-// keptLines up to the ends given, from the previous group's ends.
+// keptLines up to the ends given, from the previous group's ends. In
+// keptLines.packed it is its first five fields, the first four in 32 bits
+// and delay in 64, little-endian; its prefs are kept apart
+// (matcherRare.prefs).
 type keptGroup struct {
 	agentEnd, ruleEnd int32
 	group             int32 // its index in the file's Groups
 	delayLine         int32
 	delay             time.Duration
 	prefs             *keptUsage // nil when the group has no Content-Usage or Content-Signal line, as most have none
+}
+
+const groupBytes = 24
+
+// appendGroup appends the packed form of k to b.
+func appendGroup(b []byte, k *keptGroup) []byte {
+	for _, v := range []int32{k.agentEnd, k.ruleEnd, k.group, k.delayLine} {
+		b = binary.LittleEndian.AppendUint32(b, uint32(v))
+	}
+	return binary.LittleEndian.AppendUint64(b, uint64(k.delay))
+}
+
+// keptGroup returns the i-th kept group.
+func (m *Matcher) keptGroup(i int) keptGroup {
+	g := m.lines.packed()[hdrBytes+i*groupBytes:][:groupBytes]
+	u := func(j int) int32 { return int32(le32(g[4*j:])) }
+	k := keptGroup{agentEnd: u(0), ruleEnd: u(1), group: u(2), delayLine: u(3), delay: time.Duration(le64(g[16:]))}
+	if m.rare != nil && m.rare.prefs != nil {
+		k.prefs = m.rare.prefs[i]
+	}
+	return k
 }
 
 // keptUsage are the Content-Usage and Content-Signal lines of a kept
@@ -157,7 +262,7 @@ func (k *keptGroup) signals() []compile.Signal {
 // the given indices: the groups, and their strings copied into one
 // allocation, so that m does not hold the body's text alive.
 func (m *Matcher) keep(f *compile.File, groups []int) {
-	size, nagents, nrules, lastLine := 0, 0, 0, 0
+	size, nagents, nrules, firstLine, lastLine := 0, 0, 0, math.MaxInt, 0
 	for _, g := range groups {
 		grp := &f.Groups[g]
 		for _, a := range grp.Agents {
@@ -168,7 +273,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		}
 		for _, r := range grp.Rules {
 			size += len(r.Value)
-			lastLine = max(lastLine, r.Line)
+			firstLine, lastLine = min(firstLine, r.Line), max(lastLine, r.Line)
 		}
 		for _, u := range grp.Usage {
 			size += len(u.Value)
@@ -180,15 +285,93 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		nrules += len(grp.Rules)
 	}
 	// One string holds the agents' values, then the rules', then the
-	// usage lines'; the copies are cut from it in the order written.
+	// usage lines', then the packed groups, agents and rules (see
+	// keptLines): the packed part is written first, apart, from the
+	// values' lengths (next moves off past a value), and the copies are
+	// cut from the string in the order written.
+	start, off := 0, 0
+	for _, g := range groups {
+		for _, a := range f.Groups[g].Agents {
+			start += len(a.Value)
+		}
+	}
+	next := func(s string) { off += len(s) }
+	long := size > maxKeptText || lastLine > maxKeptLine
+	short := !long && size <= maxShortText && lastLine-firstLine <= maxShortSpan
+	base := 0 // the short form's base line plus one
+	rulesAt := hdrBytes + groupBytes*len(groups) + agentBytes*nagents
+	packed := rulesAt
+	switch {
+	case long:
+		m.lines.long = &longRules{values: make([]string, 0, nrules), lines: make([]uint32, 0, nrules)}
+	case short:
+		packed += shortRuleBytes * nrules
+		base = min(firstLine, lastLine) + 1 // 1 without rules
+	default:
+		packed += ruleBytes * nrules
+	}
+	// The groups' records are written in place once their ends are known.
+	p := make([]byte, hdrBytes+groupBytes*len(groups), packed)
+	for i, v := range []int{len(groups), nagents, start, rulesAt, base} {
+		binary.LittleEndian.PutUint32(p[4*i:], uint32(v))
+	}
+	kept := func(i int) []byte { at := hdrBytes + groupBytes*i; return p[at:at] }
+	nagents = 0
+	for i, g := range groups {
+		grp := &f.Groups[g]
+		for _, a := range grp.Agents {
+			next(a.Value)
+			line := uint32(a.Line) &^ globalBit
+			if a.Global {
+				line |= globalBit
+			}
+			p = binary.LittleEndian.AppendUint32(p, uint32(off))
+			p = binary.LittleEndian.AppendUint32(p, uint32(len(a.Name)))
+			p = binary.LittleEndian.AppendUint32(p, line)
+			nagents++
+		}
+		binary.LittleEndian.PutUint32(kept(i)[:4], uint32(nagents))
+	}
+	nrules = 0
+	for i, g := range groups {
+		for _, r := range f.Groups[g].Rules {
+			next(r.Value)
+			nrules++
+			if long {
+				n := uint32(r.Line) &^ allowBit
+				if r.Allow {
+					n |= allowBit
+				}
+				m.lines.long.lines = append(m.lines.long.lines, n)
+				continue
+			}
+			if short {
+				n := uint16(r.Line - (base - 1))
+				if r.Allow {
+					n |= shortAllow
+				}
+				p = binary.LittleEndian.AppendUint16(binary.LittleEndian.AppendUint16(p, uint16(off)), n)
+				continue
+			}
+			n := uint32(r.Line)
+			if r.Allow {
+				n |= packedAllow
+			}
+			p = appendUint24(appendUint24(p, uint32(off)), n)
+		}
+		grp := &f.Groups[g]
+		appendGroup(kept(i)[:0:groupBytes], &keptGroup{
+			agentEnd: int32(binary.LittleEndian.Uint32(kept(i)[:4])), ruleEnd: int32(nrules),
+			group: int32(g), delayLine: int32(grp.DelayLine), delay: grp.CrawlDelay,
+		})
+	}
 	var b strings.Builder
-	b.Grow(size)
+	b.Grow(size + len(p))
 	for _, g := range groups {
 		for _, a := range f.Groups[g].Agents {
 			b.WriteString(a.Value)
 		}
 	}
-	start := b.Len()
 	for _, g := range groups {
 		for _, r := range f.Groups[g].Rules {
 			b.WriteString(r.Value)
@@ -203,54 +386,25 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			b.WriteString(sig.Value)
 		}
 	}
-	all, off := b.String(), 0
-	next := func(s string) string {
+	b.Write(p)
+	data := b.String()
+	m.lines.data, m.lines.textLen = data, uint32(size)
+	cut := func(s string) string {
 		off += len(s)
-		return all[off-len(s) : off]
+		return data[off-len(s) : off]
 	}
-	long := len(all) > maxKeptText || lastLine > maxKeptLine
-	m.lines.text = all
-	if long {
-		m.lines.long = &longRules{values: make([]string, 0, nrules), lines: make([]uint32, 0, nrules)}
+	if off = start; long {
+		for _, g := range groups {
+			for _, r := range f.Groups[g].Rules {
+				m.lines.long.values = append(m.lines.long.values, cut(r.Value))
+			}
+		}
 	} else {
-		m.lines.start = uint32(start)
-		m.lines.rules = make([]byte, 0, ruleBytes*nrules)
-	}
-	m.kept = make([]keptGroup, len(groups))
-	m.lines.agents = make([]keptAgent, 0, nagents)
-	for i, g := range groups {
-		grp := &f.Groups[g]
-		k := &m.kept[i]
-		k.group, k.delay, k.delayLine = int32(g), grp.CrawlDelay, int32(grp.DelayLine)
-		for _, a := range grp.Agents {
-			next(a.Value)
-			ka := keptAgent{end: uint32(off), name: uint32(len(a.Name)), line: uint32(a.Line) &^ globalBit}
-			if a.Global {
-				ka.line |= globalBit
+		for _, g := range groups {
+			for _, r := range f.Groups[g].Rules {
+				cut(r.Value)
 			}
-			m.lines.agents = append(m.lines.agents, ka)
 		}
-		k.agentEnd = int32(len(m.lines.agents))
-	}
-	for i, g := range groups {
-		for _, r := range f.Groups[g].Rules {
-			v := next(r.Value)
-			if long {
-				n := uint32(r.Line) &^ allowBit
-				if r.Allow {
-					n |= allowBit
-				}
-				m.lines.long.values = append(m.lines.long.values, v)
-				m.lines.long.lines = append(m.lines.long.lines, n)
-				continue
-			}
-			n := uint32(r.Line)
-			if r.Allow {
-				n |= packedAllow
-			}
-			m.lines.rules = appendUint24(appendUint24(m.lines.rules, uint32(off)), n)
-		}
-		m.kept[i].ruleEnd = int32(m.lines.count())
 	}
 	for i, g := range groups {
 		grp := &f.Groups[g]
@@ -258,18 +412,24 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			continue
 		}
 		k := &keptUsage{}
-		m.kept[i].prefs = k
+		if m.rare == nil {
+			m.rare = new(matcherRare)
+		}
+		if m.rare.prefs == nil {
+			m.rare.prefs = make([]*keptUsage, len(groups))
+		}
+		m.rare.prefs[i] = k
 		if len(grp.Usage) > 0 {
 			k.usage = make([]keptValue, len(grp.Usage))
 			for j, u := range grp.Usage {
-				next(u.Value)
+				cut(u.Value)
 				k.usage[j] = keptValue{start: uint32(off - len(u.Value)), end: uint32(off), line: uint32(u.Line)}
 			}
 		}
 		if len(grp.Signals) > 0 {
 			k.signals = make([]compile.Signal, len(grp.Signals))
 			for j, sig := range grp.Signals {
-				k.signals[j] = compile.Signal{Value: next(sig.Value), Prefs: sig.Prefs, Line: sig.Line}
+				k.signals[j] = compile.Signal{Value: cut(sig.Value), Prefs: sig.Prefs, Line: sig.Line}
 			}
 		}
 	}
@@ -278,19 +438,20 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 // groupIndices returns the indices of the kept groups in the file's
 // Groups.
 func (m *Matcher) groupIndices() []int {
-	out := make([]int, len(m.kept))
-	for i := range m.kept {
-		out[i] = int(m.kept[i].group)
+	out := make([]int, m.lines.ngroups())
+	for i := range out {
+		out[i] = int(m.keptGroup(i).group)
 	}
 	return out
 }
 
 // group returns the i-th kept group in the root's type.
 func (m *Matcher) group(i int) Group {
-	k := &m.kept[i]
+	k := m.keptGroup(i)
 	a0, r0 := int32(0), int32(0)
 	if i > 0 {
-		a0, r0 = m.kept[i-1].agentEnd, m.kept[i-1].ruleEnd
+		prev := m.keptGroup(i - 1)
+		a0, r0 = prev.agentEnd, prev.ruleEnd
 	}
 	out := Group{CrawlDelay: k.delay, DelayLine: int(k.delayLine)}
 	out.Agents = make([]UserAgent, 0, k.agentEnd-a0)
@@ -302,7 +463,7 @@ func (m *Matcher) group(i int) Group {
 		out.Line = out.Agents[0].Line
 	}
 	out.Rules = m.lines.appendRules(nil, int(r0), int(k.ruleEnd))
-	out.Usage = appendUsage(nil, k.usage(m.lines.text))
+	out.Usage = appendUsage(nil, k.usage(m.lines.text()))
 	out.Signals = appendSignals(nil, k.signals())
 	return out
 }

@@ -23,27 +23,70 @@ import (
 // copies share.
 //
 // A crawler keeps a Matcher per host, so its fields are laid out without
-// padding, and a Matcher with its one AgentToken (see forAgents) fits 256
+// padding, what most selections do without (a table of decisions, usage
+// lines) lives apart (matcherRare), and the one agent value most Matchers
+// are asked for is held in place (see agentTokens): a Matcher is 96
 // octets (TestMatcherSize).
 type Matcher struct {
 	machine  *automaton.Machine
-	decides  []int32             // by rule of the crawl class: its kept rule, shifted left, allow in bit 0; -1 for a rule the dialect adds; nil when that is the identity (see decision)
-	usage    *compile.UsageTable // nil when the selection has no usage line
-	hidden   []int               // Selection.HiddenUsage
+	rare     *matcherRare // nil when the selection needs none of it, as most do
 	delay    time.Duration
-	nfile    int32 // with decides nil, the crawl class's rules of the file; those after are the dialect's
+	nfile    int32 // with no decides table, the crawl class's rules of the file; those after are the dialect's
 	ncrawl   int32 // the rules of the crawl class; those of the usage classes come after
 	named    bool
 	hasDelay bool
 	form     normalize.Form // how URLs are written for the machine
 
+	// The agent values asked for, as read, set on each copy (see
+	// forAgents): one value, as most crawlers give, is given with its
+	// token given[tokOff:tokOff+tokLen] and the bits of agentBits;
+	// agents holds them otherwise.
+	agentBits      uint8
+	tokOff, tokLen uint16
+	given          string
+	agents         *[]AgentToken
+
 	// What Selection, Rules and decisions report, set once on the
-	// compiled Matcher (see keep): the selected groups, and their lines,
-	// compactly, with their strings copied into one. agents, the agent
-	// values as read, is set on each copy.
-	kept   []keptGroup
-	lines  keptLines
-	agents []AgentToken
+	// compiled Matcher (see keep): the selected groups and their lines,
+	// compactly, with their strings copied into one.
+	lines keptLines
+}
+
+// matcherRare is what a Matcher holds only for some selections: one whose
+// machine's rules are not the kept rules in order (decides), one with
+// Content-Usage or Content-Signal lines (usage, prefs), one whose named
+// group hides the * groups' usage lines (hidden).
+type matcherRare struct {
+	decides []int32             // by rule of the crawl class: its kept rule, shifted left, allow in bit 0; -1 for a rule the dialect adds; nil when that is the identity (see decision)
+	usage   *compile.UsageTable // nil when the selection has no usage line
+	hidden  []int               // Selection.HiddenUsage
+	prefs   []*keptUsage        // by kept group, its usage lines (see keptGroup); nil when no group has any
+}
+
+// decides returns the table of decisions, or nil when rule i of the
+// machine is kept rule i (see decide).
+func (m *Matcher) decides() []int32 {
+	if m.rare == nil {
+		return nil
+	}
+	return m.rare.decides
+}
+
+// usage returns the usage table, or nil when the selection has no usage
+// line.
+func (m *Matcher) usage() *compile.UsageTable {
+	if m.rare == nil {
+		return nil
+	}
+	return m.rare.usage
+}
+
+// hidden returns Selection.HiddenUsage.
+func (m *Matcher) hidden() []int {
+	if m.rare == nil {
+		return nil
+	}
+	return m.rare.hidden
 }
 
 // newMatcher compiles the rules selected for a crawler, lowered as dialect
@@ -52,7 +95,9 @@ type Matcher struct {
 // class 0, then the usage rules in their classes. The Matcher holds none
 // of s's strings: keep gives it copies.
 func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
-	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), hidden: s.HiddenUsage}
+	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form()}
+	var rare matcherRare // kept only if it holds anything
+	rare.hidden = s.HiddenUsage
 	ulow, table := compile.LowerUsage(s)
 	// The crawl rules, then the usage rules. A lowered rule of the crawl
 	// class is known by its line, the lowered rules coming in the order of
@@ -73,7 +118,7 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 			code = int32(j)<<1 | int32(btoi(l.Allow))
 			fileRules = true
 		}
-		if m.decides == nil {
+		if rare.decides == nil {
 			switch {
 			case code < 0:
 				if !added {
@@ -84,26 +129,30 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 				continue // as decision reads a nil decides
 			}
 			// Not the identity: decides as it would have been so far.
-			m.decides = make([]int32, i, len(s.Rules)+2)
+			rare.decides = make([]int32, i, len(s.Rules)+2)
 			for k := range i {
-				m.decides[k] = -1
+				rare.decides[k] = -1
 				if !added || k < int(m.nfile) {
-					m.decides[k] = int32(k)<<1 | int32(btoi(s.Rules[k].Allow))
+					rare.decides[k] = int32(k)<<1 | int32(btoi(s.Rules[k].Allow))
 				}
 			}
 		}
-		m.decides = append(m.decides, code)
+		rare.decides = append(rare.decides, code)
 	}
 	m.ncrawl = int32(len(rules))
-	if !added && m.decides == nil {
+	if !added && rare.decides == nil {
 		m.nfile = m.ncrawl
 	}
 	for _, l := range ulow {
 		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class})
 	}
 	if table.Any() { // most selections have none: no allocation
-		m.usage = new(compile.UsageTable)
-		*m.usage = table
+		rare.usage = new(compile.UsageTable)
+		*rare.usage = table
+	}
+	if rare.decides != nil || rare.usage != nil || len(rare.hidden) > 0 {
+		m.rare = new(matcherRare)
+		*m.rare = rare
 	}
 	if len(ulow) > 0 {
 		m.machine = automaton.Compile(rules, lim)
@@ -159,12 +208,13 @@ func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, 
 // fetched gets no preferences.
 func (m *Matcher) Decide(url string) (d Decision) {
 	in := m.form.Stream(url)
-	if m.usage == nil {
+	table := m.usage()
+	if table == nil {
 		m.decide(&d, m.machine.Match(in))
 		return d
 	}
 	var won [automaton.MaxClasses]int32
-	walk := m.usage.Walk()
+	walk := table.Walk()
 	if walk {
 		// One read of the URL for the crawl rules and the Content-Usage
 		// rules together (automaton.Machine.MatchClasses).
@@ -174,7 +224,7 @@ func (m *Matcher) Decide(url string) (d Decision) {
 	}
 	m.decide(&d, won[compile.ClassCrawl])
 	if d.Allowed {
-		d.Usage = m.usage.Prefs(won[:], m.ncrawl)
+		d.Usage = table.Prefs(won[:], m.ncrawl)
 	}
 	return d
 }
@@ -189,7 +239,8 @@ func (m *Matcher) decide(d *Decision, r int32) {
 		d.Allowed = true
 		return
 	}
-	if m.decides == nil {
+	decides := m.decides()
+	if decides == nil {
 		if r >= m.nfile {
 			d.Allowed = true // a rule the dialect adds reports no line
 			return
@@ -197,7 +248,7 @@ func (m *Matcher) decide(d *Decision, r int32) {
 		d.Pattern, d.Line, d.Allowed = m.lines.rule(int(r))
 		return
 	}
-	x := m.decides[r]
+	x := decides[r]
 	if x < 0 {
 		d.Allowed = true
 		return

@@ -1,7 +1,9 @@
 package robots
 
 import (
+	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -68,7 +70,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			t.Errorf("%s %q is a string of the parsed file", what, s)
 		}
 	}
-	for i := range m.lines.agents {
+	for i := range int(m.lines.hdr(hdrAgents)) {
 		value, name, _, _ := m.lines.agent(i)
 		check("agent value", value)
 		check("agent name", name)
@@ -77,8 +79,9 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 		v, _, _ := m.lines.rule(i)
 		check("rule value", v)
 	}
-	for _, g := range m.kept {
-		for _, u := range g.usage(m.lines.text) {
+	for i := range m.lines.ngroups() {
+		g := m.keptGroup(i)
+		for _, u := range g.usage(m.lines.text()) {
 			check("usage value", u.Value)
 			check("usage path", u.Path)
 			check("usage pattern", u.Pattern)
@@ -87,8 +90,8 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			check("signal value", sig.Value)
 		}
 	}
-	if len(m.kept) != 1 || len(m.kept[0].usage(m.lines.text)) != 1 || len(m.kept[0].signals()) != 1 {
-		t.Errorf("kept groups %+v: want one, with its usage lines", m.kept)
+	if k := m.keptGroup(0); m.lines.ngroups() != 1 || len(k.usage(m.lines.text())) != 1 || len(k.signals()) != 1 {
+		t.Errorf("kept groups %d, the first %+v: want one, with its usage lines", m.lines.ngroups(), k)
 	}
 	for _, d := range []string{"/a/x.pdf", "/a/b", "/a"} {
 		check("decision pattern", m.Decide(d).Pattern)
@@ -110,8 +113,10 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 }
 
 // TestKeptLongText checks that a Matcher whose groups' strings are longer
-// than keptLines.rules's offsets hold (lowered here) keeps each rule apart
-// and reports the same rules, selection and decisions.
+// than keptLines.rules's offsets hold (lowered here) keeps each rule apart,
+// and one whose strings or lines are beyond the short form's bounds keeps
+// its rules in 6 octets, and that each reports the same rules, selection
+// and decisions as the short form, which the file takes by default.
 func TestKeptLongText(t *testing.T) {
 	body := []byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\n\nUser-agent: BarBot\nAllow: /\nUser-agent: FooBot\nDisallow: /c\n")
 	urls := []string{"/a", "/a/b", "/a/x.pdf", "/c", "/", "/robots.txt"}
@@ -129,12 +134,22 @@ func TestKeptLongText(t *testing.T) {
 		return res
 	}
 	want := run()
-	defer func(n, l int) { maxKeptText, maxKeptLine = n, l }(maxKeptText, maxKeptLine)
-	for _, lim := range []struct{ text, line int }{{0, maxKeptLine}, {maxKeptText, 3}} {
-		maxKeptText, maxKeptLine = lim.text, lim.line
+	if m := Parse(body).Agent("FooBot"); m.lines.hdr(hdrShort) == 0 {
+		t.Errorf("rules not kept in the short form")
+	}
+	defer func(n, l, sn, sl int) {
+		maxKeptText, maxKeptLine, maxShortText, maxShortSpan = n, l, sn, sl
+	}(maxKeptText, maxKeptLine, maxShortText, maxShortSpan)
+	for _, lim := range []struct{ text, line, stext, sspan int }{
+		{0, maxKeptLine, maxShortText, maxShortSpan},
+		{maxKeptText, 3, maxShortText, maxShortSpan},
+		{maxKeptText, maxKeptLine, 10, maxShortSpan},
+		{maxKeptText, maxKeptLine, maxShortText, 2},
+	} {
+		maxKeptText, maxKeptLine, maxShortText, maxShortSpan = lim.text, lim.line, lim.stext, lim.sspan
 		got := run()
 		if !reflect.DeepEqual(got, want) {
-			t.Errorf("with the rules kept apart (text at most %d, lines at most %d):\n got %+v\nwant %+v", lim.text, lim.line, got, want)
+			t.Errorf("with limits %+v:\n got %+v\nwant %+v", lim, got, want)
 		}
 	}
 	if len(want.rules) != 5 || len(want.sel.Groups) != 2 {
@@ -163,7 +178,7 @@ func TestDecidesIdentity(t *testing.T) {
 		{Draft1996, "User-agent: *\nDisallow: /a\nDisallow: /\n", "/a", false, 2, false},
 	} {
 		m := Parse([]byte(c.body), WithDialect(c.d)).Agent("x")
-		if got := m.decides != nil; got != c.table {
+		if got := m.decides() != nil; got != c.table {
 			t.Errorf("%v %q: table kept %v, want %v", c.d, c.body, got, c.table)
 		}
 		if got := m.Decide(c.url); got.Line != c.line || got.Allowed != c.allow {
@@ -172,12 +187,44 @@ func TestDecidesIdentity(t *testing.T) {
 	}
 }
 
-// TestMatcherSize checks that a Matcher with its one AgentToken, as
-// forAgents allocates it for each crawler and host, fits a 256-octet
-// allocation: a crawler keeps one per host.
+// TestMatcherSize checks that a Matcher, which holds its one agent value
+// in place, as forAgents allocates it for each crawler and host, fits a
+// 96-octet allocation: a crawler keeps one per host.
 func TestMatcherSize(t *testing.T) {
-	const limit = 256
-	if size := unsafe.Sizeof(Matcher{}) + unsafe.Sizeof(AgentToken{}); size > limit {
-		t.Errorf("a Matcher and its AgentToken take %d octets, more than %d", size, limit)
+	const limit = 96
+	if size := unsafe.Sizeof(Matcher{}); size > limit {
+		t.Errorf("a Matcher takes %d octets, more than %d", size, limit)
+	}
+}
+
+// TestAgentInPlace checks that a Matcher's agent value reads back the same
+// whether it is held in place (one value whose token fits) or in a slice
+// (a list, or one value longer than the in-place offsets address).
+func TestAgentInPlace(t *testing.T) {
+	r := Parse([]byte("User-agent: FooBot\nDisallow: /a\n"))
+	long := "FooBot/" + strings.Repeat("x", math.MaxUint16)
+	for _, c := range []struct {
+		agents  []string
+		inPlace bool
+	}{
+		{[]string{"FooBot/2.1"}, true},
+		{[]string{" *"}, true},
+		{[]string{"FooBot", "BarBot"}, false},
+		{[]string{long}, true}, // its token is at the start
+		{[]string{strings.Repeat(" ", math.MaxUint16) + "FooBot"}, false},
+	} {
+		m := r.AgentAny(c.agents...)
+		if got := m.agentBits&oneAgent != 0; got != c.inPlace {
+			t.Errorf("%.20q: held in place %v, want %v", c.agents, got, c.inPlace)
+		}
+		got := m.Selection().Agents
+		if len(got) != len(c.agents) {
+			t.Fatalf("%.20q: %d agents read back", c.agents, len(got))
+		}
+		for i, a := range c.agents {
+			if want := r.readAgent(a); got[i] != want {
+				t.Errorf("%.20q: agent %d read back as %+v, want %+v", c.agents, i, got[i], want)
+			}
+		}
 	}
 }

@@ -307,33 +307,43 @@ func (e *BudgetError) Error() string {
 }
 
 // A Machine finds the best matching rule of each class of a set.
+//
+// A crawler keeps a Machine per host, most of them of one class built by
+// default, so what only other Machines need (more classes, the work of
+// DFA construction, why a tier was not built) lives apart, behind more:
+// a Machine of one class built by default is 80 bytes (TestMachineSize).
 type Machine struct {
-	engines            // class 0
+	engines              // class 0
+	more    *machineMore // nil when there is one class, no construction work and no budget error
+}
+
+// machineMore is what a Machine of more than one class, or built on the
+// ladder of DFAs, holds besides its first class's engines.
+type machineMore struct {
 	classes  []engines // classes 1 to MaxClasses-1, at c-1; nil when every rule is of class 0
-	rules    int
-	work     int   // DFA construction work, failed attempts included, all classes
-	why      error // why a cheaper tier was not built for class 0, or nil
-	classWhy error // the same for the first other class that has one
+	work     int       // DFA construction work, failed attempts included, all classes
+	why      error     // why a cheaper tier was not built for class 0, or nil
+	classWhy error     // the same for the first other class that has one
 }
 
 // engines are the engines that decide one class of rules, chosen by
-// build.
+// build. Only one of wild, seg and nfa is set, as tier says.
 type engines struct {
-	tier Tier      // 0 for a class without rules
-	lit  *dfa      // TierSplit and below: the literal patterns; TierDFA: all
-	wild *dfa      // TierSplit: the wildcard patterns
-	seg  *segments // TierSegments: the wildcard patterns
-	nfa  *nfa      // TierNFA: the wildcard patterns
-	segs *pool[segScratch]
-	nfas *pool[nfaScratch]
+	tier    uint8      // a Tier; 0 for a class without rules
+	wide    bool       // orig holds two halves per place (see origOf)
+	litWork bool       // the Machine's construction work was lit's nodes alone, as buildDFA counts a DFA of literal patterns (see setMore)
+	wildTop int32      // the best wildcard rule's place below TierDFA, or -1
+	lit     *packedDFA // TierSplit and below: the literal patterns; TierDFA: all
+	wild    *packedDFA // TierSplit: the wildcard patterns
+	seg     *segments  // TierSegments: the wildcard patterns
+	nfa     *nfa       // TierNFA: the wildcard patterns, with their pool when they need one
+	segs    *pool[segScratch]
 	// Inside the engines a rule is known by its place in the ranking, best
 	// first, so that comparing two matches is comparing two integers (see
-	// better). orig16 maps a place back to the caller's index when every
-	// index fits 16 bits (maxOrig16 rules), as real files' do; orig does
-	// otherwise. See origOf.
-	orig16  []uint16
-	orig    []int32
-	wildTop int32 // the best wildcard rule's place below TierDFA, or -1
+	// better). orig maps a place back to the caller's index: one uint16
+	// per place when every index fits 16 bits (maxOrig16 rules), as real
+	// files' do, and otherwise two, the low half first (wide). See origOf.
+	orig []uint16
 }
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
@@ -346,7 +356,8 @@ type engines struct {
 // table's offsets address; Compile panics beyond, as a caller must bound
 // its input first (package normalize's MaxLimit bounds a robots.txt body).
 func Compile(rules []Rule, lim Limits) *Machine {
-	m := &Machine{rules: len(rules)}
+	m := new(Machine)
+	var more machineMore  // copied to the heap only if it holds anything
 	var sp spares         // the builds' transient buffers, handed from phase to phase
 	var n [MaxClasses]int // rules per class
 	for _, r := range rules {
@@ -357,7 +368,8 @@ func Compile(rules []Rule, lim Limits) *Machine {
 		plan := newPlan(rules, nil, &sp)
 		checkSize(plan.total)
 		lim = lim.withDefaults(plan.total)
-		m.why = m.build(&m.engines, plan, &lim, &sp)
+		more.why = m.build(&m.engines, plan, &lim, &sp, &more.work)
+		m.setMore(&more)
 		return m
 	}
 	// One allocation holds the indices of every class, in class order.
@@ -380,17 +392,41 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	}
 	checkSize(total)
 	lim = lim.withDefaults(total)
-	m.classes = make([]engines, MaxClasses-1)
-	m.why = m.build(&m.engines, plans[0], &lim, &sp)
+	more.classes = make([]engines, MaxClasses-1)
+	more.why = m.build(&m.engines, plans[0], &lim, &sp, &more.work)
 	for c := 1; c < MaxClasses; c++ {
 		if len(plans[c].orig) == 0 {
 			continue // no rules: MatchClasses reports -1
 		}
-		if err := m.build(&m.classes[c-1], plans[c], &lim, &sp); err != nil && m.classWhy == nil {
-			m.classWhy = err
+		if err := m.build(&more.classes[c-1], plans[c], &lim, &sp, &more.work); err != nil && more.classWhy == nil {
+			more.classWhy = err
 		}
 	}
+	m.setMore(&more)
 	return m
+}
+
+// setMore keeps a copy of x in m unless it is empty, as it is for a
+// Machine of one class built by default. The work of building the DFA of
+// literal patterns alone, which buildDFA counts as its nodes, as most
+// Machines of one class have it, is kept as a bit (litWork).
+func (m *Machine) setMore(x *machineMore) {
+	if x.classes == nil && Tier(m.tier) == TierDFA && x.work == len(m.lit.nodes) {
+		m.litWork, x.work = true, 0
+	}
+	if x.classes != nil || x.work != 0 || x.why != nil || x.classWhy != nil {
+		m.more = new(machineMore)
+		*m.more = *x
+	}
+}
+
+// class returns the engines of class c, 1 to MaxClasses-1, or nil when the
+// Machine has none for it.
+func (m *Machine) class(c int) *engines {
+	if m.more == nil || c-1 >= len(m.more.classes) || m.more.classes[c-1].tier == 0 {
+		return nil
+	}
+	return &m.more.classes[c-1]
 }
 
 // MaxPatternOctets is the most octets of patterns Compile takes, all
@@ -534,7 +570,8 @@ func sortByRank(rules []Rule, idx []int32, sp *spares) {
 }
 
 // build chooses and builds the engines of one class, within lim, whose
-// MaxWork it spends, and returns why a cheaper tier was not built, or nil.
+// MaxWork it spends (adding what it spent to *work), and returns why a
+// cheaper tier was not built, or nil.
 // It is the one place where tiers are chosen.
 //
 // By default (Limits.MaxTier zero): the DFA of the literal patterns, and
@@ -545,16 +582,9 @@ func sortByRank(rules []Rule, idx []int32, sp *spares) {
 // probe) fits the Limits; else the literal patterns' trie and, for the
 // wildcard patterns, the probe's DFA if it fit, else the segment matcher,
 // whose build and walk are linear whatever the patterns.
-func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares) (why error) {
+func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int) (why error) {
 	e.wildTop = -1
-	if m.rules <= maxOrig16 {
-		e.orig16 = make([]uint16, len(pl.orig))
-		for i, x := range pl.orig {
-			e.orig16[i] = uint16(x)
-		}
-	} else {
-		e.orig = pl.orig
-	}
+	e.setOrig(pl.orig)
 	pats := pl.pats
 	stars, wildOctets, nwild := 0, 0, 0
 	for _, p := range pats {
@@ -612,17 +642,17 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares) (why error
 	// probe's, but for what rank prunes), so when the probe does not fit,
 	// the whole is not tried. Without a probe, the wildcard patterns' DFA
 	// is tried after the whole, with what is left of the budget.
-	try := func(pats []pattern, tier Tier) *dfa {
-		d, work, err := buildDFA(pats, *lim)
-		m.work += work
-		lim.MaxWork -= work
+	try := func(pats []pattern, tier Tier) *packedDFA {
+		d, spent, err := buildDFA(pats, *lim)
+		*work += spent
+		lim.MaxWork -= spent
 		if err != nil {
 			err.(*BudgetError).Tier = tier
 			why = err
 		}
-		return d
+		return d.pack()
 	}
-	var wildDFA *dfa
+	var wildDFA *packedDFA
 	probe := dfaOK && lim.MaxTier <= TierSplit && stars > probeStars && len(lit) > 0
 	if probe {
 		wildDFA = try(wild, TierSplit)
@@ -630,7 +660,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares) (why error
 	}
 	if dfaOK && lim.MaxTier <= TierDFA {
 		if d := try(pats, TierDFA); d != nil {
-			e.tier, e.lit, e.wildTop = TierDFA, d, -1
+			e.tier, e.lit, e.wildTop = uint8(TierDFA), d, -1
 			return why
 		}
 	}
@@ -643,20 +673,18 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares) (why error
 	// limits only guard against what stars do.
 	litLim := *lim
 	litLim.MaxWork = 1 << 62
-	e.lit, _, _ = buildDFA(lit, litLim)
+	litDFA, _, _ := buildDFA(lit, litLim)
+	e.lit = litDFA.pack()
 	if wildDFA != nil {
-		e.tier, e.wild = TierSplit, wildDFA
+		e.tier, e.wild = uint8(TierSplit), wildDFA
 		return why
 	}
 	if !small && lim.MaxTier <= TierSegments {
-		e.tier, e.seg = TierSegments, buildSegments(wild, sp)
+		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
 		e.segs = newPool(e.seg.newScratch)
 		return why
 	}
-	e.tier, e.nfa = TierNFA, buildNFA(wild)
-	if e.nfa.words > regWords {
-		e.nfas = newPool(e.nfa.newScratch)
-	}
+	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)
 	return why
 }
 
@@ -684,10 +712,9 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 		dst[c] = -1
 		e := &m.engines
 		if c > 0 {
-			if c-1 >= len(m.classes) || m.classes[c-1].tier == 0 {
+			if e = m.class(c); e == nil {
 				continue // no rules
 			}
-			e = &m.classes[c-1]
 		}
 		asked[c], cur[c] = e, e.lit.start()
 		if !cur[c].settled() {
@@ -740,7 +767,7 @@ func (e *engines) match(in normalize.Stream) int32 {
 func (e *engines) finish(in normalize.Stream, best int32) int32 {
 	if better(e.wildTop, best) {
 		r := int32(-1)
-		switch e.tier {
+		switch Tier(e.tier) {
 		case TierSplit:
 			r = e.wild.walk(in)
 		case TierSegments:
@@ -748,13 +775,13 @@ func (e *engines) finish(in normalize.Stream, best int32) int32 {
 			r = e.seg.walk(sc, in)
 			e.segs.put(slot)
 		case TierNFA:
-			if e.nfas == nil { // it fits in registers
+			if e.nfa.scratch == nil { // it fits in registers
 				r = e.nfa.walkRegs(in)
 				break
 			}
-			sc, slot := e.nfas.get()
+			sc, slot := e.nfa.scratch.get()
 			r = e.nfa.walk(sc, in)
-			e.nfas.put(slot)
+			e.nfa.scratch.put(slot)
 		}
 		if better(r, best) {
 			best = r
@@ -774,15 +801,40 @@ const smallRankSort = 20
 const countSortSpan = 256
 
 // maxOrig16 is the most rules for which a Machine keeps the caller's
-// index of each place in 16 bits (engines.orig16), not 32.
+// index of each place in 16 bits (engines.orig), not 32.
 const maxOrig16 = 1 << 16
+
+// setOrig sets e.orig to the caller's indices orig, by place: one uint16
+// each when they all fit, else two, the low half first.
+func (e *engines) setOrig(orig []int32) {
+	e.wide = len(orig) > 0 && slices.Max(orig) >= maxOrig16
+	if !e.wide {
+		e.orig = make([]uint16, len(orig))
+		for i, x := range orig {
+			e.orig[i] = uint16(x)
+		}
+		return
+	}
+	e.orig = make([]uint16, 2*len(orig))
+	for i, x := range orig {
+		e.orig[2*i], e.orig[2*i+1] = uint16(x), uint16(x>>16)
+	}
+}
 
 // origOf returns the caller's index of the rule at place p of the ranking.
 func (e *engines) origOf(p int32) int32 {
-	if e.orig16 != nil {
-		return int32(e.orig16[p])
+	if !e.wide {
+		return int32(e.orig[p])
 	}
-	return e.orig[p]
+	return int32(e.orig[2*p]) | int32(e.orig[2*p+1])<<16
+}
+
+// places returns the number of places of e's ranking: its rules.
+func (e *engines) places() int {
+	if e.wide {
+		return len(e.orig) / 2
+	}
+	return len(e.orig)
 }
 
 // Stats describes a compiled Machine.
@@ -804,21 +856,28 @@ type Stats struct {
 
 // Stats reports the tiers and size of m.
 func (m *Machine) Stats() Stats {
-	s := Stats{Tier: m.tier, Rules: m.rules, Budget: m.why, Work: m.work, ClassBudget: m.classWhy}
-	s.Classes[0] = m.tier
+	s := Stats{Tier: Tier(m.tier), Rules: m.places()}
+	s.Classes[0] = Tier(m.tier)
 	m.engines.addStats(&s)
-	for i := range m.classes {
-		s.Classes[i+1] = m.classes[i].tier
-		m.classes[i].addStats(&s)
+	if x := m.more; x != nil {
+		s.Budget, s.Work, s.ClassBudget = x.why, x.work, x.classWhy
+		for i := range x.classes {
+			s.Classes[i+1] = Tier(x.classes[i].tier)
+			s.Rules += x.classes[i].places()
+			x.classes[i].addStats(&s)
+		}
+		s.Bytes += int(unsafe.Sizeof(machineMore{})) + int(unsafe.Sizeof(engines{}))*cap(x.classes)
 	}
-	s.Bytes += int(unsafe.Sizeof(engines{})) * cap(m.classes)
+	if m.litWork { // more.work is 0
+		s.Work = len(m.lit.nodes)
+	}
 	return s
 }
 
 // addStats adds the sizes of e's engines to s.
 func (e *engines) addStats(s *Stats) {
-	s.Bytes += 2*cap(e.orig16) + 4*cap(e.orig)
-	for _, d := range []*dfa{e.lit, e.wild} {
+	s.Bytes += 2 * cap(e.orig)
+	for _, d := range []*packedDFA{e.lit, e.wild} {
 		if d != nil {
 			s.States += len(d.nodes)
 		}
@@ -828,7 +887,7 @@ func (e *engines) addStats(s *Stats) {
 		s.Bytes += e.seg.size()
 	}
 	if e.nfa != nil {
-		s.NFA += e.nfa.positions
+		s.NFA += int(e.nfa.positions)
 		s.Bytes += e.nfa.size()
 	}
 }
@@ -948,7 +1007,7 @@ const (
 	compileBytesPerOctet = 128
 	compileBytesBase     = 8 << 20
 	// tableBytesPerOctet and tableBytesBase bound what a Machine holds:
-	// a DFA node (16 bytes, a count octet, and a 4-byte default) per state, whose edges MaxWork bounds, or the
+	// a DFA node (12 bytes, 8 more above 65,533 rules, a count octet, and a 4-byte default) per state, whose edges MaxWork bounds, or the
 	// segment tier's tries and edges.
 	tableBytesPerOctet = 32
 	tableBytesBase     = 4 << 20

@@ -23,7 +23,8 @@ import (
 // wideEdges labels (branches) or five popcounts (wide nodes), and at most
 // one default node more, so the walk is linear in the input.
 
-// A dfa is one deterministic automaton of a Machine.
+// A dfa is one deterministic automaton as the builds emit it; a Machine
+// keeps it packed (packedDFA).
 type dfa struct {
 	nodes   []node
 	defs    []int32  // by node: the node that decides an octet with no edge, or off the run; nil when it is always node 0 (fromSorted)
@@ -48,8 +49,10 @@ const (
 // segment tier's scanner, on real files, goes 10-15% faster per URL).
 const wideEdges = 10
 
-// A node is 16 bytes (TestNodeSize checks it): crawlers keep many compiled
-// files in memory. Its kind shares a word with its offset, and the number
+// A node is a state as the builds emit it; the walk reads it packed, as a
+// pnode (see pack). A pnode is 12 bytes (TestNodeSize checks it): crawlers
+// keep many compiled files in memory. Its kind shares a word with its
+// offset, and its out and top share another (see pnode). The number
 // of octets of a run or edges of a branch is the octet at that offset in
 // labels, before them (a run is at most maxRun octets, a branch at most
 // wideEdges edges; a wide node needs no count). What a node matches if the
@@ -63,14 +66,118 @@ type node struct {
 	top  int32  // best rule that can still match from here, or -1
 }
 
+// A pnode is a node as the walk reads it: its out and top are one more
+// than their places, 0 for -1, in the low and the high 16 bits of ot.
+// When a place of the DFA is above maxPackedPlace, ot is bigOT and
+// dfa.big holds them instead: two int32 per node, at twice its index.
+type pnode struct {
+	ko   uint32
+	next int32
+	ot   uint32
+}
+
+// maxPackedPlace is the highest place of the ranking a pnode holds: real
+// files have far fewer rules.
+const (
+	maxPackedPlace = 1<<16 - 3
+	bigOT          = 1<<32 - 1 // ot of every node of a DFA with dfa.big
+)
+
 const offBits = 30 // below the kind in node.ko
 
 // maxRun is the most octets a run node holds (its count is one octet): a
 // longer chain is cut into runs of at most maxRun.
 const maxRun = 255
 
-func (nd *node) kind() nodeKind { return nodeKind(nd.ko >> offBits) }
-func (nd *node) off() uint32    { return nd.ko & (1<<offBits - 1) }
+func (nd *pnode) kind() nodeKind { return nodeKind(nd.ko >> offBits) }
+func (nd *pnode) off() uint32    { return nd.ko & (1<<offBits - 1) }
+
+// A packedDFA is a dfa as a Machine keeps it and the walk reads it: its
+// nodes packed (pnode), and what only some DFAs have (defaults, places
+// past maxPackedPlace) apart, behind rare: a crawler keeps one or two per
+// host, most of them of literal patterns, which have none of it. It is
+// 136 bytes and its tables (TestMachineSize).
+type packedDFA struct {
+	nodes   []pnode
+	labels  []byte   // dfa.labels
+	targets []int32  // dfa.targets
+	bitmaps []uint64 // dfa.bitmaps
+	accepts []accept // dfa.accepts; nil when empty
+	first   int32    // the start node
+	rare    *dfaRare // nil when it would hold nothing
+}
+
+// dfaRare is what only some DFAs hold.
+type dfaRare struct {
+	defs []int32 // dfa.defs
+	big  []int32 // by node, its out and top, when a place does not fit a pnode (maxPackedPlace); nil otherwise
+}
+
+// pack returns d as a Machine keeps it: its nodes packed, each table of
+// its size, and its rare tables apart. d shares its tables but its nodes
+// with the result, and is not used again.
+func (d *dfa) pack() *packedDFA {
+	if d == nil {
+		return nil
+	}
+	p := &packedDFA{labels: d.labels, targets: d.targets, bitmaps: d.bitmaps, first: d.first}
+	if len(d.accepts) > 0 {
+		p.accepts = d.accepts
+	}
+	rare := dfaRare{defs: d.defs}
+	wide := false
+	for i := range d.nodes {
+		if d.nodes[i].out > maxPackedPlace || d.nodes[i].top > maxPackedPlace {
+			wide = true
+			break
+		}
+	}
+	p.nodes = make([]pnode, len(d.nodes))
+	if wide {
+		rare.big = make([]int32, 2*len(d.nodes))
+	}
+	for i := range d.nodes {
+		nd, q := &d.nodes[i], &p.nodes[i]
+		q.ko, q.next = nd.ko, nd.next
+		if wide {
+			q.ot = bigOT
+			rare.big[2*i], rare.big[2*i+1] = nd.out, nd.top
+		} else {
+			q.ot = uint32(nd.out+1) | uint32(nd.top+1)<<16
+		}
+	}
+	if rare.defs != nil || rare.big != nil {
+		p.rare = new(dfaRare)
+		*p.rare = rare
+	}
+	return p
+}
+
+// outTop returns the out of node s, nd (the best prefix rule matched on
+// entering it, or -1) and its top (the best rule that can still match
+// from it, or -1).
+func (d *packedDFA) outTop(s int32, nd *pnode) (out, top int32) {
+	if ot := nd.ot; ot != bigOT {
+		return int32(ot&0xffff) - 1, int32(ot>>16) - 1
+	}
+	return d.rare.big[2*s], d.rare.big[2*s+1]
+}
+
+// def returns the default node of node s: the node that decides an octet
+// with no edge, or off the run.
+func (d *packedDFA) def(s int32) int32 {
+	if r := d.rare; r != nil && r.defs != nil {
+		return r.defs[s]
+	}
+	return 0
+}
+
+// loops reports whether node s is its own default: a '*' waiting for the
+// octet after it. No node of a DFA of literal patterns loops.
+func (d *packedDFA) loops(s int32) bool {
+	r := d.rare
+	return r != nil && r.defs != nil && r.defs[s] == s
+}
 
 // mk returns the ko word of a node of kind k at offset off.
 func mk(k nodeKind, off int) uint32 { return uint32(k)<<offBits | uint32(off) }
@@ -186,7 +293,6 @@ func (b *builder) emit() *dfa {
 // shrink copies each table that append left much larger than its contents
 // to one of its size: a Machine lives as long as its file is cached.
 func (d *dfa) shrink() {
-	d.nodes = fit(d.nodes)
 	d.defs = fit(d.defs)
 	d.labels = fit(d.labels)
 	d.targets = fit(d.targets)
@@ -205,12 +311,15 @@ func fit[T any](s []T) []T {
 }
 
 // size is the memory held by d's tables, in bytes.
-func (d *dfa) size() int {
+func (d *packedDFA) size() int {
 	if d == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(node{})) + 4*cap(d.defs) +
-		cap(d.labels) + 4*cap(d.targets) + 8*cap(d.accepts) + 8*cap(d.bitmaps)
+	n := int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(pnode{})) + cap(d.labels) + 4*cap(d.targets) + 8*cap(d.bitmaps) + 8*cap(d.accepts)
+	if r := d.rare; r != nil {
+		n += int(unsafe.Sizeof(*r)) + 4*cap(r.defs) + 4*cap(r.big)
+	}
+	return n
 }
 
 // plainRun is the most octets an engine takes from its input at once
@@ -228,7 +337,7 @@ const firstRun = 4
 // the ranking), stopping as soon as the outcome is settled. It reads the
 // input as runs of plain octets (normalize.Stream.Plain), which steps
 // takes in a tight loop, and the rest octet by octet.
-func (d *dfa) walk(in normalize.Stream) int32 {
+func (d *packedDFA) walk(in normalize.Stream) int32 {
 	c := d.start()
 	run := firstRun
 	for !c.settled() {
@@ -249,15 +358,16 @@ func (d *dfa) walk(in normalize.Stream) int32 {
 // A cursor walks a dfa over an input, one octet at a time, and keeps the
 // best rule matched so far. It is a small value: keep it on the stack.
 type cursor struct {
-	d    *dfa
-	nd   *node // d.nodes[s]
+	d    *packedDFA
+	nd   *pnode // d.nodes[s]
 	s    int32
 	pos  uint32 // octets of the current run node matched so far
 	best int32  // place in the ranking of the best rule so far, or -1
+	top  int32  // the top of node s (see dfa.outTop), read once on entering it
 }
 
 // start returns a cursor at d's start.
-func (d *dfa) start() cursor {
+func (d *packedDFA) start() cursor {
 	c := cursor{d: d, best: -1}
 	c.enter(d.first)
 	return c
@@ -274,7 +384,8 @@ func (c *cursor) enter(s int32) {
 	}
 	c.s, c.pos = s, 0
 	c.nd = &c.d.nodes[s]
-	if o := c.nd.out; better(o, c.best) {
+	o, top := c.d.outTop(s, c.nd)
+	if c.top = top; better(o, c.best) {
 		c.best = o
 	}
 }
@@ -321,16 +432,14 @@ func (c *cursor) step(x byte) {
 		default: // done
 			return
 		}
-		def := int32(0)
-		if d.defs != nil {
-			def = d.defs[c.s]
-		}
+		def := d.def(c.s)
 		if def == c.s && c.pos == 0 {
 			return // the node loops on the octet
 		}
 		c.s, c.pos = def, 0
 		nd = &d.nodes[c.s]
 		c.nd = nd
+		_, c.top = d.outTop(c.s, nd)
 	}
 }
 
@@ -359,7 +468,7 @@ func (c *cursor) steps(p string) {
 			if i == len(p) {
 				return
 			}
-		} else if nd.kind() == branch && d.defs != nil && d.defs[c.s] == c.s {
+		} else if nd.kind() == branch && d.loops(c.s) {
 			// A branch that loops on the octets it has no edge for (a
 			// '*' waiting for the octet after it): its edges are
 			// scanned here, and the octets that take none are passed
@@ -377,7 +486,7 @@ func (c *cursor) steps(p string) {
 			if i == len(p) {
 				return
 			}
-		} else if nd.kind() == wide && d.defs != nil && d.defs[c.s] == c.s {
+		} else if nd.kind() == wide && d.loops(c.s) {
 			// The same for a wide node: one bit test per octet.
 			o := nd.off()
 			words := d.bitmaps[o : o+4]
@@ -398,13 +507,13 @@ func (c *cursor) steps(p string) {
 
 // settled reports whether no further input can change the result: nothing
 // that can still match would beat the best match so far.
-func (c *cursor) settled() bool { return !better(c.nd.top, c.best) }
+func (c *cursor) settled() bool { return !better(c.top, c.best) }
 
 // result returns the best rule matched if the input ends here, as its
 // place in the ranking, or -1.
 func (c *cursor) result() int32 {
 	r := c.best
-	if len(c.d.accepts) == 0 || c.s == 0 && c.d.defs == nil {
+	if len(c.d.accepts) == 0 || c.s == 0 && (c.d.rare == nil || c.d.rare.defs == nil) {
 		return r // no anchored rule, or fromSorted's dead node, where most walks settle
 	}
 	if a := c.d.acceptAt(c.s); better(a, r) {
@@ -415,17 +524,18 @@ func (c *cursor) result() int32 {
 
 // acceptAt returns the anchored rule node s matches if the input ends
 // there, or -1.
-func (d *dfa) acceptAt(s int32) int32 {
-	lo, hi := 0, len(d.accepts)
+func (d *packedDFA) acceptAt(s int32) int32 {
+	accepts := d.accepts
+	lo, hi := 0, len(accepts)
 	for lo < hi {
-		if m := int(uint(lo+hi) >> 1); d.accepts[m].node < s {
+		if m := int(uint(lo+hi) >> 1); accepts[m].node < s {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(d.accepts) && d.accepts[lo].node == s {
-		return d.accepts[lo].rule
+	if lo < len(accepts) && accepts[lo].node == s {
+		return accepts[lo].rule
 	}
 	return -1
 }

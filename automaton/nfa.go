@@ -26,20 +26,41 @@ import (
 // built only when Limits.MaxTier asks for it, and its walk takes its bit
 // sets from the Machine's pool.
 
-// An nfa runs the wildcard patterns of a Machine at TierNFA.
+// An nfa runs the wildcard patterns of a Machine at TierNFA. A crawler
+// keeps a Machine per host, and most real files get an nfa, so its tables
+// are two slices cut by words and classes (see the methods below), not a
+// slice each, and the class of an octet from 0x80 (which canonical
+// patterns and URLs never hold) is looked up apart: 240 bytes and the
+// tables (TestMachineSize).
 type nfa struct {
-	words     int
-	positions int
-	class     [256]uint8
-	adv       []uint64  // per class: bits that a matching octet advances into
-	star      []uint64  // positions of '*' (self loops)
-	final     []uint64  // end positions of prefix patterns
-	anchor    []uint64  // end positions of anchored patterns
-	init      []uint64  // start positions, closed over '*'
-	owner     []int32   // rule (place in the ranking) of each pattern, in the order of their end positions
-	endBase   []int32   // per word: the end positions in the words before it (see ownerAt)
-	wake      [4]uint64 // octets that follow a '*' in some pattern, one bit each (see idle)
+	words     int32
+	positions int32
+	classes   int32       // octet classes: class 0, and one per octet used literally
+	class     [128]uint8  // the class of each octet below 0x80
+	high      *[128]uint8 // the class of each octet from 0x80; nil when no pattern holds one, so all are class 0
+	// masks holds, words each: per class, the bits that a matching octet
+	// advances into (adv); then the positions of '*' (self loops), the end
+	// positions of prefix patterns, those of anchored patterns, and the
+	// start positions, closed over '*' (star, final, anchor, initial).
+	masks []uint64
+	// ends holds, per word, the end positions in the words before it (see
+	// ownerAt), then the rule (place in the ranking) of each pattern, in
+	// the order of their end positions (owner).
+	ends    []int32
+	wake    [4]uint64         // octets that follow a '*' in some pattern, one bit each (see idle)
+	scratch *pool[nfaScratch] // nil when the NFA walks in registers (words ≤ regWords)
 }
+
+// The tables of an nfa, cut from masks and ends.
+func (a *nfa) adv() []uint64 { n := a.classes * a.words; return a.masks[:n:n] }
+func (a *nfa) set(i int32) []uint64 {
+	o := (a.classes + i) * a.words
+	return a.masks[o : o+a.words : o+a.words]
+}
+func (a *nfa) star() []uint64    { return a.set(0) }
+func (a *nfa) final() []uint64   { return a.set(1) }
+func (a *nfa) anchor() []uint64  { return a.set(2) }
+func (a *nfa) initial() []uint64 { return a.set(3) }
 
 // regWords is the most 64-bit words of an NFA that walks in registers
 // (walkRegs): 256 positions.
@@ -62,55 +83,73 @@ func nfaPositions(pats []pattern) int {
 
 func buildNFA(pats []pattern) *nfa {
 	n := nfaPositions(pats)
-	a := &nfa{words: (n + 63) / 64, positions: n, owner: make([]int32, 0, len(pats))}
-	w := a.words
+	a := &nfa{words: int32((n + 63) / 64), positions: int32(n)}
+	w := int(a.words)
 	// Octet classes: every octet used literally gets its own class, all
 	// others share class 0.
+	var class [256]uint8
 	classes := 1
 	for _, p := range pats {
 		for j := 0; j < len(p.lit); j++ {
-			if c := p.lit[j]; c != '*' && a.class[c] == 0 {
-				a.class[c] = uint8(classes)
+			if c := p.lit[j]; c != '*' && class[c] == 0 {
+				class[c] = uint8(classes)
 				classes++
 			}
 		}
 	}
+	copy(a.class[:], class[:128])
+	if high := [128]uint8(class[128:]); high != ([128]uint8{}) {
+		a.high = &high
+	}
 	// The masks share one allocation: the classes' advances, then the
-	// four sets.
-	masks := make([]uint64, (classes+4)*w)
-	a.adv = masks[: classes*w : classes*w]
-	sets := masks[classes*w:]
-	a.star, a.final, a.anchor, a.init = sets[:w:w], sets[w:2*w:2*w], sets[2*w:3*w:3*w], sets[3*w:]
+	// four sets; so do the end counts and the owners.
+	a.classes = int32(classes)
+	a.masks = make([]uint64, (classes+4)*w)
+	a.ends = make([]int32, w, w+len(pats))
+	adv, star, final, anchor, initial := a.adv(), a.star(), a.final(), a.anchor(), a.initial()
 	set := func(v []uint64, g int) { v[g/64] |= 1 << (g % 64) }
 	g := 0
 	for _, p := range pats {
-		set(a.init, g)
+		set(initial, g)
 		for j := 0; j < len(p.lit); j++ {
 			if c := p.lit[j]; c == '*' {
-				set(a.star, g+j)
+				set(star, g+j)
 				if j+1 < len(p.lit) {
 					a.wake[p.lit[j+1]>>6] |= 1 << (p.lit[j+1] & 63)
 				}
 			} else {
-				set(a.adv[int(a.class[c])*w:], g+j+1)
+				set(adv[int(class[c])*w:], g+j+1)
 			}
 		}
 		end := g + len(p.lit)
-		a.owner = append(a.owner, p.rule)
+		a.ends = append(a.ends, p.rule)
 		if p.anchored {
-			set(a.anchor, end)
+			set(anchor, end)
 		} else {
-			set(a.final, end)
+			set(final, end)
 		}
 		g = end + 1
 	}
-	closeStars(a.init, a.star)
-	a.endBase = make([]int32, w)
+	closeStars(initial, star)
 	for i, ends := 1, int32(0); i < w; i++ {
-		ends += int32(bits.OnesCount64(a.final[i-1] | a.anchor[i-1]))
-		a.endBase[i] = ends
+		ends += int32(bits.OnesCount64(final[i-1] | anchor[i-1]))
+		a.ends[i] = ends
+	}
+	if w > regWords {
+		a.scratch = newPool(a.newScratch)
 	}
 	return a
+}
+
+// classOf returns the class of octet x.
+func (a *nfa) classOf(x byte) int {
+	if x < 0x80 {
+		return int(a.class[x])
+	}
+	if a.high == nil {
+		return 0
+	}
+	return int(a.high[x-0x80])
 }
 
 // ownerAt returns the rule of the pattern that ends at position g: the
@@ -118,9 +157,9 @@ func buildNFA(pats []pattern) *nfa {
 // are inner octets), and g's pattern is the number of end positions
 // before g.
 func (a *nfa) ownerAt(g int) int32 {
-	i := g / 64
-	below := (a.final[i] | a.anchor[i]) & (1<<(g%64) - 1)
-	return a.owner[int(a.endBase[i])+bits.OnesCount64(below)]
+	i := int32(g / 64)
+	below := (a.set(1)[i] | a.set(2)[i]) & (1<<(g%64) - 1)
+	return a.ends[a.words+a.ends[i]+int32(bits.OnesCount64(below))]
 }
 
 // closeStars adds to v the position after every live '*': a '*' may match
@@ -138,7 +177,11 @@ func (a *nfa) size() int {
 	if a == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(*a)) + 8*(len(a.adv)+5*a.words) + 4*(len(a.owner)+len(a.endBase))
+	n := int(unsafe.Sizeof(*a)) + 8*cap(a.masks) + 4*cap(a.ends)
+	if a.high != nil {
+		n += len(a.high)
+	}
+	return n
 }
 
 // nfaScratch is the scratch an nfa walk needs: two bit sets.
@@ -153,32 +196,35 @@ func (a *nfa) newScratch() *nfaScratch {
 // walk runs a over the octets of in with scratch st and returns the best
 // rule (its place in the ranking), stopping when no position is live.
 func (a *nfa) walk(st *nfaScratch, in normalize.Stream) int32 {
-	copy(st.cur, a.init)
-	best := a.matches(st.cur, a.final, -1)
+	copy(st.cur, a.initial())
+	star, final := a.star(), a.final()
+	best := a.matches(st.cur, final, -1)
 	for alive := true; alive; {
 		x, ok := in.Next()
 		if !ok {
 			break
 		}
-		best, alive = a.step(st, x, best)
+		best, alive = a.step(st, x, best, star, final)
 	}
-	return a.matches(st.cur, a.anchor, best)
+	return a.matches(st.cur, a.anchor(), best)
 }
 
 // step feeds one octet and returns the best match so far, given the best
-// before it. It reports alive false when no position is live any more.
-func (a *nfa) step(st *nfaScratch, x byte, best int32) (int32, bool) {
-	w := a.words
-	adv := a.adv[int(a.class[x])*w : int(a.class[x])*w+w]
+// before it, star and final being a.star() and a.final(). It reports
+// alive false when no position is live any more.
+func (a *nfa) step(st *nfaScratch, x byte, best int32, star, final []uint64) (int32, bool) {
+	w := int(a.words)
+	k := a.classOf(x)
+	adv := a.masks[k*w : k*w+w]
 	var carry uint64
 	alive := false
 	for i := 0; i < w; i++ {
 		c := st.cur[i]
-		v := (c<<1|carry)&adv[i] | c&a.star[i]
+		v := (c<<1|carry)&adv[i] | c&star[i]
 		carry = c >> 63
 		st.next[i] = v
 	}
-	closeStars(st.next, a.star)
+	closeStars(st.next, star)
 	for i := 0; i < w; i++ {
 		if st.next[i] != 0 {
 			alive = true
@@ -186,7 +232,7 @@ func (a *nfa) step(st *nfaScratch, x byte, best int32) (int32, bool) {
 		}
 	}
 	st.cur, st.next = st.next, st.cur
-	return a.matches(st.cur, a.final, best), alive
+	return a.matches(st.cur, final, best), alive
 }
 
 func (a *nfa) matches(v, ends []uint64, best int32) int32 {
@@ -237,14 +283,14 @@ func (a *nfa) refill(in *normalize.Stream, p *string, idle bool) (byte, bool) {
 // a few word operations per word of the NFA, and stops when no position
 // is live.
 func (a *nfa) walkRegs(in normalize.Stream) int32 {
-	w := a.words
+	w := int(a.words)
 	if w == 1 {
 		return a.walkWord(in)
 	}
 	var cur [regWords]uint64
-	copy(cur[:w], a.init)
-	best := a.matches(cur[:w], a.final, -1)
-	star, final := a.star[:w], a.final[:w]
+	copy(cur[:w], a.initial())
+	star, final := a.star()[:w], a.final()[:w]
+	best := a.matches(cur[:w], final, -1)
 	idle := idleRegs(&cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
@@ -252,7 +298,7 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 		if !ok {
 			break
 		}
-		adv := a.adv[int(a.class[x])*w:][:w]
+		adv := a.masks[a.classOf(x)*w:][:w]
 		var carry, live, scarry, hit, diff uint64
 		for i := range star {
 			c := cur[i]
@@ -272,23 +318,24 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 		if diff != 0 {
 			idle = idleRegs(&cur, star)
 			if hit != 0 {
-				best = a.matches(cur[:w], a.final, best)
+				best = a.matches(cur[:w], final, best)
 			}
 		}
 	}
-	return a.matches(cur[:w], a.anchor, best)
+	return a.matches(cur[:w], a.anchor(), best)
 }
 
 // walkWord is walkRegs for an NFA of one word (at most 64 positions, as
 // most real files' wildcard patterns need): the state is one register.
 func (a *nfa) walkWord(in normalize.Stream) int32 {
-	star, final := a.star[0], a.final[0]
-	cur := a.init[0]
+	// One word: adv is masks[:classes], then star, final, anchor, initial.
+	adv := a.masks
+	c := a.classes
+	star, final, anchor, cur := adv[c], adv[c+1], adv[c+2], adv[c+3]
 	best := int32(-1)
 	if cur&final != 0 {
-		best = a.matches(a.init[:1], a.final, -1)
+		best = a.matches(adv[c+3:c+4], adv[c+1:c+2], -1)
 	}
-	adv := a.adv
 	idle := idleWord(cur, star)
 	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
@@ -296,7 +343,7 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 		if !ok {
 			break
 		}
-		v := (cur<<1)&adv[a.class[x]] | cur&star
+		v := (cur<<1)&adv[a.classOf(x)] | cur&star
 		v |= (v & star) << 1
 		if v == cur {
 			continue
@@ -306,11 +353,11 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 		}
 		cur, idle = v, idleWord(v, star)
 		if v&final != 0 {
-			best = a.matches([]uint64{v}, a.final, best)
+			best = a.matches([]uint64{v}, adv[c+1:c+2], best)
 		}
 	}
-	if cur&a.anchor[0] != 0 {
-		best = a.matches([]uint64{cur}, a.anchor, best)
+	if cur&anchor != 0 {
+		best = a.matches([]uint64{cur}, adv[c+2:c+3], best)
 	}
 	return best
 }

@@ -25,10 +25,10 @@ func TestSmallNFAThreshold(t *testing.T) {
 	}{{4, true}, {64, true}, {65, true}, {smallNFAPositions, true}, {smallNFAPositions + 1, false}} {
 		m := Compile(rules(c.positions), Limits{})
 		st := m.Stats()
-		regs := st.Tier == TierNFA && m.nfas == nil && st.Work == 0
+		regs := st.Tier == TierNFA && (m.nfa == nil || m.nfa.scratch == nil) && st.Work == 0
 		if regs != c.small {
 			t.Errorf("%d positions: tier %v, pool %v, work %d: register NFA %v, want %v",
-				c.positions, st.Tier, m.nfas != nil, st.Work, regs, c.small)
+				c.positions, st.Tier, m.nfa != nil && m.nfa.scratch != nil, st.Work, regs, c.small)
 		}
 		if st.NFA > 0 && st.NFA != c.positions {
 			t.Errorf("%d positions: Stats.NFA %d", c.positions, st.NFA)
@@ -77,6 +77,40 @@ func TestRegisterWalk(t *testing.T) {
 			want := a.walk(sc, normalize.NewRawStream(in))
 			if got := a.walkRegs(normalize.NewRawStream(in)); got != want {
 				t.Fatalf("patterns %q (%d words), input %q: walkRegs %d, walk %d", pats, a.words, in, got, want)
+			}
+		}
+	}
+}
+
+// TestNFAHighOctets checks the NFA's classes of octets from 0x80, which it
+// looks up apart from the others: patterns that hold such octets match
+// them, and only them, at one word and at several.
+func TestNFAHighOctets(t *testing.T) {
+	long := strings.Repeat("y", 70) // a second word of positions
+	rules := []Rule{
+		{Pattern: "/*\xe9$", Rank: 10},
+		{Pattern: "/*\xff\x80x", Rank: 9},
+		{Pattern: "/*a\x7f", Rank: 8},
+	}
+	for _, c := range []struct {
+		in   string
+		want int32
+	}{
+		{"/\xe9", 0}, {"/q\xe9", 0}, {"/\xe9q", -1}, {"/\xea", -1},
+		{"/\xff\x80x", 1}, {"/\xff\x81x", -1}, {"/\x80\xffx", -1},
+		{"/a\x7f", 2}, {"/a\xff", -1},
+	} {
+		for _, extra := range []string{"", long} {
+			rs := rules
+			if extra != "" {
+				rs = append(rs[:len(rs):len(rs)], Rule{Pattern: "/*" + extra, Rank: 1})
+			}
+			m := Compile(rs, Limits{MaxTier: TierNFA})
+			if st := m.Stats(); st.Tier != TierNFA {
+				t.Fatalf("tier %v, want nfa", st.Tier)
+			}
+			if got := m.Match(normalize.NewRawStream(c.in)); got != c.want {
+				t.Errorf("%q (%d rules): rule %d, want %d", c.in, len(rs), got, c.want)
 			}
 		}
 	}

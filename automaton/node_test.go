@@ -6,10 +6,11 @@ import (
 	"unsafe"
 )
 
-// TestNodeSize holds the DFA node to the 16 bytes its comment states.
+// TestNodeSize holds the DFA node, as the walk reads it, to the 12 bytes
+// its comment states.
 func TestNodeSize(t *testing.T) {
-	if n := unsafe.Sizeof(node{}); n != 16 {
-		t.Errorf("a DFA node is %d bytes, want 16", n)
+	if n := unsafe.Sizeof(pnode{}); n != 12 {
+		t.Errorf("a DFA node is %d bytes, want 12", n)
 	}
 }
 
@@ -87,5 +88,36 @@ func checkQueues(t *testing.T, s *segments) {
 func TestEdgeSize(t *testing.T) {
 	if n := unsafe.Sizeof(sedge{}); n != 16 {
 		t.Errorf("a segment edge is %d bytes, want 16", n)
+	}
+}
+
+// TestMachineSize holds the structs a Machine of one class allocates to
+// the sizes their comments state: a crawler keeps a Machine per host.
+func TestMachineSize(t *testing.T) {
+	for _, c := range []struct {
+		what      string
+		size, max uintptr
+	}{
+		{"Machine", unsafe.Sizeof(Machine{}), 80},
+		{"nfa", unsafe.Sizeof(nfa{}), 240},
+		{"packedDFA", unsafe.Sizeof(packedDFA{}), 136},
+	} {
+		if c.size > c.max {
+			t.Errorf("%s is %d bytes, more than %d", c.what, c.size, c.max)
+		}
+	}
+}
+
+// TestLiteralWork checks that a Machine of literal patterns of one class,
+// as most are, holds nothing behind Machine.more, and that Stats reports
+// the work of its build as before: the nodes of its DFA.
+func TestLiteralWork(t *testing.T) {
+	m := Compile([]Rule{{Pattern: "/a", Rank: 2}, {Pattern: "/abc", Rank: 4}, {Pattern: "/b$", Rank: 3}}, Limits{})
+	st := m.Stats()
+	if m.more != nil || !m.litWork {
+		t.Errorf("more %+v, litWork %v: want nothing behind more", m.more, m.litWork)
+	}
+	if st.Tier != TierDFA || st.Work == 0 || st.Work != st.States {
+		t.Errorf("tier %v, work %d, states %d: want the DFA tier's work its states", st.Tier, st.Work, st.States)
 	}
 }

@@ -114,7 +114,7 @@ func TestSegmentWalkWork(t *testing.T) {
 	for _, f := range all {
 		rules := fillRules(f.line)
 		m := Compile(rules, Limits{})
-		if m.tier != TierSegments {
+		if Tier(m.tier) != TierSegments {
 			t.Fatalf("%s: tier %v, want %v", f.name, m.tier, TierSegments)
 		}
 		for _, in := range f.in {
@@ -232,7 +232,7 @@ func TestSegmentScratchWrap(t *testing.T) {
 		rules = append(rules, Rule{Pattern: "/*" + string(x), Rank: 1})
 	}
 	m := Compile(rules, Limits{MaxTier: TierSegments})
-	if m.tier != TierSegments {
+	if Tier(m.tier) != TierSegments {
 		t.Fatalf("tier %v, want %v", m.tier, TierSegments)
 	}
 	// Each killer, walked at generation 1, takes every edge of segments
