@@ -128,33 +128,29 @@ func (l *keptLines) rule(i int) (value string, line int, allow bool) {
 		n := l.long.lines[i]
 		return l.long.values[i], int(n &^ allowBit), n&allowBit != 0
 	}
-	rules := l.rules()
-	if base := l.hdr(hdrShort); base != 0 {
-		r := rules[i*shortRuleBytes : i*shortRuleBytes+shortRuleBytes]
-		var start uint32
-		if i == 0 {
-			start = l.hdr(hdrStart)
-		} else {
-			start = le16(rules[i*shortRuleBytes-shortRuleBytes:])
-		}
-		n := le16(r[2:])
-		return l.data[start:le16(r)], int(base - 1 + n&^shortAllow), n&shortAllow != 0
+	// A rule is two numbers of half its octets each (2 or 3): where its
+	// value ends, and its line (less the header's base line in the short
+	// form) with the allow bit on top.
+	size, allowBit, base := uint32(ruleBytes), uint32(packedAllow), uint32(0)
+	if b := l.hdr(hdrShort); b != 0 {
+		size, allowBit, base = shortRuleBytes, shortAllow, b-1
 	}
-	r := rules[i*ruleBytes : i*ruleBytes+ruleBytes]
-	var start uint32
-	if i == 0 {
-		start = l.hdr(hdrStart)
-	} else {
-		start = uint24(rules[i*ruleBytes-ruleBytes:])
+	rules, half, at := l.rules(), size/2, uint32(i)*size
+	start := l.hdr(hdrStart)
+	if i > 0 {
+		start = littleEndian(rules[at-size : at-half])
 	}
-	n := uint24(r[3:])
-	return l.data[start:uint24(r)], int(n &^ packedAllow), n&packedAllow != 0
+	n := littleEndian(rules[at+half : at+size])
+	return l.data[start:littleEndian(rules[at:at+half])], int(base + n&^allowBit), n&allowBit != 0
 }
 
-// uint24 reads a 24-bit little-endian number.
-func uint24(b string) uint32 {
-	_ = b[2]
-	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
+// littleEndian reads a little-endian number of two or three octets.
+func littleEndian(b string) uint32 {
+	v := le16(b)
+	if len(b) == 3 {
+		v |= uint32(b[2]) << 16
+	}
+	return v
 }
 
 // appendUint24 appends v, below 1<<24, as 24 bits little-endian.
