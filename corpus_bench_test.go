@@ -1,0 +1,107 @@
+package robots_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/robotsexclusion/robots"
+)
+
+// A corpusSample is every eighth site of the shared corpus that has a URL
+// list, with up to 30 of its URLs: small enough to run under an
+// instruction counter (valgrind --tool=callgrind), whose counts, unlike
+// times, do not move with what else the machine runs.
+type corpusSample struct {
+	bodies [][]byte
+	urls   [][]string // urls[i] are bodies[i]'s site's
+}
+
+var sample struct {
+	once sync.Once
+	s    corpusSample
+	err  error
+}
+
+func loadSample(b *testing.B) corpusSample {
+	sample.once.Do(func() {
+		dir := filepath.Dir(corpusDir) // ../shared/corpus
+		ents, err := os.ReadDir(filepath.Join(dir, "links"))
+		if err != nil {
+			sample.err = err
+			return
+		}
+		sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+		for i, e := range ents {
+			if i%8 != 0 {
+				continue
+			}
+			body, err := os.ReadFile(filepath.Join(dir, "robots", e.Name()))
+			if err != nil {
+				continue
+			}
+			links, err := os.ReadFile(filepath.Join(dir, "links", e.Name()))
+			if err != nil {
+				continue
+			}
+			var urls []string
+			for line := range bytes.Lines(links) {
+				if u := strings.TrimRight(string(line), "\r\n"); u != "" && len(urls) < 30 {
+					urls = append(urls, u)
+				}
+			}
+			sample.s.bodies = append(sample.s.bodies, body)
+			sample.s.urls = append(sample.s.urls, urls)
+		}
+	})
+	if sample.err != nil || len(sample.s.bodies) == 0 {
+		b.Skipf("no corpus: %v", sample.err)
+	}
+	return sample.s
+}
+
+// BenchmarkCorpusSample runs, on the corpus sample, what a crawler pays:
+// decide (one URL an op, the Matchers compiled before), compile (Parse
+// and Agent, one file an op) and host (Parse, Agent and the first ten
+// URLs, one site an op). Under callgrind, run each for two counts and
+// divide the difference of the totals by the difference of the counts:
+// the instructions an op, the setup left out.
+func BenchmarkCorpusSample(b *testing.B) {
+	s := loadSample(b)
+	b.Run("decide", func(b *testing.B) {
+		type job struct {
+			m *robots.Matcher
+			u string
+		}
+		var jobs []job
+		for i, body := range s.bodies {
+			m := robots.Parse(body).Agent("Googlebot")
+			for _, u := range s.urls[i] {
+				jobs = append(jobs, job{m, u})
+			}
+		}
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			j := &jobs[i%len(jobs)]
+			j.m.Decide(j.u)
+		}
+	})
+	b.Run("compile", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			robots.Parse(s.bodies[i%len(s.bodies)]).Agent("Googlebot")
+		}
+	})
+	b.Run("host", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			k := i % len(s.bodies)
+			m := robots.Parse(s.bodies[k]).Agent("Googlebot")
+			for _, u := range s.urls[k][:min(10, len(s.urls[k]))] {
+				m.Decide(u)
+			}
+		}
+	})
+}
