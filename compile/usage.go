@@ -55,18 +55,28 @@ func (p *parser) usageRule(n int, v string) {
 		r.Pattern = p.opts.Form.Pattern(path)
 	}
 	if p.group == nil {
-		if p.f.Usage == nil {
-			p.f.Usage = make([]UsageRule, 0, keyBound(p.s, "content-usage"))
-		}
-		p.f.Usage = append(p.f.Usage, r)
+		appendSized(&p.f.Usage, r, p.s, "content-usage")
 		return
 	}
-	if p.usage == nil {
-		p.usage = make([]UsageRule, 0, keyBound(p.s, "content-usage"))
+	p.group.Usage = appendShared(&p.usage, p.group.Usage, r, p.s, "content-usage")
+}
+
+// appendSized appends x, a line of key, to dst, which is sized at its
+// first line by the lines of key in the body s (keyBound).
+func appendSized[T any](dst *[]T, x T, s, key string) {
+	if *dst == nil {
+		*dst = make([]T, 0, keyBound(s, key))
 	}
-	p.usage = append(p.usage, r)
-	end := len(p.usage)
-	p.group.Usage = p.usage[end-len(p.group.Usage)-1 : end : end]
+	*dst = append(*dst, x)
+}
+
+// appendShared appends x, a line of key, to all, the lines of that key of
+// every group end to end, and returns group, the current group's lines,
+// which are the last of all, extended by x.
+func appendShared[T any](all *[]T, group []T, x T, s, key string) []T {
+	appendSized(all, x, s, key)
+	end := len(*all)
+	return (*all)[end-len(group)-1 : end : end]
 }
 
 // keyBound returns the number of lines of s, ended by CR or LF, that
@@ -103,18 +113,10 @@ func (p *parser) signal(n int, v string) {
 	p.f.usageLines++
 	s := Signal{Value: v, Prefs: prefs, Line: n}
 	if p.group == nil {
-		if p.f.Signals == nil {
-			p.f.Signals = make([]Signal, 0, keyBound(p.s, "content-signal"))
-		}
-		p.f.Signals = append(p.f.Signals, s)
+		appendSized(&p.f.Signals, s, p.s, "content-signal")
 		return
 	}
-	if p.signals == nil {
-		p.signals = make([]Signal, 0, keyBound(p.s, "content-signal"))
-	}
-	p.signals = append(p.signals, s)
-	end := len(p.signals)
-	p.group.Signals = p.signals[end-len(p.group.Signals)-1 : end : end]
+	p.group.Signals = appendShared(&p.signals, p.group.Signals, s, p.s, "content-signal")
 }
 
 // usageDiags reports usage's diagnostics of line n, each under usage's
