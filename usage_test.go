@@ -18,14 +18,7 @@ import (
 // the selection the parser makes for agent in RFC 9309.
 func referenceUsage(body, agent, url string) (bool, usage.Set) {
 	sel := compile.Parse([]byte(body)).Select(agent)
-	var rules []conformance.UsageRule
-	for _, u := range sel.Usage {
-		rules = append(rules, conformance.UsageRule{Pattern: u.Pattern, Prefs: u.Prefs, Line: u.Line})
-	}
-	var signals []usage.Set
-	for _, s := range sel.Signals {
-		signals = append(signals, s.Prefs)
-	}
+	rules, signals := conformance.UsageOf(sel)
 	allowed, prefs, _ := conformance.ReferenceUsage(sel.Rules, rules, signals, url)
 	return allowed, prefs
 }

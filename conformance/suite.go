@@ -55,7 +55,7 @@ func ReferenceImplIn(d Dialect) Impl {
 			v.Line, v.Pattern = rules[i].Line, rules[i].Value
 		}
 		if len(sel.Usage) > 0 || len(sel.Signals) > 0 {
-			usageRules, signals := usageOf(sel)
+			usageRules, signals := UsageOf(sel)
 			_, v.Usage, _ = ReferenceUsageIn(d, rules, usageRules, signals, url)
 		}
 		return v

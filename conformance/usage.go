@@ -81,9 +81,9 @@ func ReferenceUsageIn(d Dialect, rules []compile.Rule, usageRules []UsageRule, s
 	return true, prefs, lines
 }
 
-// usageOf returns what ReferenceUsageIn takes of a selection: its
+// UsageOf returns what ReferenceUsage takes of a selection of groups: its
 // Content-Usage rules and its Content-Signal statements.
-func usageOf(sel compile.Selection) ([]UsageRule, []usage.Set) {
+func UsageOf(sel compile.Selection) ([]UsageRule, []usage.Set) {
 	var rules []UsageRule
 	for _, u := range sel.Usage {
 		rules = append(rules, UsageRule{Pattern: u.Pattern, Prefs: u.Prefs, Line: u.Line})

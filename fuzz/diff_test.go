@@ -43,20 +43,6 @@ func decideWith(rules []compile.Rule, url string) robots.Decision {
 	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
 }
 
-// usageOf returns the Content-Usage rules and Content-Signal statements of
-// a selection as conformance.ReferenceUsage takes them.
-func usageOf(sel compile.Selection) ([]conformance.UsageRule, []usage.Set) {
-	var rules []conformance.UsageRule
-	for _, u := range sel.Usage {
-		rules = append(rules, conformance.UsageRule{Pattern: u.Pattern, Prefs: u.Prefs, Line: u.Line})
-	}
-	var signals []usage.Set
-	for _, s := range sel.Signals {
-		signals = append(signals, s.Prefs)
-	}
-	return rules, signals
-}
-
 // checkAgree fails t when any tier of the library disagrees with the
 // reference on (body, agent, urls): the crawl decision by
 // conformance.Reference, the usage preferences by
@@ -64,7 +50,7 @@ func usageOf(sel compile.Selection) ([]conformance.UsageRule, []usage.Set) {
 func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 	t.Helper()
 	sel := newReference(body).file.Select(agent)
-	urules, signals := usageOf(sel)
+	urules, signals := conformance.UsageOf(sel)
 	want := make([]robots.Decision, len(urls))
 	for i, u := range urls {
 		want[i] = decideWith(sel.Rules, u)
