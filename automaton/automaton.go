@@ -141,6 +141,9 @@
 //     is queued, 4 per edge (and 4 more if watched) and 8 per bucket of
 //     its ring (at most maxRing), kept per Machine in a fixed set of slots
 //     and reset by generation, so a walk pays only for what it touches.
+//     Walks at once on one Machine hold at most one scratch plus
+//     maxSpareBytes (1 MiB) of them, however many goroutines decide: a
+//     walk that finds every slot busy waits for one (see pool).
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
@@ -681,7 +684,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	}
 	if !small && lim.MaxTier <= TierSegments {
 		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
-		e.segs = newPool(e.seg.newScratch)
+		e.segs = newPool(e.seg.newScratch, e.seg.scratchBytes())
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)

@@ -136,7 +136,7 @@ func buildNFA(pats []pattern) *nfa {
 		a.ends[i] = ends
 	}
 	if w > regWords {
-		a.scratch = newPool(a.newScratch)
+		a.scratch = newPool(a.newScratch, 2*8*int(a.words))
 	}
 	return a
 }

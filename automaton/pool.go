@@ -9,17 +9,26 @@ import (
 // (segments, NFA). A sync.Pool would allocate again after every garbage
 // collection empties it; pool keeps its objects for the Machine's
 // lifetime instead, in a fixed set of slots claimed with one atomic
-// compare-and-swap, so a Match neither locks nor allocates unless more
-// goroutines decide at once than there are slots.
+// compare-and-swap, so a Match neither locks nor allocates.
 //
 // A crawler keeps a Machine per host and most are used by one goroutine
 // at a time, so only the first slot is part of the pool; the others, one
 // cache line each, are allocated together the first time two goroutines
-// overlap, rather than 2·GOMAXPROCS of them for every Machine up front.
+// overlap, and each fills its object the first time it is claimed. How
+// many there are is bounded by their memory: the spare slots' objects
+// take at most maxSpareBytes (1 MiB) in all, and at most 2·GOMAXPROCS-1
+// of them, so a Machine whose scratch is larger than that (a hostile file
+// of tens of thousands of wildcard segments needs about 2 MiB) has only
+// its first. A claim that finds every slot busy waits for one, yielding
+// the processor (runtime.Gosched) between tries: walks are short and
+// bounded, and concurrent walks cost at most one scratch plus
+// maxSpareBytes, whatever the number of goroutines, where allocating a
+// scratch per waiting caller would not be bounded at all.
 type pool[T any] struct {
-	first poolSlot[T]
-	more  atomic.Pointer[[]poolSlot[T]] // 2·GOMAXPROCS-1 slots, once goroutines have overlapped
-	alloc func() *T
+	first  poolSlot[T]
+	more   atomic.Pointer[[]poolSlot[T]] // the spare slots, once goroutines have overlapped
+	spares int                           // how many spare slots there may be
+	alloc  func() *T
 }
 
 type poolSlot[T any] struct {
@@ -28,48 +37,72 @@ type poolSlot[T any] struct {
 	_    [48]byte // one slot per cache line: no false sharing between cores
 }
 
-// newPool returns a pool whose first slot is filled: a Machine used by one
-// goroutine at a time never allocates scratch after Compile, and each
-// further slot allocates once, when goroutines first overlap that much.
-func newPool[T any](alloc func() *T) *pool[T] {
-	p := &pool[T]{alloc: alloc}
+// maxSpareBytes bounds the memory of a pool's spare slots' objects.
+const maxSpareBytes = 1 << 20
+
+// newPool returns a pool of objects of size bytes each whose first slot is
+// filled: a Machine used by one goroutine at a time never allocates
+// scratch after Compile, and each spare slot allocates once, when
+// goroutines first overlap that much.
+func newPool[T any](alloc func() *T, size int) *pool[T] {
+	p := &pool[T]{alloc: alloc, spares: spareSlots(size, runtime.GOMAXPROCS(0))}
 	p.first.v = alloc()
 	return p
 }
 
+// spareSlots returns how many spare slots a pool of objects of size bytes
+// has when procs goroutines can run at once: up to 2·procs-1, within
+// maxSpareBytes.
+func spareSlots(size, procs int) int {
+	return min(2*procs-1, maxSpareBytes/max(size, 1))
+}
+
 // get claims a scratch object. The caller gives it back with put and the
-// slot index get returned, -1 for an object allocated for this call alone.
+// slot index get returned. When every slot is busy, get waits for one.
 func (s *pool[T]) get() (*T, int) {
 	if sl := &s.first; !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
 		return sl.v, 0
 	}
-	more := s.more.Load()
-	if more == nil {
-		slots := make([]poolSlot[T], max(2*runtime.GOMAXPROCS(0)-1, 1))
-		if !s.more.CompareAndSwap(nil, &slots) {
-			more = s.more.Load() // another goroutine's, which holds its claims
-		} else {
-			more = &slots
-		}
-	}
-	for i := range *more {
-		sl := &(*more)[i]
-		if !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
-			if sl.v == nil {
-				sl.v = s.alloc()
+	return s.wait()
+}
+
+// wait is get once the first slot was found busy.
+func (s *pool[T]) wait() (*T, int) {
+	var more []poolSlot[T]
+	if s.spares > 0 {
+		p := s.more.Load()
+		if p == nil {
+			slots := make([]poolSlot[T], s.spares)
+			if !s.more.CompareAndSwap(nil, &slots) {
+				p = s.more.Load() // another goroutine's, which holds its claims
+			} else {
+				p = &slots
 			}
-			return sl.v, i + 1
+		}
+		more = *p
+	}
+	for {
+		for i := range more {
+			sl := &more[i]
+			if !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
+				if sl.v == nil {
+					sl.v = s.alloc()
+				}
+				return sl.v, i + 1
+			}
+		}
+		runtime.Gosched()
+		if sl := &s.first; !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
+			return sl.v, 0
 		}
 	}
-	return s.alloc(), -1
 }
 
 // put gives back the object of slot i.
 func (s *pool[T]) put(i int) {
-	switch {
-	case i == 0:
+	if i == 0 {
 		s.first.busy.Store(false)
-	case i > 0:
-		(*s.more.Load())[i-1].busy.Store(false)
+		return
 	}
+	(*s.more.Load())[i-1].busy.Store(false)
 }

@@ -835,6 +835,14 @@ func (b *segSet) last(lo, id int32, g uint32) int32 {
 	return -1
 }
 
+// scratchBytes is the size of the scratch newScratch allocates.
+func (s *segments) scratchBytes() int {
+	segs := len(s.seglen)
+	return int(s.nodes)*int(unsafe.Sizeof(reach{})) + int(s.queues)*int(unsafe.Sizeof(squeue{})) +
+		(segs/64+1+segs/(64*64)+1)*int(unsafe.Sizeof(sword{})) + segs*int(unsafe.Sizeof(swait{})) +
+		int(s.ring)*int(unsafe.Sizeof(rhead{})) + 4*(len(s.edges)+len(s.watched))
+}
+
 func (s *segments) newScratch() *segScratch {
 	segs := len(s.seglen)
 	return &segScratch{
