@@ -74,16 +74,7 @@ func fill(pattern func(i int) string) []automaton.Rule {
 }
 
 func manyStar(k int) []automaton.Rule {
-	return fill(func(i int) string {
-		var b strings.Builder
-		b.WriteByte('/')
-		for j := 0; j < k; j++ {
-			b.WriteByte('*')
-			b.WriteByte(byte('a' + (i*7+j*3)%26))
-		}
-		b.WriteByte('$')
-		return b.String()
-	})
+	return fill(func(i int) string { return automaton.ManyStarLine(i, k) })
 }
 
 // TestHostileBudgets compiles each hostile family, on the ladder of DFAs

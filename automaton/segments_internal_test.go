@@ -59,13 +59,16 @@ var others = []struct {
 	name string
 	line func(i int) string
 }{
-	{"manystar=100", func(i int) string { return manyStarLine(i, 100) }},
-	{"manystar=1000", func(i int) string { return manyStarLine(i, 1000) }},
+	{"manystar=100", func(i int) string { return ManyStarLine(i, 100) }},
+	{"manystar=1000", func(i int) string { return ManyStarLine(i, 1000) }},
 	{"astar", func(i int) string { return fmt.Sprintf("/*a%d*b%d", i, i) }},
 	{"longstar", func(i int) string { return "/" + strings.Repeat("*q", 250<<10) + "$" }},
 }
 
-func manyStarLine(i, k int) string {
+// ManyStarLine is pattern i of the many-star family: k stars, each
+// followed by one letter, the letters differing from pattern to pattern,
+// and a final '$'. It is exported for the package's external tests.
+func ManyStarLine(i, k int) string {
 	var b strings.Builder
 	b.WriteByte('/')
 	for j := 0; j < k; j++ {
