@@ -249,31 +249,15 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 	return best
 }
 
-// nextOctet returns the next octet of in for the register walks: from p,
-// the rest of a run of plain octets, refilled by in.Plain, else by in.Next.
-// When idle, the octets that cannot change the state are skipped first
-// (refill).
-func (a *nfa) nextOctet(in *normalize.Stream, p *string, idle bool) (byte, bool) {
-	if q := *p; q != "" && !idle {
-		*p = q[1:]
-		return q[0], true
-	}
-	return a.refill(in, p, idle)
-}
-
-// refill is nextOctet when p is empty or the state idle.
-func (a *nfa) refill(in *normalize.Stream, p *string, idle bool) (byte, bool) {
+// nextOctet returns the next octet of in for the register walks. When
+// idle, the octets that cannot change the state are skipped first, in one
+// pass that tests each octet once (normalize.Stream.SkipPlain). The walks
+// read octet by octet, not in runs of Plain: with a leading '*' they read
+// to the end of the input, most of it idle, and a run read ahead would
+// have its octets looked at twice, once by Plain and once by the skip.
+func (a *nfa) nextOctet(in *normalize.Stream, idle bool) (byte, bool) {
 	if idle {
-		if *p = a.skip(*p); *p == "" {
-			in.SkipPlain(&a.wake) // the next octet wakes a '*', or is not plain
-		}
-	}
-	if *p == "" {
-		*p = in.Plain(nfaPlainRun)
-	}
-	if q := *p; q != "" {
-		*p = q[1:]
-		return q[0], true
+		in.SkipPlain(&a.wake)
 	}
 	return in.Next()
 }
@@ -292,9 +276,8 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 	star, final := a.star()[:w], a.final()[:w]
 	best := a.matches(cur[:w], final, -1)
 	idle := idleRegs(&cur, star)
-	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		x, ok := a.nextOctet(&in, &p, idle)
+		x, ok := a.nextOctet(&in, idle)
 		if !ok {
 			break
 		}
@@ -337,9 +320,8 @@ func (a *nfa) walkWord(in normalize.Stream) int32 {
 		best = a.matches(adv[c+3:c+4], adv[c+1:c+2], -1)
 	}
 	idle := idleWord(cur, star)
-	var p string // the rest of a run of plain octets (normalize.Stream.Plain)
 	for {
-		x, ok := a.nextOctet(&in, &p, idle)
+		x, ok := a.nextOctet(&in, idle)
 		if !ok {
 			break
 		}
@@ -388,19 +370,3 @@ func idleRegs(v *[regWords]uint64, star []uint64) bool {
 	}
 	return true
 }
-
-// skip returns p without its leading octets that wake no '*' of a.
-func (a *nfa) skip(p string) string {
-	wake, i := &a.wake, 0
-	for ; i < len(p); i++ {
-		if c := p[i]; wake[c>>6]>>(c&63)&1 != 0 {
-			break
-		}
-	}
-	return p[i:]
-}
-
-// nfaPlainRun is plainRun for the NFA walks: they stop only when no
-// position is live, which with a leading '*' is at the end of the input,
-// so they read in longer runs, and skip octets over them (see idle).
-const nfaPlainRun = 64

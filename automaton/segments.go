@@ -1162,6 +1162,11 @@ func (w *segWalk) result() int32 {
 	return best
 }
 
+// segPlainRun is plainRun for the segment walk: it stops only when it is
+// idle and no star node reached needs the end of the input, which with a
+// leading '*' is at the end, so it reads in longer runs.
+const segPlainRun = 64
+
 // walk runs s over the octets of in with scratch sc and returns the best
 // rule (its place in the ranking). It reads the input as runs of plain
 // octets (normalize.Stream.Plain), and once the walk is idle and no star
@@ -1174,11 +1179,11 @@ func (s *segments) walk(sc *segScratch, in normalize.Stream) int32 {
 			if !w.tails {
 				return w.best
 			}
-			if p := in.Plain(nfaPlainRun); p != "" {
+			if p := in.Plain(segPlainRun); p != "" {
 				w.scanOnly(p)
 				continue
 			}
-		} else if p := in.Plain(nfaPlainRun); p != "" {
+		} else if p := in.Plain(segPlainRun); p != "" {
 			w.steps(p)
 			continue
 		}

@@ -74,12 +74,12 @@ func (f Form) URL(url string) string {
 // octets of f.URL(url) without building them.
 func (f Form) Stream(url string) Stream {
 	start, slash := pathStart(url)
-	st := Stream{s: url, i: start, tab: canonicalStream, form: f}
+	st := Stream{s: url, i: start, tab: canonicalStream} // an unknown Form reads as Canonical
 	switch f {
 	case Raw:
-		st.tab = rawStream
+		st.tab, st.form = rawStream, Raw
 	case Decoded:
-		st.tab = decodedStream
+		st.tab, st.form = decodedStream, Decoded
 	}
 	if slash {
 		st.pending[0], st.n = '/', 1

@@ -72,9 +72,13 @@ func (st *Stream) SkipPlain(stop *[4]uint64) {
 	if st.k < st.n {
 		return
 	}
-	rest, tab, j := st.s[st.i:], st.tab, 0
+	// One test an octet: the octets in stop and those of the form that
+	// are not plain, as one set.
+	np := &notPlain[st.form]
+	set := [4]uint64{stop[0] | np[0], stop[1] | np[1], stop[2] | np[2], stop[3] | np[3]}
+	rest, j := st.s[st.i:], 0
 	for ; j < len(rest); j++ {
-		if c := rest[j]; tab[c] != plain || stop[c>>6]>>(c&63)&1 != 0 {
+		if c := rest[j]; set[c>>6]>>(c&63)&1 != 0 {
 			break
 		}
 	}
@@ -104,6 +108,23 @@ var (
 	rawStream       = withStops(rawClasses)
 	decodedStream   = withStops(decodedClasses)
 )
+
+// notPlain holds, for each Form, the octets its Stream table does not
+// write as themselves, octet c as bit c%64 of word c/64 (see SkipPlain).
+var notPlain = [...][4]uint64{
+	Canonical: octetSet(canonicalStream),
+	Raw:       octetSet(rawStream),
+	Decoded:   octetSet(decodedStream),
+}
+
+func octetSet(t *[256]class) (set [4]uint64) {
+	for c, k := range t {
+		if k != plain {
+			set[c/64] |= 1 << (c % 64)
+		}
+	}
+	return set
+}
 
 func withStops(t [256]class) *[256]class {
 	t['#'], t[0] = stop, stop

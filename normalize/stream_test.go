@@ -99,7 +99,7 @@ func TestStreamSkipPlain(t *testing.T) {
 			c := alphabet[r.IntN(len(alphabet))]
 			stop[c>>6] |= 1 << (c & 63)
 		}
-		for _, f := range []Form{Canonical, Raw, Decoded} {
+		for _, f := range []Form{Canonical, Raw, Decoded, Form(9)} { // an unknown Form reads as Canonical
 			for _, first := range []bool{false, true} {
 				st, ref := f.Stream(url), f.Stream(url)
 				if first { // from a pending octet, or the second octet
