@@ -57,10 +57,11 @@
 // octet read plus 1 MiB (27 MiB at the default limit), with the automaton's
 // share bounded as package automaton states; and Decide takes time linear
 // in the URL's length whatever the rules, with no allocation and no lock.
-// Decisions running at once on one Matcher hold at most 1 MiB of walk
-// scratch besides the first's: on a file whose wildcard rules need more
-// (tens of thousands of them), they take turns rather than each
-// allocating its own.
+// Decisions running at once hold at most 1 MiB of walk scratch besides
+// the first's, per Matcher of a file whose wildcard rules need more than
+// 25 KiB of it (thousands of them), and in all for the other Matchers,
+// which share theirs process-wide; past that they take turns rather than
+// each allocating its own.
 //
 // Other readings are dialects, chosen with WithDialect and run on the same
 // parser and engine: Google (exactly Google's open-source library, where it

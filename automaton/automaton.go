@@ -139,11 +139,15 @@
 //     32·P bytes + 4 MiB; the scratch of a segment walk is 8 bytes per
 //     star node, 17 per segment and 20 more per segment on which an edge
 //     is queued, 4 per edge (and 4 more if watched) and 8 per bucket of
-//     its ring (at most maxRing), kept per Machine in a fixed set of slots
-//     and reset by generation, so a walk pays only for what it touches.
-//     Walks at once on one Machine hold at most one scratch plus
-//     maxSpareBytes (1 MiB) of them, however many goroutines decide: a
-//     walk that finds every slot busy waits for one (see pool).
+//     its ring (at most maxRing), kept in a fixed set of slots and reset
+//     by generation, so a walk pays only for what it touches. The walks
+//     of every Machine whose scratch fits sharedShape (25,760 bytes; every
+//     corpus file's does) share one set of slots, process-wide, so that a
+//     crawler's scratch grows with the walks it runs at once, not with
+//     the hosts it keeps; a larger Machine has a set of its own. Walks at
+//     once on one set hold at most one scratch plus maxSpareBytes (1 MiB)
+//     of them, however many goroutines decide: a walk that finds every
+//     slot busy waits for one (see pool).
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
@@ -684,7 +688,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	}
 	if !small && lim.MaxTier <= TierSegments {
 		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
-		e.segs = newPool(e.seg.newScratch, e.seg.scratchBytes())
+		e.segs = e.seg.scratchPool()
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)

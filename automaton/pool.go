@@ -3,6 +3,7 @@ package automaton
 import (
 	"runtime"
 	"sync/atomic"
+	"unsafe"
 )
 
 // pool hands out the per-walk scratch of the tiers that need one
@@ -29,6 +30,7 @@ type pool[T any] struct {
 	more   atomic.Pointer[[]poolSlot[T]] // the spare slots, once goroutines have overlapped
 	spares int                           // how many spare slots there may be
 	alloc  func() *T
+	spread bool // claims start at a slot picked by the goroutine (see claim)
 }
 
 type poolSlot[T any] struct {
@@ -60,26 +62,63 @@ func spareSlots(size, procs int) int {
 // get claims a scratch object. The caller gives it back with put and the
 // slot index get returned. When every slot is busy, get waits for one.
 func (s *pool[T]) get() (*T, int) {
-	if sl := &s.first; !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
+	if s.spread {
+		if v, i := s.claim(); v != nil {
+			return v, i
+		}
+	} else if sl := &s.first; !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
 		return sl.v, 0
 	}
 	return s.wait()
+}
+
+// claim tries the slot that the calling goroutine picks, for a pool that
+// many goroutines share (spread): were every claim to start at the first
+// slot, goroutines deciding at once on different Machines would contend
+// for its cache line on every walk (a third slower with two). The pick is
+// a hash of the address of a variable on the goroutine's stack, which
+// differs between goroutines and stays the same within one, so a
+// goroutine mostly finds the scratch it used last. It returns nil when
+// the slot is busy.
+func (s *pool[T]) claim() (*T, int) {
+	var here byte
+	h := uint64(uintptr(unsafe.Pointer(&here))) >> 10 * 0x9e3779b97f4a7c15
+	i := int((h >> 32) % uint64(1+s.spares))
+	if i == 0 {
+		if sl := &s.first; !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
+			return sl.v, 0
+		}
+		return nil, 0
+	}
+	sl := &s.moreSlots()[i-1]
+	if !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
+		if sl.v == nil {
+			sl.v = s.alloc()
+		}
+		return sl.v, i
+	}
+	return nil, 0
+}
+
+// moreSlots returns the spare slots, allocating them the first time.
+func (s *pool[T]) moreSlots() []poolSlot[T] {
+	p := s.more.Load()
+	if p == nil {
+		slots := make([]poolSlot[T], s.spares)
+		if !s.more.CompareAndSwap(nil, &slots) {
+			p = s.more.Load() // another goroutine's, which holds its claims
+		} else {
+			p = &slots
+		}
+	}
+	return *p
 }
 
 // wait is get once the first slot was found busy.
 func (s *pool[T]) wait() (*T, int) {
 	var more []poolSlot[T]
 	if s.spares > 0 {
-		p := s.more.Load()
-		if p == nil {
-			slots := make([]poolSlot[T], s.spares)
-			if !s.more.CompareAndSwap(nil, &slots) {
-				p = s.more.Load() // another goroutine's, which holds its claims
-			} else {
-				p = &slots
-			}
-		}
-		more = *p
+		more = s.moreSlots()
 	}
 	for {
 		for i := range more {

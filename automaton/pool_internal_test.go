@@ -127,3 +127,35 @@ func TestScratchBytes(t *testing.T) {
 		t.Errorf("newScratch allocates %d bytes, scratchBytes says %d", got, want)
 	}
 }
+
+// TestPoolSpread checks a pool whose claims start at a slot the goroutine
+// picks (the shared scratch's): each claim holds its object alone, and no
+// more objects are made than there are slots, however many goroutines
+// claim at once.
+func TestPoolSpread(t *testing.T) {
+	var allocs atomic.Int32
+	p := newPool(func() *atomic.Int32 { allocs.Add(1); return new(atomic.Int32) }, 8)
+	p.spread = true
+	var wg sync.WaitGroup
+	var clash atomic.Bool
+	for range 64 {
+		wg.Go(func() {
+			for range 200 {
+				v, i := p.get()
+				if v.Add(1) != 1 {
+					clash.Store(true)
+				}
+				runtime.Gosched()
+				v.Add(-1)
+				p.put(i)
+			}
+		})
+	}
+	wg.Wait()
+	if clash.Load() {
+		t.Error("two claims held one object at once")
+	}
+	if n := int(allocs.Load()); n > 1+p.spares {
+		t.Errorf("%d objects for %d slots", n, 1+p.spares)
+	}
+}

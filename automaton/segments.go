@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/robotsexclusion/robots/normalize"
@@ -835,22 +836,80 @@ func (b *segSet) last(lo, id int32, g uint32) int32 {
 	return -1
 }
 
-// scratchBytes is the size of the scratch newScratch allocates.
-func (s *segments) scratchBytes() int {
-	segs := len(s.seglen)
-	return int(s.nodes)*int(unsafe.Sizeof(reach{})) + int(s.queues)*int(unsafe.Sizeof(squeue{})) +
-		(segs/64+1+segs/(64*64)+1)*int(unsafe.Sizeof(sword{})) + segs*int(unsafe.Sizeof(swait{})) +
-		int(s.ring)*int(unsafe.Sizeof(rhead{})) + 4*(len(s.edges)+len(s.watched))
+// A scratchShape is the size of a segment walk's scratch: its star nodes,
+// queues, segments, ring buckets, edges and watched edges. A scratch of one
+// shape serves any segments whose shape it holds (see holds): a walk tells
+// its marks by generation, whatever Machine made the older ones, and reads
+// the ring's length from the scratch.
+type scratchShape struct {
+	nodes, queues, segs, ring, edges, watched int
 }
 
-func (s *segments) newScratch() *segScratch {
-	segs := len(s.seglen)
-	return &segScratch{
-		reached: make([]reach, s.nodes), queue: make([]squeue, s.queues),
-		live: segSet{lo: make([]sword, segs/64+1), hi: make([]sword, segs/(64*64)+1)},
-		wait: make([]swait, segs), ring: make([]rhead, s.ring),
-		next: make([]int32, len(s.edges)), taken: make([]uint32, len(s.watched)),
+// shape returns the shape of the scratch s walks with.
+func (s *segments) shape() scratchShape {
+	return scratchShape{
+		nodes: int(s.nodes), queues: int(s.queues), segs: len(s.seglen),
+		ring: int(s.ring), edges: len(s.edges), watched: len(s.watched),
 	}
+}
+
+// bytes is the size of the scratch alloc allocates.
+func (sh scratchShape) bytes() int {
+	return sh.nodes*int(unsafe.Sizeof(reach{})) + sh.queues*int(unsafe.Sizeof(squeue{})) +
+		(sh.segs/64+1+sh.segs/(64*64)+1)*int(unsafe.Sizeof(sword{})) + sh.segs*int(unsafe.Sizeof(swait{})) +
+		sh.ring*int(unsafe.Sizeof(rhead{})) + 4*(sh.edges+sh.watched)
+}
+
+// holds reports whether a scratch of shape sh serves a walk of shape x.
+func (sh scratchShape) holds(x scratchShape) bool {
+	return x.nodes <= sh.nodes && x.queues <= sh.queues && x.segs <= sh.segs &&
+		x.ring <= sh.ring && x.edges <= sh.edges && x.watched <= sh.watched
+}
+
+// alloc allocates a scratch of shape sh.
+func (sh scratchShape) alloc() *segScratch {
+	return &segScratch{
+		reached: make([]reach, sh.nodes), queue: make([]squeue, sh.queues),
+		live: segSet{lo: make([]sword, sh.segs/64+1), hi: make([]sword, sh.segs/(64*64)+1)},
+		wait: make([]swait, sh.segs), ring: make([]rhead, sh.ring),
+		next: make([]int32, sh.edges), taken: make([]uint32, sh.watched),
+	}
+}
+
+// scratchBytes is the size of the scratch newScratch allocates.
+func (s *segments) scratchBytes() int { return s.shape().bytes() }
+
+// newScratch allocates a scratch of s's own shape.
+func (s *segments) newScratch() *segScratch { return s.shape().alloc() }
+
+// sharedShape is the shape of the scratches that the segment walks of
+// every Machine whose shape they hold share, process-wide: 25,760 bytes
+// each (TestSharedScratch). A crawler keeps a Machine per host and decides
+// a few at a time, so a scratch per Machine would cost memory by the host
+// (the corpus's segment-tier files need 1.3 KiB at the mean, 8.7 KiB at
+// most, and as much again in allocations) for walks that run by the
+// processor. The shape holds every corpus file's with room to spare (at
+// most 198 star nodes, 58 queues, 328 segments, a ring of 128, 594 edges
+// and 313 watched edges); a Machine beyond it has a pool of its own.
+var sharedShape = scratchShape{nodes: 512, queues: 256, segs: 512, ring: 256, edges: 1024, watched: 512}
+
+// sharedScratch is the pool of the shared scratches, made by the first
+// Compile that needs it: like a Machine's own pool, its first scratch is
+// allocated then, and a spare one the first time walks overlap that much,
+// at most 2·GOMAXPROCS-1 of them within maxSpareBytes.
+var sharedScratch = sync.OnceValue(func() *pool[segScratch] {
+	p := newPool(sharedShape.alloc, sharedShape.bytes())
+	p.spread = true
+	return p
+})
+
+// scratchPool returns the pool s's walks take their scratch from: the
+// shared one when its shape holds s's, and otherwise one of s's own.
+func (s *segments) scratchPool() *pool[segScratch] {
+	if sh := s.shape(); sharedShape.holds(sh) {
+		return sharedScratch()
+	}
+	return newPool(s.newScratch, s.scratchBytes())
 }
 
 // segWalk is a walk of segments over one input.

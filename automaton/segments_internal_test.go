@@ -305,3 +305,68 @@ func TestSegSetLast(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedScratch checks which segment walks take their scratch from
+// the process's shared pool (those whose shape sharedShape holds) and
+// that walks of many Machines in turn on one shared scratch decide as
+// greedy matching does: a walk tells its marks from any other Machine's
+// by generation.
+func TestSharedScratch(t *testing.T) {
+	if got := sharedShape.bytes(); got != 25760 {
+		t.Errorf("a shared scratch is %d bytes, the comment says 25,760", got)
+	}
+	small := Compile([]Rule{{Pattern: "/*a*b"}, {Pattern: "/*.pdf$", Rank: 1}}, Limits{MaxTier: TierSegments})
+	if small.segs != sharedScratch() {
+		t.Errorf("a Machine of two wildcard rules has a pool of its own, want the shared one")
+	}
+	var rules []Rule
+	for i := range 600 {
+		rules = append(rules, Rule{Pattern: fmt.Sprintf("/*a%d*b%d$", i, i), Rank: i})
+	}
+	large := Compile(rules, Limits{})
+	if large.Stats().Tier != TierSegments || large.segs == sharedScratch() {
+		t.Errorf("a Machine of %d segments: tier %v, shared pool %v; want segments, a pool of its own", len(large.seg.seglen), large.Stats().Tier, large.segs == sharedScratch())
+	}
+
+	r := rand.New(rand.NewPCG(13, 14))
+	run := func(n int) string {
+		var b strings.Builder
+		for b.Len() < n {
+			b.WriteString("ab/"[r.IntN(3):][:1])
+		}
+		return b.String()
+	}
+	type machine struct {
+		m     *Machine
+		rules []Rule
+	}
+	var ms []machine
+	for range 40 {
+		var rules []Rule
+		for range 1 + r.IntN(12) {
+			p := "/*" + run(1+r.IntN(4)) + "*" + run(1+r.IntN(200))
+			if r.IntN(2) == 0 {
+				p += "$"
+			}
+			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
+		}
+		m := Compile(rules, Limits{MaxTier: TierSegments})
+		if !sharedShape.holds(m.seg.shape()) {
+			t.Fatalf("shape %+v beyond the shared one", m.seg.shape())
+		}
+		ms = append(ms, machine{m, rules})
+	}
+	sc := sharedShape.alloc()
+	for k := range 20 {
+		for i, x := range ms {
+			in := "/" + run(r.IntN(600))
+			got := x.m.seg.walk(sc, normalize.NewRawStream(in))
+			if got >= 0 {
+				got = x.m.origOf(got)
+			}
+			if want := greedyBest(x.rules, in); got != want {
+				t.Fatalf("round %d, Machine %d, %d octets: rule %d, want %d", k, i, len(in), got, want)
+			}
+		}
+	}
+}
