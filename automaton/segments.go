@@ -150,13 +150,76 @@ func (e *sedge) tail() bool { return e.to == tailEdge }
 // root has at most 255 children, nodes 1 to 255. The trie of leading
 // segments, whose root is only left on the input's first octet, scans the
 // root's labels instead. fail is set for the Aho-Corasick automaton only.
+//
+// What ends at each node (term) is dense while the segments are built and
+// sparse once they are (terms): few nodes have a term (one in nine of the
+// corpus's Aho-Corasick nodes), and the dense table was, at 4 octets a
+// node, a third of the trie.
 type strie struct {
 	off    []uint32
 	labels []byte
-	term   []int32 // per node: what ends there, or -1; for the Aho-Corasick automaton once built, the longest segment that ends there (see ends)
+	term   []int32 // per node: what ends there, or -1; for the Aho-Corasick automaton once built, the longest segment that ends there (see ends); nil once sparse
+	terms  sparseTerms
 	fail   []int32 // per node: the node of its longest proper suffix in the trie
 	root   *[256]uint8
 }
+
+// sparseTerms are the terms of a strie's nodes that have one: a bit per
+// node says which do, and the terms are listed in node order, so node u's
+// is found by counting the bits before u's (a word's count of the words
+// before it, and one popcount).
+type sparseTerms struct {
+	has []uint64 // bit u%64 of word u/64: node u has a term
+	at  []int32  // per word of has, the terms before it; then the terms (ids)
+	ids int32    // where the terms start in at
+}
+
+// sparse returns t.term stored sparsely, and gives the dense table back to
+// sp for the phases after it.
+func (t *strie) sparse(sp *spares) {
+	n, words := len(t.term), len(t.term)/64+1
+	terms := 0
+	for _, id := range t.term {
+		if id >= 0 {
+			terms++
+		}
+	}
+	st := sparseTerms{has: make([]uint64, words), at: make([]int32, words, words+terms), ids: int32(words)}
+	for u, id := range t.term {
+		if u%64 == 0 {
+			st.at[u/64] = int32(len(st.at)) - st.ids
+		}
+		if id >= 0 {
+			st.has[u/64] |= 1 << (u % 64)
+			st.at = append(st.at, id)
+		}
+	}
+	if n%64 == 0 { // the last word holds no node
+		st.at[n/64] = int32(len(st.at)) - st.ids
+	}
+	sp.put(t.term)
+	t.term, t.terms = nil, st
+}
+
+// hasTerm reports whether node u has a term.
+func (st *sparseTerms) hasTerm(u int32) bool {
+	i := uint32(u)
+	return st.has[i/64]>>(i%64)&1 != 0
+}
+
+// term returns node u's term, or -1.
+func (st *sparseTerms) term(u int32) int32 {
+	i := uint32(u)
+	h := st.has[i/64]
+	if h>>(i%64)&1 == 0 {
+		return -1
+	}
+	// The terms of the nodes before u in its word, and u's own.
+	n := int32(bits.OnesCount64(h << (63 - i%64)))
+	return st.at[st.ids+st.at[i/64]+n-1]
+}
+
+func (st *sparseTerms) size() int { return 8*len(st.has) + 4*len(st.at) }
 
 // child returns u's child on x, or -1.
 func (t *strie) child(u int32, x byte) int32 {
@@ -370,7 +433,7 @@ func (t *strie) isSegment(u int32) bool {
 }
 
 func (t *strie) size() int {
-	n := int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.term)+len(t.fail))
+	n := int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.term)+len(t.fail)) + t.terms.size()
 	if t.root != nil {
 		n += len(t.root)
 	}
@@ -453,6 +516,8 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// the permutation, then watch's.
 	s.queueAt, s.watchAt = make([]int32, len(seglen)), make([]int32, len(seglen)+1)
 	perm := s.chains(len(seglen), s.queueAt, s.watchAt[:len(seglen)])
+	s.lead.sparse(sp)
+	s.float.sparse(sp)
 	for i := range edges {
 		edges[i].seg = perm[edges[i].seg]
 	}
@@ -1030,7 +1095,7 @@ func (w *segWalk) step(x byte) {
 	t := &w.s.float
 	u := t.next(w.scan, x)
 	w.scan = u
-	if t.term[u] >= 0 && w.sc.live.n > 0 {
+	if w.sc.live.n > 0 && t.terms.hasTerm(u) {
 		w.ends(u)
 	}
 }
@@ -1063,7 +1128,7 @@ func (w *segWalk) steps(p string) {
 		}
 		u := t.next(w.scan, x)
 		w.scan = u
-		if t.term[u] >= 0 && sc.live.n > 0 {
+		if sc.live.n > 0 && t.terms.hasTerm(u) {
 			w.ends(u)
 		}
 	}
@@ -1108,7 +1173,7 @@ func (w *segWalk) wake() {
 func (w *segWalk) leadStep(x byte) {
 	s := w.s
 	if w.lead = s.lead.child(w.lead, x); w.lead >= 0 {
-		if v := s.lead.term[w.lead]; v >= 0 {
+		if v := s.lead.terms.term(w.lead); v >= 0 {
 			w.reach(v)
 		}
 	}
@@ -1119,7 +1184,7 @@ func (w *segWalk) leadStep(x byte) {
 // of ids.
 func (w *segWalk) ends(u int32) {
 	s, sc := w.s, w.sc
-	for id := s.float.term[u]; id >= 0; id = s.chain[id].up {
+	for id := s.float.terms.term(u); id >= 0; id = s.chain[id].up {
 		lo := s.chain[id].lo
 		for j := id; ; j-- {
 			sc.work++
@@ -1196,7 +1261,7 @@ func (w *segWalk) visit(seg int32) {
 func (w *segWalk) result() int32 {
 	s, sc, t := w.s, w.sc, &w.s.float
 	best := w.best
-	for seg := t.term[w.scan]; seg >= 0; seg = s.suffix(seg) {
+	for seg := t.terms.term(w.scan); seg >= 0; seg = s.suffix(seg) {
 		start := w.n - s.seglen[seg]
 		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
 			ed := &s.edges[e]

@@ -3,6 +3,7 @@ package automaton
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -302,6 +303,40 @@ func TestSegSetLast(t *testing.T) {
 		}
 		if b.n != members {
 			t.Errorf("generation %d: %d members counted, want %d", g, b.n, members)
+		}
+	}
+}
+
+// TestSparseTerms checks that a trie's terms read the same sparse as
+// dense, on every node, for tries whose node counts fall on both sides of
+// a word of the sparse table, with and without failure links.
+func TestSparseTerms(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, segs := range []int{0, 1, 2, 20, 63, 64, 65, 200, 1000} {
+		for _, ac := range []bool{false, true} {
+			b := newTrieBuilder(8 * segs)
+			for i := range segs {
+				var s strings.Builder
+				for range 1 + r.IntN(8) {
+					s.WriteByte("abc/.?="[r.IntN(7)])
+				}
+				b.setTerm(b.insert(s.String()), int32(i))
+			}
+			var sp spares
+			tr := b.flatten(ac, &sp)
+			dense := slices.Clone(tr.term)
+			tr.sparse(&sp)
+			if tr.term != nil {
+				t.Fatalf("%d segments: the dense terms are kept", segs)
+			}
+			for u, want := range dense {
+				if got := tr.terms.term(int32(u)); got != want {
+					t.Fatalf("%d segments, ac %v: node %d of %d has term %d, want %d", segs, ac, u, len(dense), got, want)
+				}
+				if has := tr.terms.hasTerm(int32(u)); has != (want >= 0) {
+					t.Fatalf("%d segments, ac %v: node %d: hasTerm %v, want %v", segs, ac, u, has, want >= 0)
+				}
+			}
 		}
 	}
 }
