@@ -432,7 +432,7 @@ func fromSorted(pats []pattern) *dfa {
 		first:   first,
 		nodes:   slices.Clone(d.nodes),
 		labels:  clip(d.labels),
-		targets: clip(d.targets),
+		targets: clipRoom(d.targets, 2*len(d.accepts)), // pack puts the accepts after the targets
 		accepts: clip(d.accepts),
 		bitmaps: clip(d.bitmaps),
 	}
@@ -613,6 +613,14 @@ func clip[T any](s []T) []T {
 		return nil
 	}
 	return slices.Clone(s)
+}
+
+// clipRoom returns a copy of s with room for n more elements.
+func clipRoom[T any](s []T, n int) []T {
+	if len(s)+n == 0 {
+		return nil
+	}
+	return append(make([]T, 0, len(s)+n), s...)
 }
 
 // leaf returns the target that stands for a node that matches rule r on

@@ -57,8 +57,8 @@ const wideEdges = 10
 // labels, before them (a run is at most maxRun octets, a branch at most
 // wideEdges edges; a wide node needs no count). What a node matches if the
 // input ends there (an anchored rule) is rare, and only read once per
-// walk, so it lives in DFA.accepts instead; its default node lives in
-// dfa.defs, which a DFA of literal patterns does without.
+// walk, so it lives in dfa.accepts instead (after the targets once
+// packed); its default node lives in dfa.defs, which a DFA of literal patterns does without.
 type node struct {
 	ko   uint32 // the kind in the top two bits, under them the offset into labels (run, branch: the count, then the octets) or bitmaps (wide)
 	next int32  // run nodes: the node after the whole run; branches: offset into targets
@@ -96,15 +96,39 @@ func (nd *pnode) off() uint32    { return nd.ko & (1<<offBits - 1) }
 // nodes packed (pnode), and what only some DFAs have (defaults, places
 // past maxPackedPlace) apart, behind rare: a crawler keeps one or two per
 // host, most of them of literal patterns, which have none of it. It is
-// 136 bytes and its tables (TestMachineSize).
+// 112 bytes and its tables (TestMachineSize).
 type packedDFA struct {
 	nodes   []pnode
 	labels  []byte   // dfa.labels
 	targets []int32  // dfa.targets
 	bitmaps []uint64 // dfa.bitmaps
-	accepts []accept // dfa.accepts; nil when empty
 	first   int32    // the start node
+	acc     int32    // where dfa.accepts start in targets, two int32 each (node, rule): one table less, as a robots.txt matcher's DFA always has some
 	rare    *dfaRare // nil when it would hold nothing
+}
+
+// targetsAndAccepts returns d's targets followed by its accepts, two
+// int32 each, in one table, and where the accepts start: in d.targets
+// when it has room for them, as fromSorted leaves it.
+func (d *dfa) targetsAndAccepts() ([]int32, int32) {
+	t, acc := d.targets, len(d.targets)
+	if len(d.accepts) == 0 {
+		return t, int32(acc)
+	}
+	if cap(t)-acc < 2*len(d.accepts) {
+		t = append(make([]int32, 0, acc+2*len(d.accepts)), t...)
+	}
+	for _, a := range d.accepts {
+		t = append(t, a.node, a.rule)
+	}
+	return t, int32(acc)
+}
+
+// accepts returns how many accepts d has; accept(i) returns the i-th.
+func (d *packedDFA) accepts() int { return (len(d.targets) - int(d.acc)) / 2 }
+func (d *packedDFA) accept(i int) accept {
+	j := int(d.acc) + 2*i
+	return accept{d.targets[j], d.targets[j+1]}
 }
 
 // dfaRare is what only some DFAs hold.
@@ -120,10 +144,8 @@ func (d *dfa) pack() *packedDFA {
 	if d == nil {
 		return nil
 	}
-	p := &packedDFA{labels: d.labels, targets: d.targets, bitmaps: d.bitmaps, first: d.first}
-	if len(d.accepts) > 0 {
-		p.accepts = d.accepts
-	}
+	p := &packedDFA{labels: d.labels, bitmaps: d.bitmaps, first: d.first}
+	p.targets, p.acc = d.targetsAndAccepts()
 	rare := dfaRare{defs: d.defs}
 	wide := false
 	for i := range d.nodes {
@@ -315,7 +337,7 @@ func (d *packedDFA) size() int {
 	if d == nil {
 		return 0
 	}
-	n := int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(pnode{})) + cap(d.labels) + 4*cap(d.targets) + 8*cap(d.bitmaps) + 8*cap(d.accepts)
+	n := int(unsafe.Sizeof(*d)) + len(d.nodes)*int(unsafe.Sizeof(pnode{})) + cap(d.labels) + 4*cap(d.targets) + 8*cap(d.bitmaps)
 	if r := d.rare; r != nil {
 		n += int(unsafe.Sizeof(*r)) + 4*cap(r.defs) + 4*cap(r.big)
 	}
@@ -513,7 +535,7 @@ func (c *cursor) settled() bool { return !better(c.top, c.best) }
 // place in the ranking, or -1.
 func (c *cursor) result() int32 {
 	r := c.best
-	if len(c.d.accepts) == 0 || c.s == 0 && (c.d.rare == nil || c.d.rare.defs == nil) {
+	if int(c.d.acc) == len(c.d.targets) || c.s == 0 && (c.d.rare == nil || c.d.rare.defs == nil) {
 		return r // no anchored rule, or fromSorted's dead node, where most walks settle
 	}
 	if a := c.d.acceptAt(c.s); better(a, r) {
@@ -525,17 +547,19 @@ func (c *cursor) result() int32 {
 // acceptAt returns the anchored rule node s matches if the input ends
 // there, or -1.
 func (d *packedDFA) acceptAt(s int32) int32 {
-	accepts := d.accepts
-	lo, hi := 0, len(accepts)
+	n := d.accepts()
+	lo, hi := 0, n
 	for lo < hi {
-		if m := int(uint(lo+hi) >> 1); accepts[m].node < s {
+		if m := int(uint(lo+hi) >> 1); d.accept(m).node < s {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(accepts) && accepts[lo].node == s {
-		return accepts[lo].rule
+	if lo < n {
+		if a := d.accept(lo); a.node == s {
+			return a.rule
+		}
 	}
 	return -1
 }

@@ -100,7 +100,7 @@ func TestMachineSize(t *testing.T) {
 	}{
 		{"Machine", unsafe.Sizeof(Machine{}), 80},
 		{"nfa", unsafe.Sizeof(nfa{}), 240},
-		{"packedDFA", unsafe.Sizeof(packedDFA{}), 136},
+		{"packedDFA", unsafe.Sizeof(packedDFA{}), 112},
 	} {
 		if c.size > c.max {
 			t.Errorf("%s is %d bytes, more than %d", c.what, c.size, c.max)
