@@ -74,6 +74,25 @@
 // pass over all its positions per octet, in registers when they fit
 // regWords words.
 //
+// # The lazily built DFA
+//
+// The DFA of all the patterns costs too much to build for the few inputs
+// a crawler decides per host, but not for the many a Machine decides once
+// it is busy. So a Machine at TierNFA or TierSegments builds that DFA
+// lazily, a state at a time as inputs need them (lazy.go): a state is the
+// literal DFA's cursor and the state of the wildcard tier's engine, and a
+// walk on states already built reads each octet once, with one table load,
+// for the literal and the wildcard patterns together. The states live in
+// lazySlotCount (8) arenas of lazyArenaBytes (256 KiB) that every Machine
+// shares, process-wide, each holding one Machine's states at a time: a
+// Machine takes an arena over once it has decided lazyAfter (16) inputs on
+// its tier below, and after it loses one, sooner or later as its last
+// tenure paid or not (the ski-rental rule). A walk that finds its arena
+// busy, or would build a state or take a step beyond the bounds below,
+// decides on the tier below instead. Limits.Lazy turns it off, or on from
+// the first input (tests). Match uses it; MatchClasses, for Machines of
+// several classes, decides on the tiers below.
+//
 // # Classes
 //
 // Each rule belongs to one of MaxClasses (4) classes, and each class has
@@ -148,12 +167,25 @@
 //     once on one set hold at most one scratch plus maxSpareBytes (1 MiB)
 //     of them, however many goroutines decide: a walk that finds every
 //     slot busy waits for one (see pool).
+//   - The lazily built DFA decides in one table load per octet on states
+//     it has built. Building one costs a step of the tier below from one
+//     state (its key at most lazyMaxKey (128) words: the NFA's bit set, or
+//     two words per live star node; at most lazyStepWork (1,024) edges and
+//     segments visited by a step of the segment matcher), a hash of the
+//     key and a row of at most 256 transitions; so a decision costs at
+//     most O(L·(lazyMaxKey+lazyStepWork+256)), and when a walk gives up
+//     (an arena filled twice in one walk, a state or a step beyond those
+//     bounds), the tier below's bound more. Its memory is the arenas,
+//     lazySlotCount·lazyArenaBytes = 2 MiB of static storage, resident
+//     only as walks touch it, whatever the patterns, inputs and Machines.
 //
 // Every tier is exact; Stats reports which tier was built, and
 // Limits.MaxTier forces one in tests.
 //
 // A Machine is immutable and safe for concurrent use. Match and
-// MatchClasses, its entry points, take no lock and do not allocate.
+// MatchClasses, its entry points, take no lock and do not allocate; Match
+// claims a lazy DFA arena with one compare-and-swap, and never waits for
+// one.
 package automaton
 
 import (
@@ -255,8 +287,58 @@ type Limits struct {
 	// patterns is tried: few short ones get TierNFA (see
 	// smallNFAPositions), more TierSegments.
 	MaxTier Tier
+	// Lazy says when the wildcard patterns of TierNFA and TierSegments
+	// are decided by a lazily built DFA of all the patterns (see
+	// lazy.go): by default once a Machine has decided enough inputs to
+	// pay for its states.
+	Lazy Lazy
 
 	perTrieNode int // the default cap of states per trie node, when MaxStates is 0
+}
+
+// String describes l as its nonzero fields, "default" when all are zero:
+// tests name the engines of Engines by it.
+func (l Limits) String() string {
+	var b strings.Builder
+	add := func(f string, args ...any) {
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, f, args...)
+	}
+	if l.MaxTier != 0 {
+		add("tier=%v", l.MaxTier)
+	}
+	if l.Lazy != LazyAuto {
+		add("lazy=%v", l.Lazy)
+	}
+	if l.MaxStates != 0 {
+		add("states=%d", l.MaxStates)
+	}
+	if l.MaxWork != 0 {
+		add("work=%d", l.MaxWork)
+	}
+	if b.Len() == 0 {
+		return "default"
+	}
+	return b.String()
+}
+
+// Engines returns Limits that between them build every engine a Machine
+// runs: the default build, each tier forced, and the lazily built DFA
+// from the first input, by default and on each tier that has it. Tests
+// run one corpus of inputs on each, as the package's own tests do.
+func Engines() []Limits {
+	return []Limits{
+		{},
+		{MaxTier: TierDFA},
+		{MaxTier: TierSplit},
+		{MaxTier: TierSegments},
+		{MaxTier: TierNFA},
+		{Lazy: LazyAlways},
+		{MaxTier: TierSegments, Lazy: LazyAlways},
+		{MaxTier: TierNFA, Lazy: LazyAlways},
+	}
 }
 
 // The default work budget of DFA construction: workBase plus workPerOctet
@@ -689,9 +771,11 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	if !small && lim.MaxTier <= TierSegments {
 		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
 		e.segs = e.seg.scratchPool()
+		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, true
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)
+	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, e.nfa.words <= lazyNFAWords
 	return why
 }
 
@@ -762,9 +846,18 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 	}
 }
 
-// match is the one place where the engines of a class run: the literal
-// DFA first, then finish.
+// match is the one place where the engines of a class run: the lazily
+// built DFA of all the patterns when it may (see lazyMatch), or else the
+// literal DFA first, then finish.
 func (e *engines) match(in normalize.Stream) int32 {
+	if lz := e.lazyMeta(); lz != nil && lz.ok && lz.mode != LazyNever {
+		if r, ok := e.lazyMatch(lz, in); ok {
+			if r < 0 {
+				return -1
+			}
+			return e.origOf(r)
+		}
+	}
 	return e.finish(in, e.lit.walk(in))
 }
 

@@ -138,12 +138,14 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 	}
 }
 
-// TestMatchAllocatesNothing checks every tier, forced, on a small set, from
-// the first Match on.
+// TestMatchAllocatesNothing checks every engine, forced, on a small set,
+// from the first Match on: the lazily built DFA's too, whose arenas are
+// static.
 func TestMatchAllocatesNothing(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 4}, {Pattern: "/*b*c$", Rank: 12}, {Pattern: "/a*d", Rank: 8}}
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+	for _, lim := range automaton.Engines() {
+		tier := lim
+		m := automaton.Compile(rules, lim)
 		in := "/abxdc"
 		// AllocsPerRun warms up first: count the first call by hand.
 		var before, after runtime.MemStats

@@ -30,8 +30,9 @@ import (
 // keeps a Machine per host, and most real files get an nfa, so its tables
 // are two slices cut by words and classes (see the methods below), not a
 // slice each, and the class of an octet from 0x80 (which canonical
-// patterns and URLs never hold) is looked up apart: 240 bytes and the
-// tables (TestMachineSize).
+// patterns and URLs never hold) is looked up apart: 288 bytes, with what
+// the lazily built DFA keeps (lazyMeta, 48), and the tables
+// (TestMachineSize).
 type nfa struct {
 	words     int32
 	positions int32
@@ -49,6 +50,7 @@ type nfa struct {
 	ends    []int32
 	wake    [4]uint64         // octets that follow a '*' in some pattern, one bit each (see idle)
 	scratch *pool[nfaScratch] // nil when the NFA walks in registers (words ≤ regWords)
+	lz      lazyMeta          // for the lazily built DFA (lazy.go)
 }
 
 // The tables of an nfa, cut from masks and ends.

@@ -99,7 +99,8 @@ func TestMachineSize(t *testing.T) {
 		size, max uintptr
 	}{
 		{"Machine", unsafe.Sizeof(Machine{}), 80},
-		{"nfa", unsafe.Sizeof(nfa{}), 240},
+		{"nfa", unsafe.Sizeof(nfa{}), 288},
+		{"lazyMeta", unsafe.Sizeof(lazyMeta{}), 48},
 		{"packedDFA", unsafe.Sizeof(packedDFA{}), 112},
 	} {
 		if c.size > c.max {

@@ -75,15 +75,10 @@ func (s *pool[T]) get() (*T, int) {
 // claim tries the slot that the calling goroutine picks, for a pool that
 // many goroutines share (spread): were every claim to start at the first
 // slot, goroutines deciding at once on different Machines would contend
-// for its cache line on every walk (a third slower with two). The pick is
-// a hash of the address of a variable on the goroutine's stack, which
-// differs between goroutines and stays the same within one, so a
-// goroutine mostly finds the scratch it used last. It returns nil when
-// the slot is busy.
+// for its cache line on every walk (a third slower with two). It returns
+// nil when the slot is busy.
 func (s *pool[T]) claim() (*T, int) {
-	var here byte
-	h := uint64(uintptr(unsafe.Pointer(&here))) >> 10 * 0x9e3779b97f4a7c15
-	i := int((h >> 32) % uint64(1+s.spares))
+	i := spreadIndex(1 + s.spares)
 	if i == 0 {
 		if sl := &s.first; !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
 			return sl.v, 0
@@ -98,6 +93,16 @@ func (s *pool[T]) claim() (*T, int) {
 		return sl.v, i
 	}
 	return nil, 0
+}
+
+// spreadIndex picks one of n slots for the calling goroutine: a hash of the
+// address of a variable on its stack, which differs between goroutines and
+// stays the same within one, so that goroutines spread over the slots and
+// each mostly finds the slot it used last.
+func spreadIndex(n int) int {
+	var here byte
+	h := uint64(uintptr(unsafe.Pointer(&here))) >> 10 * 0x9e3779b97f4a7c15
+	return int((h >> 32) % uint64(n))
 }
 
 // moreSlots returns the spare slots, allocating them the first time.

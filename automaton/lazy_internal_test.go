@@ -1,0 +1,206 @@
+package automaton
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// owned returns the arena whose states are e's, or nil.
+func owned(e *engines) *lazyArena {
+	for i := range lazySlots {
+		if lazySlots[i].owner.Load() == e {
+			return &lazyArenas[i]
+		}
+	}
+	return nil
+}
+
+// lazyAgrees checks that m, built with the lazy DFA, and below, the same
+// rules built without it, agree on in.
+func lazyAgrees(t *testing.T, m, below *Machine, in string) {
+	t.Helper()
+	if got, want := m.Match(normalize.NewRawStream(in)), below.Match(normalize.NewRawStream(in)); got != want {
+		t.Fatalf("input %.40q...: lazy DFA %d, tier %v %d", in, got, Tier(below.tier), want)
+	}
+}
+
+// TestLazyResets fills the arena within walks, where the states are each
+// new: for the segment matcher, patterns with a long segment after a star
+// (the octets read since its star node was reached count up to the
+// segment's length, a state per octet), on random inputs of a thousand
+// octets; for the NFA, a long run of one octet after a star, on runs of
+// it (a state per octet of the run). A walk that fills the arena empties
+// it and goes on from the state it is in, and every answer stays the tier
+// below's.
+func TestLazyResets(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	random := func() string {
+		var b strings.Builder
+		b.WriteByte('/')
+		for range 1000 {
+			b.WriteByte("ab"[r.IntN(2)])
+		}
+		return b.String()
+	}
+	for _, c := range []struct {
+		tier  Tier
+		rules []Rule
+		input func(i int) string
+	}{
+		{TierSegments, []Rule{
+			{Pattern: "/*" + strings.Repeat("ab", 400) + "$", Rank: 800},
+			{Pattern: "/*b" + strings.Repeat("a", 300) + "*b", Rank: 700},
+			{Pattern: "/*aab*bb", Rank: 10},
+		}, func(int) string { return random() }},
+		{TierNFA, []Rule{
+			{Pattern: "/*" + strings.Repeat("a", 1500) + "$", Rank: 1500},
+			{Pattern: "/b*a", Rank: 10},
+		}, func(i int) string { return "/" + strings.Repeat("a", 1000+50*i) + "bab"[:i%4] }},
+	} {
+		m := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyAlways})
+		below := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyNever})
+		resets := 0
+		for i := range 20 {
+			lazyAgrees(t, m, below, c.input(i))
+			if a := owned(&m.engines); a != nil {
+				resets = max(resets, int(a.resets))
+			}
+		}
+		if resets == 0 {
+			t.Errorf("%v: the arena was never reset", c.tier)
+		}
+	}
+}
+
+// TestLazyGivesUp runs the lazy DFA where a state or a step is beyond its
+// bounds: more live star nodes than a key holds, more edges to visit than
+// a step may, and an NFA of more words than a key holds (which never runs
+// lazily). The walk
+// gives the arena up, the tier below decides, and the Machine waits
+// lazyPenalty times longer before it tries again.
+func TestLazyGivesUp(t *testing.T) {
+	var live, hubs, words []Rule
+	var in, many strings.Builder
+	in.WriteByte('/')
+	for i := range 100 { // each "c<i>" read makes a star node live
+		p := fmt.Sprintf("/*c%d*d%d", i, i)
+		live = append(live, Rule{Pattern: p, Rank: len(p)})
+		fmt.Fprintf(&in, "c%d", i)
+	}
+	// Star nodes "/*k<i>*" of 20 edges each, on segments that so many
+	// nodes share that most of their edges are queued, not watched (see
+	// hubEdges): a step that ends a segment on 60 of them visits 1,200.
+	many.WriteByte('/')
+	for i := range 100 {
+		for j := range 20 {
+			p := fmt.Sprintf("/*k%d*s%d", i, j)
+			hubs = append(hubs, Rule{Pattern: p, Rank: len(p)})
+		}
+		if i < 60 {
+			fmt.Fprintf(&many, "k%d", i)
+		}
+	}
+	many.WriteString("s7")
+	for i := range 500 {
+		p := fmt.Sprintf("/*c%d*d%d", i, i)
+		words = append(words, Rule{Pattern: p, Rank: len(p)})
+	}
+	for _, c := range []struct {
+		name  string
+		rules []Rule
+		tier  Tier
+		in    string
+	}{
+		{"live", live, TierSegments, in.String()},
+		{"work", hubs, TierSegments, many.String()},
+		{"words", words, TierNFA, in.String()},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyAlways})
+			below := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyNever})
+			lz := m.lazyMeta()
+			if c.name == "words" {
+				if lz.ok {
+					t.Fatalf("an NFA of %d words may run lazily", m.nfa.words)
+				}
+				lazyAgrees(t, m, below, c.in)
+				return
+			}
+			lazyAgrees(t, m, below, c.in)
+			if a := owned(&m.engines); a != nil {
+				t.Errorf("the walk kept its arena")
+			}
+			if got := lz.credit.Load(); got != -lazyPenalty*lazyAfter {
+				t.Errorf("credit %d after giving up, want %d", got, -lazyPenalty*lazyAfter)
+			}
+		})
+	}
+}
+
+// TestLazyPolicy follows the takeovers of one arena between two Machines
+// of the default mode: a Machine takes it over once it has decided
+// lazyAfter inputs; one whose tenure decided one input waits twice as
+// long; one whose tenure decided lazyPaid inputs takes it back after one.
+// Both Machines must claim the same arena: the steps run on a goroutine
+// of their own whose stack has grown first, so that no call moves it (the
+// arena is picked by a stack address, see spreadIndex).
+func TestLazyPolicy(t *testing.T) {
+	rules := []Rule{{Pattern: "/*.pdf$", Rank: 7}, {Pattern: "/a", Rank: 2}}
+	m1, m2 := Compile(rules, Limits{MaxTier: TierNFA}), Compile(rules, Limits{MaxTier: TierNFA})
+	errs := make(chan string, 1)
+	go func() {
+		defer close(errs)
+		growStack(64)
+		fail := func(f string, args ...any) bool {
+			errs <- fmt.Sprintf(f, args...)
+			return false
+		}
+		step := func(what string, m *Machine, n int, want bool) bool {
+			for range n {
+				if got := m.Match(normalize.NewRawStream("/x/y.pdf")); got != 0 {
+					return fail("%s: Match = %d, want 0", what, got)
+				}
+			}
+			if got := owned(&m.engines) != nil; got != want {
+				return fail("%s: owner %v, want %v", what, got, want)
+			}
+			return true
+		}
+		wait := func(what string, m *Machine, want int32) bool {
+			if got := lazyAfter + m.lazyMeta().wait.Load(); got != want {
+				return fail("%s: wait %d, want %d", what, got, want)
+			}
+			return true
+		}
+		_ = step("m1, before its wait", m1, lazyAfter, false) &&
+			step("m1 takes over", m1, 1, true) &&
+			step("m2, before its wait", m2, lazyAfter, false) &&
+			step("m2 takes over", m2, 1, true) &&
+			wait("m1 after a tenure of one input", m1, 2*lazyAfter) &&
+			step("m1, before its doubled wait", m1, 2*lazyAfter, false) &&
+			step("m1 takes over again", m1, 1, true) &&
+			wait("m2 after a tenure of one input", m2, 2*lazyAfter) &&
+			step("m1 decides", m1, lazyPaid, true) &&
+			step("m2, before its doubled wait", m2, 2*lazyAfter, false) &&
+			step("m2 takes over again", m2, 1, true) &&
+			wait("m1 after a tenure of five inputs", m1, 1) &&
+			step("m1, its one input of wait", m1, 1, false) &&
+			step("m1 takes over after one", m1, 1, true)
+	}()
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// growStack grows the calling goroutine's stack by at least kib KiB.
+func growStack(kib int) byte {
+	var pad [1024]byte
+	if kib <= 1 {
+		return pad[0]
+	}
+	return growStack(kib-1) + pad[kib%len(pad)]
+}
