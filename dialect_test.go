@@ -150,12 +150,12 @@ func TestFirstMatchSemantics(t *testing.T) {
 	runDialect(t, robots.Original1994, allow) // Allow is an unknown line
 }
 
-// runDialect checks cases in dialect d on every tier of the engine.
+// runDialect checks cases in dialect d on every engine.
 func runDialect(t *testing.T, d robots.Dialect, cases []dialectCase) {
 	t.Helper()
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+	for _, tier := range automaton.Engines() {
 		for _, c := range cases {
-			r := robots.Parse([]byte(c.body), robots.WithDialect(d), robots.WithLimits(automaton.Limits{MaxTier: tier}))
+			r := robots.Parse([]byte(c.body), robots.WithDialect(d), robots.WithLimits(tier))
 			m, allowed := r.Agent(c.agent), r.Allowed(c.agent, c.url)
 			if c.agents != nil {
 				m, allowed = r.AgentAny(c.agents...), r.AllowedAny(c.agents, c.url)

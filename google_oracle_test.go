@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/conformance"
 )
 
@@ -27,25 +28,28 @@ const (
 var raceEnabled = false
 
 // TestGoogleOracle runs the Google dialect on every case of the oracle,
-// through Parse, Agent (AgentAny for a list of agents) and Decide, and
-// requires Google's decision and matching line on each. Disagreements are
-// counted by category, and the first few of each are shown in full.
+// through Parse, Agent (AgentAny for a list of agents) and Decide, on every
+// engine (automaton.Engines), and requires Google's decision and matching
+// line on each. Disagreements are counted by category, and the first few
+// of each are shown in full.
 func TestGoogleOracle(t *testing.T) {
 	if raceEnabled {
 		t.Skip("one goroutine: the race detector would only slow it down threefold")
 	}
 	for _, name := range []string{"corpus-google.jsonl.gz", "generated-google.jsonl.gz"} {
-		t.Run(strings.TrimSuffix(name, ".jsonl.gz"), func(t *testing.T) {
-			path := filepath.Join(oracleDir, name)
-			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-				t.Skipf("%s is absent", path)
-			}
-			runOracle(t, path)
-		})
+		path := filepath.Join(oracleDir, name)
+		for _, lim := range automaton.Engines() {
+			t.Run(strings.TrimSuffix(name, ".jsonl.gz")+"/"+lim.String(), func(t *testing.T) {
+				if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+					t.Skipf("%s is absent", path)
+				}
+				runOracle(t, path, lim)
+			})
+		}
 	}
 }
 
-func runOracle(t *testing.T, path string) {
+func runOracle(t *testing.T, path string, lim automaton.Limits) {
 	const show = 5 // disagreements shown per category
 	var (
 		n, bad  int
@@ -58,7 +62,7 @@ func runOracle(t *testing.T, path string) {
 		n++
 		if c.Site == "" || c.Site != site {
 			// A corpus file is parsed once for all its URLs.
-			site, r = c.Site, robots.Parse(c.Body, robots.WithDialect(robots.Google))
+			site, r = c.Site, robots.Parse(c.Body, robots.WithDialect(robots.Google), robots.WithLimits(lim))
 		}
 		var d robots.Decision
 		if c.Multi {

@@ -110,9 +110,9 @@ var semantics = []struct {
 }
 
 func TestSemantics(t *testing.T) {
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+	for _, tier := range automaton.Engines() {
 		for _, c := range semantics {
-			r := robots.Parse([]byte(c.body), robots.WithLimits(automaton.Limits{MaxTier: tier}))
+			r := robots.Parse([]byte(c.body), robots.WithLimits(tier))
 			d := r.Agent(c.agent).Decide(c.url)
 			if d.Allowed != c.allowed || d.Line != c.line {
 				t.Errorf("%s (%v): Decide(%q) = %+v, want allowed %v line %d", c.name, tier, c.url, d, c.allowed, c.line)
@@ -224,11 +224,11 @@ func TestDiagnostics(t *testing.T) {
 }
 
 // TestDecideDoesNotAllocate holds the hot path to its promise, for every
-// tier.
+// engine.
 func TestDecideDoesNotAllocate(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-		m := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
+	for _, tier := range automaton.Engines() {
+		m := robots.Parse(body, robots.WithLimits(tier)).Agent("x")
 		m.Decide("/warm") // fill the NFA scratch pool
 		allocs := testing.AllocsPerRun(100, func() {
 			m.Decide("https://example.com/a/b/x%7e/caf\xC3\xA9?s=1&t=2")
@@ -276,14 +276,15 @@ func TestDialectNames(t *testing.T) {
 	}
 }
 
-// TestConcurrentDecide decides from many goroutines at once on every tier,
-// more goroutines than scratch slots, and checks each answer: a Matcher is
-// shared by a crawler's workers. CI runs it under the race detector.
+// TestConcurrentDecide decides from many goroutines at once on every
+// engine, more goroutines than scratch slots and lazy DFA arenas, and
+// checks each answer: a Matcher is shared by a crawler's workers. CI runs
+// it under the race detector.
 func TestConcurrentDecide(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
 	urls := map[string]bool{"/a/x": false, "/a/bxc": true, "/x.pdf": false, "/x?s=1&t": false, "/y": true}
-	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-		r := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier}))
+	for _, tier := range automaton.Engines() {
+		r := robots.Parse(body, robots.WithLimits(tier))
 		var wg sync.WaitGroup
 		for g := 0; g < 32; g++ {
 			wg.Add(1)

@@ -146,8 +146,8 @@ func TestDecideUsageEveryTier(t *testing.T) {
 			b.WriteString("Content-Signal: ai-train=no\n")
 		}
 		body := b.String()
-		for _, tier := range []automaton.Tier{0, automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-			m := robots.Parse([]byte(body), robots.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
+		for _, tier := range automaton.Engines() {
+			m := robots.Parse([]byte(body), robots.WithLimits(tier)).Agent("x")
 			for _, url := range urls {
 				d := m.Decide(url)
 				allowed, want := referenceUsage(body, "x", url)
@@ -300,8 +300,8 @@ func TestConcurrentDecideUsage(t *testing.T) {
 		"User-agent: *\nDisallow: /a\nContent-Usage: /*b*c$ train-ai=n\nContent-Usage: /x/yz search=n\nContent-Usage: /*.pdf train-ai=y\n",
 	} {
 		urls := []string{"/xbc", "/x/yz.pdf", "/q.pdf", "/a/b", "/z"}
-		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-			r := robots.Parse([]byte(body), robots.WithLimits(automaton.Limits{MaxTier: tier}))
+		for _, tier := range automaton.Engines() {
+			r := robots.Parse([]byte(body), robots.WithLimits(tier))
 			want := make([]robots.Decision, len(urls))
 			for i, u := range urls {
 				want[i] = r.Agent("bot").Decide(u)

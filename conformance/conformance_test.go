@@ -26,23 +26,12 @@ func loadSuite(t *testing.T) *conformance.Suite {
 	return s
 }
 
-// tiers are the engine builds every case runs on: the default choice, and
-// each tier forced.
-var tiers = []automaton.Limits{
-	{},
-	{MaxTier: automaton.TierDFA},
-	{MaxTier: automaton.TierSplit},
-	{MaxTier: automaton.TierSegments},
-	{MaxTier: automaton.TierNFA},
-}
+// tiers are the engine builds every case runs on (automaton.Engines): the
+// default choice, each tier forced and the lazily built DFA forced.
+var tiers = automaton.Engines()
 
 // tierName names a build of tiers in a test's name.
-func tierName(lim automaton.Limits) string {
-	if lim.MaxTier == 0 {
-		return "default"
-	}
-	return lim.MaxTier.String()
-}
+func tierName(lim automaton.Limits) string { return lim.String() }
 
 // library runs the root package in dialect d, built with limits lim, as the
 // suite's implementation.

@@ -12,17 +12,10 @@ import (
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// tiers are the engines every differential check runs: the default build and
-// each tier forced, so that every fuzz target exercises every tier (the
-// default build gives few short wildcard patterns the NFA, walked in
-// registers, so the DFA of all patterns is forced too).
-var tiers = []automaton.Limits{
-	{},
-	{MaxTier: automaton.TierDFA},
-	{MaxTier: automaton.TierSplit},
-	{MaxTier: automaton.TierSegments},
-	{MaxTier: automaton.TierNFA},
-}
+// tiers are the engines every differential check runs (automaton.Engines):
+// the default build, each tier forced and the lazily built DFA forced, so
+// that every fuzz target exercises every engine.
+var tiers = automaton.Engines()
 
 // reference decides url for agent with the reference matcher, from the same
 // body the library reads.
@@ -65,10 +58,14 @@ func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 	}
 	for _, lim := range tiers {
 		m := robots.Parse(body, robots.WithLimits(lim)).Agent(agent)
-		for i, u := range urls {
-			want := want[i]
-			if got := m.Decide(u); got != want {
-				t.Fatalf("tier %v: agent %q url %q body %q:\n%s", m.Stats().Tier, agent, u, body, cmp.Diff(want, got, cmp.AllowUnexported(usage.Set{})))
+		// Twice: a lazily built DFA builds its states on the first
+		// round and finds them on the second.
+		for round := range 2 {
+			for i, u := range urls {
+				want := want[i]
+				if got := m.Decide(u); got != want {
+					t.Fatalf("%v (built %v), round %d: agent %q url %q body %q:\n%s", lim, m.Stats().Tier, round, agent, u, body, cmp.Diff(want, got, cmp.AllowUnexported(usage.Set{})))
+				}
 			}
 		}
 	}
