@@ -85,8 +85,8 @@ func manyStar(k int) []automaton.Rule {
 // tables held stay within automaton.TableBytes, and that Match allocates
 // nothing once its scratch exists.
 func TestHostileBudgets(t *testing.T) {
-	for _, lim := range []automaton.Limits{{MaxTier: automaton.TierDFA}, {}} {
-		t.Run(fmt.Sprintf("from=%v", lim.MaxTier), func(t *testing.T) { testHostileBudgets(t, lim) })
+	for _, lim := range []automaton.Limits{{MaxTier: automaton.TierDFA}, {}, {Lazy: automaton.LazyAlways}} {
+		t.Run(lim.String(), func(t *testing.T) { testHostileBudgets(t, lim) })
 	}
 }
 
@@ -133,6 +133,12 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 				float64(alloc)/(1<<20), float64(st.Bytes)/(1<<20))
 			if n := testing.AllocsPerRun(10, func() { m.Match(normalize.NewRawStream(url)) }); n != 0 {
 				t.Errorf("Match allocates %v times", n)
+			}
+			if lim.Lazy == automaton.LazyAlways {
+				below := automaton.Compile(rules, automaton.Limits{Lazy: automaton.LazyNever})
+				if got, want := m.Match(normalize.NewRawStream(url)), below.Match(normalize.NewRawStream(url)); got != want {
+					t.Errorf("Match = %d by the lazily built DFA, %d by the tier below", got, want)
+				}
 			}
 		})
 	}

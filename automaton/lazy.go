@@ -148,12 +148,8 @@ type lazyMeta struct {
 	// is the first wait); the Machine that takes an arena over sets it
 	// for the owner it takes it from (see lazyAfter).
 	wait atomic.Int32
-	// octets are the octets the Machine's tables tell apart, found at
-	// its first takeover (see lazyOctets), once known is set.
-	octets [4]atomic.Uint64
-	known  atomic.Bool
-	mode   Lazy
-	ok     bool // the engine's states fit lazyMaxKey: the lazy DFA may run
+	mode Lazy
+	ok   bool // the engine's states fit lazyMaxKey: the lazy DFA may run
 }
 
 // lazySlot says whether a walk holds arena i (lazyArenas[i]) and whose
@@ -207,7 +203,7 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
 	}
 	a := &lazyArenas[i]
 	if sl.owner.Load() != e {
-		a.takeover(e, lz, sl.owner.Load())
+		a.takeover(e, sl.owner.Load())
 		sl.owner.Store(e)
 		lz.credit.Store(0)
 	}
@@ -222,10 +218,10 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
 	return r, ok
 }
 
-// takeover empties a for e, whose meta is lz, from its owner, if it has
-// one, whose wait its tenure sets (see lazyAfter); then the states and
-// the octet classes are e's.
-func (a *lazyArena) takeover(e *engines, lz *lazyMeta, owner *engines) {
+// takeover empties a for e, from its owner, if it has one, whose wait its
+// tenure sets (see lazyAfter); then the states and the octet classes, one
+// per octet e's tables tell apart (a pass over their labels), are e's.
+func (a *lazyArena) takeover(e *engines, owner *engines) {
 	if owner != nil {
 		olz := owner.lazyMeta()
 		switch w := lazyAfter + olz.wait.Load(); {
@@ -237,21 +233,13 @@ func (a *lazyArena) takeover(e *engines, lz *lazyMeta, owner *engines) {
 	}
 	a.uses, a.resets = 0, 0
 	a.reset()
-	if !lz.known.Load() {
-		var used [4]uint64
-		e.lazyOctets(&used)
-		for i := range used {
-			lz.octets[i].Store(used[i])
-		}
-		lz.known.Store(true)
-	}
 	// Class 0 is every octet the tables do not tell apart, if there is
 	// one; the others have a class each.
 	var used [4]uint64
+	e.lazyOctets(&used)
 	n := 0
-	for i := range used {
-		used[i] = lz.octets[i].Load()
-		n += bits.OnesCount64(used[i])
+	for _, w := range used {
+		n += bits.OnesCount64(w)
 	}
 	classes := 1
 	if n == 256 {

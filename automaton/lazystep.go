@@ -349,7 +349,7 @@ func (s *segments) lazyStep(sc *lazyScratch, cur []int32, x byte, wildTop int32)
 	}
 	for i := 0; i < len(live); i += 2 {
 		v := live[i]
-		age := min(live[i+1]+1, s.capAge[v])
+		age := min(live[i+1]+1, s.capAge(v))
 		if ne == 0 {
 			continue
 		}
@@ -394,7 +394,7 @@ func (s *segments) lazyStep(sc *lazyScratch, cur []int32, x byte, wildTop int32)
 	n, i, j := 2, 0, 0
 	next := func() (int32, int32) {
 		if j == nr || i < len(live) && live[i] < reached[j] {
-			v, age := live[i], min(live[i+1]+1, s.capAge[live[i]])
+			v, age := live[i], min(live[i+1]+1, s.capAge(live[i]))
 			i += 2
 			return v, age
 		}
@@ -419,13 +419,13 @@ func (s *segments) lazyStep(sc *lazyScratch, cur []int32, x byte, wildTop int32)
 		r.top = wildTop // the leading trie may still reach any node
 	}
 	for i := 2; i < n; i += 2 {
-		if b := s.bestBelow[k[i]]; better(b, r.top) {
+		if b := s.bestBelow(k[i]); better(b, r.top) {
 			r.top = b
 		}
 	}
 	r.idle = lead < 0 && ac == 0 && r.out < 0
 	for i := 2; i < n && r.idle; i += 2 {
-		r.idle = k[i+1] == s.capAge[k[i]]
+		r.idle = k[i+1] == s.capAge(k[i])
 	}
 	return r, true
 }

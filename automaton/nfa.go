@@ -30,8 +30,8 @@ import (
 // keeps a Machine per host, and most real files get an nfa, so its tables
 // are two slices cut by words and classes (see the methods below), not a
 // slice each, and the class of an octet from 0x80 (which canonical
-// patterns and URLs never hold) is looked up apart: 288 bytes, with what
-// the lazily built DFA keeps (lazyMeta, 48), and the tables
+// patterns and URLs never hold) is looked up apart: 256 bytes, with what
+// the lazily built DFA keeps (lazyMeta, 12), and the tables
 // (TestMachineSize).
 type nfa struct {
 	words     int32

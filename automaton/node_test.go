@@ -99,8 +99,9 @@ func TestMachineSize(t *testing.T) {
 		size, max uintptr
 	}{
 		{"Machine", unsafe.Sizeof(Machine{}), 80},
-		{"nfa", unsafe.Sizeof(nfa{}), 288},
-		{"lazyMeta", unsafe.Sizeof(lazyMeta{}), 48},
+		{"nfa", unsafe.Sizeof(nfa{}), 256},
+		{"lazyMeta", unsafe.Sizeof(lazyMeta{}), 12},
+		{"segments", unsafe.Sizeof(segments{}), 640},
 		{"packedDFA", unsafe.Sizeof(packedDFA{}), 112},
 	} {
 		if c.size > c.max {

@@ -110,11 +110,11 @@ type segments struct {
 	nodes   int32  // star nodes; node 0 is the start, reached before the input
 	ring    int32  // buckets of a walk's wake-up ring, a power of two
 
-	// For the lazily built DFA (lazy.go), per star node: the longest
-	// segment of its edges (capAge), and the best rule of the edges
-	// below it (bestBelow); then its meta.
-	capAge, bestBelow []int32
-	lz                lazyMeta
+	// For the lazily built DFA (lazy.go), per star node v: the longest
+	// segment of its edges at v, and the best rule of the edges below it
+	// at nodes+v (see capAge and bestBelow); then its meta.
+	lazyNodes []int32
+	lz        lazyMeta
 }
 
 // A chainLink places a segment on its heavy path: the path holds the ids
@@ -583,27 +583,33 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	return s
 }
 
-// lazyTables fills capAge and bestBelow, in one pass over the edges: an
-// edge leads to a node built after its own, so the nodes, taken last
-// first, find the best rule below each of their edges' nodes known.
+// lazyTables fills lazyNodes, in one pass over the edges: an edge leads
+// to a node built after its own, so the nodes, taken last first, find the
+// best rule below each of their edges' nodes known.
 func (s *segments) lazyTables() {
-	t := make([]int32, 2*s.nodes)
-	s.capAge, s.bestBelow = t[:s.nodes:s.nodes], t[s.nodes:]
+	s.lazyNodes = make([]int32, 2*s.nodes)
 	for v := s.nodes - 1; v >= 0; v-- {
-		best := int32(-1)
+		long, best := int32(0), int32(-1)
 		for _, e := range s.edges[s.edgeAt[v]:s.edgeAt[v+1]] {
-			s.capAge[v] = max(s.capAge[v], s.seglen[e.seg])
+			long = max(long, s.seglen[e.seg])
 			r := e.rule
 			if e.to >= 0 {
-				r = s.bestBelow[e.to]
+				r = s.bestBelow(e.to)
 			}
 			if better(r, best) {
 				best = r
 			}
 		}
-		s.bestBelow[v] = best
+		s.lazyNodes[v], s.lazyNodes[s.nodes+v] = long, best
 	}
 }
+
+// capAge returns the length of the longest segment of star node v's
+// edges: past it, the octets read since v was reached no longer matter.
+func (s *segments) capAge(v int32) int32 { return s.lazyNodes[v] }
+
+// bestBelow returns the best rule of the edges below star node v, or -1.
+func (s *segments) bestBelow(v int32) int32 { return s.lazyNodes[s.nodes+v] }
 
 // permute moves each x[i] to x[dst[i]], in place, along the cycles of the
 // permutation dst, which it overwrites: one swap puts one element in its
@@ -795,7 +801,7 @@ func (s *segments) watch(segs int, sp *spares) {
 
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
-		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.capAge)+len(s.bestBelow)) +
+		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.lazyNodes)) +
 		len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
 }
 
