@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/automaton"
 )
 
 // hostileFamilies are files built to defeat automata, each filling the parse
@@ -129,7 +130,12 @@ var runURL = "/" + strings.Repeat("a", 1<<10-1)
 // BenchmarkHostile times, on each hostile family, Parse and Agent (compile:
 // reporting B/op and the peak of the live heap above what it was before, as
 // peak-MiB), Parse and 64 goroutines racing on the first Agent call
-// (agents64, the same figures), and the decision of one 1 KiB URL (decide).
+// (agents64, the same figures), the decision of one 1 KiB URL (decide),
+// and the same decision by the lazily built DFA with none of its states
+// built (decide-cold: two Matchers of the file, built to use it from the
+// first URL, decide in turn, so that each takes the arena over from the
+// other and builds every state again, or gives up and decides on the tier
+// below).
 func BenchmarkHostile(b *testing.B) {
 	url := hostileURL()
 	for _, f := range hostileFamilies {
@@ -168,6 +174,23 @@ func BenchmarkHostile(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
 			b.ReportMetric(1, "tier-"+m.Stats().Tier.String())
+		})
+		b.Run(f.name+"/decide-cold", func(b *testing.B) {
+			lazy := robots.WithLimits(automaton.Limits{Lazy: automaton.LazyAlways})
+			ms := [2]*robots.Matcher{robots.Parse(body, lazy).Agent("x"), robots.Parse(body, lazy).Agent("x")}
+			url := url
+			if f.run {
+				url = runURL
+			}
+			b.ReportAllocs()
+			b.ReportMetric(0, "ns/url")
+			i := 0
+			for b.Loop() {
+				ms[i&1].Decide(url)
+				i++
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
+			b.ReportMetric(1, "tier-"+ms[0].Stats().Tier.String())
 		})
 	}
 }

@@ -214,9 +214,10 @@ type dist struct {
 // clock is a small part of it.
 const batch = 2 * time.Microsecond
 
-// measure times each of n jobs on its own: run(i) repeated until a batch of
-// repetitions takes at least 2µs, then two more batches of that size, and
-// keeps the fastest batch (the others may have been interrupted). It goes
+// measure times each of n jobs on its own: run(i) once, untimed, then
+// repeated until a batch of repetitions takes at least 2µs, then two more
+// batches of that size, and keeps the fastest batch (the others may have
+// been interrupted). It goes
 // through the jobs in order until the -distbudget runs out; since jobs are
 // shuffled, a partial pass is a fair sample. Repetition warms the caches for
 // the job, so these are warm times: the mean of the round-robin loop
@@ -228,6 +229,13 @@ func measure(n int, run func(i int) bool) dist {
 	for i := range n {
 		if i > 0 && time.Since(start) > *distBudget {
 			break
+		}
+		// One call first, untimed: a first call that is slow (cold
+		// caches, a first walk that builds) would otherwise end the
+		// calibration at one repetition a batch, and the batches would
+		// time single calls, the clock's reading included.
+		if run(i) {
+			allowed++
 		}
 		reps, best := 1, math.Inf(1)
 		for k := 0; k < 3; {
