@@ -96,10 +96,10 @@ const (
 // at first lazyAfter: enough that a crawler deciding a few URLs of a host
 // never pays for states it would not use again. When a Machine loses its
 // arena to another, its tenure sets its wait: after lazyPaid inputs or
-// more decided there, the states paid for themselves and the next wait is
-// one input; after at most one, the takeover went to waste (its inputs
-// are interleaved with other Machines') and the wait doubles, up to
-// lazyAfter<<lazyMaxBackoff. A Machine whose walk gives up (a state too
+// more decided there, the states paid for themselves and it takes an
+// arena back at its next input; after at most one, the takeover went to
+// waste (its inputs are interleaved with other Machines') and the wait
+// doubles, up to lazyAfter<<lazyMaxBackoff. A Machine whose walk gives up (a state too
 // large, an arena filled twice) waits lazyPenalty times lazyAfter more.
 const (
 	lazyAfter      = 16
@@ -226,7 +226,7 @@ func (a *lazyArena) takeover(e *engines, owner *engines) {
 		olz := owner.lazyMeta()
 		switch w := lazyAfter + olz.wait.Load(); {
 		case a.uses >= lazyPaid:
-			olz.wait.Store(1 - lazyAfter)
+			olz.wait.Store(-lazyAfter)
 		case a.uses <= 1:
 			olz.wait.Store(min(2*max(w, lazyAfter), lazyAfter<<lazyMaxBackoff) - lazyAfter)
 		}
