@@ -21,9 +21,9 @@ import (
 // bookkeeping.
 //
 // The states live in arenas that every Machine shares, process-wide:
-// lazySlotCount arenas of lazyArenaBytes, 2 MiB of static storage that
-// holds no pointer and no part of which is resident before a walk
-// touches it. A walk claims the arena its goroutine hashes to (see
+// lazySlotCount arenas of lazyArenaBytes and a scratch of under 2 KiB
+// each, 2 MiB of static storage that holds no pointer and no part of
+// which is resident before a walk touches it (TestLazyArenaSize). A walk claims the arena its goroutine hashes to (see
 // spreadIndex) with one compare-and-swap, takes no lock, allocates
 // nothing, and if the arena is busy decides on the tier below. An arena
 // holds the states of one Machine at a time, its owner. A Machine that
@@ -99,8 +99,9 @@ const (
 // more decided there, the states paid for themselves and it takes an
 // arena back at its next input; after at most one, the takeover went to
 // waste (its inputs are interleaved with other Machines') and the wait
-// doubles, up to lazyAfter<<lazyMaxBackoff. A Machine whose walk gives up (a state too
-// large, an arena filled twice) waits lazyPenalty times lazyAfter more.
+// doubles, up to lazyAfter<<lazyMaxBackoff. A Machine whose walk gives up
+// (a state too large, an arena filled twice) waits lazyPenalty times
+// lazyAfter more.
 const (
 	lazyAfter      = 16
 	lazyMaxBackoff = 5

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -202,4 +203,15 @@ func growStack(kib int) byte {
 		return pad[0]
 	}
 	return growStack(kib-1) + pad[kib%len(pad)]
+}
+
+// TestLazyArenaSize holds the arenas to the size the package comment
+// states: lazyArenaBytes each and a scratch of under 2 KiB.
+func TestLazyArenaSize(t *testing.T) {
+	if n, max := unsafe.Sizeof(lazyArena{}), uintptr(lazyArenaBytes+2<<10); n > max {
+		t.Errorf("an arena is %d bytes, more than %d", n, max)
+	}
+	if n := unsafe.Sizeof(lazyArenas); n > 2<<20+lazySlotCount*2<<10 {
+		t.Errorf("the arenas are %d bytes", n)
+	}
 }

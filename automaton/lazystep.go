@@ -26,10 +26,10 @@ import "math/bits"
 // the arena that the walk holds: no array is cleared on the stack for
 // each step.
 type lazyScratch struct {
-	key     [lazyMaxKey]int32    // the new state's key
-	reached [lazyMaxKey]int32    // segments: the star nodes reached by the step
-	ends    [64]int32            // segments: the segments that end at the octet read
-	bits    [lazyNFAWords]uint64 // nfa: the new bit set
+	key     [lazyMaxKey]int32     // the new state's key
+	reached [lazyMaxKey / 2]int32 // segments: the star nodes reached by the step (a key holds fewer)
+	ends    [64]int32             // segments: the segments that end at the octet read
+	bits    [lazyNFAWords]uint64  // nfa: the new bit set
 }
 
 // lazyLitKey is the number of words a key starts with: the literal
