@@ -77,22 +77,45 @@ func (s *pool[T]) get() (*T, int) {
 // slot, goroutines deciding at once on different Machines would contend
 // for its cache line on every walk (a third slower with two). It returns
 // nil when the slot is busy.
+//
+// A spare slot is filled only when walks overlap: a claim that picks a
+// spare slot not yet filled, or before there are spare slots, takes the
+// first slot if it is free, so that walks that never overlap allocate
+// nothing, and fills its own spare slot only when the first is busy.
 func (s *pool[T]) claim() (*T, int) {
 	i := spreadIndex(1 + s.spares)
-	if i == 0 {
-		if sl := &s.first; !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
-			return sl.v, 0
+	var sl *poolSlot[T] // i's slot, held, when it is not filled
+	if i > 0 {
+		if more := s.more.Load(); more != nil {
+			sl = &(*more)[i-1]
+			if sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
+				return nil, 0
+			}
+			if sl.v != nil {
+				return sl.v, i
+			}
 		}
+	}
+	if f := &s.first; !f.busy.Load() && f.busy.CompareAndSwap(false, true) {
+		if sl != nil {
+			sl.busy.Store(false)
+		}
+		return f.v, 0
+	}
+	// The first slot is busy: walks overlap.
+	if i == 0 {
 		return nil, 0
 	}
-	sl := &s.moreSlots()[i-1]
-	if !sl.busy.Load() && sl.busy.CompareAndSwap(false, true) {
-		if sl.v == nil {
-			sl.v = s.alloc()
+	if sl == nil {
+		sl = &s.moreSlots()[i-1]
+		if sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
+			return nil, 0
 		}
-		return sl.v, i
 	}
-	return nil, 0
+	if sl.v == nil {
+		sl.v = s.alloc()
+	}
+	return sl.v, i
 }
 
 // spreadIndex picks one of n slots for the calling goroutine: a hash of the

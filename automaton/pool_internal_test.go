@@ -159,3 +159,34 @@ func TestPoolSpread(t *testing.T) {
 		t.Errorf("%d objects for %d slots", n, 1+p.spares)
 	}
 }
+
+// TestPoolSpreadNoOverlap checks that claims on a spread pool by
+// goroutines that never overlap, whatever slots they pick, take the first
+// slot and make no object: only walks at once fill spare slots.
+func TestPoolSpreadNoOverlap(t *testing.T) {
+	var allocs atomic.Int32
+	p := newPool(func() *atomic.Int32 { allocs.Add(1); return new(atomic.Int32) }, 8)
+	p.spread = true
+	for g := range 64 {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			growStack(1 + g%7) // stacks of other sizes too
+			for range 10 {
+				v, i := p.get()
+				if i != 0 {
+					t.Errorf("a claim without overlap took slot %d", i)
+				}
+				v.Add(1)
+				p.put(i)
+			}
+		}()
+		<-done
+	}
+	if n := allocs.Load(); n != 1 {
+		t.Errorf("%d objects made without overlap, want the first alone", n)
+	}
+	if p.more.Load() != nil {
+		t.Error("spare slots made without overlap")
+	}
+}
