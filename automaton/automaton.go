@@ -89,8 +89,10 @@
 // its tier below, and after it loses one, sooner or later as its last
 // tenure paid or not (the ski-rental rule). A walk that finds its arena
 // busy, or would build a state or take a step beyond the bounds below,
-// decides on the tier below instead. Limits.Lazy turns it off, or on from
-// the first input (tests). Match uses it; MatchClasses, for Machines of
+// decides on the tier below instead; so does a segment matcher of more
+// than lazyMaxNodes (4,096) star nodes, for which it is never built (its
+// tables cost 8 bytes a node; the corpus's need at most 198). Limits.Lazy
+// turns it off, or on from the first input (tests). Match uses it; MatchClasses, for Machines of
 // several classes, decides on the tiers below.
 //
 // # Classes
@@ -771,7 +773,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	if !small && lim.MaxTier <= TierSegments {
 		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
 		e.segs = e.seg.scratchPool()
-		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, true
+		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, e.seg.lazyNodes != nil
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)

@@ -79,8 +79,8 @@ func TestLazyResets(t *testing.T) {
 
 // TestLazyGivesUp runs the lazy DFA where a state or a step is beyond its
 // bounds: more live star nodes than a key holds, more edges to visit than
-// a step may, and an NFA of more words than a key holds (which never runs
-// lazily). The walk
+// a step may; and an NFA of more words than a key holds, or a segment
+// matcher of more than lazyMaxNodes star nodes, which never run lazily. The walk
 // gives the arena up, the tier below decides, and the Machine waits
 // lazyPenalty times longer before it tries again.
 func TestLazyGivesUp(t *testing.T) {
@@ -110,6 +110,11 @@ func TestLazyGivesUp(t *testing.T) {
 		p := fmt.Sprintf("/*c%d*d%d", i, i)
 		words = append(words, Rule{Pattern: p, Rank: len(p)})
 	}
+	var nodes []Rule // a star node per rule
+	for i := range lazyMaxNodes {
+		p := fmt.Sprintf("/*c%d*d", i)
+		nodes = append(nodes, Rule{Pattern: p, Rank: len(p)})
+	}
 	for _, c := range []struct {
 		name  string
 		rules []Rule
@@ -119,14 +124,15 @@ func TestLazyGivesUp(t *testing.T) {
 		{"live", live, TierSegments, in.String()},
 		{"work", hubs, TierSegments, many.String()},
 		{"words", words, TierNFA, in.String()},
+		{"nodes", nodes, TierSegments, in.String()},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyAlways})
 			below := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyNever})
 			lz := m.lazyMeta()
-			if c.name == "words" {
+			if c.name == "words" || c.name == "nodes" {
 				if lz.ok {
-					t.Fatalf("an NFA of %d words may run lazily", m.nfa.words)
+					t.Fatalf("%s: the lazy DFA may run", c.name)
 				}
 				lazyAgrees(t, m, below, c.in)
 				return

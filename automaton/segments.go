@@ -583,10 +583,20 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	return s
 }
 
-// lazyTables fills lazyNodes, in one pass over the edges: an edge leads
-// to a node built after its own, so the nodes, taken last first, find the
-// best rule below each of their edges' nodes known.
+// lazyMaxNodes is the most star nodes of a segment matcher that the lazy
+// DFA runs (every corpus file's have at most 198; the hostile families
+// tens of thousands, whose live nodes would soon outgrow a key): its
+// tables cost 8 bytes a node.
+const lazyMaxNodes = 1 << 12
+
+// lazyTables fills lazyNodes, in one pass over the edges, for a matcher
+// of at most lazyMaxNodes star nodes: an edge leads to a node built after
+// its own, so the nodes, taken last first, find the best rule below each
+// of their edges' nodes known.
 func (s *segments) lazyTables() {
+	if s.nodes > lazyMaxNodes {
+		return
+	}
 	s.lazyNodes = make([]int32, 2*s.nodes)
 	for v := s.nodes - 1; v >= 0; v-- {
 		long, best := int32(0), int32(-1)
