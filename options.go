@@ -109,9 +109,11 @@ func WithCharset(label string) Option { return func(c *config) { c.charset = lab
 // WithLimits bounds the construction of each Matcher's automaton (see
 // package automaton): past the bounds a cheaper, slower tier is built, still
 // exact and linear in the URL. The zero Limits are the defaults, which
-// build no DFA of '*' rules; MaxTier automaton.TierDFA builds them where
-// they fit, for a caller that decides very many URLs per Matcher, and tests
-// use MaxTier to force a tier.
+// build no DFA of '*' rules at compile time, but build the DFA of all the
+// rules lazily, a state at a time in shared arenas, for a Matcher once it
+// has decided a few URLs; MaxTier automaton.TierDFA builds the DFAs of
+// '*' rules where they fit, Lazy turns the lazy one off or on from the
+// first URL, and tests use both to force an engine (automaton.Engines).
 func WithLimits(l automaton.Limits) Option { return func(c *config) { c.limits = l } }
 
 // bodyOptions says how Parse prepares a body: as the dialect does, with the
