@@ -107,6 +107,7 @@ const (
 	lazyMaxBackoff = 5
 	lazyPaid       = 4
 	lazyPenalty    = 16
+	lazyMaxCredit  = 1 << 30 // past any wait; a count never wraps
 )
 
 // Lazy says when a Machine decides its wildcard patterns with the lazily
@@ -150,7 +151,7 @@ type lazyMeta struct {
 	// for the owner it takes it from (see lazyAfter).
 	wait atomic.Int32
 	mode Lazy
-	ok   bool // the engine's states fit lazyMaxKey: the lazy DFA may run
+	ok   bool // the lazy DFA may run: the NFA's bit set fits a key, or the segment matcher has at most lazyMaxNodes star nodes
 }
 
 // lazySlot says whether a walk holds arena i (lazyArenas[i]) and whose
@@ -195,11 +196,11 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
 	sl := &lazySlots[i]
 	credit := lz.credit.Load()
 	if sl.owner.Load() != e && lz.mode != LazyAlways && credit < lazyAfter+lz.wait.Load() {
-		lz.credit.Store(credit + 1)
+		lz.credit.Store(min(credit+1, lazyMaxCredit))
 		return -1, false
 	}
 	if sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
-		lz.credit.Store(credit + 1)
+		lz.credit.Store(min(credit+1, lazyMaxCredit))
 		return -1, false
 	}
 	a := &lazyArenas[i]
