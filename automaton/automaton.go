@@ -92,8 +92,9 @@
 // decides on the tier below instead; so does a segment matcher of more
 // than lazyMaxNodes (4,096) star nodes, for which it is never built (its
 // tables cost 8 bytes a node; the corpus's need at most 198). Limits.Lazy
-// turns it off, or on from the first input (tests). Match uses it; MatchClasses, for Machines of
-// several classes, decides on the tiers below.
+// turns it off, or on from the first input (tests). Match uses it;
+// MatchClasses, for Machines of several classes, decides on the tiers
+// below.
 //
 // # Classes
 //
@@ -773,11 +774,11 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	if !small && lim.MaxTier <= TierSegments {
 		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
 		e.segs = e.seg.scratchPool()
-		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, e.seg.lazyNodes != nil
+		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)
-	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, e.nfa.words <= lazyNFAWords
+	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.nfa.words <= lazyNFAWords
 	return why
 }
 
@@ -852,7 +853,7 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 // built DFA of all the patterns when it may (see lazyMatch), or else the
 // literal DFA first, then finish.
 func (e *engines) match(in normalize.Stream) int32 {
-	if lz := e.lazyMeta(); lz != nil && lz.ok && lz.mode != LazyNever {
+	if lz := e.lazyMeta(); lz != nil && lz.ok && !lz.waiting() {
 		if r, ok := e.lazyMatch(lz, in); ok {
 			if r < 0 {
 				return -1

@@ -93,21 +93,27 @@ const (
 
 // The policy of takeovers (the ski-rental rule). A Machine takes over an
 // arena once it has decided as many inputs on its tier below as its wait,
-// at first lazyAfter: enough that a crawler deciding a few URLs of a host
-// never pays for states it would not use again. When a Machine loses its
-// arena to another, its tenure sets its wait: after lazyPaid inputs or
-// more decided there, the states paid for themselves and it takes an
-// arena back at its next input; after at most one, the takeover went to
-// waste (its inputs are interleaved with other Machines') and the wait
-// doubles, up to lazyAfter<<lazyMaxBackoff. A Machine whose walk gives up
-// (a state too large, an arena filled twice) waits lazyPenalty times
-// lazyAfter more.
+// at first lazyAfter: a crawler deciding a few URLs of a host never pays
+// for states it would not use again. When a Machine loses its arena to
+// another, its tenure sets its wait. A tenure of lazyPaid inputs or more
+// that paid (its walks took each transition it built lazyReuse times, on
+// the mean: a URL decided over and over, or URLs that follow the same
+// states) takes an arena back at the Machine's next input. A tenure of at
+// most one input, or of lazyPaid or more that did not pay (distinct URLs
+// each building its own states, a Machine whose inputs are interleaved
+// with other Machines' coming back to an arena emptied each time), makes
+// the wait four times as long, up to lazyAfter<<lazyMaxBackoff; one in
+// between leaves it as it was. A Machine whose walk gives up (a state too
+// large, an arena filled twice) waits lazyPenalty times lazyAfter more.
 const (
 	lazyAfter      = 16
-	lazyMaxBackoff = 5
-	lazyPaid       = 4
+	lazyMaxBackoff = 10
+	lazyPaid       = 8
 	lazyPenalty    = 16
 	lazyMaxCredit  = 1 << 30 // past any wait; a count never wraps
+	// A tenure pays when its walks took each transition it built
+	// lazyReuse times, on the mean.
+	lazyReuse = 12
 )
 
 // Lazy says when a Machine decides its wildcard patterns with the lazily
@@ -150,8 +156,12 @@ type lazyMeta struct {
 	// is the first wait); the Machine that takes an arena over sets it
 	// for the owner it takes it from (see lazyAfter).
 	wait atomic.Int32
+	// held is one more than the arena the Machine owns, or 0: so that
+	// an input decided below tells without looking at the arenas that
+	// it may not take one over yet.
+	held atomic.Int32
 	mode Lazy
-	ok   bool // the lazy DFA may run: the NFA's bit set fits a key, or the segment matcher has at most lazyMaxNodes star nodes
+	ok   bool // the lazy DFA may run: not LazyNever, and the NFA's bit set fits a key or the segment matcher has at most lazyMaxNodes star nodes
 }
 
 // lazySlot says whether a walk holds arena i (lazyArenas[i]) and whose
@@ -179,8 +189,10 @@ type lazyArena struct {
 	width  int32  // words of a state's header and transitions
 	gen    uint16 // the generation of the table's entries
 	states int32  // states in the arena
-	// The owner's tenure: walks decided, resets of the arena.
+	// The owner's tenure: walks decided and resets of the arena; octets
+	// taken through transitions, and transitions built (see pays).
 	uses, resets int32
+	steps, built int64
 	sc           lazyScratch
 	class        [256]uint8 // octet classes: the octets the owner's tables tell apart
 	stop         [4]uint64  // octets that may leave an idle state
@@ -188,14 +200,27 @@ type lazyArena struct {
 	mem          [lazyWords]int32
 }
 
+// waiting reports whether the Machine decides its input on the tier below
+// without a look at the arenas, as it does until its credit reaches its
+// wait, unless it may hold one (held), and counts the input if so. Small
+// enough to be inlined, it is all the lazy DFA costs such an input.
+func (lz *lazyMeta) waiting() bool {
+	credit := lz.credit.Load()
+	if lz.held.Load() != 0 || credit >= lazyAfter+lz.wait.Load() || lz.mode == LazyAlways {
+		return false
+	}
+	lz.credit.Store(min(credit+1, lazyMaxCredit))
+	return true
+}
+
 // lazyMatch decides in with the lazy DFA of e, whose meta is lz, and
 // reports false when it did not: the arena is busy or owned by another
 // Machine that e may not yet take it from, or the walk gave up.
 func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
+	credit := lz.credit.Load()
 	i := spreadIndex(lazySlotCount)
 	sl := &lazySlots[i]
-	credit := lz.credit.Load()
-	if sl.owner.Load() != e && lz.mode != LazyAlways && credit < lazyAfter+lz.wait.Load() {
+	if sl.owner.Load() != e && credit < lazyAfter+lz.wait.Load() && lz.mode != LazyAlways {
 		lz.credit.Store(min(credit+1, lazyMaxCredit))
 		return -1, false
 	}
@@ -205,35 +230,55 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
 	}
 	a := &lazyArenas[i]
 	if sl.owner.Load() != e {
-		a.takeover(e, sl.owner.Load())
+		a.takeover(e, sl.owner.Load(), i)
 		sl.owner.Store(e)
+		lz.held.Store(int32(i) + 1)
 		lz.credit.Store(0)
 	}
 	a.uses++
-	r, ok := a.walk(e, in)
+	r, n, ok := a.walk(e, in)
+	a.steps += int64(n)
 	if !ok {
 		// Give the arena up, and wait longer before the next try.
 		sl.owner.Store(nil)
+		lz.held.Store(0)
 		lz.credit.Store(-lazyPenalty * lazyAfter)
 	}
 	sl.busy.Store(false)
 	return r, ok
 }
 
-// takeover empties a for e, from its owner, if it has one, whose wait its
-// tenure sets (see lazyAfter); then the states and the octet classes, one
-// per octet e's tables tell apart (a pass over their labels), are e's.
-func (a *lazyArena) takeover(e *engines, owner *engines) {
+// pays reports whether the owner's tenure has used its transitions
+// lazyReuse times each, on the mean, which is about what building one
+// costs against what taking it saves over the tier below.
+func (a *lazyArena) pays() bool { return a.steps >= lazyReuse*a.built }
+
+// backoff returns the wait that follows wait w (a wait less lazyAfter,
+// as lazyMeta keeps it) after a tenure that did not pay: four times as long,
+// up to lazyAfter<<lazyMaxBackoff.
+func backoff(w int32) int32 {
+	return min(4*max(lazyAfter+w, lazyAfter), lazyAfter<<lazyMaxBackoff) - lazyAfter
+}
+
+// takeover empties a, arena i, for e, from its owner, if it has one, whose
+// wait its tenure sets (see lazyAfter); then the states and the octet
+// classes, one per octet e's tables tell apart (a pass over their labels),
+// are e's.
+func (a *lazyArena) takeover(e *engines, owner *engines, i int) {
 	if owner != nil {
 		olz := owner.lazyMeta()
-		switch w := lazyAfter + olz.wait.Load(); {
-		case a.uses >= lazyPaid:
-			olz.wait.Store(-lazyAfter)
+		olz.held.CompareAndSwap(int32(i)+1, 0)
+		switch {
 		case a.uses <= 1:
-			olz.wait.Store(min(2*max(w, lazyAfter), lazyAfter<<lazyMaxBackoff) - lazyAfter)
+			olz.wait.Store(backoff(olz.wait.Load()))
+		case a.uses < lazyPaid: // too few inputs to tell
+		case a.pays():
+			olz.wait.Store(-lazyAfter)
+		default:
+			olz.wait.Store(backoff(olz.wait.Load()))
 		}
 	}
-	a.uses, a.resets = 0, 0
+	a.uses, a.resets, a.steps, a.built = 0, 0, 0, 0
 	a.reset()
 	// Class 0 is every octet the tables do not tell apart, if there is
 	// one; the others have a class each.
@@ -268,19 +313,19 @@ func (a *lazyArena) reset() {
 	a.used, a.keys, a.start, a.states = 1, lazyWords, 0, 0
 }
 
-// walk decides in with a's states, building those it lacks, and reports
-// false when it gave up (see the file's comment). It reads the input as
+// walk decides in with a's states, building those it lacks, and returns
+// the best rule, the octets it took through transitions, and false when
+// it gave up (see the file's comment). It reads the input as
 // runs of plain octets (normalize.Stream.Plain) and the rest octet by
 // octet. Until a rule has matched, a transition into a plain state (see
 // plain) is all an octet costs: one table load; any other state is looked
 // at as it is entered, and an idle one passes over the octets that cannot
 // leave it.
-func (a *lazyArena) walk(e *engines, in normalize.Stream) (int32, bool) {
+func (a *lazyArena) walk(e *engines, in normalize.Stream) (r int32, n int, ok bool) {
 	s := a.start
 	if s == 0 {
-		var ok bool
 		if s, ok = a.begin(e); !ok {
-			return -1, false
+			return -1, 0, false
 		}
 	}
 	mem := &a.mem
@@ -293,7 +338,7 @@ func (a *lazyArena) walk(e *engines, in normalize.Stream) (int32, bool) {
 			best = o
 		}
 		if !better(mem[s+lazyTop]-1, best) {
-			return best, true // settled
+			return best, n, true // settled
 		}
 		idle := mem[s+lazyKeyLen] < 0
 		var t int32
@@ -304,13 +349,14 @@ func (a *lazyArena) walk(e *engines, in normalize.Stream) (int32, bool) {
 					in.SkipPlain(&a.stop)
 				}
 				if p, i = in.Plain(run), 0; p == "" {
-					var ok bool
-					if x, ok = in.Next(); !ok {
+					var more bool
+					if x, more = in.Next(); !more {
 						if acc := mem[s+lazyAcc] - 1; better(acc, best) {
 							best = acc
 						}
-						return best, true
+						return best, n, true
 					}
+					n++
 					t = mem[s+lazyHeader+int32(a.class[x])]
 					break
 				}
@@ -327,6 +373,7 @@ func (a *lazyArena) walk(e *engines, in normalize.Stream) (int32, bool) {
 			}
 			x = p[i]
 			i++
+			n++
 			t = mem[s+lazyHeader+int32(a.class[x])]
 			if t <= 0 || best >= 0 {
 				break
@@ -334,9 +381,8 @@ func (a *lazyArena) walk(e *engines, in normalize.Stream) (int32, bool) {
 			s, idle = t, false // a plain state: on to the next octet
 		}
 		if t == 0 {
-			var ok bool
 			if t, ok = a.miss(e, s, x, &resets); !ok {
-				return -1, false
+				return -1, n, false
 			}
 		}
 		s = max(t, -t)
@@ -413,6 +459,7 @@ func (a *lazyArena) add(e *engines, s int32, x byte) (t int32, full, ok bool) {
 		t = -t
 	}
 	a.mem[s+lazyHeader+int32(a.class[x])] = t
+	a.built++
 	return t, false, true
 }
 

@@ -150,8 +150,9 @@ func TestLazyGivesUp(t *testing.T) {
 
 // TestLazyPolicy follows the takeovers of one arena between two Machines
 // of the default mode: a Machine takes it over once it has decided
-// lazyAfter inputs; one whose tenure decided one input waits twice as
-// long; one whose tenure decided lazyPaid inputs takes it back at once.
+// lazyAfter inputs; one whose tenure decided one input waits longer
+// (backoff); one whose tenure paid (one URL decided over and over) takes it
+// back at once.
 // Both Machines must claim the same arena: the steps run on a goroutine
 // of their own whose stack has grown first, so that no call moves it (the
 // arena is picked by a stack address, see spreadIndex).
@@ -187,15 +188,16 @@ func TestLazyPolicy(t *testing.T) {
 			step("m1 takes over", m1, 1, true) &&
 			step("m2, before its wait", m2, lazyAfter, false) &&
 			step("m2 takes over", m2, 1, true) &&
-			wait("m1 after a tenure of one input", m1, 2*lazyAfter) &&
-			step("m1, before its doubled wait", m1, 2*lazyAfter, false) &&
+			wait("m1 after a tenure of one input", m1, lazyAfter+backoff(0)) &&
+			step("m1, before its longer wait", m1, int(lazyAfter+backoff(0)), false) &&
 			step("m1 takes over again", m1, 1, true) &&
-			wait("m2 after a tenure of one input", m2, 2*lazyAfter) &&
-			step("m1 decides", m1, lazyPaid, true) &&
-			step("m2, before its doubled wait", m2, 2*lazyAfter, false) &&
+			wait("m2 after a tenure of one input", m2, lazyAfter+backoff(0)) &&
+			step("m1 decides", m1, 2*lazyReuse, true) &&
+			step("m2, before its longer wait", m2, int(lazyAfter+backoff(0)), false) &&
 			step("m2 takes over again", m2, 1, true) &&
-			wait("m1 after a tenure of five inputs", m1, 0) &&
-			step("m1 takes over at its next input", m1, 1, true)
+			wait("m1 after a tenure that paid", m1, 0) &&
+			step("m1 takes over at its next input", m1, 1, true) &&
+			wait("m2 after two tenures of one input", m2, lazyAfter+backoff(backoff(0)))
 	}()
 	for e := range errs {
 		t.Error(e)

@@ -31,7 +31,7 @@ import (
 // are two slices cut by words and classes (see the methods below), not a
 // slice each, and the class of an octet from 0x80 (which canonical
 // patterns and URLs never hold) is looked up apart: 256 bytes, with what
-// the lazily built DFA keeps (lazyMeta, 12), and the tables
+// the lazily built DFA keeps (lazyMeta, 16), and the tables
 // (TestMachineSize).
 type nfa struct {
 	words     int32
