@@ -223,3 +223,49 @@ func TestLazyArenaSize(t *testing.T) {
 		t.Errorf("the arenas are %d bytes", n)
 	}
 }
+
+// TestLazyNotPaid follows a tenure that does not pay: a Machine whose
+// inputs are distinct and build a state at nearly every octet (the
+// octets read since a star node was reached count up to a long
+// segment's length) takes an arena over, decides lazyPaid inputs and more
+// on it, and loses it: its wait grows (backoff), where a tenure that paid
+// (TestLazyPolicy) would have set it to take an arena back at once.
+func TestLazyNotPaid(t *testing.T) {
+	rules := []Rule{{Pattern: "/*" + strings.Repeat("a", 200) + "*b", Rank: 203}}
+	m := Compile(rules, Limits{MaxTier: TierSegments})
+	below := Compile(rules, Limits{MaxTier: TierSegments, Lazy: LazyNever})
+	other := Compile([]Rule{{Pattern: "/*.pdf$", Rank: 7}}, Limits{MaxTier: TierNFA, Lazy: LazyAlways})
+	r := rand.New(rand.NewPCG(9, 10))
+	errs := make(chan string, 1)
+	go func() {
+		defer close(errs)
+		growStack(64)
+		for i := range lazyAfter + 2*lazyPaid {
+			var b strings.Builder
+			b.WriteByte('/')
+			for range 300 {
+				b.WriteByte("ab"[r.IntN(2)])
+			}
+			in := b.String()
+			if got, want := m.Match(normalize.NewRawStream(in)), below.Match(normalize.NewRawStream(in)); got != want {
+				errs <- fmt.Sprintf("input %d: lazy DFA %d, tier below %d", i, got, want)
+				return
+			}
+		}
+		a := owned(&m.engines)
+		if a == nil {
+			errs <- "the Machine took no arena over"
+			return
+		}
+		if a.pays() {
+			errs <- fmt.Sprintf("a tenure of distinct inputs paid: %d octets, %d transitions built", a.steps, a.built)
+		}
+		other.Match(normalize.NewRawStream("/x.pdf")) // takes the arena over
+		if got, want := lazyAfter+m.lazyMeta().wait.Load(), lazyAfter+backoff(0); got != want {
+			errs <- fmt.Sprintf("wait after a tenure that did not pay: %d, want %d", got, want)
+		}
+	}()
+	for e := range errs {
+		t.Error(e)
+	}
+}
