@@ -65,9 +65,11 @@ func loadSample(b *testing.B) corpusSample {
 }
 
 // BenchmarkCorpusSample runs, on the corpus sample, what a crawler pays:
-// decide (one URL an op, the Matchers compiled before), compile (Parse
-// and Agent, one file an op) and host (Parse, Agent and the first ten
-// URLs, one site an op). Under callgrind, run each for two counts and
+// decide (one URL an op, the Matchers compiled before, each site's URLs
+// in turn and the sites one after another, over and over), compile (Parse
+// and Agent, one file an op), host (Parse, Agent and the first ten URLs,
+// one site an op) and host-all (the same with all the site's URLs of the
+// sample, up to 30). Under callgrind, run each for two counts and
 // divide the difference of the totals by the difference of the counts:
 // the instructions an op, the setup left out.
 func BenchmarkCorpusSample(b *testing.B) {
@@ -95,13 +97,19 @@ func BenchmarkCorpusSample(b *testing.B) {
 			robots.Parse(s.bodies[i%len(s.bodies)]).Agent("Googlebot")
 		}
 	})
-	b.Run("host", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			k := i % len(s.bodies)
-			m := robots.Parse(s.bodies[k]).Agent("Googlebot")
-			for _, u := range s.urls[k][:min(10, len(s.urls[k]))] {
-				m.Decide(u)
-			}
+	for _, k := range []int{10, 30} {
+		name := "host"
+		if k == 30 {
+			name = "host-all"
 		}
-	})
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				j := i % len(s.bodies)
+				m := robots.Parse(s.bodies[j]).Agent("Googlebot")
+				for _, u := range s.urls[j][:min(k, len(s.urls[j]))] {
+					m.Decide(u)
+				}
+			}
+		})
+	}
 }
