@@ -104,12 +104,12 @@ const (
 // with other Machines' coming back to an arena emptied each time), makes
 // the wait four times as long, up to lazyAfter<<lazyMaxBackoff; one in
 // between leaves it as it was. A Machine whose walk gives up (a state too
-// large, an arena filled twice) waits lazyPenalty times lazyAfter more.
+// large, an arena filled twice) waits lazyPenalty inputs more.
 const (
-	lazyAfter      = 16
+	lazyAfter      = 64
 	lazyMaxBackoff = 10
 	lazyPaid       = 8
-	lazyPenalty    = 16
+	lazyPenalty    = 256
 	lazyMaxCredit  = 1 << 30 // past any wait; a count never wraps
 	// A tenure pays when its walks took each transition it built
 	// lazyReuse times, on the mean.
@@ -242,7 +242,7 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
 		// Give the arena up, and wait longer before the next try.
 		sl.owner.Store(nil)
 		lz.held.Store(0)
-		lz.credit.Store(-lazyPenalty * lazyAfter)
+		lz.credit.Store(-lazyPenalty)
 	}
 	sl.busy.Store(false)
 	return r, ok
