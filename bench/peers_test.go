@@ -216,8 +216,9 @@ const batch = 2 * time.Microsecond
 
 // measure times each of n jobs on its own: run(i) once, untimed, then
 // repeated until a batch of repetitions takes at least 2µs, then two more
-// batches of that size, and keeps the fastest batch (the others may have
-// been interrupted). It goes
+// batches of that size (twice as many repetitions whenever one takes less
+// than 1µs, not counted), and keeps the fastest batch (the others may
+// have been interrupted). It goes
 // through the jobs in order until the -distbudget runs out; since jobs are
 // shuffled, a partial pass is a fair sample. Repetition warms the caches for
 // the job, so these are warm times: the mean of the round-robin loop
@@ -246,8 +247,11 @@ func measure(n int, run func(i int) bool) dist {
 				}
 			}
 			d := time.Since(t)
-			if d < batch && k == 0 {
-				reps *= 2 // still calibrating
+			if d < batch && k == 0 || d < batch/2 {
+				// Still calibrating, or the job got faster since (a
+				// cache filled, a lazily built DFA took over): more
+				// repetitions, so that the clock stays a small part.
+				reps *= 2
 				continue
 			}
 			best = min(best, float64(d)/float64(reps))
