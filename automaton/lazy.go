@@ -112,7 +112,11 @@ const (
 	lazyPenalty    = 256
 	lazyMaxCredit  = 1 << 30 // past any wait; a count never wraps
 	// A tenure pays when its walks took each transition it built
-	// lazyReuse times, on the mean.
+	// lazyReuse times, on the mean. Building one costs some hundreds of
+	// instructions, taking one saves a few tens over the tier below; 12,
+	// measured, tells the revisits of kept Matchers to the URLs of a
+	// host (distinct URLs, a tenth of whose transitions are new) from a
+	// Matcher deciding the same URLs or the same shapes over and over.
 	lazyReuse = 12
 )
 
@@ -248,9 +252,8 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
 	return r, ok
 }
 
-// pays reports whether the owner's tenure has used its transitions
-// lazyReuse times each, on the mean, which is about what building one
-// costs against what taking it saves over the tier below.
+// pays reports whether the owner's tenure has taken its transitions
+// lazyReuse times each, on the mean.
 func (a *lazyArena) pays() bool { return a.steps >= lazyReuse*a.built }
 
 // backoff returns the wait that follows wait w (a wait less lazyAfter,
