@@ -535,13 +535,19 @@ func (c *cursor) settled() bool { return !better(c.top, c.best) }
 // place in the ranking, or -1.
 func (c *cursor) result() int32 {
 	r := c.best
-	if int(c.d.acc) == len(c.d.targets) || c.s == 0 && (c.d.rare == nil || c.d.rare.defs == nil) {
-		return r // no anchored rule, or fromSorted's dead node, where most walks settle
-	}
-	if a := c.d.acceptAt(c.s); better(a, r) {
+	if a := c.d.acceptOf(c); better(a, r) {
 		r = a
 	}
 	return r
+}
+
+// acceptOf returns the anchored rule that cursor c's node matches if the
+// input ends there, or -1.
+func (d *packedDFA) acceptOf(c *cursor) int32 {
+	if int(d.acc) == len(d.targets) || c.s == 0 && (d.rare == nil || d.rare.defs == nil) {
+		return -1 // no anchored rule, or fromSorted's dead node, where most walks settle
+	}
+	return d.acceptAt(c.s)
 }
 
 // acceptAt returns the anchored rule node s matches if the input ends

@@ -209,27 +209,30 @@ type lazyArena struct {
 // wait, unless it may hold one (held), and counts the input if so. Small
 // enough to be inlined, it is all the lazy DFA costs such an input.
 func (lz *lazyMeta) waiting() bool {
-	credit := lz.credit.Load()
-	if lz.held.Load() != 0 || credit >= lazyAfter+lz.wait.Load() || lz.mode == LazyAlways {
+	if lz.held.Load() != 0 || lz.mayTake() {
 		return false
 	}
-	lz.credit.Store(min(credit+1, lazyMaxCredit))
+	lz.tally()
 	return true
 }
+
+// mayTake reports whether the Machine may take an arena over: its credit
+// has reached its wait, or it runs LazyAlways.
+func (lz *lazyMeta) mayTake() bool {
+	return lz.credit.Load() >= lazyAfter+lz.wait.Load() || lz.mode == LazyAlways
+}
+
+// tally counts an input decided on the tier below.
+func (lz *lazyMeta) tally() { lz.credit.Store(min(lz.credit.Load()+1, lazyMaxCredit)) }
 
 // lazyMatch decides in with the lazy DFA of e, whose meta is lz, and
 // reports false when it did not: the arena is busy or owned by another
 // Machine that e may not yet take it from, or the walk gave up.
 func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
-	credit := lz.credit.Load()
 	i := spreadIndex(lazySlotCount)
 	sl := &lazySlots[i]
-	if sl.owner.Load() != e && credit < lazyAfter+lz.wait.Load() && lz.mode != LazyAlways {
-		lz.credit.Store(min(credit+1, lazyMaxCredit))
-		return -1, false
-	}
-	if sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
-		lz.credit.Store(min(credit+1, lazyMaxCredit))
+	if sl.owner.Load() != e && !lz.mayTake() || sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
+		lz.tally()
 		return -1, false
 	}
 	a := &lazyArenas[i]
@@ -272,12 +275,9 @@ func (a *lazyArena) takeover(e *engines, owner *engines, i int) {
 		olz := owner.lazyMeta()
 		olz.held.CompareAndSwap(int32(i)+1, 0)
 		switch {
-		case a.uses <= 1:
-			olz.wait.Store(backoff(olz.wait.Load()))
-		case a.uses < lazyPaid: // too few inputs to tell
-		case a.pays():
+		case a.uses >= lazyPaid && a.pays():
 			olz.wait.Store(-lazyAfter)
-		default:
+		case a.uses <= 1 || a.uses >= lazyPaid: // between them, too few inputs to tell
 			olz.wait.Store(backoff(olz.wait.Load()))
 		}
 	}
@@ -411,8 +411,6 @@ func (a *lazyArena) plain(s int32) bool {
 // when the walk must give up.
 func (a *lazyArena) miss(e *engines, s int32, x byte, resets *int) (int32, bool) {
 	t, full, ok := a.add(e, s, x)
-	if !ok {
-	}
 	if !full || !ok {
 		return t, ok
 	}

@@ -192,15 +192,6 @@ func lazyState(c *cursor, litOut int32, k *[lazyMaxKey]int32, w lazyWild) (int, 
 	return n, h, true
 }
 
-// acceptOf returns the anchored rule that cursor c's node matches if the
-// input ends there, or -1.
-func (d *packedDFA) acceptOf(c *cursor) int32 {
-	if int(d.acc) == len(d.targets) || c.s == 0 && (d.rare == nil || d.rare.defs == nil) {
-		return -1
-	}
-	return d.acceptAt(c.s)
-}
-
 // lazyStart writes the NFA's start set to the key.
 func (a *nfa) lazyStart(sc *lazyScratch) (lazyWild, bool) {
 	w := int(a.words)
@@ -219,15 +210,10 @@ func (a *nfa) lazyStep(sc *lazyScratch, cur []int32, x byte) (lazyWild, bool) {
 		return lazyWild{}, false
 	}
 	v := sc.bits[:w]
-	star := a.star()
-	adv := a.masks[a.classOf(x)*w:][:w]
-	var carry uint64
-	for i := range w {
-		c := uint64(uint32(cur[2*i])) | uint64(uint32(cur[2*i+1]))<<32
-		v[i] = (c<<1|carry)&adv[i] | c&star[i]
-		carry = c >> 63
+	for i := range v {
+		v[i] = uint64(uint32(cur[2*i])) | uint64(uint32(cur[2*i+1]))<<32
 	}
-	closeStars(v, star)
+	a.advance(v, x)
 	return a.lazyWild(v, sc.key[lazyLitKey:]), true
 }
 

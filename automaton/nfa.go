@@ -138,7 +138,7 @@ func buildNFA(pats []pattern) *nfa {
 		a.ends[i] = ends
 	}
 	if w > regWords {
-		a.scratch = newPool(a.newScratch, 2*8*int(a.words))
+		a.scratch = newPool(a.newScratch, 8*int(a.words))
 	}
 	return a
 }
@@ -186,55 +186,59 @@ func (a *nfa) size() int {
 	return n
 }
 
-// nfaScratch is the scratch an nfa walk needs: two bit sets.
+// nfaScratch is the scratch an nfa walk needs: its bit set.
 type nfaScratch struct {
-	cur, next []uint64
+	cur []uint64
 }
 
 func (a *nfa) newScratch() *nfaScratch {
-	return &nfaScratch{cur: make([]uint64, a.words), next: make([]uint64, a.words)}
+	return &nfaScratch{cur: make([]uint64, a.words)}
 }
 
 // walk runs a over the octets of in with scratch st and returns the best
 // rule (its place in the ranking), stopping when no position is live.
 func (a *nfa) walk(st *nfaScratch, in normalize.Stream) int32 {
 	copy(st.cur, a.initial())
-	star, final := a.star(), a.final()
+	final := a.final()
 	best := a.matches(st.cur, final, -1)
 	for alive := true; alive; {
 		x, ok := in.Next()
 		if !ok {
 			break
 		}
-		best, alive = a.step(st, x, best, star, final)
+		best, alive = a.step(st, x, best, final)
 	}
 	return a.matches(st.cur, a.anchor(), best)
 }
 
 // step feeds one octet and returns the best match so far, given the best
-// before it, star and final being a.star() and a.final(). It reports
-// alive false when no position is live any more.
-func (a *nfa) step(st *nfaScratch, x byte, best int32, star, final []uint64) (int32, bool) {
-	w := int(a.words)
-	k := a.classOf(x)
-	adv := a.masks[k*w : k*w+w]
-	var carry uint64
+// before it, final being a.final(). It reports alive false when no
+// position is live any more.
+func (a *nfa) step(st *nfaScratch, x byte, best int32, final []uint64) (int32, bool) {
+	a.advance(st.cur, x)
 	alive := false
-	for i := 0; i < w; i++ {
-		c := st.cur[i]
-		v := (c<<1|carry)&adv[i] | c&star[i]
-		carry = c >> 63
-		st.next[i] = v
-	}
-	closeStars(st.next, star)
-	for i := 0; i < w; i++ {
-		if st.next[i] != 0 {
+	for _, v := range st.cur {
+		if v != 0 {
 			alive = true
 			break
 		}
 	}
-	st.cur, st.next = st.next, st.cur
 	return a.matches(st.cur, final, best), alive
+}
+
+// advance moves the set v, of a.words words, over octet x, in place: a
+// live position whose pattern has x next moves on, a live '*' stays, and
+// the position after each live '*' is live (closeStars).
+func (a *nfa) advance(v []uint64, x byte) {
+	w := int(a.words)
+	adv, star := a.masks[a.classOf(x)*w:][:w], a.star()
+	var carry uint64
+	for i := range v {
+		c := v[i]
+		v[i] = (c<<1|carry)&adv[i] | c&star[i]
+		carry = c >> 63
+	}
+	closeStars(v, star)
 }
 
 func (a *nfa) matches(v, ends []uint64, best int32) int32 {
