@@ -161,38 +161,32 @@ func BenchmarkHostile(b *testing.B) {
 			}
 			b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
 		})
+		u := url
+		if f.run {
+			u = runURL
+		}
 		b.Run(f.name+"/decide", func(b *testing.B) {
-			m := robots.Parse(body).Agent("x")
-			url := url
-			if f.run {
-				url = runURL
-			}
-			b.ReportAllocs()
-			b.ReportMetric(0, "ns/url") // keep the column when b.N is small
-			for b.Loop() {
-				m.Decide(url)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
-			b.ReportMetric(1, "tier-"+m.Stats().Tier.String())
+			benchDecide(b, u, robots.Parse(body).Agent("x"))
 		})
 		b.Run(f.name+"/decide-cold", func(b *testing.B) {
 			lazy := robots.WithLimits(automaton.Limits{Lazy: automaton.LazyAlways})
-			ms := [2]*robots.Matcher{robots.Parse(body, lazy).Agent("x"), robots.Parse(body, lazy).Agent("x")}
-			url := url
-			if f.run {
-				url = runURL
-			}
-			b.ReportAllocs()
-			b.ReportMetric(0, "ns/url")
-			i := 0
-			for b.Loop() {
-				ms[i&1].Decide(url)
-				i++
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
-			b.ReportMetric(1, "tier-"+ms[0].Stats().Tier.String())
+			benchDecide(b, u, robots.Parse(body, lazy).Agent("x"), robots.Parse(body, lazy).Agent("x"))
 		})
 	}
+}
+
+// benchDecide decides url with ms in turn, one an op, and reports the
+// time per URL and the tier of the first.
+func benchDecide(b *testing.B, url string, ms ...*robots.Matcher) {
+	b.ReportAllocs()
+	b.ReportMetric(0, "ns/url") // keep the column when b.N is small
+	i := 0
+	for b.Loop() {
+		ms[i%len(ms)].Decide(url)
+		i++
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
+	b.ReportMetric(1, "tier-"+ms[0].Stats().Tier.String())
 }
 
 // firstAgent64 makes 64 goroutines ask r for the same agent at once, as a
