@@ -175,8 +175,9 @@
 //     state (its key at most lazyMaxKey (128) words: the NFA's bit set, or
 //     two words per live star node; at most lazyStepWork (1,024) edges and
 //     segments visited by a step of the segment matcher), a hash of the
-//     key and a row of at most 256 transitions; so a decision costs at
-//     most O(L·(lazyMaxKey+lazyStepWork+256)), and when a walk gives up
+//     key and a row of at most 256 transitions, and a takeover of an
+//     arena one pass over the Machine's labels; so a decision costs at
+//     most O(P + L·(lazyMaxKey+lazyStepWork+256)), and when a walk gives up
 //     (an arena filled twice in one walk, a state or a step beyond those
 //     bounds), the tier below's bound more. Its memory is the arenas,
 //     lazySlotCount·lazyArenaBytes = 2 MiB of static storage, resident

@@ -42,8 +42,10 @@ import (
 // transitions cleared (one word per octet class). An arena that fills is
 // emptied once per walk and the walk goes on; a walk that would fill it
 // twice, or meets a state beyond those bounds, gives up, and the tier
-// below decides the input from its start. So a decision costs at most
-// O(L·(lazyMaxKey+lazyStepWork+256)) on the lazy DFA, plus the tier
+// below decides the input from its start. A takeover reads the labels of
+// the Machine's tables once, to find its octet classes: O(P) for P octets
+// of patterns. So a decision costs at most
+// O(P + L·(lazyMaxKey+lazyStepWork+256)) on the lazy DFA, plus the tier
 // below's own bound when it gives up, and the memory stays within the
 // arenas whatever the patterns and the inputs.
 

@@ -37,6 +37,9 @@ import (
 //	usage-astar lines "Content-Usage: /*a_i*b_i train-ai=n, search=y": the
 //	            astar patterns as usage rules of two categories, whose
 //	            equal lengths need one automaton class per category
+//	wildlit     one line "Disallow: /*.pdf$" and literal lines to the limit:
+//	            the NFA tier under a literal DFA of 500 KiB, whose labels a
+//	            takeover of the lazy DFA's arena reads (decide-cold)
 //
 // nested, asleep and late decide their own URL, runURL.
 var hostileFamilies = []struct {
@@ -70,6 +73,14 @@ var hostileFamilies = []struct {
 	}, false},
 	{"usage-same", func() []byte {
 		return fill(func(int) string { return "Content-Usage: /*a train-ai=n, search=y\n" })
+	}, false},
+	{"wildlit", func() []byte {
+		var b strings.Builder
+		b.WriteString("User-agent: *\nDisallow: /*.pdf$\n")
+		for i := 0; b.Len() < robots.DefaultParseLimit-40; i++ {
+			fmt.Fprintf(&b, "Disallow: /%x/%d/page\n", i*7919, i)
+		}
+		return []byte(b.String())
 	}, false},
 	{"late", func() []byte {
 		return fill(func(i int) string {
