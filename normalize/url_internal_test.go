@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -11,10 +12,22 @@ import (
 func TestPathStartWebScheme(t *testing.T) {
 	const alphabet = "/?;#:@.hx%\x00"
 	r := rand.New(rand.NewPCG(5, 6))
-	for range 20000 {
+	for n := range 40000 {
+		// Short strings of delimiters, and longer authorities where one
+		// delimiter at most falls anywhere in the words authorityEnd reads.
 		b := make([]byte, r.IntN(12))
+		if n%2 == 1 {
+			b = []byte(strings.Repeat("ab.cd-1:", 5)[:r.IntN(40)])
+			for range r.IntN(3) {
+				if len(b) > 0 {
+					b[r.IntN(len(b))] = alphabet[r.IntN(len(alphabet))]
+				}
+			}
+		}
 		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
+			if n%2 == 0 {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			}
 		}
 		for _, scheme := range []string{"http://", "https://"} {
 			url := scheme + string(b)
