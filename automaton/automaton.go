@@ -85,7 +85,7 @@
 // for the literal and the wildcard patterns together. The states live in
 // lazySlotCount (8) arenas of lazyArenaBytes (256 KiB) that every Machine
 // shares, process-wide, each holding one Machine's states at a time: a
-// Machine takes an arena over once it has decided lazyAfter (64) inputs on
+// Machine takes an arena over once it has decided lazyAfter (128) inputs on
 // its tier below, and after it loses one, sooner or later as its last
 // tenure paid or not (the ski-rental rule). A walk that finds its arena
 // busy, or would build a state or take a step beyond the bounds below,

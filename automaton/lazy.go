@@ -108,7 +108,7 @@ const (
 // between leaves it as it was. A Machine whose walk gives up (a state too
 // large, an arena filled twice) waits lazyPenalty inputs more.
 const (
-	lazyAfter      = 64
+	lazyAfter      = 128
 	lazyMaxBackoff = 10
 	lazyPaid       = 8
 	lazyPenalty    = 256
