@@ -78,6 +78,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/robotsexclusion/robots/internal/swar"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -274,7 +275,7 @@ func (o *Options) classify(k string) (key, Code) {
 // eight octets at a time, each with that bit set.
 func equalLower(k, name string) bool {
 	for len(k) >= 8 {
-		if load8(k)|0x2020202020202020 != load8(name) {
+		if swar.Load8(k)|0x20*swar.Ones != swar.Load8(name) {
 			return false
 		}
 		k, name = k[8:], name[8:]
@@ -285,14 +286,6 @@ func equalLower(k, name string) bool {
 		}
 	}
 	return true
-}
-
-// load8 returns the first eight octets of s, which has as many, as a
-// little-endian integer: one load.
-func load8(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // hasPrefixFold reports whether s starts with prefix, a lower-case ASCII

@@ -1,8 +1,9 @@
 package normalize
 
 import (
-	"math/bits"
 	"strings"
+
+	"github.com/robotsexclusion/robots/internal/swar"
 )
 
 // PathBounds locates the path and query of url without allocating: the path
@@ -51,23 +52,20 @@ func pathStart(url string) (start int, slash bool) {
 }
 
 // authorityEnd returns the index of the first '/', '?', ';' or '#' in s at
-// or after from, or len(s). It reads eight octets a step (the authority is
-// most of what a decision reads before the path, and a crawler's URLs
-// start with one of some twenty octets): a word has one of the four when
-// one of its octets xor'd with it is zero, and the lowest flag of
-// hasZero is always a true one, so the first delimiter is exact.
+// or after from, or len(s). It tests eight octets a step (package swar):
+// the authority is most of what a decision reads before the path.
 func authorityEnd(s string, from int) int {
 	i := from
 	for ; i+8 <= len(s); i += 8 {
-		if m := delimiters(load8(s[i:])); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
+		if m := delimiters(swar.Load8(s[i:])); m != 0 {
+			return i + swar.First(m)
 		}
 	}
 	if i < len(s) && len(s)-8 >= from {
 		// The last word again, overlapping octets already read: those
 		// hold no delimiter, so the first one it flags is the answer.
-		if m := delimiters(load8(s[len(s)-8:])); m != 0 {
-			return len(s) - 8 + bits.TrailingZeros64(m)>>3
+		if m := delimiters(swar.Load8(s[len(s)-8:])); m != 0 {
+			return len(s) - 8 + swar.First(m)
 		}
 		return len(s)
 	}
@@ -80,28 +78,11 @@ func authorityEnd(s string, from int) int {
 	return len(s)
 }
 
-// delimiters flags, in bit 7 of each octet, the octets of w that are '/',
-// '?', ';' or '#': exactly for the lowest flagged octet, possibly also
-// for octets above it (see hasZero).
+// delimiters flags the octets of w that are '/', '?', ';' or '#', the
+// lowest exactly (see package swar). '/' (0x2F) and '?' (0x3F) are the
+// octets that are 0x3F with bit 4 set: one test for both.
 func delimiters(w uint64) uint64 {
-	// '/' (0x2F) and '?' (0x3F) are the octets that are 0x3F with bit 4 set.
-	return hasZero((w|0x10*ones8)^('?'*ones8)) | hasZero(w^(';'*ones8)) | hasZero(w^('#'*ones8))
-}
-
-// ones8 has the octet 1 in each of its eight octets.
-const ones8 = 0x0101010101010101
-
-// hasZero sets bit 7 of the lowest zero octet of w and clears it in every
-// octet below; octets above may be flagged falsely (a borrow crosses
-// into them), which callers that want the first zero octet never see.
-func hasZero(w uint64) uint64 { return (w - ones8) &^ w & (0x80 * ones8) }
-
-// load8 returns the eight octets of s[:8] as a little-endian word (the
-// compiler makes it one load).
-func load8(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return swar.HasZero((w|0x10*swar.Ones)^'?'*swar.Ones) | swar.HasZero(w^';'*swar.Ones) | swar.HasZero(w^'#'*swar.Ones)
 }
 
 // pathStartAny is pathStart for any URL, without the fast path for web
