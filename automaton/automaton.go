@@ -22,7 +22,9 @@
 // absorb anything it could match. The walk stops as soon as nothing that can
 // still match would beat the best match so far. Patterns without '*' (the
 // large majority in real files) need no construction at all: their trie is
-// their DFA. Chains of single-successor states are stored as runs of octets.
+// their DFA, walked as a plain descent that ends at the first octet no
+// pattern continues with (no state there has a default). Chains of
+// single-successor states are stored as runs of octets.
 //
 // The default build (Limits.MaxTier zero) runs no subset construction on
 // '*' patterns, decided before building, from the patterns alone. A
