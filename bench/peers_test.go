@@ -148,6 +148,10 @@ type options struct {
 	// once, when not nil, measures further metrics once per run of the
 	// benchmark; they are reported with the others.
 	once func() []metric
+	// dist, when not nil, is the distribution of single jobs measured
+	// already, with other peers' (measureTogether): reported instead of
+	// measured again.
+	dist *dist
 }
 
 // benchJobs times jobs round robin, one job per op, reporting allocations,
@@ -170,7 +174,10 @@ func benchJobs[T any](b *testing.B, build func() []job[T], o options) {
 	// b.N is 1 on the first call of each round (-count).
 	if b.N == 1 || !cache.measured {
 		cache.measured = true
-		if o.unit != "" {
+		switch {
+		case o.dist != nil:
+			cache.dist = *o.dist
+		case o.unit != "":
 			cache.dist = measure(len(jobs), func(i int) bool { return jobs[i].run(jobs[i].arg) })
 		}
 		if o.once != nil {
@@ -214,52 +221,82 @@ type dist struct {
 // clock is a small part of it.
 const batch = 2 * time.Microsecond
 
-// measure times each of n jobs on its own: run(i) once, untimed, then
-// repeated until a batch of repetitions takes at least 2µs, then two more
-// batches of that size (twice as many repetitions whenever one takes less
-// than 1µs, not counted), and keeps the fastest batch (the others may
-// have been interrupted). It goes
-// through the jobs in order until the -distbudget runs out; since jobs are
-// shuffled, a partial pass is a fair sample. Repetition warms the caches for
-// the job, so these are warm times: the mean of the round-robin loop
-// (ns/op) is the cold figure.
+// measure times each of n jobs on its own (timeJob), going through the
+// jobs in order until the -distbudget runs out; since jobs are shuffled, a
+// partial pass is a fair sample. Repetition warms the caches for the job,
+// so these are warm times: the mean of the round-robin loop (ns/op) is the
+// cold figure.
 func measure(n int, run func(i int) bool) dist {
-	ts := make([]float64, 0, n)
+	return measureTogether(n, []func(i int) bool{run})[0]
+}
+
+// measureTogether is measure for the jobs of several peers at once, job i
+// of each peer in turn (the peers' jobs are the same URLs or hosts in the
+// same order), with -distbudget for each peer. The machine's speed drifts
+// during a measurement (by a third within minutes on a shared one): timed
+// in one interleaved pass, the peers meet the same drift, and the ratio of
+// their distributions does not depend on which ran when.
+func measureTogether(n int, runs []func(i int) bool) []dist {
+	ts := make([][]float64, len(runs))
+	for p := range ts {
+		ts[p] = make([]float64, 0, n)
+	}
 	start := time.Now()
+	budget := time.Duration(len(runs)) * *distBudget
 	allowed := 0
 	for i := range n {
-		if i > 0 && time.Since(start) > *distBudget {
+		if i > 0 && time.Since(start) > budget {
 			break
 		}
-		// One call first, untimed: a first call that is slow (cold
-		// caches, a first walk that builds) would otherwise end the
-		// calibration at one repetition a batch, and the batches would
-		// time single calls, the clock's reading included.
-		if run(i) {
-			allowed++
+		for p, run := range runs {
+			ts[p] = append(ts[p], timeJob(func() bool { return run(i) }, &allowed))
 		}
-		reps, best := 1, math.Inf(1)
-		for k := 0; k < 3; {
-			t := time.Now()
-			for range reps {
-				if run(i) {
-					allowed++
-				}
-			}
-			d := time.Since(t)
-			if d < batch && k == 0 || d < batch/2 {
-				// Still calibrating, or the job got faster since (a
-				// cache filled, a lazily built DFA took over): more
-				// repetitions, so that the clock stays a small part.
-				reps *= 2
-				continue
-			}
-			best = min(best, float64(d)/float64(reps))
-			k++
-		}
-		ts = append(ts, best)
 	}
 	sink += allowed
+	out := make([]dist, len(runs))
+	for p := range runs {
+		out[p] = distOf(ts[p])
+	}
+	return out
+}
+
+// timeJob times one job: run once, untimed, then repeated until a batch of
+// repetitions takes at least 2µs, then two more batches of that size (twice
+// as many repetitions whenever one takes less than 1µs, not counted), and
+// returns the time of one run in the fastest batch (the others may have
+// been interrupted). It counts the runs that return true in allowed.
+func timeJob(run func() bool, allowed *int) float64 {
+	// One call first, untimed: a first call that is slow (cold caches, a
+	// first walk that builds) would otherwise end the calibration at one
+	// repetition a batch, and the batches would time single calls, the
+	// clock's reading included.
+	if run() {
+		*allowed++
+	}
+	reps, best := 1, math.Inf(1)
+	for k := 0; k < 3; {
+		t := time.Now()
+		for range reps {
+			if run() {
+				*allowed++
+			}
+		}
+		d := time.Since(t)
+		if d < batch && k == 0 || d < batch/2 {
+			// Still calibrating, or the job got faster since (a cache
+			// filled, a lazily built DFA took over): more repetitions,
+			// so that the clock stays a small part.
+			reps *= 2
+			continue
+		}
+		best = min(best, float64(d)/float64(reps))
+		k++
+	}
+	return best
+}
+
+// distOf returns the distribution of the times ts, which it sorts.
+func distOf(ts []float64) dist {
 	sort.Float64s(ts)
 	sum := 0.0
 	for _, t := range ts {
