@@ -30,24 +30,16 @@ func BenchmarkDecide(b *testing.B) {
 		// against the floor) are timed in one pass; grobotstxt, a
 		// hundred times slower, on its own, over the URLs its budget
 		// reaches.
-		together := map[string]*dist{}
-		var runs []func(i int) bool
-		var names []string
-		n := 0
+		var tg together
 		for _, p := range peers {
-			if p.name == "grobotstxt" {
-				continue
+			if p.name != "grobotstxt" {
+				jobs := corpusJobs(sites, p)
+				tg.add(p.name, len(jobs), func(i int) bool { return jobs[i].run(jobs[i].arg) })
 			}
-			jobs := corpusJobs(sites, p)
-			runs = append(runs, func(i int) bool { return jobs[i].run(jobs[i].arg) })
-			names, n = append(names, p.name), len(jobs)
-		}
-		for k, d := range measureTogether(n, runs) {
-			together[names[k]] = &d
 		}
 		for _, p := range peers {
 			b.Run(p.name, func(b *testing.B) {
-				benchJobs(b, func() []job[string] { return corpusJobs(sites, p) }, options{unit: "url", dist: together[p.name]})
+				benchJobs(b, func() []job[string] { return corpusJobs(sites, p) }, options{unit: "url", together: tg.next(p.name)})
 			})
 		}
 	})

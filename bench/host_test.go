@@ -45,18 +45,17 @@ func BenchmarkHost(b *testing.B) {
 			name = "k=all"
 		}
 		b.Run(name, func(b *testing.B) {
-			// Every peer's hosts are timed in one pass (measureTogether).
-			var runs []func(i int) bool
+			// Every peer's hosts are timed in one pass (together).
+			var tg together
 			for _, p := range hostPeers {
 				jobs := hostJobs(hosts, k, p.host)
-				runs = append(runs, func(i int) bool { return jobs[i].run(jobs[i].arg) })
+				tg.add(p.name, len(jobs), func(i int) bool { return jobs[i].run(jobs[i].arg) })
 			}
-			together := measureTogether(len(hosts), runs)
-			for j, p := range hostPeers {
+			for _, p := range hostPeers {
 				b.Run(p.name, func(b *testing.B) {
 					benchJobs(b, func() []job[site] { return hostJobs(hosts, k, p.host) }, options{
-						unit: "host",
-						dist: &together[j],
+						unit:     "host",
+						together: tg.next(p.name),
 						once: func() []metric {
 							// benchJobs measures the distribution before calling once.
 							return []metric{{cache.dist.avg * float64(len(hosts)) / 1e6, "total-ms"}}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -148,10 +149,9 @@ type options struct {
 	// once, when not nil, measures further metrics once per run of the
 	// benchmark; they are reported with the others.
 	once func() []metric
-	// dist, when not nil, is the distribution of single jobs measured
-	// already, with other peers' (measureTogether): reported instead of
-	// measured again.
-	dist *dist
+	// together, when not nil, measures the distribution of single jobs
+	// with other peers' (see together), instead of benchJobs alone.
+	together func() dist
 }
 
 // benchJobs times jobs round robin, one job per op, reporting allocations,
@@ -175,8 +175,8 @@ func benchJobs[T any](b *testing.B, build func() []job[T], o options) {
 	if b.N == 1 || !cache.measured {
 		cache.measured = true
 		switch {
-		case o.dist != nil:
-			cache.dist = *o.dist
+		case o.together != nil:
+			cache.dist = o.together()
 		case o.unit != "":
 			cache.dist = measure(len(jobs), func(i int) bool { return jobs[i].run(jobs[i].arg) })
 		}
@@ -258,6 +258,40 @@ func measureTogether(n int, runs []func(i int) bool) []dist {
 		out[p] = distOf(ts[p])
 	}
 	return out
+}
+
+// together times the jobs of several peers with measureTogether, once per
+// round of each peer's benchmark: the testing package runs a peer's
+// benchmark -count times before the next peer's, so the first peer to
+// need round r measures it for all, and the others report what it found.
+type together struct {
+	names []string
+	runs  []func(i int) bool
+	n     int      // jobs of each peer
+	done  [][]dist // by round, by peer
+	taken []int    // by peer, the rounds it reported
+}
+
+// add adds a peer's jobs; every peer's are the same n jobs in the same order.
+func (tg *together) add(name string, n int, run func(i int) bool) {
+	tg.names, tg.runs, tg.taken, tg.n = append(tg.names, name), append(tg.runs, run), append(tg.taken, 0), n
+}
+
+// next returns the distribution of the peer's next round, or nil when
+// the peer is not one of tg's.
+func (tg *together) next(name string) func() dist {
+	p := slices.Index(tg.names, name)
+	if p < 0 {
+		return nil
+	}
+	return func() dist {
+		r := tg.taken[p]
+		tg.taken[p]++
+		for len(tg.done) <= r {
+			tg.done = append(tg.done, measureTogether(tg.n, tg.runs))
+		}
+		return tg.done[r][p]
+	}
 }
 
 // timeJob times one job: run once, untimed, then repeated until a batch of
