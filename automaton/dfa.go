@@ -435,42 +435,52 @@ func (d *packedDFA) walkTrie(in normalize.Stream) int32 {
 				}
 			}
 			s = nd.next
-		case branch:
+		default: // branch, wide
 			x := p[0]
 			p = p[1:]
-			edges := labels[o+1 : o+1+uint32(labels[o])]
-			i := 0
-			for i < len(edges) && edges[i] != x {
-				i++
+			i, ok := 0, false
+			switch kind {
+			case branch:
+				i, ok = d.branchEdge(o, x)
+			case wide:
+				i, ok = d.wideEdge(o, x)
 			}
-			if i == len(edges) {
+			if !ok {
 				return best // no edge: the dead node
 			}
 			s = targets[int(nd.next)+i]
-		default: // wide
-			x := p[0]
-			p = p[1:]
-			words := d.bitmaps[o : o+4]
-			w, bit := words[x>>6], uint64(1)<<(x&63)
-			if w&bit == 0 {
-				return best // no edge: the dead node
-			}
-			rank := bits.OnesCount64(w & (bit - 1))
-			for _, v := range words[:x>>6] {
-				rank += bits.OnesCount64(v)
-			}
-			s = targets[int(nd.next)+rank]
 		}
 	}
+}
+
+// branchEdge returns the index, among the targets of the branch node at
+// offset o, of its edge for octet x, and false when it has none.
+func (d *packedDFA) branchEdge(o uint32, x byte) (int, bool) {
+	labels := d.labels[o+1 : o+1+uint32(d.labels[o])]
+	for i, l := range labels {
+		if l == x {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// wideEdge is branchEdge for a wide node: the rank of x's edge among its
+// octets is the number of bits below x's in its bitmap.
+func (d *packedDFA) wideEdge(o uint32, x byte) (int, bool) {
+	words := d.bitmaps[o : o+4]
+	w, bit := words[x>>6], uint64(1)<<(x&63)
+	rank := bits.OnesCount64(w & (bit - 1))
+	for _, v := range words[:x>>6] {
+		rank += bits.OnesCount64(v)
+	}
+	return rank, w&bit != 0
 }
 
 // atEnd returns the better of best and the anchored rule node s matches
 // when the input ends there, as cursor.result does.
 func (d *packedDFA) atEnd(s int32, best int32) int32 {
-	if int(d.acc) == len(d.targets) || s == 0 {
-		return best
-	}
-	if a := d.acceptAt(s); better(a, best) {
+	if a := d.endAccept(s); better(a, best) {
 		return a
 	}
 	return best
@@ -559,26 +569,13 @@ func (c *cursor) step(x byte) {
 				return
 			}
 		case branch:
-			o := nd.off()
-			labels := d.labels[o+1 : o+1+uint32(d.labels[o])]
-			for i := range labels {
-				if labels[i] == x {
-					c.enter(d.targets[int(nd.next)+i])
-					return
-				}
+			if i, ok := d.branchEdge(nd.off(), x); ok {
+				c.enter(d.targets[int(nd.next)+i])
+				return
 			}
 		case wide:
-			// The edge's rank among the node's octets is the number of
-			// bits below x's in the bitmap.
-			o := nd.off()
-			words := d.bitmaps[o : o+4]
-			w, bit := words[x>>6], uint64(1)<<(x&63)
-			if w&bit != 0 {
-				rank := bits.OnesCount64(w & (bit - 1))
-				for _, v := range words[:x>>6] {
-					rank += bits.OnesCount64(v)
-				}
-				c.enter(d.targets[int(nd.next)+rank])
+			if i, ok := d.wideEdge(nd.off(), x); ok {
+				c.enter(d.targets[int(nd.next)+i])
 				return
 			}
 		default: // done
@@ -673,11 +670,16 @@ func (c *cursor) result() int32 {
 
 // acceptOf returns the anchored rule that cursor c's node matches if the
 // input ends there, or -1.
-func (d *packedDFA) acceptOf(c *cursor) int32 {
-	if int(d.acc) == len(d.targets) || c.s == 0 && (d.rare == nil || d.rare.defs == nil) {
-		return -1 // no anchored rule, or fromSorted's dead node, where most walks settle
+func (d *packedDFA) acceptOf(c *cursor) int32 { return d.endAccept(c.s) }
+
+// endAccept returns the anchored rule node s matches if the input ends
+// there, or -1, without a search when d has no anchored rule or s is
+// fromSorted's dead node, where most walks settle.
+func (d *packedDFA) endAccept(s int32) int32 {
+	if int(d.acc) == len(d.targets) || s == 0 && (d.rare == nil || d.rare.defs == nil) {
+		return -1
 	}
-	return d.acceptAt(c.s)
+	return d.acceptAt(s)
 }
 
 // acceptAt returns the anchored rule node s matches if the input ends
