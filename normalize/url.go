@@ -41,12 +41,10 @@ func pathStart(url string) (start int, slash bool) {
 	if n := webScheme(url); n > 0 {
 		// Most URLs a crawler decides: the scheme is known, and one scan
 		// of the authority finds the path, or a "#" before it.
-		switch i := authorityEnd(url, n); {
-		case i == len(url) || url[i] == '#':
-			return len(url), true
-		default:
+		if i := authorityEnd(url, n); i < len(url) && url[i] != '#' {
 			return i, url[i] != '/'
 		}
+		return len(url), true
 	}
 	return pathStartAny(url)
 }
