@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"cmp"
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"slices"
@@ -333,8 +334,11 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 // below it than what it yields, the end of most patterns, is not stored:
 // the edge into it names its rule instead (see leaf). Where the group goes
 // on by one octet and no pattern ends, the node is a run, as long as the
-// group's longest common prefix: so memory is a node per branch, an octet
-// per octet of the trie, and a target per edge.
+// group's longest common prefix; when nothing ends where the run starts
+// either, as at the tail of most patterns, the run is not a node but a
+// run target (see runTarget), in labels with the target after it. So
+// memory is a node per branch, an octet per octet of the trie, a target
+// per edge and five octets per run.
 //
 // The octets are compared once, after the sort: each pattern's common
 // prefix with the one before it (lcp) then tells where a group splits
@@ -423,9 +427,13 @@ func fromSorted(pats []pattern) *dfa {
 		ps, lcp = append(ps, p), append(lcp, int32(n))
 	}
 	sc.pats, sc.lcp, sc.keys = ps, lcp, keys
+	// Runs become run targets (see runTarget) while every offset into
+	// labels fits: a run takes at most six octets of it per octet of the
+	// trie (its count, an octet, the four of its next target).
+	sc.runTargets = edges <= maxRunTargetEdges
 	d := &sc.d
-	d.nodes = append(slices.Grow(d.nodes[:0], min(3*len(ps)+4, edges+2)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
-	d.labels, d.targets = slices.Grow(d.labels[:0], edges), slices.Grow(d.targets[:0], min(2*len(ps), edges))
+	d.nodes = append(slices.Grow(d.nodes[:0], min(2*len(ps)+4, edges+2)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
+	d.labels, d.targets = slices.Grow(d.labels[:0], edges+6*len(ps)), slices.Grow(d.targets[:0], min(2*len(ps), edges))
 	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
 	first := sc.emit(0, len(ps), 0)
 	out := &dfa{
@@ -482,6 +490,20 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		return leaf(end)
 	}
 	rest, at := ps[i:], lo+i
+	if kids == 1 && end < 0 && anchored < 0 && sc.runTargets {
+		// A run that matches nothing on entry: a run target, with no
+		// node (i is 0: no pattern ends here).
+		first := rest[0].lit
+		l := min(int(common), len(first), depth+maxRun)
+		off, n := len(d.labels), l-depth
+		d.labels = append(append(append(d.labels, byte(n)), first[depth:l]...), 0, 0, 0, 0)
+		next := sc.leafOf(at, hi, l)
+		if next == 0 {
+			next = sc.emit(at, hi, l)
+		}
+		binary.LittleEndian.PutUint32(d.labels[off+1+n:], uint32(next))
+		return runTarget(off)
+	}
 	id := int32(len(d.nodes))
 	d.nodes = append(d.nodes, node{})
 	if anchored >= 0 {
@@ -565,11 +587,17 @@ func (sc *sortedBuild) child(at, j, n, depth int) int {
 // sortedBuild is the scratch of fromSorted: the sorted patterns, the
 // common prefix of each with the one before, and the tables as they grow.
 type sortedBuild struct {
-	keys []sortKey
-	pats []pattern
-	lcp  []int32
-	d    dfa
+	keys       []sortKey
+	pats       []pattern
+	lcp        []int32
+	d          dfa
+	runTargets bool // runs that match nothing on entry are run targets, not nodes
 }
+
+// maxRunTargetEdges is the most edges a trie may have for fromSorted to
+// make run targets: six octets of labels an edge at most stay below the
+// 1<<offBits that node and target offsets address.
+const maxRunTargetEdges = (1<<offBits - 1) / 6
 
 // A sortKey is a pattern's first sixteen octets, as prefix8 reads them,
 // and its index.

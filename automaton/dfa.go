@@ -18,7 +18,9 @@ import (
 // DFA of literal patterns (fromSorted) stores no node for the end of a
 // pattern with nothing better after it: the edge into it names the rule
 // (a leaf, a negative target), and the walk takes the rule and stops at
-// the dead node, node 0 of such a DFA. One step
+// the dead node, node 0 of such a DFA; nor a node for a run that matches
+// nothing where it starts: the edge into it names where its octets are
+// (a run target, see runTarget). One step
 // costs one node load and either one octet compare (runs), a scan of at most
 // wideEdges labels (branches) or five popcounts (wide nodes), and at most
 // one default node more, so the walk is linear in the input.
@@ -201,6 +203,35 @@ func (d *packedDFA) loops(s int32) bool {
 	return r != nil && r.defs != nil && r.defs[s] == s
 }
 
+// A target (of an edge, or after a run) is a node (0 or more), a leaf
+// (see leaf: -2-r, down to -2-MaxPatternOctets) or, at runBase and below,
+// a run target: a run node that would match nothing on entry and has no
+// anchored rule, which fromSorted does not store as a node. Its count and
+// octets are in labels at offset o, as a run node's, and the four octets
+// after them are its next target, little-endian; runTarget(o) names it. It
+// costs five octets besides its run, where a node costs twelve and its
+// count: most runs of a trie of literal patterns, the tails of patterns
+// after their last branch, are run targets. A walk entering one has no
+// output to take, and it need not look for one being settled there: what
+// can still match is what can match from its next target.
+const runBase = -1 << offBits
+
+// runTarget returns the target of the run target at offset o of labels.
+func runTarget(o int) int32 { return int32(runBase - o) }
+
+// runOff returns the offset in labels of run target t, and whether t is
+// one.
+func runOff(t int32) (uint32, bool) { return uint32(runBase - t), t <= runBase }
+
+// runNext returns the target after the run of n octets at offset o of
+// labels, a run target's. It reads the four octets with one bounds check
+// (binary.LittleEndian on the open slice would take two).
+func (d *packedDFA) runNext(o, n uint32) int32 {
+	b := d.labels[o+1+n:]
+	_ = b[3]
+	return int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+}
+
 // mk returns the ko word of a node of kind k at offset off.
 func mk(k nodeKind, off int) uint32 { return uint32(k)<<offBits | uint32(off) }
 
@@ -356,50 +387,52 @@ const plainRun = 16
 const firstRun = 4
 
 // walk runs d over the octets of in and returns the best rule (its place in
-// the ranking), stopping as soon as the outcome is settled: on a trie of
-// literal patterns (rare nil, as most DFAs are) with walkTrie, on any other
-// DFA with a cursor (walkCursor).
+// the ranking), stopping as soon as the outcome is settled. A DFA with
+// default nodes or places past maxPackedPlace (rare set) it hands to
+// walkCursor. Every other DFA is a trie of literal patterns as fromSorted
+// builds it, where an octet with no edge leads to the dead node: the walk
+// is a descent that ends at the first octet no pattern continues with, or
+// as soon as nothing below the node beats what it matched. Its state is
+// the target and the octets read ahead, in locals, with none of the
+// cursor's bookkeeping of defaults (a decision that settles within the
+// first octets of the path, as most do, costs half what walkCursor's
+// does); it is walk itself, not a function walk calls, which saves a call
+// and a copy of the stream per decision. It reads
+// the input as walkCursor does, runs of plain octets, an escaped octet as
+// a run of one (octetStrings).
 func (d *packedDFA) walk(in normalize.Stream) int32 {
-	if d.rare == nil {
-		return d.walkTrie(in)
+	if d.rare != nil {
+		return d.walkCursor(in)
 	}
-	return d.walkCursor(in)
-}
-
-// walkTrie is walk for a DFA without default nodes whose places all fit its
-// nodes (rare nil): a trie of literal patterns as fromSorted builds it. An
-// octet with no edge leads to the dead node there, so the walk is a descent
-// that ends at the first octet no pattern continues with, or as soon as
-// nothing below the node beats what it matched; its state is the node and
-// the octets read ahead, in locals, with none of the cursor's bookkeeping
-// of defaults (a decision that settles within the first octets of the path,
-// as most do, costs half what walkCursor's does). It reads the input as
-// walkCursor does, runs of plain octets, an escaped octet as a run of one
-// (octetStrings).
-func (d *packedDFA) walkTrie(in normalize.Stream) int32 {
 	nodes, labels, targets := d.nodes, d.labels, d.targets
 	best, s := int32(-1), d.first
 	var p string // octets read and not yet taken
 	ahead := firstRun
 	for {
-		if s < 0 {
+		var kind nodeKind
+		var o uint32
+		var next int32 // a run node's next target, a branch's first target
+		if s >= 0 {
+			nd := &nodes[s]
+			out, top := int32(nd.ot&0xffff)-1, int32(nd.ot>>16)-1
+			if better(out, best) {
+				best = out
+			}
+			if !better(top, best) {
+				return best // settled: top counts the node's anchored rule too
+			}
+			kind, o, next = nd.kind(), nd.off(), nd.next
+			if kind == done {
+				return d.atEnd(s, best) // nothing is alive
+			}
+		} else if ro, ok := runOff(s); ok {
+			kind, o, next = run, ro, d.runNext(ro, uint32(labels[ro]))
+		} else {
 			// A leaf: its rule, then the dead node, which matches nothing.
 			if o := -2 - s; better(o, best) {
 				best = o
 			}
 			return best
-		}
-		nd := &nodes[s]
-		out, top := int32(nd.ot&0xffff)-1, int32(nd.ot>>16)-1
-		if better(out, best) {
-			best = out
-		}
-		if !better(top, best) {
-			return best // settled: top counts the node's anchored rule too
-		}
-		kind, o := nd.kind(), nd.off()
-		if kind == done {
-			return d.atEnd(s, best) // nothing is alive
 		}
 		if len(p) == 0 {
 			if p = in.Plain(ahead); p != "" {
@@ -434,7 +467,7 @@ func (d *packedDFA) walkTrie(in normalize.Stream) int32 {
 					return d.atEnd(s, best) // within the run: what s matches at the end
 				}
 			}
-			s = nd.next
+			s = next
 		default: // branch, wide
 			x := p[0]
 			p = p[1:]
@@ -448,7 +481,7 @@ func (d *packedDFA) walkTrie(in normalize.Stream) int32 {
 			if !ok {
 				return best // no edge: the dead node
 			}
-			s = targets[int(nd.next)+i]
+			s = targets[int(next)+i]
 		}
 	}
 }
@@ -521,7 +554,7 @@ func (d *packedDFA) walkCursor(in normalize.Stream) int32 {
 // best rule matched so far. It is a small value: keep it on the stack.
 type cursor struct {
 	d    *packedDFA
-	nd   *pnode // d.nodes[s]
+	nd   pnode // d.nodes[s], or a run target's run (see runNode)
 	s    int32
 	pos  uint32 // octets of the current run node matched so far
 	best int32  // place in the ranking of the best rule so far, or -1
@@ -535,21 +568,59 @@ func (d *packedDFA) start() cursor {
 	return c
 }
 
-// enter moves to node s and takes its output. A negative s is a leaf
-// (see leaf): its rule, then the dead node.
+// enter moves to target s and takes its output. A negative s is a run
+// target, which has none, or a leaf (see leaf): its rule, then the dead
+// node.
 func (c *cursor) enter(s int32) {
 	if s < 0 {
+		if _, ok := runOff(s); ok {
+			c.s, c.pos = s, 0
+			c.nd, c.top = c.d.runNode(s)
+			return
+		}
 		if o := -2 - s; better(o, c.best) {
 			c.best = o
 		}
 		s = 0 // fromSorted's dead node: done, and matching nothing at the end
 	}
 	c.s, c.pos = s, 0
-	c.nd = &c.d.nodes[s]
-	o, top := c.d.outTop(s, c.nd)
+	c.nd = c.d.nodes[s]
+	o, top := c.d.outTop(s, &c.nd)
 	if c.top = top; better(o, c.best) {
 		c.best = o
 	}
+}
+
+// at returns a cursor at pos octets into target s, a node or a run
+// target, with nothing matched yet: where a lazy DFA's state left it.
+func (d *packedDFA) at(s int32, pos uint32) cursor {
+	c := cursor{d: d, s: s, pos: pos, best: -1}
+	if _, ok := runOff(s); ok {
+		c.nd, c.top = d.runNode(s)
+	} else {
+		c.nd = d.nodes[s]
+		_, c.top = d.outTop(s, &c.nd)
+	}
+	return c
+}
+
+// runNode returns run target t as the run node the cursor walks, and its
+// top: what can still match from its next target, which is all that can
+// from it.
+func (d *packedDFA) runNode(t int32) (pnode, int32) {
+	o, _ := runOff(t)
+	n := uint32(d.labels[o])
+	next, top := d.runNext(o, n), int32(0)
+	switch _, isRun := runOff(next); {
+	case next >= 0:
+		_, top = d.outTop(next, &d.nodes[next])
+	case !isRun:
+		top = -2 - next // a leaf's rule, or -1
+	default:
+		// A run cut at maxRun: top is left at the best place, which
+		// no rule matched so far can be settled on wrongly.
+	}
+	return pnode{ko: mk(run, int(o)), next: next}, top
 }
 
 // step feeds one octet of the input. A node without an edge for the octet
@@ -586,9 +657,9 @@ func (c *cursor) step(x byte) {
 			return // the node loops on the octet
 		}
 		c.s, c.pos = def, 0
-		nd = &d.nodes[c.s]
+		nd = d.nodes[c.s]
 		c.nd = nd
-		_, c.top = d.outTop(c.s, nd)
+		_, c.top = d.outTop(c.s, &nd)
 	}
 }
 
@@ -673,10 +744,11 @@ func (c *cursor) result() int32 {
 func (d *packedDFA) acceptOf(c *cursor) int32 { return d.endAccept(c.s) }
 
 // endAccept returns the anchored rule node s matches if the input ends
-// there, or -1, without a search when d has no anchored rule or s is
-// fromSorted's dead node, where most walks settle.
+// there, or -1, without a search when d has no anchored rule, s is a run
+// target (which has none) or fromSorted's dead node, where most walks
+// settle.
 func (d *packedDFA) endAccept(s int32) int32 {
-	if int(d.acc) == len(d.targets) || s == 0 && (d.rare == nil || d.rare.defs == nil) {
+	if int(d.acc) == len(d.targets) || s < 0 || s == 0 && (d.rare == nil || d.rare.defs == nil) {
 		return -1
 	}
 	return d.acceptAt(s)

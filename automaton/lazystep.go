@@ -67,13 +67,29 @@ func (e *engines) lazyMeta() *lazyMeta {
 func (e *engines) lazyOctets(used *[4]uint64) {
 	var seen [256]bool
 	d := e.lit
+	see := func(o uint32) {
+		for _, x := range d.labels[o+1 : o+1+uint32(d.labels[o])] {
+			seen[x] = true
+		}
+	}
+	// The run targets, found from the targets that name them.
+	seeRuns := func(t int32) {
+		for o, ok := runOff(t); ok; o, ok = runOff(t) {
+			see(o)
+			t = d.runNext(o, uint32(d.labels[o]))
+		}
+	}
+	seeRuns(d.first)
+	for _, t := range d.targets[:d.acc] {
+		seeRuns(t)
+	}
 	for i := range d.nodes {
 		switch nd := &d.nodes[i]; nd.kind() {
-		case run, branch:
-			o := nd.off()
-			for _, x := range d.labels[o+1 : o+1+uint32(d.labels[o])] {
-				seen[x] = true
-			}
+		case run:
+			see(nd.off())
+			seeRuns(nd.next)
+		case branch:
+			see(nd.off())
 		case wide:
 			o := nd.off()
 			for j, w := range d.bitmaps[o : o+4] {
@@ -143,9 +159,7 @@ func (e *engines) lazyStart(sc *lazyScratch) (int, [lazyHeader]int32, bool) {
 // the bounds of a step.
 func (e *engines) lazyStep(sc *lazyScratch, cur []int32, x byte) (int, [lazyHeader]int32, bool) {
 	d := e.lit
-	c := cursor{d: d, s: cur[0], pos: uint32(cur[1]), best: -1}
-	c.nd = &d.nodes[c.s]
-	_, c.top = d.outTop(c.s, c.nd)
+	c := d.at(cur[0], uint32(cur[1]))
 	c.step(x)
 	var w lazyWild
 	ok := false

@@ -9,7 +9,7 @@ import (
 )
 
 // TestWalkTrieAgreesWithCursor decides random inputs over random tries of
-// literal patterns with both walks of a DFA without defaults: walkTrie,
+// literal patterns with both walks of a DFA without defaults: the trie walk,
 // which walk takes for them, and the cursor walk every other DFA takes,
 // which the reference tests pin down. The patterns mix short and long
 // runs (past maxRun), branches and wide nodes, prefixes of each other and
@@ -53,9 +53,52 @@ func TestWalkTrieAgreesWithCursor(t *testing.T) {
 			}
 			for _, form := range []normalize.Form{normalize.Canonical, normalize.Raw} {
 				st := form.Stream("http://h" + in)
-				got, want := d.walkTrie(st), d.walkCursor(st)
+				got, want := d.walk(st), d.walkCursor(st)
 				if got != want {
-					t.Fatalf("patterns %v, input %q (%v): walkTrie %d, the cursor %d", pats, in, form, got, want)
+					t.Fatalf("patterns %v, input %q (%v): the trie walk %d, the cursor %d", pats, in, form, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRunTargets checks that fromSorted stores as a run target, not a
+// node, every run that matches nothing where it starts (the tails of
+// patterns, and a prefix all patterns share), and keeps a node for a run
+// that starts where a pattern ends or matches an anchored rule; and that
+// the trie walk and the cursor decide as the patterns say.
+func TestRunTargets(t *testing.T) {
+	tail := strings.Repeat("t", maxRun+10) // a tail cut in two runs
+	for _, c := range []struct {
+		pats  []string // a longer pattern ranks first, as in every dialect
+		nodes int      // the dead node included
+	}{
+		{[]string{"/shop/a1", "/shop/b22", "/shop/c333" + tail}, 2}, // one branch
+		{[]string{"/shop", "/shop/a1", "/shop/b22"}, 3},             // "/shop" ends where "/a1" and "/b22" branch
+		{[]string{"/shop", "/shop/a1"}, 2},                          // a run from the end of "/shop"
+		{[]string{"/shop$", "/shop/a1"}, 2},                         // the anchored end: a node of one octet
+		{[]string{"/" + tail}, 1},                                   // a run target alone
+	} {
+		var pats []pattern
+		for i, p := range c.pats {
+			lit, anchored := strings.CutSuffix(p, "$")
+			pats = append(pats, pattern{lit: lit, anchored: anchored, rule: int32(len(c.pats) - 1 - i)})
+		}
+		d := fromSorted(pats).pack()
+		if len(d.nodes) != c.nodes {
+			t.Errorf("%q: %d nodes, want %d", c.pats, len(d.nodes), c.nodes)
+		}
+		for _, p := range pats {
+			for _, in := range []string{p.lit, p.lit[:len(p.lit)-1], p.lit + "/x", p.lit[:len(p.lit)-1] + "?"} {
+				want := int32(-1)
+				for _, q := range pats {
+					if (in == q.lit || !q.anchored && strings.HasPrefix(in, q.lit)) && better(q.rule, want) {
+						want = q.rule
+					}
+				}
+				st := normalize.Canonical.Stream("http://h" + in)
+				if got, cur := d.walk(st), d.walkCursor(st); got != want || cur != want {
+					t.Errorf("%q: %q matched %d (the cursor %d), want %d", c.pats, in, got, cur, want)
 				}
 			}
 		}
