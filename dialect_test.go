@@ -67,6 +67,11 @@ var googleSemantics = []dialectCase{
 	{name: "C3 wildcard", body: "User-agent: *\nDisallow: /*/edit", agent: "Bot", url: "/a/b/edit?x", line: 2},
 	{name: "C4 anchor and query", body: "User-agent: *\nDisallow: /*.pdf$", agent: "Bot", url: "/a.pdf?dl=1", allowed: true},
 	{name: "C4 dollar inside", body: "User-agent: *\nDisallow: /a$b", agent: "Bot", url: "/a$b", line: 2},
+	// P$* is a literal '$' and a wildcard, not P$ (a differential run
+	// against Google's library found the two merged, the anchored rule
+	// lost).
+	{name: "C4 P$* beside P$, allow", body: "User-agent: *\nDisallow: /\nAllow: /$\nAllow: /$*\n", agent: "FooBot", url: "/", allowed: true, line: 3},
+	{name: "C4 P$* beside P$, disallow", body: "User-agent: *\nAllow: /$*\nDisallow: /$\n", agent: "FooBot", url: "/", line: 3},
 	{name: "C5 longest", body: "User-agent: *\nAllow: /page\nDisallow: /*.htm", agent: "Bot", url: "/page.htm", line: 3},
 	{name: "C5 escaped length", body: "User-agent: *\nDisallow: /%C3\nAllow: /é", agent: "Bot", url: "/%C3%A9", allowed: true, line: 3},
 	{name: "C6 tie", body: "User-agent: *\nDisallow: /a\nAllow: /a", agent: "Bot", url: "/a", allowed: true, line: 3},
