@@ -224,10 +224,10 @@ func (e *explainer) explain(url string) explanation {
 // in the first-match dialects; else the longest, allow winning a tie, then
 // the earlier line. It returns an index in matches, or -1.
 func winner(d conformance.Dialect, path string, matches []ruleMatch) int {
-	if d == conformance.RFC9309 && conformance.IsRobotsTxt(path) || len(matches) == 0 {
+	if d.Matching().RobotsTxt && conformance.IsRobotsTxt(path) || len(matches) == 0 {
 		return -1
 	}
-	if d == conformance.Draft1996 || d == conformance.Original1994 {
+	if d.Matching().FirstMatch {
 		return 0
 	}
 	w := 0
@@ -245,7 +245,7 @@ func winner(d conformance.Dialect, path string, matches []ruleMatch) int {
 // reports a match as Google's index.html rule.
 func strength(d conformance.Dialect, rule fileRule, path string) (n int, viaIndex bool) {
 	if rule.Pattern == "" {
-		if d == conformance.Google {
+		if d.Matching().EmptyRules {
 			return 0, false // matches everything with strength 0
 		}
 		return -1, false
@@ -253,7 +253,7 @@ func strength(d conformance.Dialect, rule fileRule, path string) (n int, viaInde
 	if literalPrefixOK(rule.Pattern, path) && conformance.Match(rule.Pattern, path) {
 		return len(rule.Pattern), false
 	}
-	if d != conformance.Google || !rule.Allow {
+	if !d.Matching().IndexHTML || !rule.Allow {
 		return -1, false
 	}
 	if i := strings.LastIndexByte(rule.Pattern, '/'); i >= 0 && strings.HasPrefix(rule.Pattern[i:], "/index.htm") {
@@ -279,12 +279,12 @@ func literalPrefixOK(pattern, path string) bool {
 // why says why the winner w of rules decides, in the words of the dialect.
 func why(d conformance.Dialect, x *explanation, w int) string {
 	if w < 0 {
-		if d == conformance.RFC9309 && conformance.IsRobotsTxt(x.Path) {
+		if d.Matching().RobotsTxt && conformance.IsRobotsTxt(x.Path) {
 			return "/robots.txt is always allowed (RFC 9309 2.2.2)"
 		}
 		return "no rule matches"
 	}
-	if d == conformance.Draft1996 || d == conformance.Original1994 {
+	if d.Matching().FirstMatch {
 		return "the first rule in file order that matches decides (" + d.String() + ")"
 	}
 	win := &x.Matches[w]

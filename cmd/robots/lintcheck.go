@@ -348,7 +348,7 @@ func (l *linter) delayMerge() {
 // rules finds rules repeated in a group, and patterns both allowed and
 // disallowed, where one of the two lines does nothing.
 func (l *linter) rules() {
-	firstMatch := l.r.Dialect() == robots.Draft1996 || l.r.Dialect() == robots.Original1994
+	firstMatch := l.r.Dialect().Matching().FirstMatch
 	for _, g := range l.groups {
 		seen := map[string]lintRule{} // by allow and pattern
 		for _, r := range g.Rules {

@@ -90,9 +90,7 @@ func readAgent(r *robots.Robots, given string) agentReading {
 // substringDialect reports whether d reads records as the 1994 standard and
 // the 1996 draft do: a name applies when it is a substring of the crawler's,
 // and only the first record that applies is obeyed.
-func substringDialect(d robots.Dialect) bool {
-	return d == robots.Draft1996 || d == robots.Original1994
-}
+func substringDialect(d robots.Dialect) bool { return d.Options().Substring }
 
 // selection is what r.Agent(token) selected.
 type selection struct {
