@@ -21,7 +21,7 @@ type Group struct {
 
 // A UserAgent is one user-agent line of a group.
 type UserAgent struct {
-	Line   int
+	Line   int    // its line in the file, from 1
 	Value  string // the value as written
 	Name   string // what is compared with a crawler's token: the value's leading product token ("FooBot" for "FooBot/2.1"), the whole value in the first-match dialects; "" for *
 	Global bool   // the value is *: the group applies to crawlers that no group names
@@ -29,8 +29,8 @@ type UserAgent struct {
 
 // A Rule is an allow or disallow line.
 type Rule struct {
-	Line    int
-	Allow   bool
+	Line    int    // its line in the file, from 1
+	Allow   bool   // an allow line; false for a disallow line
 	Pattern string // the value as written, comment and surrounding space removed; "" for an empty rule, which matches nothing
 }
 
@@ -38,7 +38,7 @@ type Rule struct {
 // optional path and a statement of usage preferences. Decision.Usage
 // reports which apply to a URL.
 type UsageRule struct {
-	Line  int
+	Line  int       // its line in the file, from 1
 	Path  string    // the path as written; "" when the rule has none, and then it applies to every URL
 	Value string    // the value as written, comment and surrounding space removed
 	Prefs usage.Set // the preferences it states, each from this line
@@ -47,7 +47,7 @@ type UsageRule struct {
 // A Signal is a Content-Signal line (Cloudflare's Content Signals): usage
 // preferences for every URL the crawler may fetch.
 type Signal struct {
-	Line  int
+	Line  int       // its line in the file, from 1
 	Value string    // the value as written, comment and surrounding space removed
 	Prefs usage.Set // the preferences it states, each from this line
 }
@@ -56,9 +56,9 @@ type Signal struct {
 // sitemap line nor a Content-Usage or Content-Signal line, such as host or
 // clean-param.
 type Extension struct {
-	Line  int
+	Line  int    // its line in the file, from 1
 	Key   string // lower case
-	Value string
+	Value string // the value as written, comment and surrounding space removed
 }
 
 // newGroup copies a parsed group into the root's types.

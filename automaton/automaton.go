@@ -394,9 +394,10 @@ const probeStars = 16
 type BudgetError struct {
 	Tier  Tier   // the tier not built
 	What  string // the budget exceeded
-	Limit int
+	Limit int    // the budget, in the unit What names
 }
 
+// Error says which tier was over which budget.
 func (e *BudgetError) Error() string {
 	return fmt.Sprintf("automaton: %v tier over budget: %s above %d", e.Tier, e.What, e.Limit)
 }
@@ -945,9 +946,9 @@ func (e *engines) places() int {
 
 // Stats describes a compiled Machine.
 type Stats struct {
-	Tier   Tier
-	Rules  int
-	States int   // DFA states, all DFAs of all classes together
+	Tier   Tier  // the tier of class 0 (Classes[0])
+	Rules  int   // the rules compiled, all classes
+	States int   // DFA nodes (run targets apart), all DFAs of all classes together
 	NFA    int   // positions in the NFAs of all classes, 0 below TierNFA
 	Bytes  int   // approximate memory held by the Machine's tables, all classes
 	Budget error // why a cheaper tier was not built for class 0 (a *BudgetError), or nil

@@ -7,6 +7,11 @@
 // BenchmarkDecide times the decision for one URL, BenchmarkCompile the
 // reading and compiling of one file; both run over the real-world corpus
 // (when present), synthetic files of 10 to 10,000 rules, and hostile files
-// built to defeat automata. See README.md for how to run them and read the
-// results, and cmd/benchtable for turning their output into a table.
+// built to defeat automata. BenchmarkHost times what a crawler pays per
+// site (Parse, Agent and k of the site's URLs), BenchmarkHostile the
+// hostile files' compile time, peak heap and worst decisions, BenchmarkParse
+// the parse alone, BenchmarkDialect each dialect and BenchmarkDecideUsage
+// the decisions with usage preferences. See README.md for how to run them
+// and read the results, and cmd/benchtable for turning their output into
+// the tables the repository's README shows.
 package bench

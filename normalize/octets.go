@@ -86,8 +86,8 @@ func unhex(c byte) (byte, bool) {
 
 // Octets is at most one canonical unit: one octet, or a three-octet escape.
 type Octets struct {
-	B [3]byte
-	N int
+	B [3]byte // the octets, B[:N]
+	N int     // how many of B hold the unit: 1 or 3
 }
 
 // Next canonicalizes the unit of s that starts at i, as part of a URL, and

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	cd bench && go test -run '^$' -bench . -benchmem -count 1 | go run ./cmd/benchtable
+//	cd bench && go test -run '^$' -bench . -benchmem -benchtime 100x -count 3 | go run ./cmd/benchtable
 //
 // There is one row per benchmark, with the median of its runs when -count is
 // above one. The columns are ns/op, the p50 and p99 of the per-URL (or
@@ -36,7 +36,8 @@ import (
 	"strings"
 )
 
-const defaultCmd = "cd bench && go test -run '^$' -bench . -benchmem -count 1 | go run ./cmd/benchtable"
+// defaultCmd is the command README's tables come from.
+const defaultCmd = "cd bench && go test -run '^$' -bench . -benchmem -benchtime 100x -count 3 | go run ./cmd/benchtable"
 
 func main() {
 	cmd := flag.String("cmd", defaultCmd, "the command to print under the table")
