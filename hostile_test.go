@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -134,8 +135,10 @@ func TestAgentBudgetLimit(t *testing.T) {
 
 // TestAgentBudget checks the memory budget of reading a file and
 // compiling a crawler's rules on every hostile body: Parse and the first
-// Agent call allocate within robots.AgentBytes of the octets read, and 64
-// goroutines asking for the first Agent at once within it too (one
+// Agent call allocate within robots.AgentBytes of the octets read, under
+// the default Limits and under those of every other engine
+// (automaton.Engines: each tier forced, the lazy DFA from the first URL),
+// and 64 goroutines asking for the first Agent at once within it too (one
 // compile, and a little for each caller).
 func TestAgentBudget(t *testing.T) {
 	for _, h := range hostileBodies {
@@ -144,14 +147,16 @@ func TestAgentBudget(t *testing.T) {
 			read := min(len(body), robots.DefaultParseLimit+normalize.Slack)
 			budget := robots.AgentBytes(read)
 			var before, after runtime.MemStats
-			runtime.GC()
-			runtime.ReadMemStats(&before)
-			m := robots.Parse(body).Agent("FooBot")
-			runtime.ReadMemStats(&after)
-			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(budget) {
-				t.Errorf("Parse and Agent allocated %d bytes for %d octets read, budget %d", alloc, read, budget)
-			} else {
-				t.Logf("%.1f MiB, %.1f bytes an octet read (tier %v)", float64(alloc)/(1<<20), float64(alloc)/float64(read), m.Stats().Tier)
+			for _, l := range automaton.Engines() {
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				m := robots.Parse(body, robots.WithLimits(l)).Agent("FooBot")
+				runtime.ReadMemStats(&after)
+				if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(budget) {
+					t.Errorf("%v: Parse and Agent allocated %d bytes for %d octets read, budget %d", l, alloc, read, budget)
+				} else {
+					t.Logf("%v: %.1f MiB, %.1f bytes an octet read (tier %v)", l, float64(alloc)/(1<<20), float64(alloc)/float64(read), m.Stats().Tier)
+				}
 			}
 
 			const goroutines, each = 64, 4 << 10

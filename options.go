@@ -65,11 +65,14 @@ const DefaultParseLimit = normalize.DefaultLimit
 // KiB by default, so 27 MiB) plus agentBytesBase (1 MiB), so the heap
 // never grows by more than that beyond the body itself. The automaton's
 // share is bounded by automaton.DefaultCompileBytes, 40 bytes an octet of
-// patterns; the parser's by its fixed-size entries per line, whose
-// tables are sized at once by the lines that can fill them (see package
-// compile), and by MaxDiagnostics and MaxExtensions. TestAgentBudget
-// holds every hostile file of the tests to it, at the default limit and a
-// larger one: the most per octet is a Content-Usage line of a short value
+// patterns (with other Limits, which force a tier, by
+// automaton.CompileBytes, 128 bytes an octet plus 8 MiB); the parser's by
+// its fixed-size entries per line, whose tables are sized at once by the
+// lines that can fill them (see package compile), and by MaxDiagnostics
+// and MaxExtensions. TestAgentBudget holds every hostile file of the
+// tests to it, at the default limit and a larger one, and under the
+// Limits of every engine (automaton.Engines) as well as the default ones:
+// the most per octet is a Content-Usage line of a short value
 // that package usage reads with its general parser, "Content-Usage: x",
 // repeated (42 bytes an octet, most of it garbage at once), then one line
 // of 88,000 stars (31).
