@@ -61,7 +61,10 @@
 // the first's, per Matcher of a file whose wildcard rules need more than
 // 25 KiB of it (thousands of them), and in all for the other Matchers,
 // which share theirs process-wide; past that they take turns rather than
-// each allocating its own. A Matcher that decides many URLs decides them
+// each allocating its own. That scratch is the one allocation a decision
+// can make: once per spare slot, the first time decisions overlap so
+// many at once; every later decision, and every decision of a Matcher
+// used by one goroutine at a time, allocates nothing. A Matcher that decides many URLs decides them
 // with a DFA built as they need its states, in arenas that all Matchers
 // share: 2 MiB of static storage in all, whatever the files and however
 // many Matchers are kept (see package automaton).
