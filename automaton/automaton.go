@@ -746,7 +746,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 			err.(*BudgetError).Tier = tier
 			why = err
 		}
-		return d.pack()
+		return d
 	}
 	var wildDFA *packedDFA
 	probe := dfaOK && lim.MaxTier <= TierSplit && stars > probeStars && len(lit) > 0
@@ -769,8 +769,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// limits only guard against what stars do.
 	litLim := *lim
 	litLim.MaxWork = 1 << 62
-	litDFA, _, _ := buildDFA(lit, litLim)
-	e.lit = litDFA.pack()
+	e.lit, _, _ = buildDFA(lit, litLim)
 	if wildDFA != nil {
 		e.tier, e.wild = uint8(TierSplit), wildDFA
 		return why

@@ -226,9 +226,10 @@ func btoi(v bool) int {
 	return 0
 }
 
-// buildDFA runs the subset construction for pats. It returns a
-// *BudgetError when the limits were exceeded, and the work done either way.
-func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
+// buildDFA runs the subset construction for pats, and returns the DFA as
+// a Machine keeps it (packed). It returns a *BudgetError when the limits
+// were exceeded, and the work done either way.
+func buildDFA(pats []pattern, lim Limits) (*packedDFA, int, error) {
 	if !slices.ContainsFunc(pats, func(p pattern) bool { return strings.IndexByte(p.lit, '*') >= 0 }) {
 		d := fromSorted(pats)
 		return d, len(d.nodes), nil
@@ -250,7 +251,7 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 	b.states = make([]bstate, 0, min(len(b.trie)+16, b.lim.MaxStates))
 	b.hashes = make([]uint64, 0, cap(b.states))
 	b.edges = make([]bedge, 0, len(b.trie)+16)
-	over := func() (*dfa, int, error) {
+	over := func() (*packedDFA, int, error) {
 		if len(b.states) >= b.lim.MaxStates {
 			return nil, b.work, &BudgetError{What: "DFA states", Limit: b.lim.MaxStates}
 		}
@@ -322,7 +323,7 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 		b.states[s].edgeOff, b.states[s].edgeN = uint32(len(b.edges)), uint32(len(edges))
 		b.edges = append(b.edges, edges...)
 	}
-	return b.emit(), b.work, nil
+	return b.emit().pack(), b.work, nil
 }
 
 // fromSorted emits the DFA of patterns without '*' straight from the
@@ -349,7 +350,7 @@ func buildDFA(pats []pattern, lim Limits) (*dfa, int, error) {
 // The tables are built in scratch kept between builds (sortedScratch) and
 // copied out at their size, so a build allocates what the DFA keeps and
 // little more.
-func fromSorted(pats []pattern) *dfa {
+func fromSorted(pats []pattern) *packedDFA {
 	sc := sortedScratch.Get().(*sortedBuild)
 	// The patterns are sorted by their first sixteen octets, read as two
 	// integers, and only those that share them by a string compare: most
@@ -436,14 +437,16 @@ func fromSorted(pats []pattern) *dfa {
 	d.labels, d.targets = slices.Grow(d.labels[:0], edges+6*len(ps)), slices.Grow(d.targets[:0], min(2*len(ps), edges))
 	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
 	first := sc.emit(0, len(ps), 0)
-	out := &dfa{
+	// Packed from the scratch: pack copies the nodes into pnodes and the
+	// accepts after the targets, so neither is copied out first.
+	out := (&dfa{
 		first:   first,
-		nodes:   slices.Clone(d.nodes),
+		nodes:   d.nodes,
 		labels:  clip(d.labels),
-		targets: clipRoom(d.targets, 2*len(d.accepts)), // pack puts the accepts after the targets
-		accepts: clip(d.accepts),
+		targets: clipRoom(d.targets, 2*len(d.accepts)),
+		accepts: d.accepts,
 		bitmaps: clip(d.bitmaps),
-	}
+	}).pack()
 	clear(sc.pats) // no pattern strings kept alive by the pool
 	if len(sc.pats) <= maxSortedScratch && len(d.nodes) <= maxSortedScratch {
 		sortedScratch.Put(sc)
@@ -495,13 +498,12 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		// node (i is 0: no pattern ends here).
 		first := rest[0].lit
 		l := min(int(common), len(first), depth+maxRun)
-		off, n := len(d.labels), l-depth
-		d.labels = append(append(append(d.labels, byte(n)), first[depth:l]...), 0, 0, 0, 0)
+		off := sc.putRun(first[depth:l])
 		next := sc.leafOf(at, hi, l)
 		if next == 0 {
 			next = sc.emit(at, hi, l)
 		}
-		binary.LittleEndian.PutUint32(d.labels[off+1+n:], uint32(next))
+		sc.setRunNext(off, next)
 		return runTarget(off)
 	}
 	id := int32(len(d.nodes))
@@ -523,7 +525,7 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		nd.ko = mk(run, len(d.labels))
 		d.labels = append(append(d.labels, byte(l-depth)), first[depth:l]...)
 		if nd.next = sc.leafOf(at, hi, l); nd.next == 0 {
-			nd.next = sc.emit(at, hi, l)
+			nd.next = sc.below(at, hi, l)
 		}
 	case kids > wideEdges:
 		off := len(d.bitmaps)
@@ -537,7 +539,7 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 			d.bitmaps[off+int(c>>6)] |= 1 << (c & 63)
 			target := sc.leafOf(at+j, at+k, depth+1)
 			if target == 0 {
-				target = sc.emit(at+j, at+k, depth+1)
+				target = sc.below(at+j, at+k, depth+1)
 			}
 			d.targets[t] = target
 			j = k
@@ -553,7 +555,7 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 			d.labels[off+t] = rest[j].lit[depth]
 			target := sc.leafOf(at+j, at+k, depth+1)
 			if target == 0 {
-				target = sc.emit(at+j, at+k, depth+1)
+				target = sc.below(at+j, at+k, depth+1)
 			}
 			d.targets[int(nd.next)+t] = target
 			j = k
@@ -561,6 +563,34 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 	}
 	d.nodes[id] = nd
 	return id
+}
+
+// below returns the target of a group that leafOf has no leaf for: a
+// run target straight to the leaf of a group of one pattern with at most
+// maxRun octets left and no anchor, the tail of most patterns, which
+// needs none of emit's passes over the group; emit's node for any other.
+func (sc *sortedBuild) below(lo, hi, depth int) int32 {
+	if p := &sc.pats[lo]; hi-lo == 1 && !p.anchored && len(p.lit)-depth <= maxRun && sc.runTargets {
+		off := sc.putRun(p.lit[depth:])
+		sc.setRunNext(off, leaf(p.rule))
+		return runTarget(off)
+	}
+	return sc.emit(lo, hi, depth)
+}
+
+// putRun appends a run target of octets to the labels, its next target
+// left to setRunNext, and returns its offset.
+func (sc *sortedBuild) putRun(octets string) int {
+	d := &sc.d
+	off := len(d.labels)
+	d.labels = append(append(append(d.labels, byte(len(octets))), octets...), 0, 0, 0, 0)
+	return off
+}
+
+// setRunNext sets the next target of the run target at offset off.
+func (sc *sortedBuild) setRunNext(off int, next int32) {
+	l := sc.d.labels
+	binary.LittleEndian.PutUint32(l[off+1+int(l[off]):], uint32(next))
 }
 
 // leafOf returns the leaf of a group of one pattern that ends at depth and

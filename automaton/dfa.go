@@ -141,7 +141,8 @@ type dfaRare struct {
 
 // pack returns d as a Machine keeps it: its nodes packed, each table of
 // its size, and its rare tables apart. d shares its tables but its nodes
-// with the result, and is not used again.
+// and accepts (copied, after the targets) with the result, and is not
+// used again.
 func (d *dfa) pack() *packedDFA {
 	if d == nil {
 		return nil

@@ -41,7 +41,7 @@ func TestWalkTrieAgreesWithCursor(t *testing.T) {
 			}
 			pats = append(pats, pattern{lit: p, anchored: r.IntN(5) == 0, rule: int32(i)})
 		}
-		d := fromSorted(pats).pack()
+		d := fromSorted(pats)
 		if d.rare != nil {
 			t.Fatalf("a DFA of %d literal patterns has defaults or big places", n)
 		}
@@ -84,7 +84,7 @@ func TestRunTargets(t *testing.T) {
 			lit, anchored := strings.CutSuffix(p, "$")
 			pats = append(pats, pattern{lit: lit, anchored: anchored, rule: int32(len(c.pats) - 1 - i)})
 		}
-		d := fromSorted(pats).pack()
+		d := fromSorted(pats)
 		if len(d.nodes) != c.nodes {
 			t.Errorf("%q: %d nodes, want %d", c.pats, len(d.nodes), c.nodes)
 		}
