@@ -259,6 +259,7 @@ func (k *keptGroup) signals() []compile.Signal {
 // allocation, so that m does not hold the body's text alive.
 func (m *Matcher) keep(f *compile.File, groups []int) {
 	size, nagents, nrules, firstLine, lastLine := 0, 0, 0, math.MaxInt, 0
+	ruleText := 0 // the rules' values, end to end
 	for _, g := range groups {
 		grp := &f.Groups[g]
 		for _, a := range grp.Agents {
@@ -267,8 +268,9 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			}
 			size += len(a.Value)
 		}
-		for _, r := range grp.Rules {
-			size += len(r.Value)
+		for i := range grp.Rules {
+			r := &grp.Rules[i]
+			ruleText += len(r.Value)
 			firstLine, lastLine = min(firstLine, r.Line), max(lastLine, r.Line)
 		}
 		for _, u := range grp.Usage {
@@ -280,10 +282,11 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		nagents += len(grp.Agents)
 		nrules += len(grp.Rules)
 	}
+	size += ruleText
 	// One string holds the agents' values, then the rules', then the
 	// usage lines', then the packed groups, agents and rules (see
 	// keptLines): the packed part is written first, apart, from the
-	// values' lengths (next moves off past a value), and the copies are
+	// values' lengths (off moves past each value), and the copies are
 	// cut from the string in the order written.
 	start, off := 0, 0
 	for _, g := range groups {
@@ -291,7 +294,6 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			start += len(a.Value)
 		}
 	}
-	next := func(s string) { off += len(s) }
 	long := size > maxKeptText || lastLine > maxKeptLine
 	short := !long && size <= maxShortText && lastLine-firstLine <= maxShortSpan
 	base := 0 // the short form's base line plus one
@@ -316,7 +318,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	for i, g := range groups {
 		grp := &f.Groups[g]
 		for _, a := range grp.Agents {
-			next(a.Value)
+			off += len(a.Value)
 			line := uint32(a.Line) &^ globalBit
 			if a.Global {
 				line |= globalBit
@@ -330,8 +332,10 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	}
 	nrules = 0
 	for i, g := range groups {
-		for _, r := range f.Groups[g].Rules {
-			next(r.Value)
+		rules := f.Groups[g].Rules
+		for j := range rules {
+			r := &rules[j]
+			off += len(r.Value)
 			nrules++
 			if long {
 				n := uint32(r.Line) &^ allowBit
@@ -369,8 +373,9 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		}
 	}
 	for _, g := range groups {
-		for _, r := range f.Groups[g].Rules {
-			b.WriteString(r.Value)
+		rules := f.Groups[g].Rules
+		for j := range rules {
+			b.WriteString(rules[j].Value)
 		}
 	}
 	for _, g := range groups {
@@ -396,11 +401,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 			}
 		}
 	} else {
-		for _, g := range groups {
-			for _, r := range f.Groups[g].Rules {
-				cut(r.Value)
-			}
-		}
+		off += ruleText // past the rules' values, to the usage lines'
 	}
 	for i, g := range groups {
 		grp := &f.Groups[g]
