@@ -396,12 +396,15 @@ func fromSorted(pats []pattern) *packedDFA {
 	}
 	ps, lcp := slices.Grow(sc.pats[:0], len(keys)), slices.Grow(sc.lcp[:0], len(keys))
 	// The trie has one edge per octet of a pattern past its common prefix
-	// with the one before it in sorted order: at most that many labels (and
-	// a count octet per run and branch) and targets, and, the usual shape
-	// being under two nodes per pattern (a branch and a run), seldom more
-	// nodes than three per pattern. The scratch is grown to that at once
-	// rather than by doubling. That common prefix is kept (lcp): emit
-	// reads the trie's shape from it.
+	// with the one before it in sorted order: at most that many labels and
+	// targets, and besides them a count octet per branch and five octets
+	// per run (its count and, for a run target, its next). A run starts at
+	// the root, below a branch (at most two per pattern) or where a
+	// pattern ends (one), or where a longer one is cut (one per maxRun
+	// octets): labelsBound. Most nodes are branches, under two per
+	// pattern. The scratch is grown to that at once rather than by
+	// doubling. That common prefix is kept (lcp): emit reads the trie's
+	// shape from it.
 	edges, prev := 0, ""
 	for j, k := range keys {
 		p := pats[k.i]
@@ -434,7 +437,7 @@ func fromSorted(pats []pattern) *packedDFA {
 	sc.runTargets = edges <= maxRunTargetEdges
 	d := &sc.d
 	d.nodes = append(slices.Grow(d.nodes[:0], min(2*len(ps)+4, edges+2)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
-	d.labels, d.targets = slices.Grow(d.labels[:0], edges+6*len(ps)), slices.Grow(d.targets[:0], min(2*len(ps), edges))
+	d.labels, d.targets = slices.Grow(d.labels[:0], labelsBound(edges, len(ps))), slices.Grow(d.targets[:0], min(2*len(ps), edges))
 	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
 	first := sc.emit(0, len(ps), 0)
 	// Packed from the scratch: pack copies the nodes into pnodes and the
@@ -623,6 +626,12 @@ type sortedBuild struct {
 	d          dfa
 	runTargets bool // runs that match nothing on entry are run targets, not nodes
 }
+
+// labelsBound bounds the labels of the trie fromSorted emits for n
+// patterns with the given edges: the edges' octets, a count per branch
+// (at most n), and five octets per run, which starts at the root, below a
+// branch, where a pattern ends or where a longer run is cut.
+func labelsBound(edges, n int) int { return edges + 5*(3*n+1+edges/maxRun) + n }
 
 // maxRunTargetEdges is the most edges a trie may have for fromSorted to
 // make run targets: six octets of labels an edge at most stay below the
