@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/automaton"
 )
 
 // A corpusSample is every eighth site of the shared corpus that has a URL
@@ -66,35 +67,62 @@ func loadSample(b *testing.B) corpusSample {
 
 // BenchmarkCorpusSample runs, on the corpus sample, what a crawler pays:
 // decide (one URL an op, the Matchers compiled before, each site's URLs
-// in turn and the sites one after another, over and over), compile (Parse
-// and Agent, one file an op), host (Parse, Agent and the first ten URLs,
-// one site an op) and host-all (the same with all the site's URLs of the
-// sample, up to 30). Under callgrind, run each for two counts and
-// divide the difference of the totals by the difference of the counts:
-// the instructions an op, the setup left out.
+// in turn and the sites one after another, over and over), decide-dfa
+// (the same on the sites whose Matcher is of TierDFA, most of them),
+// compile (Parse and Agent, one file an op), host (Parse, Agent and the
+// first ten URLs, one site an op), host-all (the same with all the site's
+// URLs of the sample, up to 30) and host-median (Parse, Agent and one
+// URL on the middle fifth of the sites by file size, where the median
+// host of the per-host benchmarks is). Under callgrind, run each for two
+// counts and divide the difference of the totals by the difference of
+// the counts: the instructions an op, the setup left out.
 func BenchmarkCorpusSample(b *testing.B) {
 	s := loadSample(b)
-	b.Run("decide", func(b *testing.B) {
-		type job struct {
-			m *robots.Matcher
-			u string
-		}
-		var jobs []job
-		for i, body := range s.bodies {
-			m := robots.Parse(body).Agent("Googlebot")
-			for _, u := range s.urls[i] {
-				jobs = append(jobs, job{m, u})
+	for _, name := range []string{"decide", "decide-dfa"} {
+		b.Run(name, func(b *testing.B) {
+			type job struct {
+				m *robots.Matcher
+				u string
 			}
-		}
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			j := &jobs[i%len(jobs)]
-			j.m.Decide(j.u)
-		}
-	})
+			var jobs []job
+			for i, body := range s.bodies {
+				m := robots.Parse(body).Agent("Googlebot")
+				if name == "decide-dfa" && m.Stats().Tier != automaton.TierDFA {
+					continue
+				}
+				for _, u := range s.urls[i] {
+					jobs = append(jobs, job{m, u})
+				}
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				j := &jobs[i%len(jobs)]
+				j.m.Decide(j.u)
+			}
+		})
+	}
 	b.Run("compile", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			robots.Parse(s.bodies[i%len(s.bodies)]).Agent("Googlebot")
+		}
+	})
+	b.Run("host-median", func(b *testing.B) {
+		type host struct {
+			body []byte
+			url  string
+		}
+		var hosts []host
+		for i, body := range s.bodies {
+			if len(s.urls[i]) > 0 {
+				hosts = append(hosts, host{body, s.urls[i][0]})
+			}
+		}
+		sort.SliceStable(hosts, func(i, j int) bool { return len(hosts[i].body) < len(hosts[j].body) })
+		hosts = hosts[len(hosts)*2/5 : len(hosts)*3/5]
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			h := &hosts[i%len(hosts)]
+			robots.Parse(h.body).Agent("Googlebot").Decide(h.url)
 		}
 	})
 	for _, k := range []int{10, 30} {
