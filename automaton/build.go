@@ -432,8 +432,7 @@ func fromSorted(pats []pattern) *packedDFA {
 	}
 	sc.pats, sc.lcp, sc.keys = ps, lcp, keys
 	// Runs become run targets (see runTarget) while every offset into
-	// labels fits: a run takes at most six octets of it per octet of the
-	// trie (its count, an octet, the four of its next target).
+	// labels fits (maxRunTargetEdges).
 	sc.runTargets = edges <= maxRunTargetEdges
 	d := &sc.d
 	d.nodes = append(slices.Grow(d.nodes[:0], min(2*len(ps)+4, edges+2)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
@@ -634,8 +633,12 @@ type sortedBuild struct {
 func labelsBound(edges, n int) int { return edges + 5*(3*n+1+edges/maxRun) + n }
 
 // maxRunTargetEdges is the most edges a trie may have for fromSorted to
-// make run targets: six octets of labels an edge at most stay below the
-// 1<<offBits that node and target offsets address.
+// make run targets: its labels then stay below the 1<<offBits that node
+// and target offsets address. An edge is either a branch's label, one
+// octet and at most half of the branch's count, which two edges at least
+// share, or an octet of a run, which with the run's count and next target
+// is at most six octets when the run is that one octet: at most six
+// octets of labels an edge (TestLabelsBound).
 const maxRunTargetEdges = (1<<offBits - 1) / 6
 
 // A sortKey is a pattern's first sixteen octets, as prefix8 reads them,

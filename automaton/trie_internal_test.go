@@ -104,3 +104,47 @@ func TestRunTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelsBound checks the two bounds on a literal trie's labels:
+// labelsBound, which sizes fromSorted's scratch, and six octets an edge,
+// which maxRunTargetEdges rests on. The shapes include branches of two
+// edges each followed by a one-octet run target, at every level, and one
+// run cut at maxRun.
+func TestLabelsBound(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	dense := []string{""}
+	for range 6 {
+		var next []string
+		for _, p := range dense {
+			next = append(next, p+"ax", p+"bx") // two edges, each then a run of one
+		}
+		dense = next
+	}
+	sets := [][]string{dense, {"/" + strings.Repeat("r", 3*maxRun+1)}}
+	for range 200 {
+		var set []string
+		for range 1 + r.IntN(40) {
+			p := "/"
+			for range r.IntN(12) {
+				p += string("abcd/"[r.IntN(5)])
+			}
+			set = append(set, p)
+		}
+		sets = append(sets, set)
+	}
+	for _, set := range sets {
+		var pats []pattern
+		prefixes := map[string]bool{}
+		for i, p := range set {
+			pats = append(pats, pattern{lit: p, rule: int32(i)})
+			for j := 1; j <= len(p); j++ {
+				prefixes[p[:j]] = true
+			}
+		}
+		edges := len(prefixes)
+		d := fromSorted(pats)
+		if n := len(d.labels); n > labelsBound(edges, len(pats)) || n > 6*edges {
+			t.Errorf("%d patterns, %d edges: %d octets of labels, bounds %d and %d", len(pats), edges, n, labelsBound(edges, len(pats)), 6*edges)
+		}
+	}
+}
