@@ -42,6 +42,11 @@ var googleSemantics = []dialectCase{
 	{name: "A7 colon in value, not /a", body: "User-agent: *\nDisallow /a:/b", agent: "Bot", url: "/a", allowed: true},
 	{name: "A8 typo", body: "User-agent: *\nDisalow: /drafts", agent: "Bot", url: "/drafts/a", line: 2},
 	{name: "A8 no typo for allow", body: "User-agent: *\nAlow: /drafts\nDisallow: /", agent: "Bot", url: "/drafts/a", line: 3},
+	// Keys fold ASCII case only (a differential run against Google's
+	// library found U+0130 folded to i): the line is an unknown key, which
+	// neither decides nor ends a group.
+	{name: "A8 non-ascii fold", body: "User-agent: *\nd\u0130sallow: /\n", agent: "x", url: "/x", allowed: true},
+	{name: "A8 non-ascii fold keeps group", body: "User-agent: a\nd\u0130sallow: /q\nUser-agent: b\nDisallow: /\n", agent: "a", url: "/x", line: 4},
 	{name: "A9 sitemap keeps group", body: "User-agent: a\nSitemap: http://h/s.xml\nUser-agent: b\nDisallow: /", agent: "a", url: "/x", line: 4},
 	// B. User-agent lines and groups.
 	{name: "B1 version", body: "User-agent: FooBot/2.1\nDisallow: /", agent: "FooBot", url: "/x", line: 2},

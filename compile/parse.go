@@ -223,8 +223,10 @@ var prefixes = []struct {
 // diagnostic it calls for, if any.
 func (o *Options) classify(k string) (key, Code) {
 	// Most keys are one of exactKeys as written: only the names of the
-	// key's length are compared. A key with an octet outside ASCII is
-	// none of them as written, and goes on to be folded below.
+	// key's length are compared. Case is folded in ASCII only, as RFC
+	// 5234's case-insensitive literals are and as Google's library
+	// compares keys: "dİsallow" (U+0130) is no key, though
+	// strings.ToLower would make it "disallow".
 	if len(k) < len(exactByLen) {
 		for _, e := range exactByLen[len(k)] {
 			if equalLower(k, e.name) {
@@ -233,14 +235,6 @@ func (o *Options) classify(k string) (key, Code) {
 				}
 				return e.key, ""
 			}
-		}
-	}
-	for i := 0; i < len(k); i++ {
-		if k[i] >= utf8.RuneSelf {
-			// Two letters outside ASCII lower-case to ASCII ones (the
-			// dotted capital I and the Kelvin sign): fold as strings.ToLower.
-			k = strings.ToLower(k)
-			break
 		}
 	}
 	for _, e := range exactKeys {

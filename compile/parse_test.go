@@ -162,17 +162,19 @@ func TestLineNumbers(t *testing.T) {
 	}
 }
 
-// TestKeyFolding checks that keys are read ignoring case as strings.ToLower
-// folds it, the two letters outside ASCII that fold to ASCII included.
+// TestKeyFolding checks that keys are read ignoring ASCII case only: the
+// two letters outside ASCII that strings.ToLower folds to ASCII ones (the
+// dotted capital I and the Kelvin sign) leave a key unknown.
 func TestKeyFolding(t *testing.T) {
 	for _, c := range []struct {
 		key   string
 		rules int
 	}{
 		{"DISALLOW", 1},
-		{"DİSALLOW", 1},       // U+0130 lower-cases to i
+		{"DİSALLOW", 0}, // U+0130 is not I
+		{"d\u0130sallow", 0},
 		{"Disallow\u212a", 1}, // a prefix key, whatever follows
-		{"Dis\u212aallow", 0}, // the Kelvin sign is k
+		{"Dis\u212aallow", 0}, // no key, however it folds
 		{"Dissallow", 1},
 		{"Dis-allow", 0},
 	} {

@@ -41,7 +41,7 @@ var refExactKeys = map[string]key{
 }
 
 func refClassify(o Options, k string) (key, Code) {
-	lower := strings.ToLower(k)
+	lower := asciiLower(k) // keys fold ASCII only, as Google's library does
 	if kk, ok := refExactKeys[lower]; ok {
 		if kk == keyAllow && o.NoAllow {
 			return keyUnknown, UnknownKey
@@ -282,4 +282,16 @@ func (p *refParser) refCrawlDelay(n int, v string) {
 		p.group.CrawlDelay = time.Duration(secs * float64(time.Second))
 		p.group.DelayLine = n
 	}
+}
+
+// asciiLower lower-cases the ASCII letters of s and leaves every other
+// octet as it is.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
