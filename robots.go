@@ -92,17 +92,11 @@ type Robots struct {
 	limits      automaton.Limits
 	diagnostics []Diagnostic // of the body as a whole: the file's go after the first nPre
 	nPre        int
+	truncated   bool // content past the parse limit was ignored
 
 	agents memo       // appendKey -> *Matcher; at most maxAgents
 	sels   selections // the compiled Matchers that agents share; at most maxSelections
 }
-
-// A Diagnostic reports a line that is not plain, valid robots.txt, and what
-// the parser did with it.
-type Diagnostic = compile.Diagnostic
-
-// A Code names a kind of diagnostic; see the constants in package compile.
-type Code = compile.Code
 
 // Parse reads a robots.txt body. It never fails and never returns nil:
 // whatever cannot be read is skipped and reported by Diagnostics. An empty
@@ -114,23 +108,23 @@ func Parse(body []byte, opts ...Option) *Robots {
 	}
 	var pre []Diagnostic
 	if !cfg.dialect.Valid() {
-		pre = append(pre, Diagnostic{Code: "dialect", Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
+		pre = append(pre, Diagnostic{Code: UnknownDialect, Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
 		cfg.dialect = RFC9309
 	}
 	text, info, err := normalize.Prepare(body, cfg.bodyOptions())
 	if err != nil {
-		pre = append(pre, Diagnostic{Line: 0, Code: compile.Charset, Message: err.Error()})
+		pre = append(pre, Diagnostic{Line: 0, Code: Charset, Message: err.Error()})
 	}
 	if info.BOM != "" {
-		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
+		pre = append(pre, Diagnostic{Line: 1, Code: ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
 	}
 	f := cfg.dialect.Options().Parse(text)
 	diags := pre
 	if info.Truncated {
-		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
+		diags = append(diags, Diagnostic{Line: info.CutLine, Code: Truncated,
 			Message: "the file is longer than the parse limit; the rest is ignored"})
 	}
-	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre)}
+	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre), truncated: info.Truncated}
 }
 
 // Allowed reports whether the crawler with the given agent value, read as
@@ -227,12 +221,19 @@ func (r *Robots) Sitemaps() []string {
 }
 
 // Diagnostics returns the problems found while reading the file, in line
-// order. Line 0 reports a problem with the body as a whole.
+// order, each with a code of its severity (see Code). Line 0 reports a
+// problem with the body as a whole. Package lint reports these and more,
+// under the same codes.
 func (r *Robots) Diagnostics() []Diagnostic {
 	out := append([]Diagnostic(nil), r.diagnostics[:r.nPre]...)
 	out = append(out, r.file.Diagnostics()...) // formatted now, not while parsing
 	return append(out, r.diagnostics[r.nPre:]...)
 }
+
+// Truncated reports whether the body was longer than the parse limit, so
+// that what follows the limit was ignored (a Truncated diagnostic says
+// where).
+func (r *Robots) Truncated() bool { return r.truncated }
 
 // Groups returns the file's groups, in file order, for tools that show or
 // check a file; a crawler asks Agent instead. Each call returns a new copy.

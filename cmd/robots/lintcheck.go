@@ -16,7 +16,6 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
-	prefs "github.com/robotsexclusion/robots/usage"
 )
 
 // The types of the library's groups, as Robots.Groups returns them.
@@ -60,38 +59,38 @@ const (
 // lint's own. A code missing here (a parser newer than the table) is a
 // warning.
 var severities = map[string]severity{
-	string(compile.ByteOrderMark):     sevInfo,
-	string(compile.Charset):           sevWarning,
-	string(compile.Truncated):         sevError,
-	string(compile.InvalidUTF8):       sevWarning,
-	string(compile.NULByte):           sevError,
-	string(compile.LongLine):          sevWarning,
-	string(compile.MalformedLine):     sevError,
-	string(compile.MissingColon):      sevWarning,
-	string(compile.MisspeltKey):       sevWarning,
-	string(compile.KeyPrefix):         sevWarning,
-	string(compile.UnknownKey):        sevWarning,
-	string(compile.RuleOutsideGroup):  sevError,
-	string(compile.AgentNotToken):     sevWarning,
-	string(compile.EmptyAgent):        sevError,
-	string(compile.UnmatchablePath):   sevError,
-	string(compile.InvalidCrawlDelay): sevWarning,
-	string(compile.EmptyValue):        sevWarning,
-	string(compile.RelativeSitemap):   sevWarning,
-	string(compile.TooMany):           sevWarning,
-	string(compile.TooManyExtensions): sevWarning,
+	string(robots.ByteOrderMark):     sevInfo,
+	string(robots.Charset):           sevWarning,
+	string(robots.Truncated):         sevError,
+	string(robots.InvalidUTF8):       sevWarning,
+	string(robots.NULByte):           sevError,
+	string(robots.LongLine):          sevWarning,
+	string(robots.MalformedLine):     sevError,
+	string(robots.MissingColon):      sevWarning,
+	string(robots.MisspeltKey):       sevWarning,
+	string(robots.KeyPrefix):         sevWarning,
+	string(robots.UnknownKey):        sevWarning,
+	string(robots.RuleOutsideGroup):  sevError,
+	string(robots.AgentNotToken):     sevWarning,
+	string(robots.EmptyAgent):        sevError,
+	string(robots.UnmatchablePath):   sevError,
+	string(robots.InvalidCrawlDelay): sevWarning,
+	string(robots.EmptyValue):        sevWarning,
+	string(robots.RelativeSitemap):   sevWarning,
+	string(robots.TooMany):           sevWarning,
+	string(robots.TooManyExtensions): sevWarning,
 
 	// The parser's diagnostics of Content-Usage and Content-Signal values,
 	// under package usage's codes: a value that leaves a category unknown
 	// does not say what it looks like it says.
-	string(prefs.Syntax):            sevError,
-	string(prefs.UppercaseKey):      sevError,
-	string(prefs.BadValue):          sevError,
-	string(prefs.YesNo):             sevError,
-	string(prefs.SignalYN):          sevError,
-	string(prefs.BadPath):           sevError,
-	string(prefs.MissingPreference): sevError,
-	string(prefs.OtherVocabulary):   sevWarning,
+	string(robots.UsageSyntax):       sevError,
+	string(robots.UppercaseKey):      sevError,
+	string(robots.BadValue):          sevError,
+	string(robots.YesNo):             sevError,
+	string(robots.SignalYN):          sevError,
+	string(robots.BadPath):           sevError,
+	string(robots.MissingPreference): sevError,
+	string(robots.OtherVocabulary):   sevWarning,
 
 	codeReadError:      sevError,
 	codeCollapsedRule:  sevError,
@@ -155,7 +154,7 @@ type linter struct {
 
 type lineCode struct {
 	line int
-	code compile.Code
+	code robots.Code
 }
 
 func newLinter(name string, body []byte, r *robots.Robots) *linter {
@@ -171,7 +170,6 @@ func (l *linter) run() {
 	if l.htmlBody() {
 		return // every line would be noise
 	}
-	l.agents()
 	l.delayMerge()
 	l.rules()
 	l.secondStar()
@@ -184,14 +182,10 @@ func (l *linter) run() {
 		if l.replaced[lineCode{d.Line, d.Code}] {
 			continue
 		}
-		if d.Code == compile.UnknownKey && knownExtensions[l.key(d.Line)] {
+		if d.Code == robots.UnknownKey && knownExtensions[l.key(d.Line)] {
 			continue // extensions() checks it
 		}
-		if field, ok := usageFields[l.key(d.Line)]; ok && isUsageCode(d.Code) {
-			l.add(d.Line, 0, string(d.Code), "%s: %s", field, d.Message)
-			continue
-		}
-		l.add(d.Line, 0, string(d.Code), "%s", d.Message)
+		l.add(d.Line, d.Column, string(d.Code), "%s", d.Message)
 	}
 }
 
@@ -248,78 +242,6 @@ func (l *linter) htmlBody() bool {
 	}
 	l.add(1, 0, codeHTMLBody, "the file is an HTML page, not robots.txt; crawlers find no rules in it")
 	return true
-}
-
-// collapsedKey finds a rule key written after a user-agent value on the
-// same line, "User-agent: GPTBot Disallow: /".
-var collapsedKey = regexp.MustCompile(`(?i)\s(dis)?allow\s*:|\s(crawl-delay|sitemap|user-agent)\s*:`)
-
-// agents checks user-agent values: rules collapsed onto them, and names
-// outside RFC 9309's product-token grammar.
-func (l *linter) agents() {
-	for _, g := range l.groups {
-		for _, a := range g.Agents {
-			if a.Global {
-				continue
-			}
-			if loc := collapsedKey.FindStringIndex(a.Value); loc != nil {
-				rest := strings.TrimSpace(a.Value[loc[0]:])
-				col := strings.Index(l.raw(a.Line), rest) + 1
-				l.add(a.Line, col, codeCollapsedRule, "%q is on the user-agent line, so it is part of the agent's value and no rule: put it on a line of its own", rest)
-				l.replaced[lineCode{a.Line, compile.AgentNotToken}] = true
-				continue
-			}
-			word := a.Value
-			if i := strings.IndexAny(word, "/ \t"); i >= 0 {
-				word = word[:i]
-			}
-			if name, _ := compile.AgentName(word); name == "" || name == word { // no token at all: the parser's empty-agent says so
-				continue
-			}
-			l.add(a.Line, 0, codeAgentToken, "%q is outside RFC 9309's product-token grammar (letters, \"-\" and \"_\"): %s",
-				word, agentReadings(word))
-			l.replaced[lineCode{a.Line, compile.AgentNotToken}] = true
-		}
-	}
-}
-
-// agentReadings says what each dialect makes of a user-agent value, by
-// parsing a one-group file in each; dialects that read it alike are named
-// together.
-func agentReadings(value string) string {
-	var parts, names []string
-	last := ""
-	for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996, robots.Original1994} {
-		r := robots.Parse([]byte("User-agent: "+value+"\nDisallow: /\n"), robots.WithDialect(d))
-		name := ""
-		if g := r.Groups(); len(g) > 0 && len(g[0].Agents) > 0 {
-			name = g[0].Agents[0].Name
-		}
-		var reading string
-		switch {
-		case name == "":
-			reading = "no crawler"
-		case r.Agent(value).Named():
-			reading = fmt.Sprintf("%q, which %s matches", name, value)
-		default:
-			reading = fmt.Sprintf("%q, which %s does not match", name, value)
-		}
-		if reading != last && len(names) > 0 {
-			parts = append(parts, readAs(names, last))
-			names = nil
-		}
-		names, last = append(names, d.String()), reading
-	}
-	parts = append(parts, readAs(names, last))
-	return strings.Join(parts, "; ")
-}
-
-// readAs says that the named dialects read a value as reading.
-func readAs(dialects []string, reading string) string {
-	if len(dialects) == 1 {
-		return dialects[0] + " reads " + reading
-	}
-	return strings.Join(dialects, " and ") + " read " + reading
 }
 
 // delayMerge finds a crawl-delay, or a Content-Usage or Content-Signal
@@ -512,8 +434,7 @@ func (l *linter) extensions() {
 			continue
 		}
 		if key == "noindex" {
-			l.add(n, 0, codeRetiredKey, "noindex in robots.txt is not read by Google since 2019 nor by other major crawlers; use a robots META tag or X-Robots-Tag header")
-			continue
+			continue // the parser's retired-key
 		}
 		s := l.raw(n)
 		if i := strings.IndexByte(s, '#'); i >= 0 {
@@ -598,12 +519,6 @@ func joinLines(lines []int) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// isUsageCode reports whether code is one of package usage's, which the
-// parser gives the values of Content-Usage and Content-Signal lines.
-func isUsageCode(code compile.Code) bool {
-	return strings.HasPrefix(string(code), "usage-") || strings.HasPrefix(string(code), "signal-")
-}
-
 // pastLimit reports content past the parse limit when the parser, which
 // says so itself in the dialects that cut files, did not.
 func (l *linter) pastLimit() {
@@ -611,10 +526,10 @@ func (l *linter) pastLimit() {
 		return
 	}
 	for _, d := range l.r.Diagnostics() {
-		if d.Code == compile.Truncated {
+		if d.Code == robots.Truncated {
 			return
 		}
 	}
 	line := bytes.Count(l.body[:robots.DefaultParseLimit], []byte("\n")) + 1
-	l.add(line, 0, string(compile.Truncated), "the file is longer than %d octets; crawlers that stop there, as RFC 9309 allows and Google does, ignore what follows", robots.DefaultParseLimit)
+	l.add(line, 0, string(robots.Truncated), "the file is longer than %d octets; crawlers that stop there, as RFC 9309 allows and Google does, ignore what follows", robots.DefaultParseLimit)
 }
