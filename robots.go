@@ -80,7 +80,6 @@ import (
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -102,29 +101,8 @@ type Robots struct {
 // whatever cannot be read is skipped and reported by Diagnostics. An empty
 // or unreadable body disallows nothing.
 func Parse(body []byte, opts ...Option) *Robots {
-	cfg := config{limit: DefaultParseLimit}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	var pre []Diagnostic
-	if !cfg.dialect.Valid() {
-		pre = append(pre, Diagnostic{Code: UnknownDialect, Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
-		cfg.dialect = RFC9309
-	}
-	text, info, err := normalize.Prepare(body, cfg.bodyOptions())
-	if err != nil {
-		pre = append(pre, Diagnostic{Line: 0, Code: Charset, Message: err.Error()})
-	}
-	if info.BOM != "" {
-		pre = append(pre, Diagnostic{Line: 1, Code: ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
-	}
-	f := cfg.dialect.Options().Parse(text)
-	diags := pre
-	if info.Truncated {
-		diags = append(diags, Diagnostic{Line: info.CutLine, Code: Truncated,
-			Message: "the file is longer than the parse limit; the rest is ignored"})
-	}
-	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre), truncated: info.Truncated}
+	r, _, _ := parse(body, opts, nil)
+	return r
 }
 
 // Allowed reports whether the crawler with the given agent value, read as
