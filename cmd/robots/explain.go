@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/normalize"
 	prefs "github.com/robotsexclusion/robots/usage"
@@ -224,7 +225,7 @@ func (e *explainer) explain(url string) explanation {
 // in the first-match dialects; else the longest, allow winning a tie, then
 // the earlier line. It returns an index in matches, or -1.
 func winner(d conformance.Dialect, path string, matches []ruleMatch) int {
-	if d.Matching().RobotsTxt && conformance.IsRobotsTxt(path) || len(matches) == 0 {
+	if d.Matching().RobotsTxt && compile.IsRobotsTxt(path) || len(matches) == 0 {
 		return -1
 	}
 	if d.Matching().FirstMatch {
@@ -279,7 +280,7 @@ func literalPrefixOK(pattern, path string) bool {
 // why says why the winner w of rules decides, in the words of the dialect.
 func why(d conformance.Dialect, x *explanation, w int) string {
 	if w < 0 {
-		if d.Matching().RobotsTxt && conformance.IsRobotsTxt(x.Path) {
+		if d.Matching().RobotsTxt && compile.IsRobotsTxt(x.Path) {
 			return "/robots.txt is always allowed (RFC 9309 2.2.2)"
 		}
 		return "no rule matches"
