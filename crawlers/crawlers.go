@@ -1,50 +1,105 @@
-// Package registry is the list of crawlers that matter to robots.txt today,
-// for the agents command: each with its operator, its purpose, whether its
-// operator states that it honours robots.txt, and a source.
+// Package crawlers is a registry of the crawlers that matter to robots.txt
+// today: search engines, AI training and AI search crawlers, fetchers that
+// act for a user, archivers and SEO tools, each with its operator, its
+// purpose, whether its operator states that it honours robots.txt, and a
+// source for that.
 //
-// The list is kept in agents.tsv and turned into table.go by gen.go
-// (go generate), which checks every name against RFC 9309's product-token
-// grammar (ALPHA, "-" and "_"). A name outside it, such as AI2Bot or
-// archive.org_bot, is kept, with the token parsers read from it (AI,
-// archive): no robots.txt group can name such a crawler.
-package registry
+// A site owner asks "which of them does my file let in?" by deciding for
+// each Agent's Name (robots.Robots.Agent); a crawler operator, "who else
+// goes by my token?". Lookup finds an agent by the name a user-agent line
+// gives.
+//
+// The registry is kept in agents.tsv and turned into a Go table by go
+// generate (gen.go), which checks every line and every name against RFC
+// 9309's product-token grammar (letters, "-" and "_"), records the source
+// file's hash (Source) and its count (Count). A name outside the grammar,
+// such as AI2Bot or archive.org_bot, is kept with the token parsers read
+// from it (AI, archive): no robots.txt group can name such a crawler as
+// it names itself.
+package crawlers
 
 //go:generate go run gen.go
 
-// Purposes, in the order reports group them.
+// A Purpose says what a crawler fetches pages for.
+type Purpose string
+
+// The purposes, in the order reports group them (Purposes).
 const (
-	Search     = "search"      // a search engine's index
-	AITraining = "ai-training" // data to train models
-	AISearch   = "ai-search"   // AI search and answer engines
-	UserFetch  = "user-fetch"  // pages fetched when a user asks
-	Archive    = "archive"     // web archives
-	SEO        = "seo"         // SEO and link-analysis tools
-	Other      = "other"
+	Search     Purpose = "search"      // a search engine's index
+	AITraining Purpose = "ai-training" // data to train models
+	AISearch   Purpose = "ai-search"   // AI search and answer engines
+	UserFetch  Purpose = "user-fetch"  // pages fetched when a user asks
+	Archive    Purpose = "archive"     // web archives
+	SEO        Purpose = "seo"         // SEO and link-analysis tools
+	Other      Purpose = "other"       // anything else
 )
 
-// Purposes lists every purpose, in report order.
-var Purposes = []string{Search, AITraining, AISearch, UserFetch, Archive, SEO, Other}
+// Purposes returns every purpose, in the order reports group them.
+func Purposes() []Purpose {
+	return []Purpose{Search, AITraining, AISearch, UserFetch, Archive, SEO, Other}
+}
 
-// Whether an operator states that its crawler honours robots.txt.
+// Honours says whether a crawler's operator states that it obeys
+// robots.txt.
+type Honours string
+
+// The statements.
 const (
-	Yes     = "yes"     // it states that it does
-	No      = "no"      // it states that it may not
-	Unknown = "unknown" // no statement we know of
+	HonoursYes     Honours = "yes"     // the operator states that it does
+	HonoursNo      Honours = "no"      // the operator states that it may not
+	HonoursUnknown Honours = "unknown" // no statement we know of
 )
 
 // An Agent is one crawler of the registry.
 type Agent struct {
-	Name     string // as the operator documents it for robots.txt
-	Token    string // the product token parsers read from Name; Name when it is one
-	Operator string
-	Purpose  string // one of Purposes
-	Honours  string // Yes, No or Unknown
-	Source   string // the operator's page (or the contact its requests carry)
+	Name     string  `json:"name"`     // as the operator documents it for robots.txt
+	Token    string  `json:"token"`    // the product token parsers read from Name; Name when it is one
+	Operator string  `json:"operator"` // who runs it
+	Purpose  Purpose `json:"purpose"`
+	Honours  Honours `json:"honours"`
+	Source   string  `json:"source"` // the operator's page about it, or the contact its requests carry
 }
 
-// Readable reports whether a robots.txt group can name the agent: whether
-// its name is a product token.
+// Readable reports whether a robots.txt group can name the agent as it
+// names itself: whether its name is a product token.
 func (a Agent) Readable() bool { return a.Token == a.Name }
 
-// All returns the registry, in the order of agents.tsv.
+// All returns the registry, in the order of agents.tsv, which groups it by
+// purpose. Each call returns a new copy.
 func All() []Agent { return append([]Agent(nil), table[:]...) }
+
+// Lookup returns the agent a user-agent name stands for: the one whose Name
+// is name, or else whose Token is, ignoring ASCII case.
+func Lookup(name string) (Agent, bool) {
+	for _, a := range table {
+		if equalFold(a.Name, name) {
+			return a, true
+		}
+	}
+	for _, a := range table {
+		if equalFold(a.Token, name) {
+			return a, true
+		}
+	}
+	return Agent{}, false
+}
+
+// equalFold compares ignoring ASCII case only, as robots.txt names are.
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}

@@ -15,7 +15,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/cmd/robots/internal/registry"
+	"github.com/robotsexclusion/robots/crawlers"
 )
 
 func init() {
@@ -28,7 +28,7 @@ const maxReportPaths = 3
 
 // agentReport is one registry agent's line of the report.
 type agentReport struct {
-	registry.Agent
+	crawlers.Agent
 	Named      bool          `json:"named"`       // a group names it; else the * groups apply
 	GroupLines []int         `json:"group_lines"` // the first user-agent line of each group that applies
 	Verdicts   []pathVerdict `json:"verdicts"`
@@ -85,7 +85,7 @@ func runAgents(e *env, args []string) int {
 	switch fs.NArg() {
 	case 0:
 		if *asJSON {
-			json.NewEncoder(out).Encode(registry.All())
+			json.NewEncoder(out).Encode(crawlers.All())
 			return exitOK
 		}
 		writeRegistry(out)
@@ -120,7 +120,7 @@ func reportAgents(l *loaded, paths []string) *agentsReport {
 	}
 	rep := &agentsReport{Robots: l.name, Dialect: r.Dialect().String(), Note: l.note, Paths: paths,
 		Agents: []agentReport{}, Unreadable: []unreadable{}}
-	for _, a := range registry.All() {
+	for _, a := range crawlers.All() {
 		m := r.Agent(a.Name)
 		ar := agentReport{Agent: a, Named: m.Named(), GroupLines: []int{}}
 		for _, g := range selectGroups(r, a.Name).Groups {
@@ -173,9 +173,9 @@ func reportPaths(r *robots.Robots) []string {
 // writeRegistry prints the registry, grouped by purpose.
 func writeRegistry(w io.Writer) {
 	tw := newTable(w)
-	for _, p := range registry.Purposes {
+	for _, p := range crawlers.Purposes() {
 		first := true
-		for _, a := range registry.All() {
+		for _, a := range crawlers.All() {
 			if a.Purpose != p {
 				continue
 			}
@@ -191,7 +191,7 @@ func writeRegistry(w io.Writer) {
 		}
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "%s (%s)\n", countNoun(registry.Count, "agent"), registry.Source)
+	fmt.Fprintf(w, "%s (%s)\n", countNoun(crawlers.Count, "agent"), crawlers.Source)
 }
 
 // writeAgents prints the report: one line per registry agent, grouped by
@@ -206,14 +206,14 @@ func writeAgents(w io.Writer, rep *agentsReport) {
 	head := []string{"", "honours", "group"}
 	head = append(head, rep.Paths...)
 	head = append(head, "usage")
-	for _, p := range registry.Purposes {
+	for _, p := range crawlers.Purposes() {
 		first := true
 		for _, a := range rep.Agents {
 			if a.Purpose != p {
 				continue
 			}
 			if first {
-				head[0] = p
+				head[0] = string(p)
 				fmt.Fprintln(tw, strings.Join(head, "\t"))
 				first = false
 			}
@@ -226,7 +226,7 @@ func writeAgents(w io.Writer, rep *agentsReport) {
 			} else {
 				group += " (no group)"
 			}
-			cells := []string{"  " + a.Name, a.Honours, group}
+			cells := []string{"  " + a.Name, string(a.Honours), group}
 			for _, v := range a.Verdicts {
 				cell := "allow"
 				if !v.Allowed {
