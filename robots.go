@@ -226,6 +226,26 @@ func (r *Robots) Groups() []Group {
 	return out
 }
 
+// Names returns the user-agent lines that name a crawler, the first line of
+// each name (compared ignoring ASCII case), in file order: the crawlers the
+// file speaks to by name, as written. Lines of * and lines that name no
+// product token are left out. Tools ask Agent of each Name.
+func (r *Robots) Names() []UserAgent {
+	var out []UserAgent
+	seen := map[string]bool{}
+	for i := range r.file.Groups {
+		for _, a := range r.file.Groups[i].Agents {
+			k := lowerASCII(a.Name)
+			if a.Global || a.Name == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, UserAgent{Line: a.Line, Value: a.Value, Name: a.Name})
+		}
+	}
+	return out
+}
+
 // Extensions returns the lines that are neither rules, user-agent nor
 // sitemap lines (host, clean-param, and whatever comes next), in file order.
 // Each call returns a new copy.
@@ -291,4 +311,16 @@ func (m *Matcher) Named() bool { return m.named }
 func (m *Matcher) Allowed(url string) bool {
 	d := m.Decide(url)
 	return d.Allowed && d.Err == nil
+}
+
+// lowerASCII returns s with its ASCII letters in lower case, and no other
+// octet changed: names compare ignoring ASCII case only.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
