@@ -37,6 +37,8 @@ type AgentToken struct {
 // token)". Tools show a crawler's name so.
 func (a AgentToken) String() string {
 	switch {
+	case a.Given == "*":
+		return a.Given
 	case a.Token == "" && a.Given != "":
 		return a.Given + " (no product token)"
 	case a.Reduced:

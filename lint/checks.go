@@ -1,13 +1,11 @@
 package lint
 
 import (
-	"fmt"
 	"regexp"
-	"strconv"
-	"strings"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/words"
 )
 
 // DelayMerge finds a crawl-delay between the user-agent lines of one group:
@@ -141,7 +139,7 @@ var StarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
 			continue
 		}
 		p.Reportf(a.Line, 0, "the group for %s replaces the * group for it: %s of the * group (first: line %d) %s not apply to it",
-			a, count(len(left), "disallow rule"), left[0].Line, plural(len(left), "does", "do"))
+			a, words.Count(len(left), "disallow rule"), left[0].Line, words.Plural(len(left), "does", "do"))
 	}
 })
 
@@ -163,11 +161,11 @@ var StarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
 		}
 		state := "its own group states none"
 		if own > 0 {
-			state = "its own group states " + count(own, "usage line") + " instead"
+			state = "its own group states " + words.Count(own, "usage line") + " instead"
 		}
 		n := len(hidden)
 		p.Reportf(a.Line, 0, "the group for %s replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal %s %s %s not apply to it, and %s; repeat %s in its group if %s meant for it too",
-			a, plural(n, "line", "lines"), joinLines(hidden), plural(n, "does", "do"), state, plural(n, "it", "them"), plural(n, "it is", "they are"))
+			a, words.Plural(n, "line", "lines"), words.Lines(hidden), words.Plural(n, "does", "do"), state, words.Plural(n, "it", "them"), words.Plural(n, "it is", "they are"))
 	}
 })
 
@@ -227,32 +225,3 @@ var PastLimit = newCheck(robots.PastLimit, func(p *Pass) {
 		}
 	}
 })
-
-// count returns n and the noun, in the plural unless n is 1.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// plural returns one when n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-// joinLines writes line numbers as people read them: "4", "4 and 5",
-// "4, 5 and 9".
-func joinLines(lines []int) string {
-	parts := make([]string, len(lines))
-	for i, n := range lines {
-		parts[i] = strconv.Itoa(n)
-	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
