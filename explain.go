@@ -8,6 +8,8 @@ package robots
 // explanation cost more than a constant times what deciding the URL costs.
 
 import (
+	"fmt"
+
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/glob"
 )
@@ -94,6 +96,17 @@ func (r Reason) String() string {
 
 // MarshalText writes the reason as String does.
 func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a reason as String writes it.
+func (r *Reason) UnmarshalText(b []byte) error {
+	for i, name := range reasons {
+		if string(b) == name {
+			*r = Reason(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("robots: unknown reason %q", b)
+}
 
 // Explain says how the Matcher decides url: Decide's answer, the path it
 // compares, every rule of its groups that matches that path (in the

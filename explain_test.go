@@ -116,8 +116,8 @@ func TestExplainAgreesWithDecide(t *testing.T) {
 			n++
 		}
 	}
-	if testing.Short() {
-		t.Logf("%d spec cases; the corpus is not run in -short", n)
+	if testing.Short() || raceEnabled {
+		t.Logf("%d spec cases; the corpus is not run in -short or under -race", n)
 		return
 	}
 	sites, err := conformance.Corpus("../shared/corpus")

@@ -221,7 +221,7 @@ func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, 
 // HTTP client resolves it before sending; fetch.CleanPath gives the path a
 // request would carry, and package fetch decides on it.
 func (m *Matcher) Decide(url string) (d Decision) {
-	d.Err = checkURL(url)
+	d.Err = CheckURL(url)
 	in := m.form.Stream(url)
 	table := m.usage()
 	if table == nil {
@@ -249,9 +249,11 @@ func (m *Matcher) Decide(url string) (d Decision) {
 // authority ("https://host/path") nor a reference that starts with "/".
 var ErrNotURL = errors.New("robots: not a URL: want https://host/path or /path")
 
-// checkURL returns nil when url is a URL Decide reads (see there), and
-// ErrNotURL otherwise. It reads the scheme only.
-func checkURL(url string) error {
+// CheckURL returns nil when url is a URL that Decide reads as one (an
+// absolute URL with a scheme and an authority, or a reference that starts
+// with "/"), and ErrNotURL otherwise: what a tool checks of a URL before it
+// fetches anything. It reads the scheme only.
+func CheckURL(url string) error {
 	if len(url) > 0 && url[0] == '/' {
 		return nil
 	}

@@ -18,6 +18,8 @@
 // it names itself.
 package crawlers
 
+import "strings"
+
 //go:generate go run gen.go
 
 // A Purpose says what a crawler fetches pages for.
@@ -71,35 +73,34 @@ func All() []Agent { return append([]Agent(nil), table[:]...) }
 // Lookup returns the agent a user-agent name stands for: the one whose Name
 // is name, or else whose Token is, ignoring ASCII case.
 func Lookup(name string) (Agent, bool) {
-	for _, a := range table {
-		if equalFold(a.Name, name) {
-			return a, true
-		}
+	k := foldASCII(name)
+	if i, ok := byName[k]; ok {
+		return table[i], true
 	}
-	for _, a := range table {
-		if equalFold(a.Token, name) {
-			return a, true
-		}
+	if i, ok := byToken[k]; ok {
+		return table[i], true
 	}
 	return Agent{}, false
 }
 
-// equalFold compares ignoring ASCII case only, as robots.txt names are.
-func equalFold(a, b string) bool {
-	if len(a) != len(b) {
-		return false
+// byName and byToken find an agent by its name or token folded to lower
+// case; byToken holds the first agent of each token.
+var byName, byToken = func() (names, tokens map[string]int) {
+	names, tokens = make(map[string]int, Count), make(map[string]int, Count)
+	for i := len(table) - 1; i >= 0; i-- {
+		names[foldASCII(table[i].Name)] = i
+		tokens[foldASCII(table[i].Token)] = i
 	}
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
+	return names, tokens
+}()
+
+// foldASCII lowers the ASCII letters of s, and no other letter: names
+// compare ignoring ASCII case only, as robots.txt compares them.
+func foldASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
 		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
+		return r
+	}, s)
 }

@@ -1,6 +1,7 @@
 package usage_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"github.com/robotsexclusion/robots/internal/diag"
 	"slices"
@@ -301,5 +302,96 @@ func TestJSON(t *testing.T) {
 		`"use":{"source":{"line":2,"field":"Content-Signal"},"value":"reference"}}`
 	if string(b) != want {
 		t.Errorf("JSON\n%s\nwant\n%s", b, want)
+	}
+}
+
+// usageSet parses a Content-Usage value read on line cu and a
+// Content-Signal value read on line cs, and combines them.
+func usageSet(t *testing.T, cuValue string, cu int, signal string, cs int) usage.Set {
+	t.Helper()
+	var s usage.Set
+	if cuValue != "" {
+		a, _ := usage.Parse(cuValue, usage.Source{Line: cu, Field: "Content-Usage"})
+		s = s.Combine(a)
+	}
+	if signal != "" {
+		b, _ := usage.ParseSignal(signal, usage.Source{Line: cs, Field: "Content-Signal"})
+		s = s.Combine(b)
+	}
+	return s
+}
+
+// jsonByMaps writes s as encoding/json writes maps of its members: the
+// form AppendJSON keeps, byte for byte.
+func jsonByMaps(t *testing.T, s usage.Set) []byte {
+	type source struct {
+		Line  int    `json:"line,omitempty"`
+		Field string `json:"field,omitempty"`
+	}
+	type pref struct {
+		Preference usage.Pref `json:"preference"`
+		Source     *source    `json:"source,omitempty"`
+	}
+	out := map[string]any{}
+	for _, v := range []usage.Vocabulary{usage.AIPref, usage.ContentSignal} {
+		m := map[string]pref{}
+		for _, c := range usage.Categories(v) {
+			p := pref{Preference: s.Get(c)}
+			if from := s.From(c); from != (usage.Source{}) {
+				p.Source = &source{from.Line, from.Field}
+			}
+			m[c.Info().Label] = p
+		}
+		out[v.String()] = m
+	}
+	u, from := s.Use()
+	use := map[string]any{"value": u}
+	if from != (usage.Source{}) {
+		use["source"] = source{from.Line, from.Field}
+	}
+	out["use"] = use
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// TestAppend checks the text form of preferences, and that the JSON form is
+// byte for byte what encoding/json writes of the same members.
+func TestAppend(t *testing.T) {
+	tests := []struct {
+		set  usage.Set
+		text string
+	}{
+		{usage.Set{}, "unknown"},
+		{usageSet(t, "train-ai=n", 4, "", 0), "Content-Usage: train-ai=n (line 4)"},
+		{usageSet(t, "search=y, train-ai=n", 4, "", 0), "Content-Usage: train-ai=n (line 4), search=y (line 4)"},
+		{usageSet(t, "", 0, "search=yes, ai-train=no, use=reference", 9), "Content-Signal: search=yes (line 9), ai-train=no (line 9), use=reference (line 9)"},
+		{usageSet(t, "train-ai=y", 2, "ai-input=no", 3), "Content-Usage: train-ai=y (line 2); Content-Signal: ai-input=no (line 3)"},
+		{usage.Set{}.With(usage.TrainAI, usage.Disallowed, usage.Source{Field: `meta name="robots"`}), `Content-Usage: train-ai=n (meta name="robots")`},
+		{usageSet(t, "", 0, "use=full", 7), "Content-Signal: use=full (line 7)"},
+	}
+	for _, tt := range tests {
+		if got := string(tt.set.AppendText(nil)); got != tt.text {
+			t.Errorf("text %q, want %q", got, tt.text)
+		}
+		want := jsonByMaps(t, tt.set)
+		if got := tt.set.AppendJSON(nil); !bytes.Equal(got, want) {
+			t.Errorf("%s: JSON\n%s\nwant\n%s", tt.text, got, want)
+		}
+		if got, _ := json.Marshal(tt.set); !bytes.Equal(got, want) {
+			t.Errorf("%s: MarshalJSON\n%s\nwant\n%s", tt.text, got, want)
+		}
+	}
+	s := usageSet(t, "train-ai=n, search=y", 4, "ai-input=no, use=reference", 5)
+	buf := make([]byte, 0, 4096)
+	if n := testing.AllocsPerRun(100, func() {
+		buf = s.AppendText(buf[:0])
+		buf = s.AppendJSON(buf[:0])
+	}); n != 0 {
+		t.Errorf("appending allocates %v times, want 0", n)
 	}
 }

@@ -8,6 +8,7 @@
 package diag
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -43,6 +44,17 @@ func (s Severity) String() string {
 // MarshalText writes the severity as String does, so that JSON carries
 // its name.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity as String writes it.
+func (s *Severity) UnmarshalText(b []byte) error {
+	for v := Info; v <= Error; v++ {
+		if string(b) == v.String() {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown severity %q", b)
+}
 
 // A Diagnostic reports a line of a robots.txt file, or a value, that is
 // not plain and valid, or a finding about the file as a whole.
