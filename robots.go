@@ -72,6 +72,18 @@
 // rules' patterns, plus 1 MiB, and says so when that stopped it: linear
 // too, at a few times the cost of Decide.
 //
+// # Tools
+//
+// For the people who write robots.txt files, and the programs that check
+// them, a Matcher explains a decision (Explain: every rule that matches,
+// the one that decides and why) and says how it read the crawler's name
+// (Selection); a file reports what it could not read plainly
+// (Diagnostics: one Diagnostic type, every Code in one table with its
+// Severity) and, read with ParseSource, its text and line table. Packages
+// lint (checks over a file), diff (what a change does) and crawlers (the
+// crawlers that matter) build on these, and the robots command drives
+// them.
+//
 // Other readings are dialects, chosen with WithDialect and run on the same
 // parser and engine: Google (exactly Google's open-source library, where it
 // departs from the RFC too), and the first-match rules of the 1996 draft

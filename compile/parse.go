@@ -53,7 +53,10 @@
 // A Dialect names one row of the one table of dialects (dialect.go): how it
 // prepares a body, reads a file (Options) and ranks matching rules
 // (Matching, used by Lower). The root package, the conformance reference
-// and the fuzz targets all read that table.
+// and the fuzz targets all read that table. Matching.Rank is the one
+// ranking of the rules that match a path, which the conformance reference
+// and the root package's Matcher.Explain share, each with its own matcher
+// of patterns.
 //
 // # Cost
 //
