@@ -68,11 +68,18 @@ const Filler = "x"
 // otherwise make millions.
 const maxPairProbes = 1 << 16
 
+// maxAgents bounds the crawlers compared when Options.Agents gives none:
+// the first maxAgents names of the two files, then "*". Each is decided on
+// every URL and probe, so a file of tens of thousands of one-line groups
+// would otherwise cost that many times the probes.
+const maxAgents = 256
+
 // Options say what Compare decides.
 type Options struct {
 	// Agents are the crawlers compared, each a name as a user-agent line
 	// or a crawler gives it; none means every crawler either file names
-	// (Robots.Names, as written), then "*" (a crawler no group names).
+	// (Robots.Names, as written), the first 256 of them (Result.Left says
+	// how many more), then "*" (a crawler no group names).
 	Agents []string
 	// URLs are decided besides the probes: absolute URLs, or paths. A URL
 	// given twice is decided once.
@@ -83,6 +90,7 @@ type Options struct {
 
 // A Result is what a change does.
 type Result struct {
+	Left      int                 // the names the files give past the first 256, not compared (see Options.Agents)
 	URLs      int                 // the distinct URLs of Options.URLs each crawler decided
 	Probes    int                 // and the probes that are not among them
 	Agents    []Agent             // per crawler, in the order of Options.Agents
@@ -120,9 +128,12 @@ type Flip struct {
 // both files' rules (Probes) under old and new, and reports the verdicts
 // that flip and the accidents. Both files should be read in one dialect.
 func Compare(old, new *robots.Robots, opts Options) *Result {
-	agents := opts.Agents
+	agents, left := opts.Agents, 0
 	if len(agents) == 0 {
 		agents = defaultAgents(old, new)
+		if n := len(agents) - 1; n > maxAgents { // less "*"
+			agents, left = append(agents[:maxAgents:maxAgents], "*"), n-maxAgents
+		}
 	}
 	urls := dedupe(opts.URLs)
 	var probes []string
@@ -139,7 +150,7 @@ func Compare(old, new *robots.Robots, opts Options) *Result {
 			all = append(all, p)
 		}
 	}
-	res := &Result{URLs: len(urls), Probes: len(all) - len(urls)}
+	res := &Result{Left: left, URLs: len(urls), Probes: len(all) - len(urls)}
 	for _, a := range agents {
 		mo, mn := old.Agent(a), new.Agent(a)
 		ad := Agent{Name: a, Read: mn.Selection().Agents[0]}

@@ -226,3 +226,17 @@ func TestProbesFindEveryFlipCorpus(t *testing.T) {
 	}
 	t.Logf("%d pairs, %d flips by brute force, every change found by probes", pairs, flips)
 }
+
+// TestManyAgents checks the bound of the crawlers compared by default: the
+// first 256 names, then *, and Left says how many more there were.
+func TestManyAgents(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "User-agent: bot%c%c\nDisallow: /x\n\n", 'a'+i%26, 'a'+i/26%26)
+	}
+	r := robots.Parse([]byte(b.String()))
+	res := diff.Compare(r, r, diff.Options{})
+	if len(res.Agents) != 257 || res.Left != 44 || res.Agents[256].Name != "*" {
+		t.Errorf("%d agents, %d left", len(res.Agents), res.Left)
+	}
+}

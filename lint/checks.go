@@ -133,8 +133,9 @@ var SecondStar = newCheck(robots.SecondStar, func(p *Pass) {
 // rules of the * group no longer apply: a named group replaces the * group,
 // it does not add to it, which files often forget (LeftBehind says which).
 var StarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
-	for _, a := range p.Robots.Names() {
-		left := LeftBehind(p.Robots, a.Name)
+	star := p.Robots.AgentAny().Rules()
+	for _, a := range names(p) {
+		left := leftBehind(p.Robots, a.Name, star)
 		if len(left) == 0 {
 			continue
 		}
@@ -150,7 +151,7 @@ var StarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
 // crawlers it names (HiddenUsage says which, and keeps quiet about a group
 // that disallows everything).
 var StarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
-	for _, a := range p.Robots.Names() {
+	for _, a := range names(p) {
 		hidden := HiddenUsage(p.Robots, a.Name)
 		if len(hidden) == 0 {
 			continue
@@ -184,6 +185,23 @@ var UsageFileWide = newCheck(robots.UsageFileWide, func(p *Pass) {
 		note(s.Line, compile.FieldContentSignal)
 	}
 })
+
+// maxNames bounds the named crawlers the checks that ask a Matcher of each
+// (StarReplaced, StarUsageHidden) ask: selecting one crawler's groups reads
+// every group, so a file of tens of thousands of one-line groups would
+// otherwise cost their square.
+const maxNames = 1000
+
+// names returns the first maxNames crawlers the file names, and reports
+// at the first line past them that the rest are not checked.
+func names(p *Pass) []robots.UserAgent {
+	all := p.Robots.Names()
+	if len(all) <= maxNames {
+		return all
+	}
+	p.Reportf(all[maxNames].Line, 0, "the file names more than %d crawlers: this check asks of the first %d only, and none from this line on", maxNames, maxNames)
+	return all[:maxNames]
+}
 
 // extensionSyntax is the syntax of each extension that has one, and how to
 // say it.

@@ -144,3 +144,29 @@ func TestPastLimit(t *testing.T) {
 		t.Errorf("with the default limit: %v, want the parser's truncated alone", ds)
 	}
 }
+
+// TestManyNames checks the bound of the checks that ask a Matcher of each
+// named crawler: past the first 1,000 names they say so, once, and ask no
+// more.
+func TestManyNames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\nDisallow: /private\n")
+	for i := range 1200 {
+		fmt.Fprintf(&b, "\nUser-agent: bot%c%c%c\nDisallow: /x\n", 'a'+i%26, 'a'+i/26%26, 'a'+i/676%26)
+	}
+	var left, replaced int
+	for _, d := range lint.Run([]byte(b.String()), nil, lint.StarReplaced) {
+		switch {
+		case strings.Contains(d.Message, "names more than 1000 crawlers"):
+			left++
+			if d.Line != 3+3*1000+1 { // the 1,001st name
+				t.Errorf("the note is on line %d", d.Line)
+			}
+		default:
+			replaced++
+		}
+	}
+	if left != 1 || replaced != 1000 {
+		t.Errorf("%d notes, %d findings; want 1 and 1000", left, replaced)
+	}
+}

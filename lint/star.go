@@ -23,6 +23,11 @@ import (
 // allow rule left behind only makes the crawler stricter, and is not
 // listed.
 func LeftBehind(r *robots.Robots, agent string) []robots.Rule {
+	return leftBehind(r, agent, r.AgentAny().Rules())
+}
+
+// leftBehind is LeftBehind, given the rules of the * groups.
+func leftBehind(r *robots.Robots, agent string, star []robots.Rule) []robots.Rule {
 	m := r.Agent(agent)
 	if !m.Named() {
 		return nil
@@ -49,7 +54,7 @@ func LeftBehind(r *robots.Robots, agent string) []robots.Rule {
 		return nil
 	}
 	var left []robots.Rule
-	for _, rule := range r.AgentAny().Rules() {
+	for _, rule := range star {
 		if rule.Allow || rule.Pattern == "" || own[rule.Line] {
 			continue
 		}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/diff"
 )
@@ -36,6 +38,9 @@ type Flip struct {
 func NewDiff(oldName, newName string, notes []string, res *diff.Result) Diff {
 	out := Diff{Old: oldName, New: newName, Notes: append([]string{}, notes...), URLs: res.URLs, Probes: res.Probes,
 		Agents: []DiffAgent{}, Accidents: []Finding{}}
+	if res.Left > 0 {
+		out.Notes = append(out.Notes, fmt.Sprintf("%d more crawlers the files name are not compared; give them with -agent", res.Left))
+	}
 	for _, a := range res.Agents {
 		da := DiffAgent{Agent: a.Name, Shown: a.Read.String(), Flips: []Flip{}}
 		for _, f := range a.Flips {

@@ -24,13 +24,21 @@ func Plural(n int, one, many string) string {
 	return many
 }
 
-// Lines writes line numbers as a list: "4", "4 and 5", "4, 5 and 9".
+// maxLines is how many line numbers Lines writes; the others are counted.
+const maxLines = 10
+
+// Lines writes line numbers as a list: "4", "4 and 5", "4, 5 and 9", and
+// past maxLines of them "4, 5, ..., 13 and 20 more".
 func Lines(lines []int) string {
-	parts := make([]string, len(lines))
-	for i, n := range lines {
+	shown := lines[:min(len(lines), maxLines)]
+	parts := make([]string, len(shown))
+	for i, n := range shown {
 		parts[i] = strconv.Itoa(n)
 	}
-	if len(parts) < 2 {
+	switch {
+	case len(lines) > maxLines:
+		return strings.Join(parts, ", ") + " and " + strconv.Itoa(len(lines)-maxLines) + " more"
+	case len(parts) < 2:
 		return strings.Join(parts, "")
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]

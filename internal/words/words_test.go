@@ -11,6 +11,7 @@ func TestWords(t *testing.T) {
 		{Lines([]int{4}), "4"},
 		{Lines([]int{4, 5}), "4 and 5"},
 		{Lines([]int{4, 5, 9}), "4, 5 and 9"},
+		{Lines([]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}), "1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
