@@ -156,6 +156,9 @@ func writeAgents(w io.Writer, rep *report.Agents) {
 		for _, u := range rep.Unknown {
 			fmt.Fprintf(w, "  line %d: User-agent: %s\n", u.Line, u.Shown)
 		}
+		if rep.More > 0 {
+			fmt.Fprintf(w, "  and %d more\n", rep.More)
+		}
 	}
 	fmt.Fprintln(w, "usage: the usage preferences the file states for / (Content-Usage, Content-Signal); - when none")
 }

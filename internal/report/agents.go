@@ -23,8 +23,13 @@ type Agents struct {
 	Paths      []string     `json:"paths"`          // the paths decided, / first
 	Agents     []AgentRow   `json:"agents"`
 	Unreadable []Unreadable `json:"unreadable"`
-	Unknown    []Unknown    `json:"unknown"`
+	Unknown    []Unknown    `json:"unknown"`      // the first maxUnknown
+	More       int          `json:"more_unknown"` // the names past them
 }
+
+// maxUnknown bounds the names the registry does not know that the report
+// lists: a file may name tens of thousands.
+const maxUnknown = 100
 
 // An AgentRow is one registry crawler under the file.
 type AgentRow struct {
@@ -56,7 +61,6 @@ type Unknown struct {
 	Line  int    `json:"line"`
 	Value string `json:"value"` // as written
 	Shown string `json:"shown"` // with what it is read as
-	Named bool   `json:"named"` // the crawler of that name gets the group
 }
 
 // ReportPaths returns / and up to three paths named by the file's disallow
@@ -127,8 +131,12 @@ func NewAgents(name, note string, r *robots.Robots, paths []string) Agents {
 			rep.Unreadable = append(rep.Unreadable, Unreadable{Line: ua.Line, Value: ua.Value, Agent: a.Name, Token: ua.Name,
 				Named: r.Agent(a.Name).Named()})
 		case !ok:
-			if _, known := crawlers.Lookup(ua.Name); !known {
-				rep.Unknown = append(rep.Unknown, Unknown{Line: ua.Line, Value: ua.Value, Shown: ua.String(), Named: r.Agent(ua.Value).Named()})
+			switch _, known := crawlers.Lookup(ua.Name); {
+			case known:
+			case len(rep.Unknown) == maxUnknown:
+				rep.More++
+			default:
+				rep.Unknown = append(rep.Unknown, Unknown{Line: ua.Line, Value: ua.Value, Shown: ua.String()})
 			}
 		}
 	}

@@ -1,10 +1,12 @@
 package report_test
 
 import (
+	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
 
+	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/internal/report"
 )
 
@@ -34,5 +36,19 @@ func TestDoErrors(t *testing.T) {
 		if _, err := report.Do(req); err == nil {
 			t.Errorf("%+v: no error", req)
 		}
+	}
+}
+
+// TestAgentsUnknownBound checks that the names the registry does not know
+// are listed up to a bound, and the rest counted.
+func TestAgentsUnknownBound(t *testing.T) {
+	var b strings.Builder
+	for i := range 150 {
+		fmt.Fprintf(&b, "User-agent: bot%c%c\n", 'a'+i%26, 'a'+i/26)
+	}
+	b.WriteString("Disallow: /\n")
+	rep := report.NewAgents("robots.txt", "", robots.Parse([]byte(b.String())), nil)
+	if len(rep.Unknown) != 100 || rep.More != 50 || rep.Unknown[0].Line != 1 {
+		t.Errorf("%d unknown, %d more", len(rep.Unknown), rep.More)
 	}
 }
