@@ -2,6 +2,7 @@ package robots
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"time"
 
@@ -212,16 +213,17 @@ func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, 
 // that starts with "/" (a path "/a/b?c", or "//example.com/a"); only its
 // path and query are matched, up to a '#' (package normalize says how they
 // are found). Anything else ("mailto:x", "example.com/a", "") is not a URL
-// robots.txt speaks of: Decide then sets Err to ErrNotURL and decides the
-// string as Google's crawler reads it, leniently ("example.com/a" as
-// "/a"), so the verdict is never silent; Allowed says no.
+// robots.txt speaks of: Decide then sets NotURL (CheckURL says why) and
+// decides the string as Google's crawler reads it, leniently
+// ("example.com/a" as "/a"), so the verdict is never silent; Allowed says
+// no.
 //
 // Decide decides the octets of url as they are: a path with dot segments
 // or runs of slashes ("/a/../private") is matched as written, while an
 // HTTP client resolves it before sending; fetch.CleanPath gives the path a
 // request would carry, and package fetch decides on it.
 func (m *Matcher) Decide(url string) (d Decision) {
-	d.Err = CheckURL(url)
+	d.NotURL = !webURL(url) && checkScheme(url) != nil
 	in := m.form.Stream(url)
 	table := m.usage()
 	if table == nil {
@@ -244,9 +246,10 @@ func (m *Matcher) Decide(url string) (d Decision) {
 	return d
 }
 
-// ErrNotURL is the Err of a Decision on a string that is not a URL that
+// ErrNotURL is what CheckURL returns for a string that is not a URL that
 // robots.txt speaks of: neither an absolute URL with a scheme and an
 // authority ("https://host/path") nor a reference that starts with "/".
+// A Decision on such a string has NotURL set.
 var ErrNotURL = errors.New("robots: not a URL: want https://host/path or /path")
 
 // CheckURL returns nil when url is a URL that Decide reads as one (an
@@ -254,9 +257,22 @@ var ErrNotURL = errors.New("robots: not a URL: want https://host/path or /path")
 // with "/"), and ErrNotURL otherwise: what a tool checks of a URL before it
 // fetches anything. It reads the scheme only.
 func CheckURL(url string) error {
-	if len(url) > 0 && url[0] == '/' {
+	if webURL(url) {
 		return nil
 	}
+	return checkScheme(url)
+}
+
+// webURL reports whether url starts with "/", "https://" or "http://": the
+// URLs a crawler decides, known for URLs in a few instructions, on the hot
+// path.
+func webURL(url string) bool {
+	return len(url) > 0 && url[0] == '/' || strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")
+}
+
+// checkScheme is CheckURL for a URL that neither starts with "/" nor with
+// a web scheme: nil when a scheme ("ftp", "android-app") and "://" start it.
+func checkScheme(url string) error {
 	i := 0
 	for i < len(url) && (isLetter(url[i]) || i > 0 && (isDigit(url[i]) || url[i] == '+' || url[i] == '-' || url[i] == '.')) {
 		i++
@@ -276,7 +292,7 @@ func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 // there on. It fills d in place: a Decision is large enough (its usage.Set)
 // that building one and copying it costs a tenth of a short decision.
 func (m *Matcher) decide(d *Decision, r int32) {
-	// d.Err may be set: it stays.
+	// d.NotURL may be set: it stays.
 	if r < 0 {
 		d.Allowed = true
 		return

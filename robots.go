@@ -286,6 +286,7 @@ func (r *Robots) Dialect() Dialect { return r.dialect }
 // what the file says may be done with the content fetched.
 type Decision struct {
 	Allowed bool   // the URL may be fetched
+	NotURL  bool   // what was decided is not a URL robots.txt speaks of (see Matcher.Decide): the verdict is the string's as Google's crawler reads it, and a crawler should not fetch it
 	Line    int    // line of the deciding rule; 0 when no rule matched
 	Pattern string // the deciding rule's value as written; "" when none
 
@@ -299,12 +300,6 @@ type Decision struct {
 	// may not be fetched (a disallowed URL has no preferences) or the file
 	// states none; see package usage for each category's meaning.
 	Usage usage.Set
-
-	// Err is ErrNotURL when the string decided is not a URL that
-	// robots.txt speaks of (see Matcher.Decide): the verdict is then the
-	// string's as Google's crawler reads it, and a crawler should not
-	// fetch it. It is nil otherwise.
-	Err error
 }
 
 // CrawlDelay returns the crawl-delay of the crawler's groups (the largest,
@@ -322,7 +317,7 @@ func (m *Matcher) Named() bool { return m.named }
 // for a string that is not a URL (see Decide).
 func (m *Matcher) Allowed(url string) bool {
 	d := m.Decide(url)
-	return d.Allowed && d.Err == nil
+	return d.Allowed && !d.NotURL
 }
 
 // lowerASCII returns s with its ASCII letters in lower case, and no other

@@ -33,9 +33,9 @@ func newReference(body []byte) reference {
 func decideWith(rules []compile.Rule, url string) robots.Decision {
 	i, ok := conformance.Reference(rules, url)
 	if i < 0 {
-		return robots.Decision{Allowed: ok, Err: robots.CheckURL(url)}
+		return robots.Decision{Allowed: ok, NotURL: robots.CheckURL(url) != nil}
 	}
-	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value, Err: robots.CheckURL(url)}
+	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value, NotURL: robots.CheckURL(url) != nil}
 }
 
 // checkAgree fails t when any tier of the library disagrees with the

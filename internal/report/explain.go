@@ -148,7 +148,7 @@ func (e *explainer) explain(url string) Explanation {
 		x.Matches = append(x.Matches, Match{Line: m.Line, Allow: m.Allow, Pattern: m.Pattern, Canonical: m.Canonical,
 			Octets: m.Strength, Wins: i == ex.Winner, IndexHTML: m.IndexHTML})
 	}
-	if d.Err != nil {
+	if d.NotURL {
 		x.Error = URLProblem(url)
 	}
 	if d.Usage.Known() {
