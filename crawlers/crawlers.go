@@ -9,8 +9,8 @@
 // goes by my token?". Lookup finds an agent by the name a user-agent line
 // gives.
 //
-// The registry is kept in agents.tsv and turned into a Go table by go
-// generate (gen.go), which checks every line and every name against RFC
+// The registry is kept in a data file of this package and turned into a
+// Go table by go generate, which checks every line and every name against RFC
 // 9309's product-token grammar (letters, "-" and "_"), records the source
 // file's hash (Source) and its count (Count). A name outside the grammar,
 // such as AI2Bot or archive.org_bot, is kept with the token parsers read
@@ -66,8 +66,8 @@ type Agent struct {
 // names itself: whether its name is a product token.
 func (a Agent) Readable() bool { return a.Token == a.Name }
 
-// All returns the registry, in the order of agents.tsv, which groups it by
-// purpose. Each call returns a new copy.
+// All returns the registry, in the order of its data file, which groups it
+// by purpose. Each call returns a new copy.
 func All() []Agent { return append([]Agent(nil), table[:]...) }
 
 // Lookup returns the agent a user-agent name stands for: the one whose Name

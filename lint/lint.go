@@ -20,7 +20,7 @@
 //
 // The cost of a check is linear in the file, except for the checks that
 // ask the Matcher of each crawler the file names (StarReplaced,
-// StarUsageHidden): each asks of the first 1,000 names only (maxNames),
+// StarUsageHidden): each asks of the first 1,000 names only,
 // and says so at the first name past them, since selecting one crawler's
 // groups reads them all. Run on a file at the parse limit takes
 // milliseconds, and about a second on one built to cost the most (a
