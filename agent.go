@@ -32,6 +32,21 @@ type AgentToken struct {
 	Usable  bool   // Token can name a group (in the Google dialect: Given is a valid token)
 }
 
+// String returns the value as given, and what it was read as when that
+// differs: "Googlebot/2.1 (read as Googlebot)", "360Spider (no product
+// token)". Tools show a crawler's name so.
+func (a AgentToken) String() string {
+	switch {
+	case a.Given == "*":
+		return a.Given
+	case a.Token == "" && a.Given != "":
+		return a.Given + " (no product token)"
+	case a.Reduced:
+		return a.Given + " (read as " + a.Token + ")"
+	}
+	return a.Given
+}
+
 // A Selection says which groups of the file a Matcher holds and how the
 // crawler's agent values were read to choose them.
 type Selection struct {

@@ -56,9 +56,9 @@ func ExampleRobots_Diagnostics() {
 		fmt.Println(d)
 	}
 	// Output:
-	// 1: agent-not-token: user-agent value "FooBot/1.0" is read as the product token "FooBot"
-	// 2: misspelt-key: "Disalow" is a misspelling; read as disallow
-	// 3: invalid-crawl-delay: crawl-delay "soon" is not a number of seconds; ignored
+	// 1: warning: agent-not-token: user-agent value "FooBot/1.0" is read as the product token "FooBot"
+	// 2: warning: misspelt-key: "Disalow" is a misspelling; read as disallow
+	// 3: warning: invalid-crawl-delay: crawl-delay "soon" is not a number of seconds; ignored
 }
 
 func ExampleRobots_Sitemaps() {

@@ -24,3 +24,9 @@ const (
 
 // SetCompileHook makes f run before each compile, until reset with nil.
 func SetCompileHook(f func()) { testHookCompile = f }
+
+// ExplainWork returns what Explain of url read, and its bound.
+func ExplainWork(m *Matcher, url string) (work, budget int) {
+	_, work, budget = m.explain(url)
+	return work, budget
+}

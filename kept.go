@@ -38,6 +38,7 @@ type keptLines struct {
 	data    string
 	long    *longRules // the rules instead, when text is longer than maxKeptText or a line above maxKeptLine
 	textLen uint32
+	dialect uint8 // the dialect the rules were read in (a compile.Dialect), for Explain; it fits the padding
 }
 
 // text returns the text of the values.

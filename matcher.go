@@ -1,6 +1,8 @@
 package robots
 
 import (
+	"errors"
+	"strings"
 	"sync"
 	"time"
 
@@ -96,6 +98,7 @@ func (m *Matcher) hidden() []int {
 // of s's strings: keep gives it copies.
 func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
 	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form()}
+	m.lines.dialect = uint8(d)
 	var rare matcherRare // kept only if it holds anything
 	rare.hidden = s.HiddenUsage
 	ulow, table := compile.LowerUsage(s)
@@ -201,12 +204,26 @@ func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, 
 }
 
 // Decide reports whether url may be fetched, which rule decided, and the
-// usage preferences the file states for it. url is an absolute URL or a
-// path-absolute reference ("/a/b?c"); only its path and query are matched.
-// The Content-Usage rules are classes of the same automaton as Allow and
-// Disallow, decided in the same read of the URL; a URL that may not be
-// fetched gets no preferences.
+// usage preferences the file states for it. The Content-Usage rules are
+// classes of the same automaton as Allow and Disallow, decided in the same
+// read of the URL; a URL that may not be fetched gets no preferences.
+//
+// url is an absolute URL with a scheme and an authority
+// ("https://example.com/a/b?c", as a crawler fetches it), or a reference
+// that starts with "/" (a path "/a/b?c", or "//example.com/a"); only its
+// path and query are matched, up to a '#' (package normalize says how they
+// are found). Anything else ("mailto:x", "example.com/a", "") is not a URL
+// robots.txt speaks of: Decide then sets NotURL (CheckURL says why) and
+// decides the string as Google's crawler reads it, leniently
+// ("example.com/a" as "/a"), so the verdict is never silent; Allowed says
+// no.
+//
+// Decide decides the octets of url as they are: a path with dot segments
+// or runs of slashes ("/a/../private") is matched as written, while an
+// HTTP client resolves it before sending; fetch.CleanPath gives the path a
+// request would carry, and package fetch decides on it.
 func (m *Matcher) Decide(url string) (d Decision) {
+	d.NotURL = !webURL(url) && checkScheme(url) != nil
 	in := m.form.Stream(url)
 	table := m.usage()
 	if table == nil {
@@ -229,12 +246,53 @@ func (m *Matcher) Decide(url string) (d Decision) {
 	return d
 }
 
+// ErrNotURL is what CheckURL returns for a string that is not a URL that
+// robots.txt speaks of: neither an absolute URL with a scheme and an
+// authority ("https://host/path") nor a reference that starts with "/".
+// A Decision on such a string has NotURL set.
+var ErrNotURL = errors.New("robots: not a URL: want https://host/path or /path")
+
+// CheckURL returns nil when url is a URL that Decide reads as one (an
+// absolute URL with a scheme and an authority, or a reference that starts
+// with "/"), and ErrNotURL otherwise: what a tool checks of a URL before it
+// fetches anything. It reads the scheme only.
+func CheckURL(url string) error {
+	if webURL(url) {
+		return nil
+	}
+	return checkScheme(url)
+}
+
+// webURL reports whether url starts with "/", "https://" or "http://": the
+// URLs a crawler decides, known for URLs in a few instructions, on the hot
+// path.
+func webURL(url string) bool {
+	return len(url) > 0 && url[0] == '/' || strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")
+}
+
+// checkScheme is CheckURL for a URL that neither starts with "/" nor with
+// a web scheme: nil when a scheme ("ftp", "android-app") and "://" start it.
+func checkScheme(url string) error {
+	i := 0
+	for i < len(url) && (isLetter(url[i]) || i > 0 && (isDigit(url[i]) || url[i] == '+' || url[i] == '-' || url[i] == '.')) {
+		i++
+	}
+	if i > 0 && len(url)-i >= 3 && url[i:i+3] == "://" {
+		return nil
+	}
+	return ErrNotURL
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+
 // decide sets the verdict of d, whose other fields are zero, to rule r of
 // the crawl class, or to no rule. Through decides, or when it is nil, as
 // rule r of the kept rules below nfile and a rule the dialect adds from
 // there on. It fills d in place: a Decision is large enough (its usage.Set)
 // that building one and copying it costs a tenth of a short decision.
 func (m *Matcher) decide(d *Decision, r int32) {
+	// d.NotURL may be set: it stays.
 	if r < 0 {
 		d.Allowed = true
 		return

@@ -44,6 +44,10 @@ const (
 	Original1994 = compile.Original1994
 )
 
+// Dialects returns every dialect, RFC9309 first, in the order of the
+// constants.
+func Dialects() []Dialect { return compile.Dialects() }
+
 // ParseDialect returns the dialect of the given name ("rfc9309", "google",
 // "draft1996" or "original1994"), ignoring case.
 func ParseDialect(name string) (Dialect, error) {

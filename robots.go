@@ -67,7 +67,22 @@
 // used by one goroutine at a time, allocates nothing. A Matcher that decides many URLs decides them
 // with a DFA built as they need its states, in arenas that all Matchers
 // share: 2 MiB of static storage in all, whatever the files and however
-// many Matchers are kept (see package automaton).
+// many Matchers are kept (see package automaton). Explain, the tool path,
+// reads at most 16 octets for each octet of the URL's path and of the
+// rules' patterns, plus 1 MiB, and says so when that stopped it: linear
+// too, at a few times the cost of Decide.
+//
+// # Tools
+//
+// For the people who write robots.txt files, and the programs that check
+// them, a Matcher explains a decision (Explain: every rule that matches,
+// the one that decides and why) and says how it read the crawler's name
+// (Selection); a file reports what it could not read plainly
+// (Diagnostics: one Diagnostic type, every Code in one table with its
+// Severity) and, read with ParseSource, its text and line table. Packages
+// lint (checks over a file), diff (what a change does) and crawlers (the
+// crawlers that matter) build on these, and the robots command drives
+// them.
 //
 // Other readings are dialects, chosen with WithDialect and run on the same
 // parser and engine: Google (exactly Google's open-source library, where it
@@ -80,7 +95,6 @@ import (
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -92,45 +106,18 @@ type Robots struct {
 	limits      automaton.Limits
 	diagnostics []Diagnostic // of the body as a whole: the file's go after the first nPre
 	nPre        int
+	truncated   bool // content past the parse limit was ignored
 
 	agents memo       // appendKey -> *Matcher; at most maxAgents
 	sels   selections // the compiled Matchers that agents share; at most maxSelections
 }
 
-// A Diagnostic reports a line that is not plain, valid robots.txt, and what
-// the parser did with it.
-type Diagnostic = compile.Diagnostic
-
-// A Code names a kind of diagnostic; see the constants in package compile.
-type Code = compile.Code
-
 // Parse reads a robots.txt body. It never fails and never returns nil:
 // whatever cannot be read is skipped and reported by Diagnostics. An empty
 // or unreadable body disallows nothing.
 func Parse(body []byte, opts ...Option) *Robots {
-	cfg := config{limit: DefaultParseLimit}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	var pre []Diagnostic
-	if !cfg.dialect.Valid() {
-		pre = append(pre, Diagnostic{Code: "dialect", Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
-		cfg.dialect = RFC9309
-	}
-	text, info, err := normalize.Prepare(body, cfg.bodyOptions())
-	if err != nil {
-		pre = append(pre, Diagnostic{Line: 0, Code: compile.Charset, Message: err.Error()})
-	}
-	if info.BOM != "" {
-		pre = append(pre, Diagnostic{Line: 1, Code: compile.ByteOrderMark, Message: "a " + info.BOM + " byte order mark starts the file"})
-	}
-	f := cfg.dialect.Options().Parse(text)
-	diags := pre
-	if info.Truncated {
-		diags = append(diags, Diagnostic{Line: info.CutLine, Code: compile.Truncated,
-			Message: "the file is longer than the parse limit; the rest is ignored"})
-	}
-	return &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre)}
+	r, _, _ := parse(body, opts, nil)
+	return r
 }
 
 // Allowed reports whether the crawler with the given agent value, read as
@@ -227,12 +214,19 @@ func (r *Robots) Sitemaps() []string {
 }
 
 // Diagnostics returns the problems found while reading the file, in line
-// order. Line 0 reports a problem with the body as a whole.
+// order, each with a code of its severity (see Code). Line 0 reports a
+// problem with the body as a whole. Package lint reports these and more,
+// under the same codes.
 func (r *Robots) Diagnostics() []Diagnostic {
 	out := append([]Diagnostic(nil), r.diagnostics[:r.nPre]...)
 	out = append(out, r.file.Diagnostics()...) // formatted now, not while parsing
 	return append(out, r.diagnostics[r.nPre:]...)
 }
+
+// Truncated reports whether the body was longer than the parse limit, so
+// that what follows the limit was ignored (a Truncated diagnostic says
+// where).
+func (r *Robots) Truncated() bool { return r.truncated }
 
 // Groups returns the file's groups, in file order, for tools that show or
 // check a file; a crawler asks Agent instead. Each call returns a new copy.
@@ -240,6 +234,26 @@ func (r *Robots) Groups() []Group {
 	out := make([]Group, len(r.file.Groups))
 	for i := range r.file.Groups {
 		out[i] = newGroup(&r.file.Groups[i])
+	}
+	return out
+}
+
+// Names returns the user-agent lines that name a crawler, the first line of
+// each name (compared ignoring ASCII case), in file order: the crawlers the
+// file speaks to by name, as written. Lines of * and lines that name no
+// product token are left out. Tools ask Agent of each Name.
+func (r *Robots) Names() []UserAgent {
+	var out []UserAgent
+	seen := map[string]bool{}
+	for i := range r.file.Groups {
+		for _, a := range r.file.Groups[i].Agents {
+			k := lowerASCII(a.Name)
+			if a.Global || a.Name == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, UserAgent{Line: a.Line, Value: a.Value, Name: a.Name})
+		}
 	}
 	return out
 }
@@ -272,6 +286,7 @@ func (r *Robots) Dialect() Dialect { return r.dialect }
 // what the file says may be done with the content fetched.
 type Decision struct {
 	Allowed bool   // the URL may be fetched
+	NotURL  bool   // what was decided is not a URL robots.txt speaks of (see Matcher.Decide): the verdict is the string's as Google's crawler reads it, and a crawler should not fetch it
 	Line    int    // line of the deciding rule; 0 when no rule matched
 	Pattern string // the deciding rule's value as written; "" when none
 
@@ -298,8 +313,21 @@ func (m *Matcher) CrawlDelay() (time.Duration, bool) {
 // does, the Matcher holds the rules of the * groups.
 func (m *Matcher) Named() bool { return m.named }
 
-// Allowed reports whether url may be fetched. url is an absolute URL or a
-// path-absolute reference ("/a/b?c"); only its path and query are matched.
+// Allowed reports whether url may be fetched: Decide's verdict, and false
+// for a string that is not a URL (see Decide).
 func (m *Matcher) Allowed(url string) bool {
-	return m.Decide(url).Allowed
+	d := m.Decide(url)
+	return d.Allowed && !d.NotURL
+}
+
+// lowerASCII returns s with its ASCII letters in lower case, and no other
+// octet changed: names compare ignoring ASCII case only.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

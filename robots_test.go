@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
@@ -210,16 +211,59 @@ func TestDiagnostics(t *testing.T) {
 		got = append(got, d.String())
 	}
 	want := []string{
-		`1: rule-outside-group: disallow before any user-agent line; ignored`,
-		`2: agent-not-token: user-agent value "FooBot/2.1" is read as the product token "FooBot"`,
-		`3: misspelt-key: "Disalow" is a misspelling; read as disallow`,
-		`4: missing-colon: no colon after "Disallow"; read as "Disallow": "/b"`,
-		`5: unknown-key: unknown key "Foo"; kept as an extension`,
-		`6: unmatchable-pattern: pattern "x" starts with neither / nor *, so it matches no URL`,
-		`7: malformed-line: "hello" is not a key: value line; ignored`,
+		`1: error: rule-outside-group: disallow before any user-agent line; ignored`,
+		`2: warning: agent-not-token: user-agent value "FooBot/2.1" is read as the product token "FooBot"`,
+		`3: warning: misspelt-key: "Disalow" is a misspelling; read as disallow`,
+		`4: warning: missing-colon: no colon after "Disallow"; read as "Disallow": "/b"`,
+		`5: warning: unknown-key: unknown key "Foo"; kept as an extension`,
+		`6: error: unmatchable-pattern: pattern "x" starts with neither / nor *, so it matches no URL`,
+		`7: error: malformed-line: "hello" is not a key: value line; ignored`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// utf16LE encodes s as UTF-16LE with its byte order mark.
+func utf16LE(s string) []byte {
+	out := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(s)) {
+		out = append(out, byte(u), byte(u>>8))
+	}
+	return out
+}
+
+// TestDiagnosticsAsLint holds Diagnostics to the codes and positions lint
+// reports for the same lines (issue 26): a rule collapsed onto its
+// user-agent line is an error at the column of its key, in UTF-8 and in
+// UTF-16 alike; a name outside the token grammar is agent-token, as lint
+// says; an HTML page is html-body, and its lines are no noise; noindex is
+// a retired key.
+func TestDiagnosticsAsLint(t *testing.T) {
+	tests := []struct {
+		name string
+		body []byte
+		want []string
+	}{
+		{"collapsed", []byte("User-agent: GPTBot Disallow: /\n"),
+			[]string{`1:20: error: collapsed-rule: "Disallow: /" is on the user-agent line, so it is part of the agent's value and no rule: put it on a line of its own`}},
+		{"collapsed in UTF-16LE", utf16LE("User-agent: GPTBot Disallow: /\n"),
+			[]string{"1: info: byte-order-mark: a UTF-16LE byte order mark starts the file",
+				`1:20: error: collapsed-rule: "Disallow: /" is on the user-agent line, so it is part of the agent's value and no rule: put it on a line of its own`}},
+		{"collapsed star", []byte("user-agent:\t*\tallow :/x\n"), []string{`1:15: error: collapsed-rule: "allow :/x" is on the user-agent line, so it is part of the agent's value and no rule: put it on a line of its own`}},
+		{"agent-token", []byte("User-agent: AI2Bot\nDisallow: /\n"), []string{`1: warning: agent-token: "AI2Bot" is outside RFC 9309's product-token grammar (letters, "-" and "_"): read as "AI", which AI2Bot, read alike, matches; Google's library, comparing the name whole, does not; the first-match dialects read it whole`}},
+		{"agent-not-token", []byte("User-agent: FooBot/1.2\nDisallow: /\n"), []string{`1: warning: agent-not-token: user-agent value "FooBot/1.2" is read as the product token "FooBot"`}},
+		{"html", []byte("\n <!DOCTYPE html>\n<html><body>Not found</body></html>\n"), []string{"1: error: html-body: the file is an HTML page, not robots.txt; crawlers find no rules in it"}},
+		{"noindex", []byte("User-agent: *\nNoindex: /x\n"), []string{"2: warning: retired-key: noindex in robots.txt is not read by Google since 2019 nor by other major crawlers; use a robots META tag or X-Robots-Tag header"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, d := range robots.Parse(tt.body).Diagnostics() {
+			got = append(got, d.String())
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("%s: diagnostics:\n%s\nwant:\n%s", tt.name, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+		}
 	}
 }
 

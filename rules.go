@@ -27,6 +27,19 @@ type UserAgent struct {
 	Global bool   // the value is *: the group applies to crawlers that no group names
 }
 
+// String returns the value as written, and the name it is read as when
+// that differs: "Spinn3r (read as Spinn)", "FooBot/2.1 (read as FooBot)".
+// Tools show a name so, as the file's author wrote it.
+func (a UserAgent) String() string {
+	if a.Global || a.Name == a.Value {
+		return a.Value
+	}
+	if a.Name == "" {
+		return a.Value + " (no product token)"
+	}
+	return a.Value + " (read as " + a.Name + ")"
+}
+
 // A Rule is an allow or disallow line.
 type Rule struct {
 	Line    int    // its line in the file, from 1

@@ -17,8 +17,8 @@ func ExampleParse() {
 		fmt.Println(r.Line, r.Allow, r.Pattern)
 	}
 	// Output:
-	// 1: agent-not-token: user-agent value "FooBot/2.1" is read as the product token "FooBot"
-	// 2: misspelt-key: "Disalow" is a misspelling; read as disallow
+	// 1: warning: agent-not-token: user-agent value "FooBot/2.1" is read as the product token "FooBot"
+	// 2: warning: misspelt-key: "Disalow" is a misspelling; read as disallow
 	// 2 false /private
 }
 

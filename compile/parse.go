@@ -14,6 +14,12 @@
 // and octet form, or the records and substring names of the 1994 standard
 // and the 1996 draft.
 //
+// The diagnostics are of the module's one Diagnostic type, under the codes
+// the root package lists with their severities; ParseLines also returns
+// the parser's line table (what each line was read as, with the spans of
+// its key and value), so that a tool pointing into a file never reads its
+// text again.
+//
 // # Usage preferences
 //
 // Content-Usage lines (draft-ietf-aipref-attach: an optional path, then a
@@ -47,7 +53,10 @@
 // A Dialect names one row of the one table of dialects (dialect.go): how it
 // prepares a body, reads a file (Options) and ranks matching rules
 // (Matching, used by Lower). The root package, the conformance reference
-// and the fuzz targets all read that table.
+// and the fuzz targets all read that table. Matching.Rank is the one
+// ranking of the rules that match a path, which the conformance reference
+// and the root package's Matcher.Explain share, each with its own matcher
+// of patterns.
 //
 // # Cost
 //
@@ -78,6 +87,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/robotsexclusion/robots/internal/diag"
 	"github.com/robotsexclusion/robots/internal/swar"
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -95,9 +105,10 @@ type File struct {
 	Usage   []UsageRule
 	Signals []Signal
 
+	text        string  // the body parsed, of which every value is a substring
 	opts        Options // how the file was read; Select follows it
 	usageLines  int     // Content-Usage and Content-Signal lines, in groups or not
-	diags       []diag  // in line order, at most MaxDiagnostics; formatted by Diagnostics
+	diags       []note  // in line order, at most MaxDiagnostics; formatted by Diagnostics
 	dropped     int     // diagnostics past MaxDiagnostics
 	droppedLine int     // the line of the first of them
 }
@@ -221,7 +232,7 @@ var prefixes = []struct {
 
 // classify reads a key, ignoring case, and returns the code of the
 // diagnostic it calls for, if any.
-func (o *Options) classify(k string) (key, Code) {
+func (o *Options) classify(k string) (key, diag.Code) {
 	// Most keys are one of exactKeys as written: only the names of the
 	// key's length are compared. Case is folded in ASCII only, as RFC
 	// 5234's case-insensitive literals are and as Google's library
@@ -231,7 +242,7 @@ func (o *Options) classify(k string) (key, Code) {
 		for _, e := range exactByLen[len(k)] {
 			if equalLower(k, e.name) {
 				if e.key == keyAllow && o.NoAllow {
-					return keyUnknown, UnknownKey
+					return keyUnknown, diag.UnknownKey
 				}
 				return e.key, ""
 			}
@@ -240,25 +251,25 @@ func (o *Options) classify(k string) (key, Code) {
 	for _, e := range exactKeys {
 		if len(k) == len(e.name) && hasPrefixFold(k, e.name) {
 			if e.key == keyAllow && o.NoAllow {
-				return keyUnknown, UnknownKey
+				return keyUnknown, diag.UnknownKey
 			}
 			return e.key, ""
 		}
 	}
 	if o.ExactKeys {
-		return keyUnknown, UnknownKey
+		return keyUnknown, diag.UnknownKey
 	}
 	for _, m := range misspellings {
 		if hasPrefixFold(k, m.prefix) {
-			return m.key, MisspeltKey
+			return m.key, diag.MisspeltKey
 		}
 	}
 	for _, p := range prefixes {
 		if hasPrefixFold(k, p.prefix) && !(p.key == keyAllow && o.NoAllow) {
-			return p.key, KeyPrefix
+			return p.key, diag.KeyPrefix
 		}
 	}
-	return keyUnknown, UnknownKey
+	return keyUnknown, diag.UnknownKey
 }
 
 // equalLower reports whether k, a key, is name, a lower-case name of
@@ -364,9 +375,17 @@ func Parse(body []byte) *File { return Options{}.Parse(body) }
 // which every value of the File is a substring; lines allocate nothing of
 // their own, and diagnostics are kept as positions and codes, formatted
 // only when Diagnostics is called.
-func (o Options) Parse(body []byte) *File {
-	p := &parser{f: &File{opts: o}, opts: o, s: string(body)}
+func (o Options) Parse(body []byte) *File { return o.parse(body, nil) }
+
+// parse is Parse, appending each line to lines when it is not nil.
+func (o Options) parse(body []byte, lines *[]Line) *File {
+	p := &parser{f: &File{opts: o}, opts: o, s: string(body), lines: lines}
 	s := p.s
+	p.f.text = s
+	if len(s) > 0 && isHTML(s) {
+		p.diag(1, diag.HTMLBody, "the file is an HTML page, not robots.txt; crawlers find no rules in it")
+		p.html = true
+	}
 	nrules, nagents, nsitemaps := lineBounds(s)
 	p.nsitemaps = nsitemaps
 	p.rules = make([]Rule, 0, nrules)
@@ -508,6 +527,13 @@ type parser struct {
 	nsitemaps int
 	// extDropped counts the extension lines past MaxExtensions.
 	extDropped int
+	// lineStart is where the line being read starts.
+	lineStart int
+	// html is set when the body is an HTML page: its lines are not worth
+	// a diagnostic each.
+	html bool
+	// lines is the line table being built, when one is asked for.
+	lines *[]Line
 
 	// The rules and agents of all groups, in file order: a group's are
 	// contiguous, from its entry in starts to the next group's.
@@ -541,25 +567,33 @@ func (p *parser) finish() {
 	}
 }
 
-func (p *parser) diag(line int, code Code, format string, args ...string) {
+func (p *parser) diag(line int, code diag.Code, format string, args ...string) {
+	p.diagAt(line, 0, code, format, args...)
+}
+
+// diagAt is diag at a column of the line, from 1.
+func (p *parser) diagAt(line, col int, code diag.Code, format string, args ...string) {
 	if p.full(line) {
 		return
 	}
-	d := diag{line: line, code: code, format: format}
+	d := note{line: int32(line), col: int32(col), code: code, format: format}
 	copy(d.args[:], args)
 	p.f.diags = append(p.f.diags, d)
 }
 
-func (p *parser) diagNum(line int, code Code, format string, num int) {
+func (p *parser) diagNum(line int, code diag.Code, format string, num int) {
 	if p.full(line) {
 		return
 	}
-	p.f.diags = append(p.f.diags, diag{line: line, code: code, format: format, num: num})
+	p.f.diags = append(p.f.diags, note{line: int32(line), code: code, format: format, num: num})
 }
 
 // full reports whether the file holds MaxDiagnostics already, and then
 // counts the diagnostic of line instead.
 func (p *parser) full(line int) bool {
+	if p.html && len(p.f.diags) > 0 {
+		return true // the html-body diagnostic says it all
+	}
 	if len(p.f.diags) < MaxDiagnostics {
 		return false
 	}
@@ -588,77 +622,116 @@ func trim(b string) string {
 }
 
 // line reads line number n, p.s[start:end], given the offsets of its first
-// NUL, '#', ':' and non-ASCII octet (-1 for none).
+// NUL, '#', ':' and non-ASCII octet (-1 for none), and adds it to the line
+// table when the parser keeps one.
 func (p *parser) line(n, start, end, nul, hash, colon, high int) {
+	l := Line{Span: Span{start, end}}
+	l.Kind = p.read(n, start, end, nul, hash, colon, high, &l)
+	if p.lines != nil {
+		*p.lines = append(*p.lines, l)
+	}
+}
+
+// read reads a line for line, setting the key and value spans of l, and
+// returns what the line was read as.
+func (p *parser) read(n, start, end, nul, hash, colon, high int, l *Line) LineKind {
 	if m := p.opts.MaxLineLength; m > 0 && end-start > m {
-		p.diagNum(n, LongLine, "the line is longer than %d octets; the rest is ignored", m)
+		p.diagNum(n, diag.LongLine, "the line is longer than %d octets; the rest is ignored", m)
 		end = start + m
 	}
 	if nul >= 0 && nul < end {
-		p.diagNum(n, NULByte, "a NUL octet ends the line at column %d", nul-start+1)
+		p.diagNum(n, diag.NULByte, "a NUL octet ends the line at column %d", nul-start+1)
 		end = nul
 	}
 	if high >= 0 && high < end && !utf8.ValidString(p.s[high:end]) {
-		p.diag(n, InvalidUTF8, "the line holds octets that are not UTF-8; they are matched as %%XX escapes")
+		p.diag(n, diag.InvalidUTF8, "the line holds octets that are not UTF-8; they are matched as %%XX escapes")
 	}
 	comment := hash >= 0 && hash < end
 	if comment {
 		end = hash
 	}
+	p.lineStart = start
 	if colon >= 0 && colon < end {
 		// A line with a colon is not blank: most lines are read so,
 		// with no trim of the whole line.
-		p.record(n, trim(p.s[start:colon]), trim(p.s[colon+1:end]))
-		return
+		l.Key, l.Value = p.trimSpan(start, colon), p.trimSpan(colon+1, end)
+		return p.record(n, l.Key, l.Value)
 	}
-	line := trim(p.s[start:end])
+	ls := p.trimSpan(start, end)
+	line := p.s[ls.Start:ls.End]
 	if len(line) == 0 {
 		if p.opts.BlankLines && !comment {
 			p.group = nil // the record ends
 		}
-		return
+		if comment {
+			return LineComment
+		}
+		return LineBlank
 	}
 	if p.opts.ExactKeys {
-		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
-		return
+		p.diag(n, diag.MalformedLine, "%q is not a key: value line; ignored", line)
+		return LineMalformed
 	}
 	// Without a colon, Google's crawler accepts one run of spaces or
 	// tabs as the separator, when the line holds exactly two words.
 	i := strings.IndexAny(line, " \t")
 	if i < 0 {
-		p.diag(n, MalformedLine, "%q is not a key: value line; ignored", line)
-		return
+		p.diag(n, diag.MalformedLine, "%q is not a key: value line; ignored", line)
+		return LineMalformed
 	}
 	if strings.ContainsAny(strings.TrimLeft(line[i:], " \t"), " \t") {
-		p.diag(n, MalformedLine, "no colon, and more than two words; ignored")
-		return
+		p.diag(n, diag.MalformedLine, "no colon, and more than two words; ignored")
+		return LineMalformed
 	}
 	// The key and value are trimmed as around a colon (VT and FF too).
-	k, v := trim(line[:i]), trim(line[i+1:])
-	p.diag(n, MissingColon, "no colon after %q; read as %q: %q", k, k, v)
-	p.record(n, k, v)
+	l.Key, l.Value = p.trimSpan(ls.Start, ls.Start+i), p.trimSpan(ls.Start+i+1, ls.End)
+	k, v := p.text(l.Key), p.text(l.Value)
+	p.diag(n, diag.MissingColon, "no colon after %q; read as %q: %q", k, k, v)
+	return p.record(n, l.Key, l.Value)
 }
 
-func (p *parser) record(n int, k, v string) {
+// trimSpan returns p.s[start:end] without the space around it, as trim
+// does, as a span.
+func (p *parser) trimSpan(start, end int) Span {
+	for start < end && isSpace(p.s[start]) {
+		start++
+	}
+	for end > start && isSpace(p.s[end-1]) {
+		end--
+	}
+	return Span{start, end}
+}
+
+// text returns the octets of a span.
+func (p *parser) text(sp Span) string { return p.s[sp.Start:sp.End] }
+
+// record reads a key and value of line n and returns what the line was
+// read as.
+func (p *parser) record(n int, ks, vs Span) LineKind {
+	k, v := p.text(ks), p.text(vs)
 	kind, code := p.opts.classify(k)
 	switch code {
-	case MisspeltKey:
+	case diag.MisspeltKey:
 		p.diag(n, code, "%q is a misspelling; read as %s", k, kind.String())
-	case KeyPrefix:
+	case diag.KeyPrefix:
 		p.diag(n, code, "%q is read as %s", k, kind.String())
-	case UnknownKey:
-		p.diag(n, code, "unknown key %q; kept as an extension", k)
+	case diag.UnknownKey:
+		if len(k) == len("noindex") && equalLower(k, "noindex") {
+			p.diag(n, diag.RetiredKey, "noindex in robots.txt is not read by Google since 2019 nor by other major crawlers; use a robots META tag or X-Robots-Tag header")
+		} else {
+			p.diag(n, code, "unknown key %q; kept as an extension", k)
+		}
 	}
 	switch kind {
 	case keyUserAgent:
-		p.userAgent(n, v)
+		p.userAgent(n, v, vs.Start-p.lineStart)
 	case keyAllow, keyDisallow:
 		if p.group == nil {
-			p.diag(n, RuleOutsideGroup, "%s before any user-agent line; ignored", kind.String())
-			return
+			p.diag(n, diag.RuleOutsideGroup, "%s before any user-agent line; ignored", kind.String())
+			break
 		}
 		if v != "" && v[0] != '/' && v[0] != '*' {
-			p.diag(n, UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
+			p.diag(n, diag.UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
 		}
 		p.rules = append(p.rules, Rule{Allow: kind == keyAllow, Value: v, Pattern: p.opts.Form.Pattern(v), Line: n})
 		p.hasRules = true
@@ -675,16 +748,17 @@ func (p *parser) record(n int, k, v string) {
 		p.signal(n, v)
 	default:
 		if v == "" {
-			p.diag(n, EmptyValue, "%q has no value", k)
+			p.diag(n, diag.EmptyValue, "%q has no value", k)
 		}
 		if len(p.f.Extensions) == MaxExtensions {
 			if p.extDropped++; p.extDropped == 1 {
-				p.diagNum(n, TooManyExtensions, "more than %d extension lines: this one and those after it are not kept", MaxExtensions)
+				p.diagNum(n, diag.TooManyExtensions, "more than %d extension lines: this one and those after it are not kept", MaxExtensions)
 			}
-			return
+			break
 		}
 		p.f.Extensions = append(p.f.Extensions, Extension{Key: strings.ToLower(k), Value: v, Line: n})
 	}
+	return kind.lineKind()
 }
 
 func (k key) String() string {
@@ -725,7 +799,9 @@ func isTokenByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
-func (p *parser) userAgent(n int, v string) {
+// userAgent reads the value v of user-agent line n, which starts at
+// column col+1 of the line.
+func (p *parser) userAgent(n int, v string, col int) {
 	if p.group == nil || p.hasRules {
 		p.f.Groups = append(p.f.Groups, Group{})
 		p.starts = append(p.starts, groupStart{rule: len(p.rules), agent: len(p.agents)})
@@ -733,25 +809,70 @@ func (p *parser) userAgent(n int, v string) {
 		p.hasRules = false
 	}
 	name, global := AgentName(v)
+	collapsed := -1
+	if name != v {
+		collapsed = collapsedKey(v)
+	}
+	if collapsed >= 0 {
+		rest := v[collapsed:]
+		p.diagAt(n, col+collapsed+1, diag.CollapsedRule, "%q is on the user-agent line, so it is part of the agent's value and no rule: put it on a line of its own", rest)
+	}
 	if p.opts.Substring {
 		if !global {
 			name = v // the whole value, matched as a substring
 			if v == "" {
-				p.diag(n, EmptyAgent, "the user-agent value names no robot")
+				p.diag(n, diag.EmptyAgent, "the user-agent value names no robot")
 			}
 		}
 		p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
 		return
 	}
 	switch {
+	case collapsed >= 0:
 	case global && v != "*":
-		p.diag(n, AgentNotToken, "user-agent value %q is read as *", v)
+		p.diag(n, diag.AgentNotToken, "user-agent value %q is read as *", v)
 	case !global && name == "":
-		p.diag(n, EmptyAgent, "user-agent value %q names no product token", v)
+		p.diag(n, diag.EmptyAgent, "user-agent value %q names no product token", v)
 	case !global && name != v:
-		p.diag(n, AgentNotToken, "user-agent value %q is read as the product token %q", v, name)
+		word := v
+		if i := strings.IndexAny(word, "/ \t"); i >= 0 {
+			word = word[:i]
+		}
+		if name != word {
+			p.diag(n, diag.AgentGrammar, "%q is outside RFC 9309's product-token grammar (letters, \"-\" and \"_\"): read as %q, which %s, read alike, matches; Google's library, comparing the name whole, does not; the first-match dialects read it whole", word, name, word)
+			break
+		}
+		p.diag(n, diag.AgentNotToken, "user-agent value %q is read as the product token %q", v, name)
 	}
 	p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
+}
+
+// collapsedKeys are the keys that, written after a user-agent value on its
+// line and followed by a colon, say that a rule was meant on a line of its
+// own: "User-agent: GPTBot Disallow: /".
+var collapsedKeys = [...]string{"disallow", "allow", "crawl-delay", "sitemap", "user-agent"}
+
+// collapsedKey returns where a key of collapsedKeys starts in v after a
+// space or tab and is followed by a colon (spaces between allowed), or -1.
+func collapsedKey(v string) int {
+	for i := 1; i < len(v); i++ {
+		if v[i-1] != ' ' && v[i-1] != '\t' {
+			continue
+		}
+		for _, k := range collapsedKeys {
+			if !hasPrefixFold(v[i:], k) {
+				continue
+			}
+			j := i + len(k)
+			for j < len(v) && (v[j] == ' ' || v[j] == '\t') {
+				j++
+			}
+			if j < len(v) && v[j] == ':' {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // maxSitemapSize is the most sitemaps the first one sizes the sitemaps
@@ -766,11 +887,11 @@ const sitemapScan = 8
 
 func (p *parser) sitemap(n int, v string) {
 	if v == "" {
-		p.diag(n, EmptyValue, "sitemap has no value")
+		p.diag(n, diag.EmptyValue, "sitemap has no value")
 		return
 	}
 	if !hasPrefixFold(v, "http://") && !hasPrefixFold(v, "https://") {
-		p.diag(n, RelativeSitemap, "sitemap %q is not an absolute http(s) URL", v)
+		p.diag(n, diag.RelativeSitemap, "sitemap %q is not an absolute http(s) URL", v)
 	}
 	// Most files list a few sitemaps: those are found by a scan, and the
 	// set is built only past sitemapScan of them.
@@ -803,12 +924,12 @@ const maxDelay = float64(math.MaxInt64 / int64(time.Second))
 
 func (p *parser) crawlDelay(n int, v string) {
 	if p.group == nil {
-		p.diag(n, RuleOutsideGroup, "crawl-delay before any user-agent line; ignored")
+		p.diag(n, diag.RuleOutsideGroup, "crawl-delay before any user-agent line; ignored")
 		return
 	}
 	secs, ok := parseSeconds(v)
 	if !ok {
-		p.diag(n, InvalidCrawlDelay, "crawl-delay %q is not a number of seconds; ignored", v)
+		p.diag(n, diag.InvalidCrawlDelay, "crawl-delay %q is not a number of seconds; ignored", v)
 		return
 	}
 	if p.group.DelayLine == 0 {

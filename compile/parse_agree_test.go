@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"github.com/robotsexclusion/robots/internal/diag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -23,7 +24,7 @@ func readAsBoth(t *testing.T, body []byte) {
 		if n := len(want.Diagnostics) - MaxDiagnostics; n > 0 {
 			// Parse keeps MaxDiagnostics, then counts.
 			first := want.Diagnostics[MaxDiagnostics].Line
-			want.Diagnostics = append(want.Diagnostics[:MaxDiagnostics], Diagnostic{Line: first, Code: TooMany,
+			want.Diagnostics = append(want.Diagnostics[:MaxDiagnostics], diag.Diagnostic{Line: first, Code: diag.TooMany,
 				Message: fmt.Sprintf("%d more diagnostics from here on are not reported", n)})
 		}
 		gotFile := refFile{Groups: got.Groups, Sitemaps: got.Sitemaps, Extensions: got.Extensions,
@@ -46,6 +47,8 @@ func FuzzParseAgrees(f *testing.F) {
 	f.Add([]byte("User-agent: a\n\nDisallow: /x\nUser-agent: *\nCrawl-delay: 1.5\nCrawl-delay: 2\nClean-param: \nSITEMAP: HTTPS://h/s\n"))
 	f.Add([]byte("Content-Usage: train-ai=n\nUser-agent: a\ncontent-usage: /x y\nCONTENT-SIGNAL: search=yes\nDisallow: /x\n\nContent-Signal: ai-train=n\nUser-agent: b\nContent-Usage:\n"))
 	f.Add([]byte("User-agent: *\nDisallow: /" + strings.Repeat("a\x00", 9000) + "\nAllow: /" + strings.Repeat("\xc3\xa9", 9000)))
+	f.Add([]byte("User-agent: GPTBot Disallow: /\nUser-agent: *\tallow :x\nUser-agent:  AI2Bot\nuser-agent: archive.org_bot/1\nNoIndex: /x\n"))
+	f.Add([]byte(" \ufeff\r\n<!DOCTYPE HTML><title>x</title>\nUser-agent: *\nDisallow /\n"))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }
 
@@ -76,7 +79,7 @@ func TestMaxDiagnostics(t *testing.T) {
 		t.Fatalf("%d diagnostics, want %d", len(ds), MaxDiagnostics+1)
 	}
 	last := ds[MaxDiagnostics]
-	want := Diagnostic{Line: MaxDiagnostics + 1, Code: TooMany, Message: "5 more diagnostics from here on are not reported"}
+	want := diag.Diagnostic{Line: MaxDiagnostics + 1, Code: diag.TooMany, Message: "5 more diagnostics from here on are not reported"}
 	if last != want {
 		t.Errorf("last diagnostic %+v, want %+v", last, want)
 	}

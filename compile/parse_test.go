@@ -188,7 +188,7 @@ func TestKeyFolding(t *testing.T) {
 // TestDiagMessage checks the lazy formatting of diagnostics against
 // fmt.Sprintf.
 func TestDiagMessage(t *testing.T) {
-	for _, d := range []diag{
+	for _, d := range []note{
 		{format: "no colon after %q; read as %q: %q", args: [3]string{"k\x00", "k\x00", "v\"é"}},
 		{format: "%q is read as %s", args: [3]string{"Disallowed", "disallow"}},
 		{format: "a NUL octet ends the line at column %d", num: 17},

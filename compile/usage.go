@@ -7,6 +7,7 @@ package compile
 // group, and turns usage's diagnostics into the file's.
 
 import (
+	"github.com/robotsexclusion/robots/internal/diag"
 	"strings"
 
 	"github.com/robotsexclusion/robots/usage"
@@ -48,7 +49,7 @@ type Signal struct {
 // its Usage is their slice.
 func (p *parser) usageRule(n int, v string) {
 	path, prefs, diags := usage.ParseRule(v, usage.Source{Line: n, Field: FieldContentUsage})
-	p.usageDiags(n, diags)
+	p.usageDiags(n, FieldContentUsage, diags)
 	p.f.usageLines++
 	r := UsageRule{Value: v, Path: path, Prefs: prefs, Line: n}
 	if path != "" {
@@ -109,7 +110,7 @@ func keyBound(s, key string) int {
 // read, or into the File when there is none.
 func (p *parser) signal(n int, v string) {
 	prefs, diags := usage.ParseSignal(v, usage.Source{Line: n, Field: FieldContentSignal})
-	p.usageDiags(n, diags)
+	p.usageDiags(n, FieldContentSignal, diags)
 	p.f.usageLines++
 	s := Signal{Value: v, Prefs: prefs, Line: n}
 	if p.group == nil {
@@ -119,12 +120,12 @@ func (p *parser) signal(n int, v string) {
 	p.group.Signals = appendShared(&p.signals, p.group.Signals, s, p.s, "content-signal")
 }
 
-// usageDiags reports usage's diagnostics of line n, each under usage's
-// code. Package usage has formatted their messages already (it reads the
-// value to know the preferences, which the File keeps), so they are kept as
-// they are.
-func (p *parser) usageDiags(n int, diags []usage.Diagnostic) {
+// usageDiags reports usage's diagnostics of line n, a field line, each
+// under usage's code, its message after the field's name. Package usage has
+// formatted their messages already (it reads the value to know the
+// preferences, which the File keeps), so they are kept as they are.
+func (p *parser) usageDiags(n int, field string, diags []diag.Diagnostic) {
 	for _, d := range diags {
-		p.diag(n, Code(d.Code), "%s", d.Message)
+		p.diag(n, d.Code, "%s: %s", field, d.Message)
 	}
 }

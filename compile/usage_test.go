@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"github.com/robotsexclusion/robots/internal/diag"
 	"strings"
 	"testing"
 
@@ -101,9 +102,9 @@ func TestParseUsage(t *testing.T) {
 			if got := usageDump(f); got != tt.want {
 				t.Errorf("%s, %v: got\n%swant\n%s", tt.name, d, got, tt.want)
 			}
-			for _, diag := range f.Diagnostics() {
-				if diag.Code != UnknownKey { // Allow, in Original1994
-					t.Errorf("%s, %v: unexpected diagnostic %v", tt.name, d, diag)
+			for _, dg := range f.Diagnostics() {
+				if dg.Code != diag.UnknownKey { // Allow, in Original1994
+					t.Errorf("%s, %v: unexpected diagnostic %v", tt.name, d, dg)
 				}
 			}
 		}
@@ -113,23 +114,23 @@ func TestParseUsage(t *testing.T) {
 func TestParseUsageDiagnostics(t *testing.T) {
 	tests := []struct {
 		line string
-		want []Code // of line 2
+		want []diag.Code // of line 2
 	}{
-		{"Content-Usage: Train-AI=n", []Code{Code(usage.UppercaseKey)}},
-		{"Content-Usage: train-ai=yes", []Code{Code(usage.YesNo)}},
-		{"Content-Signal: ai-train=n", []Code{Code(usage.SignalYN)}},
-		{"Content-Usage: *.pdf train-ai=n", []Code{Code(usage.BadPath)}},
-		{"Content-Usage: /x", []Code{Code(usage.MissingPreference)}},
-		{"Content-Usage:", []Code{Code(usage.MissingPreference)}},
-		{"Content-Signal: search yes", []Code{Code(usage.Syntax)}},
-		{"Content-Usage: train-ai=y, ai-train=n", []Code{Code(usage.OtherVocabulary)}},
-		{"Content-Usage: train-ai=y, search=\"n\", search=maybe", []Code{Code(usage.BadValue)}},
+		{"Content-Usage: Train-AI=n", []diag.Code{diag.UppercaseKey}},
+		{"Content-Usage: train-ai=yes", []diag.Code{diag.YesNo}},
+		{"Content-Signal: ai-train=n", []diag.Code{diag.SignalYN}},
+		{"Content-Usage: *.pdf train-ai=n", []diag.Code{diag.BadPath}},
+		{"Content-Usage: /x", []diag.Code{diag.MissingPreference}},
+		{"Content-Usage:", []diag.Code{diag.MissingPreference}},
+		{"Content-Signal: search yes", []diag.Code{diag.UsageSyntax}},
+		{"Content-Usage: train-ai=y, ai-train=n", []diag.Code{diag.OtherVocabulary}},
+		{"Content-Usage: train-ai=y, search=\"n\", search=maybe", []diag.Code{diag.BadValue}},
 		{"Content-Usage: train-ai=n", nil},
 	}
 	for _, tt := range tests {
 		for _, d := range Dialects() {
 			f := d.Options().Parse([]byte("User-agent: *\n" + tt.line + "\n"))
-			var got []Code
+			var got []diag.Code
 			for _, diag := range f.Diagnostics() {
 				if diag.Line != 2 || diag.Message == "" {
 					t.Errorf("%q, %v: diagnostic %v", tt.line, d, diag)
@@ -148,7 +149,7 @@ func TestParseUsageDiagnostics(t *testing.T) {
 func TestUsageDiagnosticsBounded(t *testing.T) {
 	body := "User-agent: *\n" + strings.Repeat("Content-Usage: X=n\n", MaxDiagnostics+3)
 	ds := Parse([]byte(body)).Diagnostics()
-	if len(ds) != MaxDiagnostics+1 || ds[MaxDiagnostics].Code != TooMany || ds[MaxDiagnostics].Line != MaxDiagnostics+2 {
+	if len(ds) != MaxDiagnostics+1 || ds[MaxDiagnostics].Code != diag.TooMany || ds[MaxDiagnostics].Line != MaxDiagnostics+2 {
 		t.Fatalf("%d diagnostics, last %v; want %d, the last too-many at line %d", len(ds), ds[len(ds)-1], MaxDiagnostics+1, MaxDiagnostics+2)
 	}
 }
@@ -433,9 +434,9 @@ func TestExtensionsBounded(t *testing.T) {
 	if len(f.Extensions) != MaxExtensions || f.Extensions[MaxExtensions-1].Line != MaxExtensions+1 {
 		t.Fatalf("%d extensions kept, the last %+v", len(f.Extensions), f.Extensions[len(f.Extensions)-1])
 	}
-	var too []Diagnostic
+	var too []diag.Diagnostic
 	for _, d := range f.Diagnostics() {
-		if d.Code == TooManyExtensions {
+		if d.Code == diag.TooManyExtensions {
 			too = append(too, d)
 		}
 	}

@@ -1,6 +1,8 @@
 // Package conformance defines what the library means. Its reference matcher
 // is RFC 9309 sections 2.2.2 and 2.2.3 transcribed as plainly as possible:
-// it loops over the rules, matches each glob naively, and keeps the longest.
+// it matches each rule's glob naively and keeps the longest, by the one
+// ranking of matching rules (compile.Matching.Rank) that Matcher.Explain
+// uses too.
 // It is slow on purpose and every faster engine is tested against it. In
 // the other dialects it keeps the longest match as Google's library does,
 // or takes the first match in file order (ReferenceIn).
@@ -43,67 +45,14 @@ func Reference(rules []compile.Rule, url string) (winner int, allowed bool) {
 //     form, where * and $ are ordinary octets; the first rule in file order
 //     that matches decides; an empty pattern matches nothing.
 func ReferenceIn(d Dialect, rules []compile.Rule, url string) (winner int, allowed bool) {
-	m := d.Matching()
 	path := d.Form().URL(url)
-	if m.RobotsTxt && IsRobotsTxt(path) {
-		return -1, true
+	// Every rule is tried with Match; the one ranking of the module picks
+	// the winner, as Matcher.Explain's does.
+	matches, w, allowed := d.Matching().Rank(rules, path, func(pattern string) bool { return Match(pattern, path) })
+	if w < 0 {
+		return -1, allowed
 	}
-	winner, best := -1, -1
-	for i, r := range rules {
-		s := strength(m, r, path)
-		if s < 0 {
-			continue
-		}
-		if m.FirstMatch {
-			return i, r.Allow // the first match decides
-		}
-		if winner < 0 || better(s, r, best, rules[winner]) {
-			winner, best = i, s
-		}
-	}
-	if winner < 0 {
-		return -1, true
-	}
-	return winner, rules[winner].Allow || best == 0
-}
-
-// strength returns how strongly rule r matches path as m decides: the
-// length of the pattern that matched, or -1 when r does not match.
-func strength(m compile.Matching, r compile.Rule, path string) int {
-	if r.Pattern == "" && !m.EmptyRules {
-		return -1
-	}
-	if Match(r.Pattern, path) {
-		return len(r.Pattern)
-	}
-	if !m.IndexHTML {
-		return -1
-	}
-	if i := strings.LastIndexByte(r.Pattern, '/'); r.Allow && i >= 0 && strings.HasPrefix(r.Pattern[i:], "/index.htm") {
-		if p := r.Pattern[:i+1] + "$"; Match(p, path) {
-			return len(p)
-		}
-	}
-	return -1
-}
-
-// better reports whether rule a, matching with strength sa, beats rule b,
-// matching with strength sb.
-func better(sa int, a compile.Rule, sb int, b compile.Rule) bool {
-	if sa != sb {
-		return sa > sb
-	}
-	if a.Allow != b.Allow {
-		return a.Allow
-	}
-	return a.Line < b.Line
-}
-
-// IsRobotsTxt reports whether a canonical path and query names the
-// robots.txt file itself, which RFC 9309 2.2.2 always allows.
-func IsRobotsTxt(path string) bool {
-	const name = "/robots.txt"
-	return path == name || len(path) > len(name) && path[:len(name)] == name && path[len(name)] == '?'
+	return matches[w].Rule, allowed
 }
 
 // Match reports whether a canonical pattern matches a canonical path: a *

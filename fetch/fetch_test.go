@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -475,7 +474,7 @@ func TestCharsetCannotEraseRules(t *testing.T) {
 		}
 		found := false
 		for _, d := range res.Robots.Diagnostics() {
-			found = found || d.Code == compile.Charset
+			found = found || d.Code == robots.Charset
 		}
 		if !found {
 			t.Errorf("charset=%s: the ignored charset is not diagnosed: %v", charset, res.Robots.Diagnostics())

@@ -28,12 +28,14 @@ func newReference(body []byte) reference {
 	return reference{compile.Parse(text)}
 }
 
+// decideWith decides url against rules with the reference matcher, and says
+// whether it is a URL as Decide reads one (robots.CheckURL).
 func decideWith(rules []compile.Rule, url string) robots.Decision {
 	i, ok := conformance.Reference(rules, url)
 	if i < 0 {
-		return robots.Decision{Allowed: ok}
+		return robots.Decision{Allowed: ok, NotURL: robots.CheckURL(url) != nil}
 	}
-	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value}
+	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value, NotURL: robots.CheckURL(url) != nil}
 }
 
 // checkAgree fails t when any tier of the library disagrees with the

@@ -7,6 +7,7 @@ package meta
 // usage interprets.
 
 import (
+	"github.com/robotsexclusion/robots/internal/diag"
 	"net/http"
 	"strconv"
 	"strings"
@@ -140,10 +141,10 @@ func dropEmptyParams(v string) string {
 
 // A UsageSource is one usage-preference header of a response, as read.
 type UsageSource struct {
-	Field       string             // "Content-Usage" or "Content-Signal"
-	Value       string             // the value, its lines joined by ", "; invalid UTF-8 replaced
-	Prefs       usage.Set          // what it states
-	Diagnostics []usage.Diagnostic // what is wrong with it
+	Field       string            // "Content-Usage" or "Content-Signal"
+	Value       string            // the value, its lines joined by ", "; invalid UTF-8 replaced
+	Prefs       usage.Set         // what it states
+	Diagnostics []diag.Diagnostic // what is wrong with it
 }
 
 // readUsage reads the Content-Usage and Content-Signal headers of h into d.
@@ -152,7 +153,7 @@ type UsageSource struct {
 func readUsage(d *Directives, h http.Header) {
 	for _, f := range []struct {
 		name  string
-		parse func(string, usage.Source) (usage.Set, []usage.Diagnostic)
+		parse func(string, usage.Source) (usage.Set, []diag.Diagnostic)
 	}{
 		{contentUsageName, usage.Parse},
 		{contentSignalName, usage.ParseSignal},
@@ -164,7 +165,7 @@ func readUsage(d *Directives, h http.Header) {
 		u := UsageSource{Field: f.name, Value: strings.Join(values, ", ")}
 		if len(u.Value) > MaxFieldLen {
 			u.Value = strings.ToValidUTF8(u.Value[:maxRawLen], "\uFFFD") + "..."
-			u.Diagnostics = []usage.Diagnostic{{Code: usage.Syntax,
+			u.Diagnostics = []diag.Diagnostic{{Code: diag.UsageSyntax,
 				Message: "longer than " + strconv.Itoa(MaxFieldLen) + " bytes: not read, every category unknown"}}
 		} else {
 			u.Prefs, u.Diagnostics = f.parse(u.Value, usage.Source{Field: f.name})

@@ -1,6 +1,7 @@
 package meta
 
 import (
+	"github.com/robotsexclusion/robots/internal/diag"
 	"net/http"
 	"slices"
 	"strings"
@@ -141,7 +142,7 @@ func TestUsageHeaders(t *testing.T) {
 		html   string // META content for robots, if any
 		want   map[usage.Category]usage.Pref
 		from   map[usage.Category]string
-		codes  []usage.Code
+		codes  []diag.Code
 	}{
 		{"attach 1.2 Examples: Content-Usage: train-ai=n", http.Header{"Content-Usage": {"train-ai=n"}}, "",
 			map[usage.Category]usage.Pref{usage.TrainAI: n}, map[usage.Category]string{usage.TrainAI: "Content-Usage"}, nil},
@@ -152,13 +153,13 @@ func TestUsageHeaders(t *testing.T) {
 		{"lowercase header name", http.Header{"content-usage": {"search=y"}}, "",
 			map[usage.Category]usage.Pref{usage.Search: y}, nil, nil},
 		{"vocab 6.5.1: every category unknown", http.Header{"Content-Usage": {`train-ai=y, train-ai, search=n, search="n"`}}, "",
-			map[usage.Category]usage.Pref{}, nil, []usage.Code{usage.BadValue, usage.BadValue}},
+			map[usage.Category]usage.Pref{}, nil, []diag.Code{diag.BadValue, diag.BadValue}},
 		{"noai and Content-Usage: no wins", http.Header{"Content-Usage": {"train-ai=y"}}, "noai",
 			map[usage.Category]usage.Pref{usage.TrainAI: n}, map[usage.Category]string{usage.TrainAI: `meta name="robots"`}, nil},
 		{"noai agrees: the header is the source", http.Header{"Content-Usage": {"train-ai=n"}, "X-Robots-Tag": {"noai"}}, "",
 			map[usage.Category]usage.Pref{usage.TrainAI: n}, map[usage.Category]string{usage.TrainAI: "Content-Usage"}, nil},
 		{"yes/no mixed up", http.Header{"Content-Usage": {"train-ai=no"}, "Content-Signal": {"ai-train=n"}}, "",
-			map[usage.Category]usage.Pref{}, nil, []usage.Code{usage.YesNo, usage.SignalYN}},
+			map[usage.Category]usage.Pref{}, nil, []diag.Code{diag.YesNo, diag.SignalYN}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
@@ -179,7 +180,7 @@ func TestUsageHeaders(t *testing.T) {
 					t.Errorf("%s: from %q, want %q", c, prefs.From(c).Field, f)
 				}
 			}
-			var codes []usage.Code
+			var codes []diag.Code
 			for _, s := range d.UsageSources() {
 				for _, dg := range s.Diagnostics {
 					codes = append(codes, dg.Code)

@@ -29,8 +29,8 @@ func ExampleParse() {
 	}
 	// Output:
 	// unknown unknown
-	// usage-bad-value: train-ai is a Boolean (a key without a value), not y or n: unknown
-	// usage-bad-value: search is a String, not y or n: unknown
+	// error: usage-bad-value: train-ai is a Boolean (a key without a value), not y or n: unknown
+	// error: usage-bad-value: search is a String, not y or n: unknown
 }
 
 func ExampleParseSignal() {
@@ -53,7 +53,7 @@ func ExampleParseRule() {
 	// Output:
 	// "/ai-ok/ train-ai=y": path "/ai-ok/", Content-Usage: train-ai=y []
 	// "train-ai=n": path "", Content-Usage: train-ai=n []
-	// "ai-ok/ train-ai=y": path "", unknown [usage-bad-path: "ai-ok/" does not start with /, so it is not a path: the value is not a preference, every category unknown]
+	// "ai-ok/ train-ai=y": path "", unknown [error: usage-bad-path: "ai-ok/" does not start with /, so it is not a path: the value is not a preference, every category unknown]
 }
 
 // Statements from robots.txt and from headers combine category by

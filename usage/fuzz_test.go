@@ -1,6 +1,7 @@
 package usage
 
 import (
+	"github.com/robotsexclusion/robots/internal/diag"
 	"strings"
 	"testing"
 )
@@ -36,7 +37,7 @@ func FuzzPreference(f *testing.F) {
 				if d.Code == "" || d.Message == "" {
 					t.Fatalf("%s %q: diagnostic %+v", v, value, d)
 				}
-				failed = failed || d.Code == Syntax || d.Code == UppercaseKey || d.Code == MissingPreference
+				failed = failed || d.Code == diag.UsageSyntax || d.Code == diag.UppercaseKey || d.Code == diag.MissingPreference
 			}
 			if failed && s.Known() {
 				t.Fatalf("%s %q: not a Dictionary, yet %s", v, value, s)

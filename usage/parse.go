@@ -11,34 +11,20 @@ import (
 	"strings"
 
 	"github.com/dunglas/httpsfv"
+
+	"github.com/robotsexclusion/robots/internal/diag"
 )
 
-// A Code names a kind of diagnostic. Codes are stable: tools may match on
-// them, and they never change meaning.
-type Code string
+// The diagnostics of a value are of the project's one Diagnostic type
+// (robots.Diagnostic), under the codes the root package lists with their
+// severities (robots.UsageSyntax, robots.BadValue, ...). Each says what was
+// found and what parsing did with it; none stops parsing. A value's
+// diagnostics have no line: the parser gives them the line of the value.
 
-// The diagnostics of a value. Each says what was found and what parsing did
-// with it; none stops parsing.
-const (
-	Syntax            Code = "usage-syntax"             // not an RFC 9651 Dictionary: every category unknown
-	UppercaseKey      Code = "usage-uppercase-key"      // a key with uppercase letters: not a Dictionary, every category unknown
-	BadValue          Code = "usage-bad-value"          // a known key whose value is not y/n (yes/no): that category unknown
-	YesNo             Code = "usage-yes-no"             // yes or no in a Content-Usage value, which takes y or n: unknown
-	SignalYN          Code = "signal-y-n"               // y or n in a Content-Signal value, which takes yes or no: unknown
-	OtherVocabulary   Code = "usage-other-vocabulary"   // a key of the other vocabulary (ai-train in Content-Usage): ignored
-	BadPath           Code = "usage-bad-path"           // a rule's path does not start with /: read as part of the preference
-	MissingPreference Code = "usage-missing-preference" // a rule or value with no preference: every category unknown
-)
-
-// A Diagnostic reports a malformed value.
-type Diagnostic struct {
-	Code    Code   // the kind of problem
-	Key     string // the key concerned, "" when it concerns the whole value
-	Message string // one sentence for people
+// problem is a diagnostic of a value.
+func problem(code diag.Code, message string) diag.Diagnostic {
+	return diag.Diagnostic{Code: code, Message: message}
 }
-
-// String returns "code: message".
-func (d Diagnostic) String() string { return string(d.Code) + ": " + d.Message }
 
 // Parse reads a statement of preference in the AI Preferences vocabulary:
 // the value of a Content-Usage header, or the preference of a Content-Usage
@@ -47,7 +33,7 @@ func (d Diagnostic) String() string { return string(d.Code) + ": " + d.Message }
 // category it sets records from as its source. It never fails: a value
 // that cannot be read leaves every category unknown and is reported in the
 // diagnostics.
-func Parse(value string, from Source) (Set, []Diagnostic) {
+func Parse(value string, from Source) (Set, []diag.Diagnostic) {
 	return parse(AIPref, value, from)
 }
 
@@ -57,13 +43,13 @@ func Parse(value string, from Source) (Set, []Diagnostic) {
 // Content-Usage value: parameters and unknown keys ignored, a key given
 // twice keeps its last value, any other value leaves that category unknown,
 // and a value that is not a Dictionary leaves every category unknown.
-func ParseSignal(value string, from Source) (Set, []Diagnostic) {
+func ParseSignal(value string, from Source) (Set, []diag.Diagnostic) {
 	return parse(ContentSignal, value, from)
 }
 
 // parse reads value in the vocabulary v: quickly when quick can (see
 // quick.go), otherwise with httpsfv.
-func parse(v Vocabulary, value string, from Source) (Set, []Diagnostic) {
+func parse(v Vocabulary, value string, from Source) (Set, []diag.Diagnostic) {
 	if s, ok := quick(v, value, from); ok {
 		return s, nil
 	}
@@ -71,15 +57,15 @@ func parse(v Vocabulary, value string, from Source) (Set, []Diagnostic) {
 }
 
 // parseDictionary reads value in the vocabulary v as an httpsfv Dictionary.
-func parseDictionary(v Vocabulary, value string, from Source) (Set, []Diagnostic) {
+func parseDictionary(v Vocabulary, value string, from Source) (Set, []diag.Diagnostic) {
 	var s Set
-	var diags []Diagnostic
+	var diags []diag.Diagnostic
 	if strings.Trim(value, " \t") == "" {
-		return s, []Diagnostic{{MissingPreference, "", "no preference is stated"}}
+		return s, []diag.Diagnostic{problem(diag.MissingPreference, "no preference is stated")}
 	}
 	dict, err := httpsfv.UnmarshalDictionary([]string{value})
 	if err != nil {
-		return s, []Diagnostic{syntaxDiagnostic(value)}
+		return s, []diag.Diagnostic{syntaxDiagnostic(value)}
 	}
 	other := AIPref
 	if v == AIPref {
@@ -90,15 +76,15 @@ func parseDictionary(v Vocabulary, value string, from Source) (Set, []Diagnostic
 		c, ok := Lookup(v, key)
 		if !ok {
 			if _, theirs := Lookup(other, key); theirs && !(v == ContentSignal && key == useKey) {
-				diags = append(diags, Diagnostic{OtherVocabulary, key,
-					fmt.Sprintf("%s is a %s key, ignored in %s", key, other, v)})
+				diags = append(diags, problem(diag.OtherVocabulary,
+					fmt.Sprintf("%s is a %s key, ignored in %s", key, other, v)))
 			}
 			if v == ContentSignal && key == useKey {
 				if u, ok := readUse(m); ok {
 					s.use, s.useFrom = u, from
 				} else {
-					diags = append(diags, Diagnostic{BadValue, key,
-						fmt.Sprintf("use is %s, not immediate, reference or full: ignored", describe(m))})
+					diags = append(diags, problem(diag.BadValue,
+						fmt.Sprintf("use is %s, not immediate, reference or full: ignored", describe(m))))
 				}
 			}
 			continue
@@ -117,7 +103,7 @@ func parseDictionary(v Vocabulary, value string, from Source) (Set, []Diagnostic
 // read returns the preference a Dictionary member states for the category
 // labelled key in v, parameters ignored, and a diagnostic when the member
 // is not one of v's two Tokens.
-func read(v Vocabulary, key string, m httpsfv.Member) (Pref, *Diagnostic) {
+func read(v Vocabulary, key string, m httpsfv.Member) (Pref, *diag.Diagnostic) {
 	tok, isToken := token(m)
 	switch {
 	case isToken && tok == v.allow():
@@ -126,13 +112,13 @@ func read(v Vocabulary, key string, m httpsfv.Member) (Pref, *Diagnostic) {
 		return Disallowed, nil
 	}
 	want := v.allow() + " or " + v.disallow()
-	d := &Diagnostic{BadValue, key, fmt.Sprintf("%s is %s, not %s: unknown", key, describe(m), want)}
+	d := &diag.Diagnostic{Code: diag.BadValue, Message: fmt.Sprintf("%s is %s, not %s: unknown", key, describe(m), want)}
 	switch {
 	case v == AIPref && isToken && (tok == "yes" || tok == "no"):
-		d.Code = YesNo
+		d.Code = diag.YesNo
 		d.Message = fmt.Sprintf("%s=%s: Content-Usage takes %s, not yes or no: unknown", key, tok, want)
 	case v == ContentSignal && isToken && (tok == "y" || tok == "n"):
-		d.Code = SignalYN
+		d.Code = diag.SignalYN
 		d.Message = fmt.Sprintf("%s=%s: Content-Signal takes %s, not y or n: unknown", key, tok, want)
 	}
 	return Unknown, d
@@ -186,13 +172,13 @@ func describe(m httpsfv.Member) string {
 }
 
 // syntaxDiagnostic explains why value is not a Dictionary.
-func syntaxDiagnostic(value string) Diagnostic {
+func syntaxDiagnostic(value string) diag.Diagnostic {
 	if lower := strings.ToLower(value); lower != value {
 		if _, err := httpsfv.UnmarshalDictionary([]string{lower}); err == nil {
-			return Diagnostic{UppercaseKey, "", "keys are lowercase (the format is case sensitive): not a Dictionary, every category unknown"}
+			return problem(diag.UppercaseKey, "keys are lowercase (the format is case sensitive): not a Dictionary, every category unknown")
 		}
 	}
-	return Diagnostic{Syntax, "", "not a structured-field Dictionary (RFC 9651): every category unknown"}
+	return problem(diag.UsageSyntax, "not a structured-field Dictionary (RFC 9651): every category unknown")
 }
 
 // ParseRule reads the value of a robots.txt Content-Usage rule, as
@@ -207,20 +193,20 @@ func syntaxDiagnostic(value string) Diagnostic {
 // looks like one ("*.pdf train-ai=n", "ai-ok/ train-ai=y") is reported as
 // a bad path; as the draft says, it is read as a preference, which then
 // fails to parse.
-func ParseRule(value string, from Source) (path string, s Set, diags []Diagnostic) {
+func ParseRule(value string, from Source) (path string, s Set, diags []diag.Diagnostic) {
 	value = strings.Trim(value, " \t")
 	pref := value
 	if strings.HasPrefix(value, "/") {
 		i := strings.IndexAny(value, " \t")
 		if i < 0 {
-			return value, Set{}, []Diagnostic{{MissingPreference, "", "a path without a preference: every category unknown"}}
+			return value, Set{}, []diag.Diagnostic{problem(diag.MissingPreference, "a path without a preference: every category unknown")}
 		}
 		path, pref = value[:i], strings.TrimLeft(value[i:], " \t")
 	}
 	s, diags = Parse(pref, from)
-	if path == "" && len(diags) == 1 && (diags[0].Code == Syntax || diags[0].Code == UppercaseKey) {
+	if path == "" && len(diags) == 1 && (diags[0].Code == diag.UsageSyntax || diags[0].Code == diag.UppercaseKey) {
 		if first, _, found := strings.Cut(strings.ReplaceAll(value, "\t", " "), " "); found && looksLikePath(first) {
-			diags[0] = Diagnostic{BadPath, "", fmt.Sprintf("%q does not start with /, so it is not a path: the value is not a preference, every category unknown", first)}
+			diags[0] = problem(diag.BadPath, fmt.Sprintf("%q does not start with /, so it is not a path: the value is not a preference, every category unknown", first))
 		}
 	}
 	return path, s, diags

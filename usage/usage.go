@@ -59,7 +59,9 @@
 // # Malformed values
 //
 // Parsing never fails. What is wrong with a value is reported as
-// Diagnostics with stable codes (an uppercase key, yes/no where y/n is
+// diagnostics of the project's one Diagnostic type (robots.Diagnostic),
+// with stable codes that the root package lists with their severities (an
+// uppercase key, yes/no where y/n is
 // meant or the other way round, a key of the other vocabulary, a value that
 // is not y or n, a path that does not start with /, a value that is not a
 // Dictionary), which a robots.txt parser can attach to the line it read.

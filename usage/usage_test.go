@@ -1,7 +1,9 @@
 package usage_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"github.com/robotsexclusion/robots/internal/diag"
 	"slices"
 	"testing"
 
@@ -23,8 +25,8 @@ func check(t *testing.T, s usage.Set, w want) {
 }
 
 // codes returns the codes of diags.
-func codes(diags []usage.Diagnostic) []usage.Code {
-	var out []usage.Code
+func codes(diags []diag.Diagnostic) []diag.Code {
+	var out []diag.Code
 	for _, d := range diags {
 		out = append(out, d.Code)
 	}
@@ -44,20 +46,20 @@ func TestParse(t *testing.T) {
 		source string // where the example is written
 		value  string
 		want   want
-		codes  []usage.Code
+		codes  []diag.Code
 	}{
 		// draft-ietf-aipref-vocab
 		{"vocab 6 Exemplary Serialization Format", "train-ai=y, search=n", want{usage.TrainAI: y, usage.Search: n}, nil},
 		{"vocab 6.5.1 Multiple Preferences: all unknown", `train-ai=y, train-ai, search=n, search="n"`, want{},
-			[]usage.Code{usage.BadValue, usage.BadValue}},
-		{"vocab 6.5.1: an uppercase key fails the Dictionary", "Train-AI=n", want{}, []usage.Code{usage.UppercaseKey}},
-		{"vocab 6.5.1: an uppercase key fails the Dictionary", "train-ai=n, Search=n", want{}, []usage.Code{usage.UppercaseKey}},
+			[]diag.Code{diag.BadValue, diag.BadValue}},
+		{"vocab 6.5.1: an uppercase key fails the Dictionary", "Train-AI=n", want{}, []diag.Code{diag.UppercaseKey}},
+		{"vocab 6.5.1: an uppercase key fails the Dictionary", "train-ai=n, Search=n", want{}, []diag.Code{diag.UppercaseKey}},
 		{"vocab 6.5.2 Preference Parameters", "train-ai;allow=n, train-ai=y", want{usage.TrainAI: y}, nil},
 		// The draft's example ends in ';', which RFC 9651 section 4.2.3.2
 		// does not allow: the Dictionary fails, and train-ai is unknown
 		// either way, as the draft says.
-		{"vocab 6.5.2 Preference Parameters: unknown", `train-ai;has;parameters="?";`, want{}, []usage.Code{usage.Syntax}},
-		{"vocab 6.5.2 (without the final ';')", `train-ai;has;parameters="?"`, want{}, []usage.Code{usage.BadValue}},
+		{"vocab 6.5.2 Preference Parameters: unknown", `train-ai;has;parameters="?";`, want{}, []diag.Code{diag.UsageSyntax}},
+		{"vocab 6.5.2 (without the final ';')", `train-ai;has;parameters="?"`, want{}, []diag.Code{diag.BadValue}},
 		// draft-ietf-aipref-attach
 		{"attach 1.2 Examples (header)", "train-ai=n", want{usage.TrainAI: n}, nil},
 		{"attach 3.4 Example, first group", "train-ai=n", want{usage.TrainAI: n}, nil},
@@ -67,21 +69,21 @@ func TestParse(t *testing.T) {
 		{"vocab 6.5: y allows, n disallows", "search=y, train-ai=n", want{usage.TrainAI: n, usage.Search: y}, nil},
 		{"vocab 6.5: parameters ignored", "train-ai=n;until=2030;why=\"x\"", want{usage.TrainAI: n}, nil},
 		{"vocab 6.4: unknown keys ignored", "train-genai=n, bots=y, foo=(a b), train-ai=y", want{usage.TrainAI: y}, nil},
-		{"vocab 6.5: another Token is unknown", "train-ai=maybe", want{}, []usage.Code{usage.BadValue}},
-		{"vocab 6.5: a String is unknown", `train-ai="n"`, want{}, []usage.Code{usage.BadValue}},
-		{"vocab 6.5: an Integer is unknown", "train-ai=0", want{}, []usage.Code{usage.BadValue}},
-		{"vocab 6.5: an Inner List is unknown", "train-ai=(n)", want{}, []usage.Code{usage.BadValue}},
-		{"vocab 6.5: a Boolean is unknown", "train-ai=?0, search", want{}, []usage.Code{usage.BadValue, usage.BadValue}},
-		{"vocab 6.2: Tokens are case sensitive", "train-ai=N", want{}, []usage.Code{usage.BadValue}},
+		{"vocab 6.5: another Token is unknown", "train-ai=maybe", want{}, []diag.Code{diag.BadValue}},
+		{"vocab 6.5: a String is unknown", `train-ai="n"`, want{}, []diag.Code{diag.BadValue}},
+		{"vocab 6.5: an Integer is unknown", "train-ai=0", want{}, []diag.Code{diag.BadValue}},
+		{"vocab 6.5: an Inner List is unknown", "train-ai=(n)", want{}, []diag.Code{diag.BadValue}},
+		{"vocab 6.5: a Boolean is unknown", "train-ai=?0, search", want{}, []diag.Code{diag.BadValue, diag.BadValue}},
+		{"vocab 6.2: Tokens are case sensitive", "train-ai=N", want{}, []diag.Code{diag.BadValue}},
 		{"vocab 6.5.1: the last value counts", "train-ai=n, train-ai=y", want{usage.TrainAI: y}, nil},
 		{"vocab 6.5.1: the last value counts", "train-ai=y, search=y, train-ai=n", want{usage.TrainAI: n, usage.Search: y}, nil},
-		{"vocab 3: no statement", "", want{}, []usage.Code{usage.MissingPreference}},
-		{"RFC 9651 4.2.2: a trailing comma fails", "train-ai=n,", want{}, []usage.Code{usage.Syntax}},
-		{"RFC 9651 4.2.2: a missing comma fails", "train-ai=n search=y", want{}, []usage.Code{usage.Syntax}},
-		{"RFC 9651 4.2.2: space around = fails", "train-ai = n", want{}, []usage.Code{usage.Syntax}},
+		{"vocab 3: no statement", "", want{}, []diag.Code{diag.MissingPreference}},
+		{"RFC 9651 4.2.2: a trailing comma fails", "train-ai=n,", want{}, []diag.Code{diag.UsageSyntax}},
+		{"RFC 9651 4.2.2: a missing comma fails", "train-ai=n search=y", want{}, []diag.Code{diag.UsageSyntax}},
+		{"RFC 9651 4.2.2: space around = fails", "train-ai = n", want{}, []diag.Code{diag.UsageSyntax}},
 		{"RFC 9651 4.2: space and tabs around members", " train-ai=n ,\tsearch=y\t", want{usage.TrainAI: n, usage.Search: y}, nil},
-		{"issue 12: yes/no in Content-Usage", "train-ai=no, search=yes", want{}, []usage.Code{usage.YesNo, usage.YesNo}},
-		{"issue 12: a Content-Signal key in Content-Usage", "ai-train=n", want{}, []usage.Code{usage.OtherVocabulary}},
+		{"issue 12: yes/no in Content-Usage", "train-ai=no, search=yes", want{}, []diag.Code{diag.YesNo, diag.YesNo}},
+		{"issue 12: a Content-Signal key in Content-Usage", "ai-train=n", want{}, []diag.Code{diag.OtherVocabulary}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
@@ -108,7 +110,7 @@ func TestParseSignal(t *testing.T) {
 		value  string
 		want   want
 		use    usage.Use
-		codes  []usage.Code
+		codes  []diag.Code
 	}{
 		{"Content Signals policy example", "search=yes, ai-input=yes, ai-train=no",
 			want{usage.SignalSearch: y, usage.SignalAIInput: y, usage.SignalAITrain: n}, usage.UseUnknown, nil},
@@ -118,13 +120,13 @@ func TestParseSignal(t *testing.T) {
 			want{usage.SignalAITrain: n}, usage.UseUnknown, nil},
 		{"Content Signals: use=immediate", "use=immediate", want{}, usage.UseImmediate, nil},
 		{"Content Signals: use=full", "ai-input=no, use=full", want{usage.SignalAIInput: n}, usage.UseFull, nil},
-		{"Content Signals: an unknown use", "use=sometimes", want{}, usage.UseUnknown, []usage.Code{usage.BadValue}},
-		{"issue 12: y/n in Content-Signal", "search=y, ai-train=n", want{}, usage.UseUnknown, []usage.Code{usage.SignalYN, usage.SignalYN}},
-		{"issue 12: a Content-Usage key in Content-Signal", "train-ai=no", want{}, usage.UseUnknown, []usage.Code{usage.OtherVocabulary}},
-		{"issue 12: an uppercase key", "Search=yes, AI-Train=no", want{}, usage.UseUnknown, []usage.Code{usage.UppercaseKey}},
+		{"Content Signals: an unknown use", "use=sometimes", want{}, usage.UseUnknown, []diag.Code{diag.BadValue}},
+		{"issue 12: y/n in Content-Signal", "search=y, ai-train=n", want{}, usage.UseUnknown, []diag.Code{diag.SignalYN, diag.SignalYN}},
+		{"issue 12: a Content-Usage key in Content-Signal", "train-ai=no", want{}, usage.UseUnknown, []diag.Code{diag.OtherVocabulary}},
+		{"issue 12: an uppercase key", "Search=yes, AI-Train=no", want{}, usage.UseUnknown, []diag.Code{diag.UppercaseKey}},
 		{"read as Content-Usage is: parameters ignored", "ai-train=no;x=1", want{usage.SignalAITrain: n}, usage.UseUnknown, nil},
 		{"read as Content-Usage is: the last value counts", "ai-train=no, ai-train=yes", want{usage.SignalAITrain: y}, usage.UseUnknown, nil},
-		{"read as Content-Usage is: not a Dictionary", "search = yes", want{}, usage.UseUnknown, []usage.Code{usage.Syntax}},
+		{"read as Content-Usage is: not a Dictionary", "search = yes", want{}, usage.UseUnknown, []diag.Code{diag.UsageSyntax}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
@@ -149,20 +151,20 @@ func TestParseRule(t *testing.T) {
 		value  string
 		path   string
 		want   want
-		codes  []usage.Code
+		codes  []diag.Code
 	}{
 		{"attach 1.2 Examples", "train-ai=n", "", want{usage.TrainAI: n}, nil},
 		{"attach 3.4 Example", "/ai-ok/ train-ai=y", "/ai-ok/", want{usage.TrainAI: y}, nil},
 		{"attach 3.2: a tab ends the path", "/a\ttrain-ai=n", "/a", want{usage.TrainAI: n}, nil},
 		{"attach 3.2: space before and after the value", " \t/a   search=y \t", "/a", want{usage.Search: y}, nil},
 		{"attach 3.2: no '/' first, no path", "search=n, train-ai=y", "", want{usage.Search: n, usage.TrainAI: y}, nil},
-		{"attach 3.2: a path alone", "/a", "/a", want{}, []usage.Code{usage.MissingPreference}},
-		{"attach 3.2: nothing", "", "", want{}, []usage.Code{usage.MissingPreference}},
-		{"attach 3.2: a path not starting with /", "ai-ok/ train-ai=y", "", want{}, []usage.Code{usage.BadPath}},
-		{"attach 3.2: a pattern starting with *", "*.pdf train-ai=n", "", want{}, []usage.Code{usage.BadPath}},
+		{"attach 3.2: a path alone", "/a", "/a", want{}, []diag.Code{diag.MissingPreference}},
+		{"attach 3.2: nothing", "", "", want{}, []diag.Code{diag.MissingPreference}},
+		{"attach 3.2: a path not starting with /", "ai-ok/ train-ai=y", "", want{}, []diag.Code{diag.BadPath}},
+		{"attach 3.2: a pattern starting with *", "*.pdf train-ai=n", "", want{}, []diag.Code{diag.BadPath}},
 		{"attach 3.2: a Token may hold /", "a=b/c, train-ai=n", "", want{usage.TrainAI: n}, nil},
 		{"attach 3.2: a path with wildcards", "/*.pdf$ train-ai=n", "/*.pdf$", want{usage.TrainAI: n}, nil},
-		{"attach 3.2: a path, then an uppercase key", "/a Train-AI=n", "/a", want{}, []usage.Code{usage.UppercaseKey}},
+		{"attach 3.2: a path, then an uppercase key", "/a Train-AI=n", "/a", want{}, []diag.Code{diag.UppercaseKey}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source, func(t *testing.T) {
@@ -300,5 +302,96 @@ func TestJSON(t *testing.T) {
 		`"use":{"source":{"line":2,"field":"Content-Signal"},"value":"reference"}}`
 	if string(b) != want {
 		t.Errorf("JSON\n%s\nwant\n%s", b, want)
+	}
+}
+
+// usageSet parses a Content-Usage value read on line cu and a
+// Content-Signal value read on line cs, and combines them.
+func usageSet(t *testing.T, cuValue string, cu int, signal string, cs int) usage.Set {
+	t.Helper()
+	var s usage.Set
+	if cuValue != "" {
+		a, _ := usage.Parse(cuValue, usage.Source{Line: cu, Field: "Content-Usage"})
+		s = s.Combine(a)
+	}
+	if signal != "" {
+		b, _ := usage.ParseSignal(signal, usage.Source{Line: cs, Field: "Content-Signal"})
+		s = s.Combine(b)
+	}
+	return s
+}
+
+// jsonByMaps writes s as encoding/json writes maps of its members: the
+// form AppendJSON keeps, byte for byte.
+func jsonByMaps(t *testing.T, s usage.Set) []byte {
+	type source struct {
+		Line  int    `json:"line,omitempty"`
+		Field string `json:"field,omitempty"`
+	}
+	type pref struct {
+		Preference usage.Pref `json:"preference"`
+		Source     *source    `json:"source,omitempty"`
+	}
+	out := map[string]any{}
+	for _, v := range []usage.Vocabulary{usage.AIPref, usage.ContentSignal} {
+		m := map[string]pref{}
+		for _, c := range usage.Categories(v) {
+			p := pref{Preference: s.Get(c)}
+			if from := s.From(c); from != (usage.Source{}) {
+				p.Source = &source{from.Line, from.Field}
+			}
+			m[c.Info().Label] = p
+		}
+		out[v.String()] = m
+	}
+	u, from := s.Use()
+	use := map[string]any{"value": u}
+	if from != (usage.Source{}) {
+		use["source"] = source{from.Line, from.Field}
+	}
+	out["use"] = use
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// TestAppend checks the text form of preferences, and that the JSON form is
+// byte for byte what encoding/json writes of the same members.
+func TestAppend(t *testing.T) {
+	tests := []struct {
+		set  usage.Set
+		text string
+	}{
+		{usage.Set{}, "unknown"},
+		{usageSet(t, "train-ai=n", 4, "", 0), "Content-Usage: train-ai=n (line 4)"},
+		{usageSet(t, "search=y, train-ai=n", 4, "", 0), "Content-Usage: train-ai=n (line 4), search=y (line 4)"},
+		{usageSet(t, "", 0, "search=yes, ai-train=no, use=reference", 9), "Content-Signal: search=yes (line 9), ai-train=no (line 9), use=reference (line 9)"},
+		{usageSet(t, "train-ai=y", 2, "ai-input=no", 3), "Content-Usage: train-ai=y (line 2); Content-Signal: ai-input=no (line 3)"},
+		{usage.Set{}.With(usage.TrainAI, usage.Disallowed, usage.Source{Field: `meta name="robots"`}), `Content-Usage: train-ai=n (meta name="robots")`},
+		{usageSet(t, "", 0, "use=full", 7), "Content-Signal: use=full (line 7)"},
+	}
+	for _, tt := range tests {
+		if got := string(tt.set.AppendText(nil)); got != tt.text {
+			t.Errorf("text %q, want %q", got, tt.text)
+		}
+		want := jsonByMaps(t, tt.set)
+		if got := tt.set.AppendJSON(nil); !bytes.Equal(got, want) {
+			t.Errorf("%s: JSON\n%s\nwant\n%s", tt.text, got, want)
+		}
+		if got, _ := json.Marshal(tt.set); !bytes.Equal(got, want) {
+			t.Errorf("%s: MarshalJSON\n%s\nwant\n%s", tt.text, got, want)
+		}
+	}
+	s := usageSet(t, "train-ai=n, search=y", 4, "ai-input=no, use=reference", 5)
+	buf := make([]byte, 0, 4096)
+	if n := testing.AllocsPerRun(100, func() {
+		buf = s.AppendText(buf[:0])
+		buf = s.AppendJSON(buf[:0])
+	}); n != 0 {
+		t.Errorf("appending allocates %v times, want 0", n)
 	}
 }

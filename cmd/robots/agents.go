@@ -1,73 +1,27 @@
 package main
 
 // The agents command: who a robots.txt lets in, for the crawlers of the
-// registry (package registry), grouped by purpose so that "blocks AI
-// training, stays in search" reads at a glance.
+// registry (package crawlers), grouped by purpose so that "blocks AI
+// training, stays in search" reads at a glance, then the names the file
+// gives that the registry does not know.
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
-	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/cmd/robots/internal/registry"
+	"github.com/robotsexclusion/robots/crawlers"
+	"github.com/robotsexclusion/robots/internal/report"
+	"github.com/robotsexclusion/robots/internal/words"
 )
-
-func init() {
-	register(command{name: "agents", summary: "show which known crawlers a robots.txt lets in, by purpose", run: runAgents})
-}
-
-// maxReportPaths is how many paths besides / the report derives from the
-// file's rules when no -path is given.
-const maxReportPaths = 3
-
-// agentReport is one registry agent's line of the report.
-type agentReport struct {
-	registry.Agent
-	Named      bool          `json:"named"`       // a group names it; else the * groups apply
-	GroupLines []int         `json:"group_lines"` // the first user-agent line of each group that applies
-	Verdicts   []pathVerdict `json:"verdicts"`
-	Usage      *string       `json:"usage"` // usage preferences robots.txt states for /; null when none
-}
-
-// pathVerdict is an agent's verdict on one path.
-type pathVerdict struct {
-	Path    string `json:"path"`
-	Allowed bool   `json:"allowed"`
-	Line    int    `json:"line"`
-	Pattern string `json:"pattern"`
-}
-
-// unreadable is a user-agent line naming a registry agent whose name is
-// not a product token: parsers read a shorter token from it.
-type unreadable struct {
-	Line  int    `json:"line"`
-	Value string `json:"value"` // as written
-	Agent string `json:"agent"` // the registry name it writes
-	Token string `json:"token"` // what parsers read
-	Named bool   `json:"named"` // whether this library names the agent by some group all the same
-}
-
-// agentsReport is the whole report on one file.
-type agentsReport struct {
-	Robots     string        `json:"robots"`
-	Dialect    string        `json:"dialect"`
-	Note       string        `json:"note,omitempty"`
-	Paths      []string      `json:"paths"`
-	Agents     []agentReport `json:"agents"`
-	Unreadable []unreadable  `json:"unreadable"`
-}
 
 func runAgents(e *env, args []string) int {
 	fs := flag.NewFlagSet("agents", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	var paths agentList
+	var paths stringList
 	fs.Var(&paths, "path", "a `path` to decide besides / (repeatable); default: up to 3 from the file's rules")
 	dialect := addDialectFlag(fs)
 	live := addLiveFlags(fs)
@@ -85,10 +39,10 @@ func runAgents(e *env, args []string) int {
 	switch fs.NArg() {
 	case 0:
 		if *asJSON {
-			json.NewEncoder(out).Encode(registry.All())
-			return exitOK
+			writeJSON(out, crawlers.All())
+		} else {
+			writeRegistry(out)
 		}
-		writeRegistry(out)
 		return exitOK
 	case 1:
 	default:
@@ -101,81 +55,31 @@ func runAgents(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "robots agents: %v\n", err)
 		return exitUsage
 	}
-	rep := reportAgents(l, paths)
+	rep := report.NewAgents(l.name, l.note, l.r, paths)
 	if *asJSON {
-		json.NewEncoder(out).Encode(rep)
-		return exitOK
+		writeJSON(out, rep)
+	} else {
+		writeAgents(out, &rep)
 	}
-	writeAgents(out, rep)
 	return exitOK
 }
 
-// reportAgents decides the paths for every registry agent under l.
-func reportAgents(l *loaded, paths []string) *agentsReport {
-	r := l.r
-	if len(paths) == 0 {
-		paths = reportPaths(r)
-	} else {
-		paths = dedupe(append([]string{"/"}, paths...))
+// shownName is a registry name, with the token parsers read from it when
+// it is not one.
+func shownName(a crawlers.Agent) string {
+	if a.Readable() {
+		return a.Name
 	}
-	rep := &agentsReport{Robots: l.name, Dialect: r.Dialect().String(), Note: l.note, Paths: paths,
-		Agents: []agentReport{}, Unreadable: []unreadable{}}
-	for _, a := range registry.All() {
-		m := r.Agent(a.Name)
-		ar := agentReport{Agent: a, Named: m.Named(), GroupLines: []int{}}
-		for _, g := range selectGroups(r, a.Name).Groups {
-			ar.GroupLines = append(ar.GroupLines, g.Agents[0].Line)
-		}
-		for _, p := range paths {
-			d := m.Decide(p)
-			ar.Verdicts = append(ar.Verdicts, pathVerdict{Path: p, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern})
-		}
-		if u, ok := usagePreferences(r, a.Name, "/"); ok {
-			ar.Usage = &u
-		}
-		rep.Agents = append(rep.Agents, ar)
-		if a.Readable() {
-			continue
-		}
-		for _, g := range groupsOf(r) {
-			for _, ua := range g.Agents {
-				if len(ua.Value) >= len(a.Name) && equalFoldASCII(ua.Value[:len(a.Name)], a.Name) {
-					rep.Unreadable = append(rep.Unreadable, unreadable{Line: ua.Line, Value: ua.Value, Agent: a.Name, Token: ua.Name, Named: ar.Named})
-				}
-			}
-		}
-	}
-	return rep
-}
-
-// reportPaths returns / and up to maxReportPaths paths named by the file's
-// disallow rules, in file order: each pattern's path with * read as nothing.
-func reportPaths(r *robots.Robots) []string {
-	out := []string{"/"}
-	for _, g := range groupsOf(r) {
-		for _, rule := range g.Rules {
-			if len(out) > maxReportPaths {
-				return out
-			}
-			if rule.Allow || rule.Value == "" {
-				continue
-			}
-			p := strings.ReplaceAll(strings.TrimSuffix(rule.Value, "$"), "*", "")
-			if !strings.HasPrefix(p, "/") {
-				p = "/" + p
-			}
-			out = dedupe(append(out, p))
-		}
-	}
-	return out
+	return a.Name + " (read as " + a.Token + ")"
 }
 
 // writeRegistry prints the registry, grouped by purpose.
 func writeRegistry(w io.Writer) {
 	tw := newTable(w)
-	for _, p := range registry.Purposes {
+	all := crawlers.All()
+	for _, p := range crawlers.Purposes() {
 		first := true
-		for _, a := range registry.All() {
+		for _, a := range all {
 			if a.Purpose != p {
 				continue
 			}
@@ -183,37 +87,31 @@ func writeRegistry(w io.Writer) {
 				fmt.Fprintf(tw, "%s\n", p)
 				first = false
 			}
-			name := a.Name
-			if !a.Readable() {
-				name += " (read as " + a.Token + ")"
-			}
-			fmt.Fprintf(tw, "  %s\t%s\thonours robots.txt: %s\t%s\n", name, a.Operator, a.Honours, a.Source)
+			fmt.Fprintf(tw, "  %s\t%s\thonours robots.txt: %s\t%s\n", shownName(a), a.Operator, a.Honours, a.Source)
 		}
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "%s (%s)\n", countNoun(registry.Count, "agent"), registry.Source)
+	fmt.Fprintf(w, "%s (%s)\n", words.Count(crawlers.Count, "agent"), crawlers.Source)
 }
 
 // writeAgents prints the report: one line per registry agent, grouped by
 // purpose, a column per path ("allow" or "BLOCK"), then the names no parser
-// can read.
-func writeAgents(w io.Writer, rep *agentsReport) {
+// can read, then the names the registry does not know.
+func writeAgents(w io.Writer, rep *report.Agents) {
 	fmt.Fprintf(w, "%s (%s)\n", rep.Robots, rep.Dialect)
 	if rep.Note != "" {
 		fmt.Fprintf(w, "note: %s\n", rep.Note)
 	}
 	tw := newTable(w)
-	head := []string{"", "honours", "group"}
-	head = append(head, rep.Paths...)
-	head = append(head, "usage")
-	for _, p := range registry.Purposes {
+	head := append(append([]string{"", "honours", "group"}, rep.Paths...), "usage")
+	for _, p := range crawlers.Purposes() {
 		first := true
 		for _, a := range rep.Agents {
 			if a.Purpose != p {
 				continue
 			}
 			if first {
-				head[0] = p
+				head[0] = string(p)
 				fmt.Fprintln(tw, strings.Join(head, "\t"))
 				first = false
 			}
@@ -226,7 +124,7 @@ func writeAgents(w io.Writer, rep *agentsReport) {
 			} else {
 				group += " (no group)"
 			}
-			cells := []string{"  " + a.Name, a.Honours, group}
+			cells := []string{"  " + a.Name, string(a.Honours), group}
 			for _, v := range a.Verdicts {
 				cell := "allow"
 				if !v.Allowed {
@@ -238,8 +136,7 @@ func writeAgents(w io.Writer, rep *agentsReport) {
 			if a.Usage != nil {
 				usage = *a.Usage
 			}
-			cells = append(cells, usage)
-			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+			fmt.Fprintln(tw, strings.Join(append(cells, usage), "\t"))
 		}
 	}
 	tw.Flush()
@@ -254,28 +151,14 @@ func writeAgents(w io.Writer, rep *agentsReport) {
 				u.Line, u.Value, u.Token, u.Agent, fate)
 		}
 	}
-	fmt.Fprintln(w, "usage: the usage preferences the file states for / (Content-Usage, Content-Signal); - when none")
-}
-
-// table is a tabwriter that drops the spaces it leaves at the ends of lines.
-type table struct {
-	*tabwriter.Writer
-	buf *bytes.Buffer
-	w   io.Writer
-}
-
-func newTable(w io.Writer) *table {
-	buf := new(bytes.Buffer)
-	return &table{Writer: tabwriter.NewWriter(buf, 0, 0, 2, ' ', 0), buf: buf, w: w}
-}
-
-// Flush writes the table, each line without trailing spaces.
-func (t *table) Flush() {
-	t.Writer.Flush()
-	for _, line := range strings.SplitAfter(t.buf.String(), "\n") {
-		if line != "" {
-			io.WriteString(t.w, strings.TrimRight(line, " \n")+"\n")
+	if len(rep.Unknown) > 0 {
+		fmt.Fprintln(w, "named in the file, not in the registry:")
+		for _, u := range rep.Unknown {
+			fmt.Fprintf(w, "  line %d: User-agent: %s\n", u.Line, u.Shown)
+		}
+		if rep.More > 0 {
+			fmt.Fprintf(w, "  and %d more\n", rep.More)
 		}
 	}
-	t.buf.Reset()
+	fmt.Fprintln(w, "usage: the usage preferences the file states for / (Content-Usage, Content-Signal); - when none")
 }

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/cmd/robots/internal/registry"
+	"github.com/robotsexclusion/robots/crawlers"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
 const aiRobots = `User-agent: *
@@ -87,11 +88,11 @@ func TestAgentsJSON(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var rep agentsReport
+	var rep report.Agents
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Agents) != registry.Count || len(rep.Unreadable) != 1 || rep.Unreadable[0].Token != "AI" {
+	if len(rep.Agents) != crawlers.Count || len(rep.Unreadable) != 1 || rep.Unreadable[0].Token != "AI" {
 		t.Fatalf("got %d agents, unreadable %+v", len(rep.Agents), rep.Unreadable)
 	}
 	r := robots.Parse([]byte(aiRobots))
@@ -146,7 +147,7 @@ func TestAgentsPreferences(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var rep agentsReport
+	var rep report.Agents
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
@@ -164,4 +165,43 @@ func TestAgentsPreferences(t *testing.T) {
 	if stated == 0 {
 		t.Error("no agent has usage preferences")
 	}
+}
+
+// TestAgentsFromRules checks the paths the report derives from the file's
+// disallow rules: never one that starts with "//", which reads as a host
+// (issue 26: CCBot's Disallow: /*/*/pulse on github.com gave the column
+// ///pulse, decided as /pulse, so CCBot's row said allow).
+func TestAgentsFromRules(t *testing.T) {
+	out := agentsOn(t, "User-agent: CCBot\nDisallow: /*/*/pulse\n\nUser-agent: *\nDisallow: /private\n")
+	for _, re := range lines(
+		`(?m)^ai-training +honours +group +/ +/x/x/pulse +/private +usage$`,
+		`(?m)^  CCBot +yes +named \(line 1\) +allow +BLOCK +allow +-$`,
+	) {
+		if !re.MatchString(out) {
+			t.Errorf("no line matches %s; output:\n%s", re, out)
+		}
+	}
+}
+
+// TestAgentsUnknown checks that the names a file gives that the registry
+// does not know get a line each (issue 26: anthropic-ai, Claude-Web,
+// cohere-ai and Diffbot got none), as written, with what they are read as.
+func TestAgentsUnknown(t *testing.T) {
+	out := agentsOn(t, "User-agent: anthropic-ai\nUser-agent: Claude-Web\nUser-agent: cohere-ai\nUser-agent: Diffbot\nUser-agent: GPTBot\nUser-agent: Spinn3r\nDisallow: /\n")
+	want := "named in the file, not in the registry:\n  line 1: User-agent: anthropic-ai\n  line 2: User-agent: Claude-Web\n" +
+		"  line 3: User-agent: cohere-ai\n  line 4: User-agent: Diffbot\n  line 6: User-agent: Spinn3r (read as Spinn)\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks\n%s\noutput:\n%s", want, out)
+	}
+}
+
+// agentsOn runs agents on a file of the given body and returns its output.
+func agentsOn(t *testing.T, body string) string {
+	t.Helper()
+	dir := writeTemp(t, map[string]string{"robots.txt": body})
+	code, out, errOut := runCmd("", "agents", filepath.Join(dir, "robots.txt"))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	return out
 }

@@ -4,18 +4,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"time"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/normalize"
 	prefs "github.com/robotsexclusion/robots/usage"
 )
-
-func init() {
-	register(command{name: "check", summary: "decide URLs against a robots.txt file", run: runCheck})
-}
 
 // checkResult is one output line of check -json: a decision, or an input
 // line that is not a URL (Error set, the other fields zero).
@@ -70,7 +63,7 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "robots check: with -robots -, give the URLs as arguments")
 		return exitUsage
 	}
-	body, err := readInput(e, *file)
+	body, err := readRobotsBody(e, *file)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
 		return exitUsage
@@ -95,6 +88,11 @@ func runCheck(e *env, args []string) int {
 	}
 	return st.status()
 }
+
+// decide is where check decides one URL of a file given with -robots: the
+// one call that deciding on the path a request would carry replaces (live
+// check decides through fetch.Result.Decide).
+func decide(m *robots.Matcher, url string) robots.Decision { return m.Decide(url) }
 
 // agentMatcher returns the Matcher for the crawler named by agent and, when
 // the file was not read for agent as given, a note saying how it was read:
@@ -212,36 +210,6 @@ func commas(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return neg + s
-}
-
-// readBody reads a robots.txt body from r through normalize.ReadBody: up
-// to max(limit, robots.DefaultParseLimit) octets plus normalize.Slack, and
-// no further, so that no file is read unbounded. Past the bound the content
-// is dropped; the parser then reports the file truncated.
-func readBody(r io.Reader, limit int) ([]byte, error) {
-	b, err := normalize.ReadBody(r, limit)
-	if err != nil {
-		return b, fmt.Errorf("reading robots.txt: %w", err)
-	}
-	return b, nil
-}
-
-// readInput reads a named robots.txt file, or standard input for "-",
-// bounded by readBody.
-func readInput(e *env, name string) ([]byte, error) {
-	if name == "-" {
-		return readBody(e.stdin, robots.DefaultParseLimit)
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := readBody(f, robots.DefaultParseLimit)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return b, nil
 }
 
 // errReadURLs wraps an error reading the URL list.

@@ -137,6 +137,7 @@ func TestCheckJSON(t *testing.T) {
 	}
 	var want bytes.Buffer
 	enc := json.NewEncoder(&want)
+	enc.SetEscapeHTML(false)
 	m := robots.Parse([]byte("User-agent: *\nDisallow: /p<&>\"\\\n")).Agent("Bot")
 	for _, u := range urls {
 		if p := urlProblem([]byte(u)); p != "" {
@@ -148,22 +149,6 @@ func TestCheckJSON(t *testing.T) {
 	}
 	if out != want.String() {
 		t.Errorf("got\n%s\nwant (encoding/json)\n%s", out, want.String())
-	}
-}
-
-// TestAppendJSONString checks every ASCII octet and some UTF-8 against
-// encoding/json.
-func TestAppendJSONString(t *testing.T) {
-	var all []byte
-	for c := range 0x80 {
-		all = append(all, byte(c))
-	}
-	for _, s := range []string{string(all), "", "plain", "é\u2028\u2029\U0001F600", "\xc3", "a\xffb\xed\xa0\x80"} {
-		var want bytes.Buffer
-		json.NewEncoder(&want).Encode(s)
-		if got := string(appendJSONString(nil, []byte(s))) + "\n"; got != want.String() {
-			t.Errorf("%q: got %s want %s", s, got, want.String())
-		}
 	}
 }
 

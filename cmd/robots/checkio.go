@@ -17,10 +17,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strconv"
-	"unicode/utf8"
+	"unsafe"
 
-	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
 const (
@@ -144,32 +143,12 @@ func trimSpace(b []byte) []byte {
 	return b
 }
 
-// urlProblem says why u is not a URL that check decides, or returns "".
-// check decides absolute URLs with an authority ("https://host/a?b") and
-// references that start with "/" ("/a?b", "//host/a"); "mailto:x" and
-// "search" are not URLs robots.txt speaks of.
+// urlProblem says why u is not a URL that check decides, or returns "": the
+// library's reading (report.URLProblem), on the line as it is in the
+// buffer, without a copy.
 func urlProblem(u []byte) string {
-	if len(u) == 0 {
-		return "empty URL"
-	}
-	if u[0] == '/' {
-		return ""
-	}
-	i := 0
-	for i < len(u) && (isLetter(u[i]) || i > 0 && (isDigit(u[i]) || u[i] == '+' || u[i] == '-' || u[i] == '.')) {
-		i++
-	}
-	if i > 0 && bytes.HasPrefix(u[i:], []byte("://")) {
-		return ""
-	}
-	if i > 0 && i < len(u) && u[i] == ':' {
-		return "not a URL with a host (" + string(u[:i]) + ":)"
-	}
-	return "not a URL: want https://host/path or /path"
+	return report.URLProblem(unsafe.String(unsafe.SliceData(u), len(u)))
 }
-
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 
 // resultWriter writes check's results, as text or JSON lines, into one
 // buffer that it reuses.
@@ -184,161 +163,12 @@ func newResultWriter(w io.Writer, asJSON, withUsage bool) *resultWriter {
 	return &resultWriter{w: bufio.NewWriterSize(w, urlReadBuffer), json: asJSON, usage: withUsage, scratch: make([]byte, 0, 512)}
 }
 
-// appendDecision appends a decided URL, without the newline:
-//
-//	allowed    https://a.example/x	(no rule matched)
-//	disallowed https://a.example/private	line 2: /private
-//	{"url":"https://a.example/private","allowed":false,"line":2,"pattern":"/private"}
-//
-// With withUsage, the usage preferences of the decision follow, as
-// appendUsageText or appendUsageJSON writes them:
-//
-//	allowed    https://a.example/x	(no rule matched)	usage: Content-Usage: train-ai=n (line 4)
-//	{"url":"https://a.example/x","allowed":true,"line":0,"pattern":"","usage":{...}}
-func appendDecision(b, url []byte, d robots.Decision, asJSON, withUsage bool) []byte {
-	if asJSON {
-		b = append(b, `{"url":`...)
-		b = appendJSONString(b, url)
-		if d.Allowed {
-			b = append(b, `,"allowed":true,"line":`...)
-		} else {
-			b = append(b, `,"allowed":false,"line":`...)
-		}
-		b = strconv.AppendInt(b, int64(d.Line), 10)
-		b = append(b, `,"pattern":`...)
-		b = appendJSONString(b, []byte(d.Pattern))
-		if withUsage {
-			b = append(b, `,"usage":`...)
-			b = appendUsageJSON(b, d.Usage)
-		}
-		return append(b, '}')
-	}
-	b = appendVerdict(b, url, d)
-	if withUsage {
-		b = appendUsageColumn(b, d)
-	}
-	return b
-}
-
-// appendUsageColumn appends the usage column of a text line: a tab, then
-// "usage: " and the preferences.
-func appendUsageColumn(b []byte, d robots.Decision) []byte {
-	b = append(b, "\tusage: "...)
-	return appendUsageText(b, d.Usage)
-}
-
-// appendVerdict appends the text form of a decision, without usage
-// preferences.
-func appendVerdict(b, url []byte, d robots.Decision) []byte {
-	if d.Allowed {
-		b = append(b, "allowed    "...)
-	} else {
-		b = append(b, "disallowed "...)
-	}
-	b = append(b, url...)
-	if d.Line == 0 {
-		return append(b, "\t(no rule matched)"...)
-	}
-	b = append(b, "\tline "...)
-	b = strconv.AppendInt(b, int64(d.Line), 10)
-	b = append(b, ": "...)
-	return append(b, d.Pattern...)
-}
-
 // invalid writes an input line that is not a URL.
 func (rw *resultWriter) invalid(url []byte, problem string) {
-	b := appendInvalid(rw.scratch[:0], url, problem, rw.json)
+	b := report.AppendCheckError(rw.scratch[:0], unsafe.String(unsafe.SliceData(url), len(url)), problem, rw.json)
 	rw.w.Write(append(b, '\n'))
 	rw.scratch = b[:0]
 }
 
-// appendInvalid appends an input line that is not a URL, without the
-// newline:
-//
-//	error      mailto:x	not a URL with a host (mailto:)
-//	{"url":"mailto:x","allowed":false,"line":0,"pattern":"","error":"not a URL with a host (mailto:)"}
-func appendInvalid(b, url []byte, problem string, asJSON bool) []byte {
-	if !asJSON {
-		b = append(b, "error      "...)
-		b = append(b, url...)
-		b = append(b, '\t')
-		return append(b, problem...)
-	}
-	b = append(b, `{"url":`...)
-	b = appendJSONString(b, url)
-	b = append(b, `,"allowed":false,"line":0,"pattern":"","error":`...)
-	b = appendJSONString(b, []byte(problem))
-	return append(b, '}')
-}
-
 func (rw *resultWriter) flush()     { rw.w.Flush() }
 func (rw *resultWriter) err() error { return rw.w.Flush() }
-
-// jsonPlain marks the octets a JSON string holds as they are, in the form
-// encoding/json writes: it escapes control characters, the quote and the
-// backslash, and <, > and & for HTML; octets from 0x80 on are checked as
-// UTF-8.
-var jsonPlain = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-	}
-	return t
-}()
-
-// appendJSONString appends s as a JSON string, exactly as encoding/json's
-// Encoder writes it (HTML escaping on): invalid UTF-8 becomes \ufffd, and
-// U+2028 and U+2029 are escaped.
-func appendJSONString(b, s []byte) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		for i < len(s) && jsonPlain[s[i]] {
-			i++
-		}
-		if i == len(s) {
-			break
-		}
-		c := s[i]
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRune(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}

@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
 const (
@@ -47,21 +48,24 @@ func (b *batch) decide(m *robots.Matcher, asJSON, withUsage bool) {
 	start := 0
 	for i, end := range b.ends {
 		url := s[start:end]
-		line := b.data[start:end]
 		start = end
 		if p := b.problems[i]; p != "" {
 			b.errors++
-			b.out = appendInvalid(b.out, line, p, asJSON)
+			b.out = report.AppendCheckError(b.out, url, p, asJSON)
 			b.out = append(b.out, '\n')
 			continue
 		}
-		d := m.Decide(url)
+		d := decide(m, url)
 		if d.Allowed {
 			b.allowed++
 		} else {
 			b.disallow++
 		}
-		b.out = appendDecision(b.out, line, d, asJSON, withUsage)
+		if asJSON {
+			b.out = report.AppendCheckJSON(b.out, url, d, withUsage)
+		} else {
+			b.out = report.AppendCheckText(b.out, url, d, withUsage)
+		}
 		b.out = append(b.out, '\n')
 	}
 }

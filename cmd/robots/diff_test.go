@@ -1,15 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
+	"io"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
 func TestDiffCommand(t *testing.T) {
@@ -29,7 +29,7 @@ func TestDiffCommand(t *testing.T) {
 				"  probes: allowed by line 3: /cart/help -> disallowed by line 2: /cart: 3 probes, such as /cart/help /cart/help/ /cart/helpx"},
 			not: []string{"newly allowed", "accidents"}},
 		{name: "whole site blocked", new: "User-agent: *\nDisallow: /\n\nSitemap: https://a.example/s.xml\n", code: exitFinding,
-			want: []string{"accidents:", "whole site blocked: an agent no group names (*) may no longer fetch / (new line 2: Disallow: /)"}},
+			want: []string{"accidents:", "whole site blocked: a crawler no group names (*) may no longer fetch / (new line 2: Disallow: /)"}},
 		{name: "named group drops * rules", new: old + "User-agent: GPTBot\nDisallow: /private\n", code: exitFinding,
 			want: []string{"GPTBot: ", "probes: disallowed by line 2: /cart -> allowed (no rule matched): 4 probes, such as /cart /cart/ /cartx",
 				"named group drops * rules: GPTBot is now named (new line 6), so the 1 disallow rule of * no longer applies to it"}},
@@ -39,7 +39,7 @@ func TestDiffCommand(t *testing.T) {
 		{name: "sitemap removed", new: "User-agent: *\nDisallow: /cart\nAllow: /cart/help\n", code: exitFinding,
 			want: []string{"*: no flips", "sitemap removed: https://a.example/s.xml"}},
 		{name: "URLs from stdin come first", new: "User-agent: *\nDisallow: /\n", stdin: "https://a.example/zzz\n",
-			args: []string{"-agent", "FooBot"}, code: exitFinding,
+			args: []string{"-agent", "FooBot", "-urls", "-"}, code: exitFinding,
 			want: []string{"FooBot: ", "  https://a.example/zzz  allowed (no rule matched) -> disallowed by line 2: /\n", "probes: "}, not: []string{"*: "}},
 		{name: "every probe", new: "User-agent: *\nDisallow: /cart\n\nSitemap: https://a.example/s.xml\n", args: []string{"-all"},
 			code: exitFinding, want: []string{"  /cart/help   allowed by line 3", "  /cart/help/  allowed by line 3", "  /cart/helpx  allowed by line 3"}},
@@ -82,7 +82,7 @@ func TestDiffJSON(t *testing.T) {
 		"old": "User-agent: *\nDisallow: /cart\nSitemap: https://a.example/s.xml\n",
 		"new": "User-agent: *\nDisallow: /\n",
 	})
-	code, out, errOut := runCmd("https://a.example/cart/x\n", "diff", "-json", filepath.Join(dir, "old"), filepath.Join(dir, "new"))
+	code, out, errOut := runCmd("https://a.example/cart/x\n", "diff", "-json", "-urls", "-", filepath.Join(dir, "old"), filepath.Join(dir, "new"))
 	if code != exitFinding {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -91,13 +91,13 @@ func TestDiffJSON(t *testing.T) {
 		Agents []struct {
 			Agent string `json:"agent"`
 			Flips []struct {
-				URL   string       `json:"url"`
-				Probe bool         `json:"probe"`
-				Old   jsonDecision `json:"old"`
-				New   jsonDecision `json:"new"`
+				URL   string         `json:"url"`
+				Probe bool           `json:"probe"`
+				Old   report.Verdict `json:"old"`
+				New   report.Verdict `json:"new"`
 			} `json:"flips"`
 		} `json:"agents"`
-		Accidents []struct{ Name string } `json:"accidents"`
+		Accidents []report.Finding `json:"accidents"`
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
@@ -110,7 +110,7 @@ func TestDiffJSON(t *testing.T) {
 			t.Errorf("flip %+v", f)
 		}
 	}
-	if len(got.Accidents) != 2 || got.Accidents[0].Name != "whole site blocked" || got.Accidents[1].Name != "sitemap removed" {
+	if len(got.Accidents) != 2 || got.Accidents[0].Code != robots.SiteBlocked || got.Accidents[1].Code != robots.SitemapRemoved {
 		t.Errorf("accidents %+v", got.Accidents)
 	}
 }
@@ -128,127 +128,21 @@ func TestDiffUsage(t *testing.T) {
 	}
 }
 
-func TestProbes(t *testing.T) {
-	r := robots.Parse([]byte("User-agent: *\nDisallow: /a*b$\nAllow: /c/d\n"))
-	got := strings.Join(probes(r), " ")
-	want := "/ /a /ab /ab/ /ab/b /ab/bb /abb /abbb /abx /abxb /abxbb /ax /axb /axb/ /axb/b /axb/bb /axbb /axbbb /axbx /axbxb /axbxbb /c/ /c/d /c/d/ /c/dx"
-	want = strings.Join(dedupe(strings.Fields(want)), " ")
-	if got != want {
-		t.Errorf("probes:\n got %s\nwant %s", got, want)
-	}
+// blockingReader fails the test when read: diff must not read standard
+// input unless -urls - asks it to (issue 26: it read it whenever it was
+// not a terminal, and hung behind any pipe left open).
+type blockingReader struct{ t *testing.T }
+
+func (r blockingReader) Read([]byte) (int, error) {
+	r.t.Error("diff read standard input without -urls -")
+	return 0, io.EOF
 }
 
-// ruleLine finds allow and disallow lines, to build changed files from.
-var ruleLine = regexp.MustCompile(`(?im)^[ \t]*(dis)?allow[ \t]*:.*$`)
-
-// mutations returns changed versions of a robots.txt body: each of its
-// first few rules deleted, and turned from allow to disallow or back; a
-// Disallow: / for *; and a new named group.
-func mutations(body string, rules int) []string {
-	var out []string
-	for i, loc := range ruleLine.FindAllStringIndex(body, rules) {
-		line := body[loc[0]:loc[1]]
-		out = append(out, body[:loc[0]]+body[loc[1]:])
-		flipped := "Disallow:" + line[strings.IndexByte(line, ':')+1:]
-		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(line)), "disallow") {
-			flipped = "Allow:" + line[strings.IndexByte(line, ':')+1:]
-		}
-		out = append(out, body[:loc[0]]+flipped+body[loc[1]:])
-		if i == 0 { // a longer version of the first rule
-			out = append(out, body[:loc[1]]+"/x"+body[loc[1]:])
-		}
+func TestDiffLeavesStdin(t *testing.T) {
+	dir := writeTemp(t, map[string]string{"old": "User-agent: *\nDisallow: /a\n", "new": "User-agent: *\nDisallow: /b\n"})
+	var out, errOut bytes.Buffer
+	e := &env{stdin: blockingReader{t}, stdout: &out, stderr: &errOut}
+	if code := run(e, []string{"diff", filepath.Join(dir, "old"), filepath.Join(dir, "new")}); code != exitFinding {
+		t.Errorf("exit %d: %s", code, errOut.String())
 	}
-	out = append(out,
-		body+"\nUser-agent: *\nDisallow: /\n",
-		body+"\nUser-agent: Googlebot\nDisallow: /zz*top$\nAllow: /\n",
-	)
-	return out
-}
-
-// flipKey is what a flip says changed: the rules that decide before and
-// after.
-func flipKey(agent string, f flip) string {
-	return fmt.Sprintf("%s: line %d -> line %d (%v)", agent, f.Old.Line, f.New.Line, f.New.Allowed)
-}
-
-// checkProbesFind diffs old and new with probes only and by brute force
-// over urls, and requires every change the brute force finds (an agent whose
-// deciding rules change from one line to another, flipping the verdict) to
-// be found by a probe too. It returns the number of brute-force flips.
-func checkProbesFind(t *testing.T, name string, old, new *robots.Robots, urls []string) int {
-	t.Helper()
-	agents := defaultAgents(old, new)
-	if len(agents) > 4 {
-		agents = append(agents[:3:3], "*")
-	}
-	brute := diffRobots(old, new, agents, dedupe(append([]string(nil), urls...)), nil)
-	probe := diffRobots(old, new, agents, nil, probes(old, new))
-	found := map[string]bool{}
-	for _, a := range probe.Agents {
-		for _, f := range a.Flips {
-			found[flipKey(a.Agent, f)] = true
-		}
-	}
-	n := 0
-	for _, a := range brute.Agents {
-		for _, f := range a.Flips {
-			n++
-			if k := flipKey(a.Agent, f); !found[k] {
-				t.Errorf("%s: probes miss %s, seen on %q", name, k, f.URL)
-				found[k] = true // once
-			}
-		}
-	}
-	return n
-}
-
-// TestDiffProbesFindEveryFlip builds before/after pairs from the spec
-// examples (the bodies of the spec files, changed) and checks that diff
-// without a URL list finds every change of deciding rule that brute force
-// over the examples' URLs finds.
-func TestDiffProbesFindEveryFlip(t *testing.T) {
-	suite, err := conformance.Load(filepath.Join("..", "..", "conformance", conformance.SpecDir))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var urls []string
-	bodies := map[string]bool{}
-	for _, c := range suite.Cases(conformance.RFC9309) {
-		body, _, url := c.Input()
-		urls = append(urls, url)
-		bodies[string(body)] = true
-	}
-	pairs, flips := 0, 0
-	for body := range bodies {
-		for _, d := range allDialects {
-			old := robots.Parse([]byte(body), robots.WithDialect(d))
-			for _, m := range mutations(body, 4) {
-				flips += checkProbesFind(t, fmt.Sprintf("spec body (%s)", d), old, robots.Parse([]byte(m), robots.WithDialect(d)), urls)
-				pairs++
-			}
-		}
-	}
-	t.Logf("%d pairs, %d flips by brute force, every change found by probes", pairs, flips)
-}
-
-// TestDiffProbesFindEveryFlipCorpus is the same on the corpus: each file
-// changed, brute force over the site's URLs. Files over corpusDiffMax
-// octets (a few dozen, with thousands of rules) are left out for time.
-func TestDiffProbesFindEveryFlipCorpus(t *testing.T) {
-	const corpusDiffMax = 16 << 10
-	if testing.Short() || raceEnabled {
-		t.Skip("the whole corpus: not in -short or -race")
-	}
-	pairs, flips := 0, 0
-	for _, s := range loadCorpus(t) {
-		if len(s.Robots) > corpusDiffMax {
-			continue
-		}
-		old := robots.Parse(s.Robots)
-		for _, m := range mutations(string(s.Robots), 1) {
-			flips += checkProbesFind(t, s.Name, old, robots.Parse([]byte(m)), s.URLs)
-			pairs++
-		}
-	}
-	t.Logf("%d pairs, %d flips by brute force, every change found by probes", pairs, flips)
 }

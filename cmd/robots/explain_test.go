@@ -2,14 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
 func TestExplainCommand(t *testing.T) {
@@ -80,7 +77,7 @@ func TestExplainJSON(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var x explanation
+	var x report.Explanation
 	if err := json.Unmarshal([]byte(out), &x); err != nil {
 		t.Fatal(err)
 	}
@@ -92,14 +89,14 @@ func TestExplainJSON(t *testing.T) {
 		t.Fatal(code)
 	}
 	var all []struct {
-		Differ   bool          `json:"differ"`
-		Dialects []explanation `json:"dialects"`
+		Differ   bool                 `json:"differ"`
+		Dialects []report.Explanation `json:"dialects"`
 	}
 	dec := json.NewDecoder(strings.NewReader(out))
 	for dec.More() {
 		var v struct {
-			Differ   bool          `json:"differ"`
-			Dialects []explanation `json:"dialects"`
+			Differ   bool                 `json:"differ"`
+			Dialects []report.Explanation `json:"dialects"`
 		}
 		if err := dec.Decode(&v); err != nil {
 			t.Fatal(err)
@@ -122,72 +119,6 @@ func TestExplainUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, want %d", args, code, exitUsage)
 		}
 	}
-}
-
-// corpusDir is the shared real-world corpus beside the repository; tests
-// that need it skip where it is absent.
-const corpusDir = "../../../shared/corpus"
-
-func loadCorpus(t testing.TB) []conformance.Site {
-	t.Helper()
-	sites, err := conformance.Corpus(corpusDir)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("corpus not present (%v)", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sites
-}
-
-// TestExplainAgreesWithDecide holds explain to Matcher.Decide on every URL
-// of the corpus, in every dialect, for a crawler often named (Googlebot), one
-// never named (FooBot) and the first name of each file: the same verdict and
-// line, no disagreement with the reference, exactly one winning match when a
-// rule decided, and the groups explain names are the ones the engine chose.
-func TestExplainAgreesWithDecide(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("the whole corpus in four dialects: not in -short or -race")
-	}
-	sites := loadCorpus(t)
-	n := 0
-	for _, s := range sites {
-		for _, d := range allDialects {
-			r := robots.Parse(s.Robots, robots.WithDialect(d))
-			agents := []string{"Googlebot", "FooBot"}
-			if names := namedTokens(r); len(names) > 0 {
-				agents = append(agents, names[0])
-			}
-			for _, agent := range agents {
-				m := r.Agent(agent)
-				if sel := selectGroups(r, agent); sel.Named != m.Named() {
-					t.Errorf("%s %s %s: explain says named=%v, the engine %v", s.Name, d, agent, sel.Named, m.Named())
-				}
-				ex := newExplainer(r, agent)
-				for _, u := range s.URLs {
-					x := ex.explain(u)
-					dec := m.Decide(u)
-					wins := 0
-					for _, mt := range x.Matches {
-						if mt.Wins {
-							wins++
-						}
-					}
-					switch {
-					case x.Disagreement != "":
-						t.Errorf("%s %s %s %q: %s", s.Name, d, agent, u, x.Disagreement)
-					case x.Allowed != dec.Allowed || x.Line != dec.Line || x.Pattern != dec.Pattern:
-						t.Errorf("%s %s %s %q: explain %v line %d, Decide %v line %d", s.Name, d, agent, u, x.Allowed, x.Line, dec.Allowed, dec.Line)
-					case dec.Line != 0 && wins != 1 && d != robots.Google, dec.Line != 0 && wins < 1:
-						// Google's index.html rule can match twice with one line.
-						t.Errorf("%s %s %s %q: %d winning matches for line %d", s.Name, d, agent, u, wins, dec.Line)
-					}
-					n++
-				}
-			}
-		}
-	}
-	t.Logf("%d sites, %d explanations, all agree with Decide", len(sites), n)
 }
 
 // usageExplainRobots states usage preferences file-wide and in the *
@@ -255,5 +186,31 @@ func TestExplainPreferences(t *testing.T) {
 	}
 	if len(x.Usage) != 3 || len(x.HiddenUsage) != 2 || x.HiddenUsage[0] != 4 || x.HiddenUsage[1] != 5 {
 		t.Errorf("JSON: usage %v, hidden_usage %v", x.Usage, x.HiddenUsage)
+	}
+}
+
+// TestExplainHeader checks that explain shows the agent as written, with
+// what it is read as, and that its header never contradicts itself (issue
+// 26: "agent 360Spider (read as ): no group names it", and for an empty
+// file "the * groups apply" above "there is no * group").
+func TestExplainHeader(t *testing.T) {
+	dir := writeTemp(t, map[string]string{"robots.txt": shopRobots, "empty": ""})
+	tests := []struct {
+		file, agent string
+		want        string
+		lacks       string
+	}{
+		{"robots.txt", "360Spider", "  agent    360Spider (no product token): no group can name it; the * groups apply\n", "(read as )"},
+		{"robots.txt", "Spinn3r", "  agent    Spinn3r (read as Spinn): no group names it; the * groups apply\n", ""},
+		{"empty", "FooBot", "  agent    FooBot: no group names it, and there is no * group: nothing is disallowed\n  matches  none\n", "groups"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd("", "explain", "-robots", filepath.Join(dir, tt.file), "-agent", tt.agent, "/x")
+		if code != exitOK {
+			t.Fatalf("%s: exit %d: %s", tt.agent, code, errOut)
+		}
+		if !strings.Contains(out, tt.want) || tt.lacks != "" && strings.Contains(out, tt.lacks) {
+			t.Errorf("%s %s: output\n%s\nwant %q, without %q", tt.file, tt.agent, out, tt.want, tt.lacks)
+		}
 	}
 }

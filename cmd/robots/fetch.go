@@ -8,16 +8,15 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/internal/words"
 )
-
-func init() {
-	register(command{name: "fetch", summary: "fetch robots.txt files and summarize them", run: runFetch})
-}
 
 func runFetch(e *env, args []string) int {
 	fs := flag.NewFlagSet("fetch", flag.ContinueOnError)
@@ -126,6 +125,9 @@ func writeSummary(w io.Writer, res *fetch.Result) {
 		fetch.Unreachable: "no answer: everything is disallowed",
 		fetch.Restricted:  "access refused: everything is disallowed",
 	}[res.Outcome]
+	if res.Robots != nil && slices.ContainsFunc(res.Robots.Diagnostics(), func(d robots.Diagnostic) bool { return d.Code == robots.HTMLBody }) {
+		meaning = "the file's rules apply, but it is an HTML page: it has none"
+	}
 	p("outcome", "%s (%s)", res.Outcome, meaning)
 	if res.Err != nil {
 		p("error", "%v", res.Err)
@@ -167,17 +169,17 @@ func writeSummary(w io.Writer, res *fetch.Result) {
 			line = g.Agents[0].Line
 		}
 		fmt.Fprintf(w, "  line %d: %s: %s (%d allow, %d disallow)", line, strings.Join(agents, ", "),
-			countNoun(len(g.Rules), "rule"), allow, len(g.Rules)-allow)
+			words.Count(len(g.Rules), "rule"), allow, len(g.Rules)-allow)
 		if g.DelayLine != 0 {
 			fmt.Fprintf(w, ", crawl-delay %s", g.CrawlDelay)
 		}
 		if n := len(g.Usage) + len(g.Signals); n > 0 {
-			fmt.Fprintf(w, ", %s", countNoun(n, "usage line"))
+			fmt.Fprintf(w, ", %s", words.Count(n, "usage line"))
 		}
 		fmt.Fprintln(w)
 	}
 	if fileUsage, fileSignals := res.Robots.Usage(), res.Robots.Signals(); len(fileUsage)+len(fileSignals) > 0 {
-		p("file-wide", "%s outside any group, for every crawler", countNoun(len(fileUsage)+len(fileSignals), "usage line"))
+		p("file-wide", "%s outside any group, for every crawler", words.Count(len(fileUsage)+len(fileSignals), "usage line"))
 		for _, u := range fileUsage {
 			fmt.Fprintf(w, "  line %d: Content-Usage: %s\n", u.Line, u.Value)
 		}
@@ -193,14 +195,6 @@ func writeSummary(w io.Writer, res *fetch.Result) {
 	diags := res.Robots.Diagnostics()
 	p("diagnostics", "%d", len(diags))
 	for _, d := range diags {
-		fmt.Fprintf(w, "  %d: %s: %s\n", d.Line, d.Code, d.Message)
+		fmt.Fprintf(w, "  %s\n", d) // LINE[:COLUMN]: severity: code: message, as lint has it
 	}
-}
-
-// countNoun returns n and the noun, in the plural unless n is 1.
-func countNoun(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

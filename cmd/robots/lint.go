@@ -1,43 +1,17 @@
 package main
 
 import (
-	"encoding/json"
+	"bufio"
 	"flag"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
-func init() {
-	register(command{name: "lint", summary: "report lines of robots.txt files that are not plain and valid", run: runLint})
-}
-
-// A finding is one diagnostic of lint, as printed and as a -json object.
-type finding struct {
-	File     string   `json:"file"`
-	Line     int      `json:"line"`             // 0: the file as a whole
-	Column   int      `json:"column,omitempty"` // 1-based octet column, where it makes sense
-	Code     string   `json:"code"`
-	Severity severity `json:"severity"`
-	Message  string   `json:"message"`
-}
-
-// String formats f as lint prints it:
-//
-//	robots.txt:1:20: error: collapsed-rule: ...
-func (f finding) String() string {
-	pos := f.File
-	if f.Line > 0 {
-		pos += fmt.Sprintf(":%d", f.Line)
-		if f.Column > 0 {
-			pos += fmt.Sprintf(":%d", f.Column)
-		}
-	}
-	return fmt.Sprintf("%s: %s: %s: %s", pos, f.Severity, f.Code, f.Message)
-}
-
+// runLint is the lint command: package lint's checks on each file, each
+// finding with its code's severity.
 func runLint(e *env, args []string) int {
 	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -52,8 +26,8 @@ func runLint(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "is fragile), info. Exit 1 when there are errors (with -strict, warnings too), 2 when a")
 		fmt.Fprintln(e.stderr, "file could not be read (the others are still linted), else 0.")
 		fmt.Fprintln(e.stderr, "codes:")
-		for _, c := range lintCodeList() {
-			fmt.Fprintf(e.stderr, "  %-20s %s\n", c, severities[c])
+		for _, c := range robots.Codes() {
+			fmt.Fprintf(e.stderr, "  %-24s %-7s %s\n", c.Code, c.Severity, c.Doc)
 		}
 		fs.PrintDefaults()
 	}
@@ -64,55 +38,42 @@ func runLint(e *env, args []string) int {
 		fs.Usage()
 		return exitUsage
 	}
-	skip := map[string]bool{}
+	skip := map[robots.Code]bool{}
 	for _, c := range strings.Split(*ignore, ",") {
 		if c = strings.TrimSpace(c); c == "" {
 			continue
 		}
-		if _, ok := severities[c]; !ok {
+		if !robots.Code(c).Known() {
 			fmt.Fprintf(e.stderr, "robots lint: -ignore: unknown code %q (see robots help lint)\n", c)
 			return exitUsage
 		}
-		skip[c] = true
+		skip[robots.Code(c)] = true
 	}
-	var enc *json.Encoder
-	if *asJSON {
-		enc = json.NewEncoder(e.stdout)
-	}
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
 	status := exitOK
 	for _, name := range fs.Args() {
-		var found []finding
-		body, err := readInput(e, name)
+		var found []report.Finding
+		body, err := readRobotsBody(e, name)
 		if err != nil {
-			found = []finding{{File: name, Code: codeReadError, Severity: severityOf(codeReadError), Message: err.Error()}}
+			found = []report.Finding{report.NewFinding(name, robots.Diagnostic{Code: robots.ReadError, Message: err.Error()})}
 			status = exitUsage
 		} else {
-			found = lintFile(name, body, dialect.d)
+			found = report.Lint(name, body, []robots.Option{dialect.option()})
 		}
 		for _, f := range found {
 			if skip[f.Code] {
 				continue
 			}
-			if enc != nil {
-				enc.Encode(f)
+			if *asJSON {
+				writeJSON(out, f)
 			} else {
-				fmt.Fprintln(e.stdout, f)
+				fmt.Fprintln(out, f)
 			}
-			if status == exitOK && (f.Severity == sevError || *strict && f.Severity == sevWarning) {
+			if status == exitOK && (f.Severity == robots.SeverityError || *strict && f.Severity == robots.SeverityWarning) {
 				status = exitFinding
 			}
 		}
 	}
 	return status
-}
-
-// lintFile returns the findings of one robots.txt body, in line order: the
-// parser's diagnostics, given their severities and reworded where lint
-// knows more, and the checks of lint itself.
-func lintFile(name string, body []byte, d robots.Dialect) []finding {
-	r := robots.Parse(body, robots.WithDialect(d))
-	l := newLinter(name, body, r)
-	l.run()
-	sort.SliceStable(l.found, func(i, j int) bool { return l.found[i].Line < l.found[j].Line })
-	return l.found
 }

@@ -6,10 +6,10 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/compile"
-	prefs "github.com/robotsexclusion/robots/usage"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
 // lintLines runs lint on body from standard input and returns its exit
@@ -22,71 +22,45 @@ func lintLines(body string, flags ...string) (int, []string) {
 	return code, strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 }
 
-func TestLintChecks(t *testing.T) {
+// TestLintCommand runs lint on files that show its output and exit status,
+// and on the disagreements of issue 26 that lint had with the library: each
+// line below failed before lint became package lint.
+func TestLintCommand(t *testing.T) {
 	tests := []struct {
 		name string
 		body string
+		args []string
 		code int
 		want []string // prefixes of the output lines
 	}{
-		{"clean", "User-agent: *\nDisallow: /a\n", exitOK, nil},
-		{"collapsed rule", "User-agent: GPTBot Disallow: /\n", exitFinding,
+		{"clean", "User-agent: *\nDisallow: /a\n", nil, exitOK, nil},
+		{"collapsed rule", "User-agent: GPTBot Disallow: /\n", nil, exitFinding,
 			[]string{`-:1:20: error: collapsed-rule: "Disallow: /" is on the user-agent line`}},
-		{"agent token", "User-agent: AI2Bot\nUser-agent: Crawl4AI\nDisallow: /\n", exitOK,
-			[]string{`-:1: warning: agent-token: "AI2Bot" is outside RFC 9309's product-token grammar (letters, "-" and "_"): rfc9309 reads "AI", which AI2Bot matches; google reads "AI", which AI2Bot does not match; draft1996 and original1994 read "AI2Bot", which AI2Bot matches`,
-				`-:2: warning: agent-token: "Crawl4AI" is outside`}},
-		{"version is not a token problem", "User-agent: FooBot/2.1\nDisallow: /\n", exitOK,
-			[]string{`-:1: warning: agent-not-token: `}},
-		{"crawl-delay group merges", "User-agent: a\nCrawl-delay: 5\nUser-agent: b\nDisallow: /\n", exitOK,
-			[]string{`-:2: warning: delay-merge: a group with only a crawl-delay does not end at it: the agents before it (line 1) share the rules of the agents after it (line 3)`}},
-		{"duplicate and conflicting", "User-agent: *\nDisallow: /z\nAllow: /z\nDisallow: /z\nAllow: /y\n", exitFinding,
-			[]string{`-:2: error: conflicting-rule: "/z" is disallowed on line 2 and allowed on line 3; allow wins a tie, so line 2 does nothing`,
-				`-:4: info: duplicate-rule: the same rule as line 2`}},
-		{"second star group", "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n", exitOK,
-			[]string{`-:4: warning: second-star-group: a second * group: RFC 9309 and Google merge it with the one at line 1`}},
-		{"star replaced", "User-agent: *\nDisallow: /private\nDisallow: /tmp\n\nUser-agent: Googlebot\nDisallow: /tmp\n\nUser-agent: Bingbot\nDisallow: /private\nDisallow: /tmp\n\nUser-agent: BadBot\nDisallow: /\n\nUser-agent: Slurp\nDisallow: /priv\nDisallow: /t\n\nUser-agent: Mediapartners-Google\nDisallow:\n", exitOK,
-			[]string{`-:5: warning: star-replaced: the group for Googlebot replaces the * group for it: 1 disallow rule of the * group (first: line 2) does not apply to Googlebot`}},
-		{"html", "\n  <!DOCTYPE html>\n<html><head><title>Not found</title></head></html>\n", exitFinding,
+		// Disagreement 2: the column of a UTF-16 file is the decoded line's.
+		{"collapsed rule in UTF-16LE", utf16LE("User-agent: GPTBot Disallow: /\n"), nil, exitFinding,
+			[]string{`-:1: info: byte-order-mark: a UTF-16LE byte order mark starts the file`,
+				`-:1:20: error: collapsed-rule: "Disallow: /" is on the user-agent line`}},
+		// Disagreement 1: in draft1996 the first Googlebot record is the
+		// one obeyed, so the * group's /private no longer applies.
+		{"star replaced in draft1996", "User-agent: *\nDisallow: /private\n\nUser-agent: Googlebot\nDisallow: /tmp\n\nUser-agent: Googlebot\nDisallow: /private\n",
+			[]string{"-dialect", "draft1996"}, exitOK,
+			[]string{`-:4: warning: star-replaced: the group for Googlebot replaces the * group for it: 1 disallow rule of the * group (first: line 2) does not apply to it`}},
+		// Disagreement 5: groups that disallow everything hide no usage
+		// preference that could apply to them.
+		{"block AI crawlers", "User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: ClaudeBot\nDisallow: /\n\nUser-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n",
+			nil, exitOK, nil},
+		// Disagreement 9: names as written.
+		{"names as written", "User-agent: *\nDisallow: /private\n\nUser-agent: Spinn3r\nDisallow: /tmp\n", nil, exitOK,
+			[]string{`-:4: warning: agent-token: "Spinn3r" is outside RFC 9309's product-token grammar`,
+				`-:4: warning: star-replaced: the group for Spinn3r (read as Spinn) replaces the * group for it`}},
+		{"html", "\n  <!DOCTYPE html>\n<html><head><title>Not found</title></head></html>\n", nil, exitFinding,
 			[]string{`-:1: error: html-body: the file is an HTML page`}},
-		{"bom is info", "\ufeffUser-agent: *\nDisallow: /a\n", exitOK, []string{`-:1: info: byte-order-mark: `}},
-		{"rule outside group", "Disallow: /a\n", exitFinding, []string{`-:1: error: rule-outside-group: `}},
-		{"known extensions", "User-agent: *\nDisallow: /a\nContent-Signal: search=yes, ai-train=no\nContent-Usage: train-ai=n\n" +
-			"Host: www.example.com\nClean-param: ref&utm /a/\nRequest-rate: 1/5s 0600-0845\nVisit-time: 0600-0845\n", exitOK, nil},
-		{"usage values", "User-agent: *\nDisallow: /a\nContent-Signal: search yes\nContent-Usage: Train-AI=n\n" +
-			"content-usage: train-ai=yes\nContent-Signal: ai-train=n\nContent-Usage: *.pdf train-ai=n\nContent-Usage: /x\n" +
-			"Content-Usage: train-ai=y, ai-train=n\nContent-Usage: search=maybe\n", exitFinding,
-			[]string{`-:3: error: usage-syntax: Content-Signal: not a structured-field Dictionary`,
-				`-:4: error: usage-uppercase-key: Content-Usage: keys are lowercase`,
-				`-:5: error: usage-yes-no: Content-Usage: train-ai=yes: Content-Usage takes y or n`,
-				`-:6: error: signal-y-n: Content-Signal: ai-train=n: Content-Signal takes yes or no`,
-				`-:7: error: usage-bad-path: Content-Usage: "*.pdf" does not start with /`,
-				`-:8: error: usage-missing-preference: Content-Usage: a path without a preference`,
-				`-:9: warning: usage-other-vocabulary: Content-Usage: ai-train is a Content-Signal key`,
-				`-:10: error: usage-bad-value: Content-Usage: search is the Token maybe, not y or n`}},
-		{"usage hidden and file-wide", "Content-Signal: search=yes\n\nUser-agent: *\nDisallow: /drafts/\nContent-Usage: train-ai=n\n" +
-			"Content-Usage: /press/ train-ai=y\n\nUser-agent: GPTBot\nDisallow: /archive/\n\nUser-agent: ClaudeBot\nContent-Usage: train-ai=y\n", exitOK,
-			[]string{`-:1: info: usage-file-wide: Content-Signal outside any group applies to every crawler, file-wide`,
-				`-:8: warning: star-replaced: `,
-				`-:8: warning: star-usage-hidden: the group for GPTBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to GPTBot, and its own group states none;`,
-				`-:11: warning: star-usage-hidden: the group for ClaudeBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal lines 5 and 6 do not apply to ClaudeBot, and its own group states 1 usage line instead;`}},
-		{"a group of only usage lines merges", "User-agent: *\nContent-Signal: search=yes\n\nUser-agent: GPTBot\nDisallow: /\n", exitOK,
-			[]string{`-:2: warning: usage-merge: a group with only usage lines does not end at this Content-Signal line: the agents before it (line 1) share the rules and usage lines of the agents after it (line 4)`}},
-		// A Content-Usage line is a rule line (draft-ietf-aipref-attach's
-		// grammar): the group ends at it, and GPTBot's group hides it.
-		{"a content-usage line ends the group", "User-agent: *\nContent-Usage: train-ai=n\n\nUser-agent: GPTBot\nDisallow: /\n", exitOK,
-			[]string{`-:4: warning: star-usage-hidden: `}},
-		{"one usage line hidden", "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n\nUser-agent: GPTBot\nAllow: /\n", exitOK,
-			[]string{`-:5: warning: star-usage-hidden: the group for GPTBot replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal line 3 does not apply to GPTBot, and its own group states none; repeat it in its group if it is meant for it too`}},
-		{"a group for * and a named agent hides nothing", "User-agent: *\nUser-agent: GPTBot\nContent-Usage: train-ai=n\n", exitOK, nil},
-		{"extension syntax", "User-agent: *\nDisallow: /a\nHost: x\nHost: http://a b\nVisit-time: 6am\nRequest-rate: fast\nNoindex: /x\nFoo: bar\n", exitOK,
-			[]string{`-:4: warning: extension-syntax: host: `,
-				`-:5: warning: extension-syntax: visit-time: "6am" is not HHMM-HHMM`,
-				`-:6: warning: extension-syntax: request-rate: `,
-				`-:7: warning: retired-key: `,
-				`-:8: warning: unknown-key: `}},
+		{"warnings exit 0", "User-agent: AI2Bot\nDisallow: /\n", nil, exitOK, []string{`-:1: warning: agent-token: "AI2Bot" is outside`}},
+		{"info", "\ufeffUser-agent: *\nDisallow: /a\nDisallow: /a\n", nil, exitOK,
+			[]string{`-:1: info: byte-order-mark: `, `-:3: info: duplicate-rule: the same rule as line 2`}},
 	}
 	for _, tt := range tests {
-		code, lines := lintLines(tt.body)
+		code, lines := lintLines(tt.body, tt.args...)
 		ok := code == tt.code && len(lines) == len(tt.want)
 		for i := 0; ok && i < len(lines); i++ {
 			ok = strings.HasPrefix(lines[i], tt.want[i])
@@ -97,35 +71,21 @@ func TestLintChecks(t *testing.T) {
 	}
 }
 
+// utf16LE encodes s as UTF-16LE with its byte order mark.
+func utf16LE(s string) string {
+	out := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(s)) {
+		out = append(out, byte(u), byte(u>>8))
+	}
+	return string(out)
+}
+
 func TestLintPastLimit(t *testing.T) {
 	body := "User-agent: *\nDisallow: /a\n" + strings.Repeat("Disallow: /filler\n", robots.DefaultParseLimit/18+100) + "Disallow: /late\n"
 	for _, dialect := range []string{"rfc9309", "google"} {
 		code, lines := lintLines(body, "-dialect", dialect, "-ignore", "duplicate-rule")
 		if code != exitFinding || len(lines) != 1 || !strings.Contains(lines[0], ": error: truncated: ") {
 			t.Errorf("-dialect %s: exit %d, %q", dialect, code, lines)
-		}
-	}
-}
-
-func TestLintSeverityTable(t *testing.T) {
-	// Every code of the parser has a severity of its own.
-	for _, c := range []compile.Code{
-		compile.ByteOrderMark, compile.Charset, compile.Truncated, compile.InvalidUTF8, compile.NULByte,
-		compile.LongLine, compile.MalformedLine, compile.MissingColon, compile.MisspeltKey, compile.KeyPrefix,
-		compile.UnknownKey, compile.RuleOutsideGroup, compile.AgentNotToken, compile.EmptyAgent,
-		compile.UnmatchablePath, compile.InvalidCrawlDelay, compile.EmptyValue, compile.RelativeSitemap,
-		compile.TooMany, compile.TooManyExtensions,
-		compile.Code(prefs.Syntax), compile.Code(prefs.UppercaseKey), compile.Code(prefs.BadValue),
-		compile.Code(prefs.YesNo), compile.Code(prefs.SignalYN), compile.Code(prefs.OtherVocabulary),
-		compile.Code(prefs.BadPath), compile.Code(prefs.MissingPreference),
-	} {
-		if _, ok := severities[string(c)]; !ok {
-			t.Errorf("code %s has no severity", c)
-		}
-	}
-	for c, s := range severities {
-		if s != sevError && s != sevWarning && s != sevInfo {
-			t.Errorf("code %s: severity %q", c, s)
 		}
 	}
 }
@@ -151,17 +111,17 @@ func TestLintFlags(t *testing.T) {
 	if code != exitUsage {
 		t.Errorf("missing file: exit %d, want %d", code, exitUsage)
 	}
-	var got []finding
+	var got []report.Finding
 	dec := json.NewDecoder(strings.NewReader(out))
 	for dec.More() {
-		var f finding
+		var f report.Finding
 		if err := dec.Decode(&f); err != nil {
 			t.Fatalf("%v in %s", err, out)
 		}
 		got = append(got, f)
 	}
-	if len(got) != 2 || got[0].File != missing || got[0].Code != codeReadError || got[0].Severity != sevError ||
-		got[1] != (finding{File: path, Line: 1, Column: 20, Code: codeCollapsedRule, Severity: sevError, Message: got[1].Message}) {
+	if len(got) != 2 || got[0].File != missing || got[0].Code != robots.ReadError || got[0].Severity != robots.SeverityError ||
+		got[1] != (report.Finding{File: path, Line: 1, Column: 20, Code: robots.CollapsedRule, Severity: robots.SeverityError, Message: got[1].Message}) {
 		t.Errorf("-json: %+v", got)
 	}
 	if !bytes.Contains([]byte(out), []byte(`"column":20,"code":"collapsed-rule","severity":"error","message":`)) {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
 // liveUserAgent is the User-Agent of the tool's own robots.txt requests:
@@ -189,7 +189,7 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 	if !rw.json {
 		rw.w.WriteString(formatLive(url, d, res))
 		if rw.usage {
-			rw.w.Write(appendUsageColumn(rw.scratch[:0], d))
+			rw.w.Write(report.AppendUsageColumn(rw.scratch[:0], d))
 		}
 		rw.w.WriteByte('\n')
 		return
@@ -207,7 +207,7 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 	} else if res.Refresh != nil && res.Refresh.Err != nil {
 		r.Error = res.Refresh.Err.Error()
 	}
-	json.NewEncoder(rw.w).Encode(r)
+	writeJSON(rw.w, r)
 }
 
 // formatLive prints a decision as check does for a file, then the origin's
@@ -217,7 +217,7 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 //	disallowed https://b.example/x	(everything disallowed)	https://b.example/robots.txt: unreachable (503 Service Unavailable)
 func formatLive(url string, d robots.Decision, res *fetch.Result) string {
 	if res.Outcome == fetch.OK {
-		return string(appendVerdict(nil, []byte(url), d)) + "\t" + res.String()
+		return string(report.AppendCheckText(nil, url, d, false)) + "\t" + res.String()
 	}
 	verdict, why := "allowed", "everything allowed"
 	switch {

@@ -197,7 +197,7 @@ func TestFetchOutcomes(t *testing.T) {
 		code int
 		want []string
 	}{
-		{lint.URL, exitFinding, []string{"diagnostics: 1\n  2: misspelt-key: "}},
+		{lint.URL, exitFinding, []string{"diagnostics: 1\n  2: warning: misspelt-key: "}},
 		{down.URL, exitFinding, []string{"status:      503 Service Unavailable\n", "outcome:     unreachable (no answer: everything is disallowed)\n", "(1m0s)\n"}},
 		{gone.URL, exitOK, []string{"status:      410 Gone\n", "outcome:     unavailable (no file: everything is allowed)\n"}},
 		{redirect.URL, exitFinding, []string{"url:         " + redirect.URL + "/robots.txt\n", "final url:   " + lint.URL + "/robots.txt (after 1 redirect)\n"}},
@@ -213,6 +213,26 @@ func TestFetchOutcomes(t *testing.T) {
 		}
 		if strings.Contains(out, "groups:") != strings.Contains(out, "outcome:     ok") {
 			t.Errorf("%s: groups shown without a file, or not with one:\n%s", tt.url, out)
+		}
+	}
+}
+
+// TestFetchAsLint checks that fetch reports what lint reports of the same
+// file, under the same codes (issue 26: an HTML page was "ok (the file's
+// rules apply)" to fetch and html-body to lint, and AI2Bot was
+// agent-not-token in one and agent-token in the other).
+func TestFetchAsLint(t *testing.T) {
+	for _, tt := range []struct{ body, outcome, diag string }{
+		{"<!DOCTYPE html>\n<html><body>Not found</body></html>\n", "ok (the file's rules apply, but it is an HTML page: it has none)", "1: error: html-body: "},
+		{"User-agent: AI2Bot\nDisallow: /\n", "ok (the file's rules apply)", "1: warning: agent-token: "},
+	} {
+		site := newLiveSite(t, 200, tt.body)
+		_, out, _ := runLive("", "fetch", site.URL)
+		if !strings.Contains(out, "outcome:     "+tt.outcome+"\n") || !strings.Contains(out, "diagnostics: 1\n  "+tt.diag) {
+			t.Errorf("fetch: want outcome %q and %q:\n%s", tt.outcome, tt.diag, out)
+		}
+		if _, lintOut, _ := runCmd(tt.body, "lint", "-"); !strings.HasPrefix(lintOut, "-:"+tt.diag) {
+			t.Errorf("lint: want %q:\n%s", tt.diag, lintOut)
 		}
 	}
 }

@@ -5,10 +5,18 @@
 //
 //	robots check -robots FILE|- -agent NAME [-dialect D] [-json] [-summary] [URL...]
 //	robots check -agent NAME [-dialect D] [-json] [-summary] URL...  (fetches robots.txt live)
+//	robots explain -robots FILE -agent NAME [-dialect D|all] [-json] URL...
+//	robots test -robots FILE [-dialect D] [-json] EXPECTATIONS...
 //	robots lint [-dialect D] [-json] [-strict] [-ignore CODE,...] FILE...
+//	robots diff [-agent NAME]... [-urls FILE|-] [-json] OLD NEW
+//	robots agents [-json] [-path P]... [FILE|URL]
 //	robots fetch HOST|HOST:PORT|URL...
 //	robots meta -agent NAME [-user-agent UA] FILE|URL
 //	robots version
+//
+// The command drives the library: each tool is a package (lint, diff,
+// crawlers, Matcher.Explain), and what -json prints comes from one place
+// that other front ends share.
 //
 // Flags may come before or after the arguments; "--" ends them, and "-"
 // names standard input. "robots help COMMAND" or "robots COMMAND -h" prints
@@ -28,16 +36,38 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"sort"
 	"strings"
 )
 
-// A command is one subcommand of the tool. Each lives in a file of its own
-// and registers itself from an init function.
+// A command is one subcommand of the tool. Each lives in a file of its own;
+// commands lists them all.
 type command struct {
 	name    string
 	summary string // one line for the command list
 	run     func(env *env, args []string) int
+}
+
+// commands are the subcommands, in the order the command list gives them.
+var commands = []command{
+	{"check", "decide URLs against a robots.txt file", runCheck},
+	{"explain", "say which rules match a URL, which one wins and why", runExplain},
+	{"test", "check a robots.txt file against expected verdicts", runTest},
+	{"lint", "report lines of robots.txt files that are not plain and valid", runLint},
+	{"diff", "show which verdicts a change to robots.txt flips", runDiff},
+	{"agents", "show which known crawlers a robots.txt lets in, by purpose", runAgents},
+	{"fetch", "fetch robots.txt files and summarize them", runFetch},
+	{"meta", "show a page's robots META and X-Robots-Tag directives and usage preferences for a crawler", runMeta},
+	{"version", "print the version of the tool", runVersion},
+}
+
+// lookup returns the command of the given name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
 }
 
 // env is what a command may touch, so that tests can run commands in-process.
@@ -49,10 +79,6 @@ type env struct {
 	// progress and summary; stdoutTTY that stdout is one.
 	stderrTTY, stdoutTTY bool
 }
-
-var commands = map[string]command{}
-
-func register(c command) { commands[c.name] = c }
 
 // Exit statuses shared by every command.
 const (
@@ -84,7 +110,7 @@ func run(e *env, args []string) int {
 	name := args[0]
 	if isHelp(name) || name == "help" {
 		if len(args) > 1 && name == "help" {
-			if c, ok := commands[args[1]]; ok {
+			if c, ok := lookup(args[1]); ok {
 				return c.run(helpEnv(e), []string{"-h"})
 			}
 			fmt.Fprintf(e.stderr, "robots: unknown command %q\n", args[1])
@@ -94,7 +120,7 @@ func run(e *env, args []string) int {
 		usage(e.stdout)
 		return exitOK
 	}
-	c, ok := commands[name]
+	c, ok := lookup(name)
 	if !ok {
 		fmt.Fprintf(e.stderr, "robots: unknown command %q\n", name)
 		usage(e.stderr)
@@ -200,20 +226,11 @@ func flagValue(fs *flag.FlagSet, args []string) bool {
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: robots COMMAND [flags] [args]")
 	fmt.Fprintln(w, "\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nflags go before or after the arguments; \"--\" ends them")
 	fmt.Fprintln(w, "run \"robots help COMMAND\" for a command's flags")
-}
-
-func init() {
-	register(command{name: "version", summary: "print the version of the tool", run: runVersion})
 }
 
 func runVersion(e *env, args []string) int {

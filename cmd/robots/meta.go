@@ -17,10 +17,6 @@ import (
 	prefs "github.com/robotsexclusion/robots/usage"
 )
 
-func init() {
-	register(command{name: "meta", summary: "show a page's robots META and X-Robots-Tag directives and usage preferences for a crawler", run: runMeta})
-}
-
 // defaultMetaTimeout bounds the fetch of a URL by robots meta.
 const defaultMetaTimeout = 30 * time.Second
 
@@ -99,7 +95,7 @@ type metaRobots struct {
 // URL that the file disallows has no preferences; a note on standard error
 // says so.
 func metaReadRobots(e *env, name string, dialect robots.Option, agent, url string) (*metaRobots, error) {
-	body, err := readInput(e, name)
+	body, err := readRobotsBody(e, name)
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/robotsexclusion/robots/internal/report"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/normalize"
@@ -58,6 +61,11 @@ func TestTestCommand(t *testing.T) {
 			code: exitOK, out: []string{"ok: 1 expectation hold"}},
 		{name: "malformed line", exp: "allow Googlebot\n", code: exitUsage},
 		{name: "unknown verdict", exp: "permit * /\n", code: exitUsage},
+		// Issue 26: a URL that is not a URL "held", and an empty file
+		// passed, so a truncated test file went green in CI.
+		{name: "not a URL", exp: "allow CCBot mailto:x\n", code: exitUsage},
+		{name: "a host, not a URL", exp: "allow CCBot example.com/x\n", code: exitUsage},
+		{name: "no expectation", exp: "# nothing here\n\n", code: exitUsage},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -69,7 +77,7 @@ func TestTestCommand(t *testing.T) {
 				t.Fatalf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, tc.code, out, errOut)
 			}
 			if tc.code == exitUsage {
-				if !strings.Contains(errOut, exp+":1:") {
+				if !strings.Contains(errOut, exp+":1:") && !strings.Contains(errOut, exp+": no expectation") {
 					t.Errorf("stderr does not name the line: %s", errOut)
 				}
 				return
@@ -103,5 +111,22 @@ func TestReadRobotsBodyBounded(t *testing.T) {
 	}
 	if len(body) > bound {
 		t.Errorf("read %d octets, past the bound %d", len(body), bound)
+	}
+}
+
+// TestTestJSON checks test -json: every expectation with what the file
+// decided, as package report gives it to every front end.
+func TestTestJSON(t *testing.T) {
+	dir := writeTemp(t, map[string]string{"robots.txt": shopRobots, "exp": "allow FooBot /a\ndisallow FooBot /cart/x\nallow FooBot /cart/x\n"})
+	code, out, errOut := runCmd("", "test", "-json", "-robots", filepath.Join(dir, "robots.txt"), filepath.Join(dir, "exp"))
+	if code != exitFinding {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got report.Test
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Total != 3 || got.Failed != 1 || len(got.Results) != 3 || got.Results[2].Held || !got.Results[1].Held || got.Results[2].Got.Line != 2 {
+		t.Errorf("got %+v", got)
 	}
 }

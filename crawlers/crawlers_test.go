@@ -1,4 +1,4 @@
-package registry
+package crawlers
 
 import (
 	"crypto/sha256"
@@ -41,7 +41,7 @@ func TestTable(t *testing.T) {
 				t.Errorf("%s: token %q is not a product token", a.Name, a.Token)
 			}
 		}
-		if !slices.Contains(Purposes, a.Purpose) || !slices.Contains([]string{Yes, No, Unknown}, a.Honours) {
+		if !slices.Contains(Purposes(), a.Purpose) || !slices.Contains([]Honours{HonoursYes, HonoursNo, HonoursUnknown}, a.Honours) {
 			t.Errorf("%s: purpose %q, honours %q", a.Name, a.Purpose, a.Honours)
 		}
 		if seen[strings.ToLower(a.Name)] {
@@ -61,6 +61,18 @@ func TestTable(t *testing.T) {
 		i := slices.IndexFunc(All(), func(a Agent) bool { return a.Name == tc.name })
 		if i < 0 || All()[i].Token != tc.token || All()[i].Readable() {
 			t.Errorf("%s: want token %q, not readable", tc.name, tc.token)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"gptbot", "GPTBot"}, {"AI2Bot", "AI2Bot"}, {"ai", "AI2Bot"}, {"archive.org_bot", "archive.org_bot"},
+		{"anthropic-ai", ""}, {"", ""},
+	} {
+		a, ok := Lookup(tc.name)
+		if ok != (tc.want != "") || a.Name != tc.want {
+			t.Errorf("Lookup(%q) = %q, %v; want %q", tc.name, a.Name, ok, tc.want)
 		}
 	}
 }

@@ -1,0 +1,105 @@
+package report
+
+// The lines of robots check. They are its hot path, a million URLs a run:
+// each is appended to a buffer without fmt or encoding/json and without
+// allocating.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/jsonw"
+)
+
+// AppendCheckJSON appends the -json line of check for url and d, without
+// the newline; with withUsage, the usage preferences too (usage.Set's
+// JSON):
+//
+//	{"url":"https://a.example/private","allowed":false,"line":2,"pattern":"/private"}
+func AppendCheckJSON(b []byte, url string, d robots.Decision, withUsage bool) []byte {
+	b = append(b, `{"url":`...)
+	b = jsonw.AppendString(b, url)
+	if d.Allowed {
+		b = append(b, `,"allowed":true,"line":`...)
+	} else {
+		b = append(b, `,"allowed":false,"line":`...)
+	}
+	b = strconv.AppendInt(b, int64(d.Line), 10)
+	b = append(b, `,"pattern":`...)
+	b = jsonw.AppendString(b, d.Pattern)
+	if withUsage {
+		b = append(b, `,"usage":`...)
+		b = d.Usage.AppendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// AppendCheckText appends the text line of check for url and d, without
+// the newline; with withUsage, a column of its usage preferences:
+//
+//	allowed    https://a.example/x	(no rule matched)
+//	disallowed https://a.example/private	line 2: /private
+//	allowed    https://a.example/x	(no rule matched)	usage: Content-Usage: train-ai=n (line 4)
+func AppendCheckText(b []byte, url string, d robots.Decision, withUsage bool) []byte {
+	if d.Allowed {
+		b = append(b, "allowed    "...)
+	} else {
+		b = append(b, "disallowed "...)
+	}
+	b = append(b, url...)
+	if d.Line == 0 {
+		b = append(b, "\t(no rule matched)"...)
+	} else {
+		b = append(b, "\tline "...)
+		b = strconv.AppendInt(b, int64(d.Line), 10)
+		b = append(b, ": "...)
+		b = append(b, d.Pattern...)
+	}
+	if withUsage {
+		b = AppendUsageColumn(b, d)
+	}
+	return b
+}
+
+// AppendUsageColumn appends the usage column of a text line: a tab, then
+// "usage: " and the preferences with their lines.
+func AppendUsageColumn(b []byte, d robots.Decision) []byte {
+	b = append(b, "\tusage: "...)
+	return d.Usage.AppendText(b)
+}
+
+// AppendCheckError appends the line of check for an input line that is
+// not a URL it decides, without the newline:
+//
+//	error      mailto:x	not a URL: want https://host/path or /path
+//	{"url":"mailto:x","allowed":false,"line":0,"pattern":"","error":"not a URL: want https://host/path or /path"}
+func AppendCheckError(b []byte, url, problem string, asJSON bool) []byte {
+	if !asJSON {
+		b = append(b, "error      "...)
+		b = append(b, url...)
+		b = append(b, '\t')
+		return append(b, problem...)
+	}
+	b = append(b, `{"url":`...)
+	b = jsonw.AppendString(b, url)
+	b = append(b, `,"allowed":false,"line":0,"pattern":"","error":`...)
+	b = jsonw.AppendString(b, problem)
+	return append(b, '}')
+}
+
+// URLProblem says why check does not decide url, or returns "": the
+// library's reading of what a URL is (robots.CheckURL), said for people.
+func URLProblem(url string) string {
+	err := robots.CheckURL(url)
+	switch {
+	case err == nil:
+		return ""
+	case url == "":
+		return "empty URL"
+	}
+	if scheme, _, ok := strings.Cut(url, ":"); ok && scheme != "" && strings.Trim(scheme, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+		return "not a URL with a host (" + scheme + ":)"
+	}
+	return strings.TrimPrefix(err.Error(), "robots: ")
+}

@@ -1,0 +1,245 @@
+package lint
+
+import (
+	"regexp"
+
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/words"
+)
+
+// DelayMerge finds a crawl-delay between the user-agent lines of one group:
+// a group of only a crawl-delay, which is no rule, so the parser merged it
+// into the next and its agents get that group's rules.
+var DelayMerge = newCheck(robots.DelayMerge, func(p *Pass) {
+	betweenAgents(p, func(l compile.Line) bool { return l.Kind == compile.LineCrawlDelay },
+		func(n, first, next int, _ compile.Line) {
+			p.Reportf(n, 0, "a group with only a crawl-delay does not end at it: the agents before it (line %d) share the rules of the agents after it (line %d)", first, next)
+		})
+})
+
+// UsageMerge finds a Content-Usage or Content-Signal line between the
+// user-agent lines of one group: a group of only usage lines, which do not
+// end a group where they are no rules (and a Content-Signal line never
+// does), merged into the next.
+var UsageMerge = newCheck(robots.UsageMerge, func(p *Pass) {
+	betweenAgents(p, func(l compile.Line) bool {
+		return l.Kind == compile.LineContentUsage || l.Kind == compile.LineContentSignal
+	}, func(n, first, next int, l compile.Line) {
+		field := compile.FieldContentUsage
+		if l.Kind == compile.LineContentSignal {
+			field = compile.FieldContentSignal
+		}
+		p.Reportf(n, 0, "a group with only usage lines does not end at this %s line: the agents before it (line %d) share the rules and usage lines of the agents after it (line %d); end the group with a rule, such as Allow: /, before the next user-agent line",
+			field, first, next)
+	})
+})
+
+// betweenAgents calls report for the first line that is between two
+// user-agent lines of one group and that want takes, with the group's
+// first agent line and the next agent line.
+func betweenAgents(p *Pass, want func(compile.Line) bool, report func(n, first, next int, l compile.Line)) {
+	for _, g := range p.Robots.Groups() {
+		for i := 1; i < len(g.Agents); i++ {
+			for n := g.Agents[i-1].Line + 1; n < g.Agents[i].Line; n++ {
+				if l, ok := p.Line(n); ok && want(l) {
+					report(n, g.Agents[0].Line, g.Agents[i].Line, l)
+					break
+				}
+			}
+		}
+	}
+}
+
+// DuplicateRule finds a rule given twice in one group: the same kind and
+// the same pattern as compared.
+var DuplicateRule = newCheck(robots.DuplicateRule, func(p *Pass) {
+	eachRulePair(p, func(r, prev robots.Rule, same bool) {
+		if same {
+			p.Reportf(r.Line, 0, "the same rule as line %d", prev.Line)
+		}
+	})
+})
+
+// ConflictingRule finds a pattern both allowed and disallowed in one group:
+// one of the two lines does nothing (the disallow, as allow wins a tie; in
+// the first-match dialects, the later).
+var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
+	firstMatch := p.Dialect.Matching().FirstMatch
+	eachRulePair(p, func(r, other robots.Rule, same bool) {
+		if same {
+			return
+		}
+		allow, disallow := r, other
+		if !r.Allow {
+			allow, disallow = other, r
+		}
+		loser, how := disallow, "allow wins a tie"
+		if firstMatch {
+			loser, how = r, "the first line that matches wins"
+		}
+		p.Reportf(loser.Line, 0, "%q is disallowed on line %d and allowed on line %d; %s, so line %d does nothing",
+			r.Pattern, disallow.Line, allow.Line, how, loser.Line)
+	})
+})
+
+// eachRulePair calls fn, for each non-empty rule of a group whose pattern
+// (as compared) an earlier rule of the group has too, with that earlier
+// rule: of the same kind (same true) when there is one, else of the other.
+func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
+	form := p.Dialect.Form()
+	for _, g := range p.Robots.Groups() {
+		type key struct {
+			allow   bool
+			pattern string
+		}
+		seen := map[key]robots.Rule{}
+		for _, r := range g.Rules {
+			if r.Pattern == "" {
+				continue
+			}
+			pat := form.Pattern(r.Pattern)
+			if prev, ok := seen[key{r.Allow, pat}]; ok {
+				fn(r, prev, true)
+				continue
+			}
+			seen[key{r.Allow, pat}] = r
+			if other, ok := seen[key{!r.Allow, pat}]; ok {
+				fn(r, other, false)
+			}
+		}
+	}
+}
+
+// SecondStar finds a * group after the first: RFC 9309 and Google merge
+// the two, the first-match dialects obey only the first.
+var SecondStar = newCheck(robots.SecondStar, func(p *Pass) {
+	first := 0
+	for _, g := range p.Robots.Groups() {
+		for _, a := range g.Agents {
+			if !a.Global {
+				continue
+			}
+			if first == 0 {
+				first = a.Line
+				continue
+			}
+			p.Reportf(a.Line, 0, "a second * group: RFC 9309 and Google merge it with the one at line %d, the first-match dialects ignore it", first)
+		}
+	}
+})
+
+// StarReplaced finds a crawler that a group names, for which disallow
+// rules of the * group no longer apply: a named group replaces the * group,
+// it does not add to it, which files often forget (LeftBehind says which).
+var StarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
+	star := p.Robots.AgentAny().Rules()
+	for _, a := range names(p) {
+		left := leftBehind(p.Robots, a.Name, star)
+		if len(left) == 0 {
+			continue
+		}
+		p.Reportf(a.Line, 0, "the group for %s replaces the * group for it: %s of the * group (first: line %d) %s not apply to it",
+			a, words.Count(len(left), "disallow rule"), left[0].Line, words.Plural(len(left), "does", "do"))
+	}
+})
+
+// StarUsageHidden finds a crawler that a group names, for which the
+// Content-Usage and Content-Signal lines of the * group no longer apply: a
+// named group replaces the * group, its usage lines too, so a site that
+// states its preferences once, for every crawler, states none for the
+// crawlers it names (HiddenUsage says which, and keeps quiet about a group
+// that disallows everything).
+var StarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
+	for _, a := range names(p) {
+		hidden := HiddenUsage(p.Robots, a.Name)
+		if len(hidden) == 0 {
+			continue
+		}
+		own := 0
+		for _, g := range p.Robots.Agent(a.Name).Selection().Groups {
+			own += len(g.Usage) + len(g.Signals)
+		}
+		state := "its own group states none"
+		if own > 0 {
+			state = "its own group states " + words.Count(own, "usage line") + " instead"
+		}
+		n := len(hidden)
+		p.Reportf(a.Line, 0, "the group for %s replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal %s %s %s not apply to it, and %s; repeat %s in its group if %s meant for it too",
+			a, words.Plural(n, "line", "lines"), words.Lines(hidden), words.Plural(n, "does", "do"), state, words.Plural(n, "it", "them"), words.Plural(n, "it is", "they are"))
+	}
+})
+
+// UsageFileWide notes the Content-Usage and Content-Signal lines outside
+// any group: this library applies them to every crawler, beside the lines
+// of its groups (as crawler-commons does); a parser that reads only groups
+// ignores them.
+var UsageFileWide = newCheck(robots.UsageFileWide, func(p *Pass) {
+	note := func(line int, field string) {
+		p.Reportf(line, 0, "%s outside any group applies to every crawler, file-wide, beside the lines of its groups (as crawler-commons reads it); parsers that read only groups ignore it, so repeat it in the groups to be sure", field)
+	}
+	for _, u := range p.Robots.Usage() {
+		note(u.Line, compile.FieldContentUsage)
+	}
+	for _, s := range p.Robots.Signals() {
+		note(s.Line, compile.FieldContentSignal)
+	}
+})
+
+// maxNames bounds the named crawlers the checks that ask a Matcher of each
+// (StarReplaced, StarUsageHidden) ask: selecting one crawler's groups reads
+// every group, so a file of tens of thousands of one-line groups would
+// otherwise cost their square.
+const maxNames = 1000
+
+// names returns the first maxNames crawlers the file names, and reports
+// at the first line past them that the rest are not checked.
+func names(p *Pass) []robots.UserAgent {
+	all := p.Robots.Names()
+	if len(all) <= maxNames {
+		return all
+	}
+	p.Reportf(all[maxNames].Line, 0, "the file names more than %d crawlers: this check asks of the first %d only, and none from this line on", maxNames, maxNames)
+	return all[:maxNames]
+}
+
+// extensionSyntax is the syntax of each extension that has one, and how to
+// say it.
+var extensionSyntax = map[string]struct {
+	re   *regexp.Regexp
+	want string
+}{
+	"host":         {regexp.MustCompile(`^(https?://)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?/?$`), "a host name, with an optional scheme and port (Yandex)"},
+	"clean-param":  {regexp.MustCompile(`^[A-Za-z0-9_.\-]+(&[A-Za-z0-9_.\-]+)*(\s+[/*]\S*)?$`), "parameters joined by & and an optional path (Yandex)"},
+	"request-rate": {regexp.MustCompile(`^[0-9]+/[0-9]+[smhd]?(\s+[0-9]{4}-[0-9]{4})?$`), "pages/seconds such as 1/5s, and an optional HHMM-HHMM"},
+	"visit-time":   {regexp.MustCompile(`^[0-9]{4}-[0-9]{4}$`), "HHMM-HHMM"},
+}
+
+// ExtensionSyntax checks the values of the extensions real files use whose
+// syntax is defined: host, clean-param, request-rate and visit-time (their
+// meaning is another matter: few crawlers read them).
+var ExtensionSyntax = newCheck(robots.ExtensionSyntax, func(p *Pass) {
+	for _, e := range p.Robots.Extensions() {
+		syn, ok := extensionSyntax[e.Key]
+		if !ok || e.Value == "" || syn.re.MatchString(e.Value) {
+			continue // an empty value is the parser's to report
+		}
+		p.Reportf(e.Line, 0, "%s: %q is not %s", e.Key, e.Value, syn.want)
+	}
+})
+
+// PastLimit finds content past RFC 9309's minimum parse limit in a file
+// read with a larger one (robots.WithParseLimit): crawlers that stop at
+// the minimum, as RFC 9309 allows and Google does, ignore what follows.
+var PastLimit = newCheck(robots.PastLimit, func(p *Pass) {
+	src := p.Source
+	if p.Robots.Truncated() || src.BodyOffset(len(src.Text)) <= robots.DefaultParseLimit {
+		return
+	}
+	for i, l := range src.Lines {
+		if src.BodyOffset(l.Span.End) > robots.DefaultParseLimit {
+			p.Reportf(i+1, 0, "the file is longer than %d octets; crawlers that stop there, as RFC 9309 allows and Google does, ignore what follows", robots.DefaultParseLimit)
+			return
+		}
+	}
+})

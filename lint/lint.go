@@ -1,0 +1,109 @@
+// Package lint checks robots.txt files for lines and groups that will not
+// do what they look like, or that crawlers read differently, and reports
+// each with a code and a severity: what a site's CI, an editor or a CMS
+// runs before publishing a file.
+//
+// It takes the shape of golang.org/x/tools/go/analysis. A check is a value,
+// Check{Name, Doc, Severity, Run}, that reports one code. It runs on a Pass
+// that carries the file as the library read it: the parsed Robots, its
+// dialect, and its Source (the decoded text, the parser's line table with
+// the spans of each line's key and value, and the way back to body
+// offsets), so no check reads the text again and every group question goes
+// to Matcher.Selection. Run parses a body once and runs the checks on it;
+// its diagnostics are the parser's (Robots.Diagnostics) and the checks',
+// each with its code's severity, in line order. Every code, the parser's
+// and the checks', is one of the root package's (robots.Codes), declared
+// there once with its severity and meaning.
+//
+// An HTML page served as robots.txt (robots.HTMLBody) is reported alone:
+// its lines would be noise.
+//
+// The cost of a check is linear in the file, except for the checks that
+// ask the Matcher of each crawler the file names (StarReplaced,
+// StarUsageHidden): each asks of the first 1,000 names only,
+// and says so at the first name past them, since selecting one crawler's
+// groups reads them all. Run on a file at the parse limit takes
+// milliseconds, and about a second on one built to cost the most (a
+// thousand named groups after a * group of ten thousand lines).
+package lint
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
+)
+
+// A Check finds one kind of problem and reports it under one code.
+type Check struct {
+	Name     string          // the code it reports (a robots.Code)
+	Doc      string          // what it finds: the code's meaning
+	Severity robots.Severity // the code's severity
+	Run      func(*Pass)     // reports what it finds through Pass.Reportf
+}
+
+// newCheck returns the check of a code, its doc and severity from the one
+// table of codes.
+func newCheck(code robots.Code, run func(*Pass)) *Check {
+	return &Check{Name: string(code), Doc: code.Doc(), Severity: code.Severity(), Run: run}
+}
+
+// A Pass is one file as a check sees it.
+type Pass struct {
+	Robots  *robots.Robots // the file, parsed
+	Dialect robots.Dialect // the dialect it was read in
+	Source  *robots.Source // its text, the parser's line table and the way back to body offsets
+
+	check *Check
+	found *[]robots.Diagnostic
+}
+
+// Reportf reports a finding of the pass's check on line (from 1; 0 for
+// the file as a whole), at column (from 1, in the line of Source.Text; 0
+// for the whole line).
+func (p *Pass) Reportf(line, column int, format string, args ...any) {
+	*p.found = append(*p.found, robots.Diagnostic{Line: line, Column: column,
+		Code: robots.Code(p.check.Name), Message: fmt.Sprintf(format, args...)})
+}
+
+// Line returns the parser's entry of line n (from 1), and false when the
+// file has no such line.
+func (p *Pass) Line(n int) (compile.Line, bool) {
+	if n < 1 || n > len(p.Source.Lines) {
+		return compile.Line{}, false
+	}
+	return p.Source.Lines[n-1], true
+}
+
+// Text returns the octets of a span of Source.Text.
+func (p *Pass) Text(s compile.Span) string { return p.Source.Text[s.Start:s.End] }
+
+// Checks returns every check of the package, in the order Run runs them.
+func Checks() []*Check {
+	return []*Check{DelayMerge, UsageMerge, DuplicateRule, ConflictingRule, SecondStar,
+		StarReplaced, StarUsageHidden, UsageFileWide, ExtensionSyntax, PastLimit}
+}
+
+// Run parses body as robots.Parse does with opts (the dialect, the
+// charset, the parse limit) and returns the parser's diagnostics and those
+// of the given checks (of every check when none is given), in line order,
+// the parser's first on each line. An HTML page gets its HTMLBody
+// diagnostic alone.
+func Run(body []byte, opts []robots.Option, checks ...*Check) []robots.Diagnostic {
+	r, src := robots.ParseSource(body, opts...)
+	found := r.Diagnostics()
+	for _, d := range found {
+		if d.Code == robots.HTMLBody {
+			return []robots.Diagnostic{d}
+		}
+	}
+	if len(checks) == 0 {
+		checks = Checks()
+	}
+	for _, c := range checks {
+		c.Run(&Pass{Robots: r, Dialect: r.Dialect(), Source: src, check: c, found: &found})
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].Line < found[j].Line })
+	return found
+}
