@@ -265,6 +265,19 @@ func (r *Robots) Usage() []UsageRule { return appendUsage(nil, r.file.Usage) }
 // a new copy.
 func (r *Robots) Signals() []Signal { return appendSignals(nil, r.file.Signals) }
 
+// Truncated reports whether the body was longer than the parse limit
+// (DefaultParseLimit, or WithParseLimit's), so that what comes after it was
+// not read, as RFC 9309 2.5 allows: a rule past the limit does not apply.
+// Diagnostics reports it too, with the line where reading stopped.
+func (r *Robots) Truncated() bool {
+	for _, d := range r.diagnostics[r.nPre:] {
+		if d.Code == compile.Truncated {
+			return true
+		}
+	}
+	return false
+}
+
 // Dialect returns the dialect the file was read in.
 func (r *Robots) Dialect() Dialect { return r.dialect }
 

@@ -83,7 +83,6 @@ import (
 	"golang.org/x/net/idna"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -595,10 +594,7 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	res.Size = len(text)
 	// ReadBody stops at the parse limit and its slack: a body that long may
 	// go on. Otherwise Parse says whether it dropped anything.
-	res.Truncated = len(text) >= f.parseLimit()+normalize.Slack
-	for _, d := range res.Robots.Diagnostics() {
-		res.Truncated = res.Truncated || d.Code == compile.Truncated
-	}
+	res.Truncated = len(text) >= f.parseLimit()+normalize.Slack || res.Robots.Truncated()
 	res.Expires = f.expires(res.Fetched, resp.Header)
 	return res
 }
