@@ -158,24 +158,24 @@ type Result struct {
 // Decide reports whether the crawler with the given product token may fetch
 // url under this result: by the file's rules when Outcome is OK; everything
 // is allowed when Unavailable, and everything but /robots.txt disallowed
-// when Unreachable or Restricted, with no deciding line (Line 0).
-// url is decided as given: a crawler that sends its own requests should
-// pass the URL's escaped path through CleanPath, decide on that and send
-// that, as a Transport does, since servers resolve "/a/../private" to
-// "/private".
-func (r *Result) Decide(agent, url string) robots.Decision {
+// when Unreachable or Restricted, with no deciding line (Line 0). url is an
+// absolute URL or a path-absolute reference, decided as a Transport decides
+// a request (see Decide): its path and query as sent, and every reading of
+// them that a common server makes.
+func (r *Result) Decide(agent, url string) Verdict {
 	switch r.Outcome {
 	case OK:
 		if r.Robots != nil {
-			return r.Robots.Agent(agent).Decide(url)
+			return Decide(r.Robots.Agent(agent), url)
 		}
-		return robots.Decision{Allowed: true}
+		return Verdict{Decision: robots.Decision{Allowed: true}}
 	case Unavailable:
-		return robots.Decision{Allowed: true}
+		return Verdict{Decision: robots.Decision{Allowed: true}}
 	default:
 		// The engine still decides, so that /robots.txt is recognized as it
 		// is everywhere else; the line of this made-up file is not shown.
-		return robots.Decision{Allowed: disallowAll().Decide(url).Allowed}
+		v := Decide(disallowAll(), url)
+		return Verdict{Decision: robots.Decision{Allowed: v.Allowed}, Reading: v.Reading}
 	}
 }
 

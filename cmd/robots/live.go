@@ -109,7 +109,7 @@ func runCheckLive(e *env, o *liveOptions, agent string, w *resultWriter, args []
 			default:
 				d := p.res.Decide(agent, p.url)
 				st.count(d.Allowed)
-				w.live(p.url, d, p.res)
+				w.live(p.url, d.Decision, p.res)
 			}
 		}
 	}()

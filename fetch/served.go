@@ -1,0 +1,166 @@
+package fetch
+
+// This file decides a URL as the servers a Transport guards may read it. A
+// rule of robots.txt protects what a server serves, and servers read the
+// path they are sent in more ways than RFC 9309's matching does: most
+// resolve dot segments and merge slashes, some decode %2F before they
+// resolve the path (Go's http.FileServer, among others), servlet containers
+// remove ";" parameters from every segment. RFC 9309 itself keeps %2F apart
+// from "/" (2.2.2: an escaped octet is matched as it is written, and "/"
+// has a meaning in a path that %2F does not), so the rules are matched as
+// the RFC says, but on every reading of the path: a URL is allowed only
+// when each is. Nothing is rewritten: the request goes out as it was given.
+
+import (
+	"strings"
+
+	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// A Verdict is the decision on a URL as every common server may read its
+// path (see Transport): the Decision of the reading that a rule disallows,
+// or, when each reading is allowed, the Decision of the path as sent.
+type Verdict struct {
+	robots.Decision
+
+	// Reading is the path and query that decided when it is not the URL's
+	// own: a server's reading of the path that a rule disallows, such as
+	// "/private/a.html" for "/private%2Fa.html". It is empty when the path
+	// and query as sent decided.
+	Reading string
+}
+
+// Decide decides url for the crawler m is compiled for as a Transport
+// decides a request before it sends it: url is allowed only when its path
+// and query as sent are allowed and so is each reading of them that a
+// common server makes (CleanPath's, with %2F, %5C and "\" read as "/", and
+// with the ";" parameters of each segment removed; the Transport's doc
+// lists them). When every reading is allowed, the usage preferences are
+// those of the path as sent combined with those of the other readings, any
+// no winning (usage.Set.Combine), since any of them may be the path served.
+//
+// url is an absolute URL or a path-absolute reference, read as
+// robots.Matcher.Decide reads it: only its path and query count, and user
+// information never does. A crawler that sends its own requests decides
+// so the request target it sends (url.URL.RequestURI) after its origin; a
+// Transport does it for its requests. Decide does not allocate when no
+// reading differs from the path as sent, as for most URLs.
+func Decide(m *robots.Matcher, url string) Verdict {
+	v := Verdict{Decision: m.Decide(url)}
+	if !v.Allowed {
+		return v
+	}
+	start, end, slash := normalize.PathBounds(url)
+	pq := url[start:end]
+	if plainPath(pq) {
+		return v
+	}
+	if slash {
+		pq = "/" + pq
+	}
+	for _, r := range readings(pq) {
+		d := m.Decide(r)
+		if !d.Allowed {
+			return Verdict{Decision: d, Reading: r}
+		}
+		v.Usage = v.Usage.Combine(d.Usage)
+	}
+	return v
+}
+
+// plainPath reports whether the path and query pq, without the "/" that
+// may go before them, has but one reading: no ";", "\", "%2F", "%5C" or
+// "%2E" (in either case), and no "/" followed by "." or "/" in its path.
+func plainPath(pq string) bool {
+	for i := 0; i < len(pq); i++ {
+		switch pq[i] {
+		case '?':
+			return true // the query is read as it is
+		case ';', '\\':
+			return false
+		case '%':
+			if i+2 < len(pq) {
+				c, d := pq[i+1], pq[i+2]|0x20
+				if c == '2' && (d == 'f' || d == 'e') || c == '5' && d == 'c' {
+					return false
+				}
+			}
+		case '/':
+			if i+1 < len(pq) && (pq[i+1] == '.' || pq[i+1] == '/') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// readings returns the readings of the path and query pq, a "/" first,
+// that a common server may make and that differ from pq itself, each
+// once: its path cleaned as CleanPath cleans it, then cleaned after "%2F",
+// "%5C" and "\" are read as "/", after the ";" parameters of each segment
+// are removed, and after both. The query is kept as it is.
+func readings(pq string) []string {
+	p, q := pq, ""
+	if i := strings.IndexByte(pq, '?'); i >= 0 {
+		p, q = pq[:i], pq[i:]
+	}
+	bare := withoutParams(p)
+	out := make([]string, 0, 4)
+	for _, r := range [...]string{CleanPath(p), CleanPath(slashes(p)), CleanPath(bare), CleanPath(slashes(bare))} {
+		r += q
+		if r != pq && !contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// slashes returns the escaped path p with "%2F", "%5C" (in either case) and
+// "\" written "/", as servers that decode a path before they split it into
+// segments, or that take "\" for "/", read them.
+func slashes(p string) string {
+	if !strings.ContainsAny(p, "%\\") {
+		return p
+	}
+	var b strings.Builder
+	b.Grow(len(p))
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '%' && i+2 < len(p) {
+			d, e := p[i+1], p[i+2]|0x20
+			if d == '2' && e == 'f' || d == '5' && e == 'c' {
+				b.WriteByte('/')
+				i += 2
+				continue
+			}
+		}
+		if c == '\\' {
+			c = '/'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// withoutParams returns the escaped path p with the ";" parameters of each
+// segment removed, as servlet containers read it: "/a;x/b;y" is "/a/b".
+func withoutParams(p string) string {
+	if strings.IndexByte(p, ';') < 0 {
+		return p
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i], _, _ = strings.Cut(s, ";")
+	}
+	return strings.Join(segs, "/")
+}
