@@ -2,6 +2,7 @@ package robots_test
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -246,6 +247,31 @@ func TestSitemapsAndCrawlDelay(t *testing.T) {
 	}
 	if !hasCode(r, "invalid-crawl-delay") {
 		t.Error("invalid crawl-delay not diagnosed")
+	}
+}
+
+// TestCrawlDelaySaturates: a Crawl-delay longer than a time.Duration holds
+// is the longest Duration, not dropped, so that a crawler honouring it
+// waits the most it allows rather than not at all (issue 23, item 6).
+func TestCrawlDelaySaturates(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		want  time.Duration
+	}{
+		{"9223372036", 9223372036 * time.Second},
+		{"9223372037", math.MaxInt64},
+		{"9223372036.9", math.MaxInt64},
+		{"99999999999999999999", math.MaxInt64},
+		{strings.Repeat("9", 400), math.MaxInt64},
+		{"0.5", 500 * time.Millisecond},
+	} {
+		r := robots.Parse([]byte("User-agent: *\nCrawl-delay: " + c.value + "\n"))
+		if d, ok := r.Agent("x").CrawlDelay(); !ok || d != c.want {
+			t.Errorf("Crawl-delay: %s = %v, %v; want %v", c.value, d, ok, c.want)
+		}
+		if hasCode(r, "invalid-crawl-delay") {
+			t.Errorf("Crawl-delay: %s diagnosed as invalid", c.value)
+		}
 	}
 }
 

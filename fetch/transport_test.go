@@ -471,6 +471,19 @@ func TestTransportFetchesThroughBase(t *testing.T) {
 // TestTransportCrawlDelayCap: a huge Crawl-delay is capped (issue 10,
 // item 5).
 func TestTransportCrawlDelayCap(t *testing.T) {
+	// A delay past what a Duration holds waits the most too, rather than
+	// not at all (issue 23, item 6).
+	for _, delay := range []string{"9223372037", "99999999999999999999"} {
+		s := newShop(t, 200, "User-agent: *\nCrawl-delay: "+delay+"\n")
+		_, tr := newCrawler(t)
+		res, err := tr.Cache.Get(context.Background(), s.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := tr.crawlDelay(res, "FooBot"); d != DefaultMaxCrawlDelay {
+			t.Errorf("Crawl-delay: %s: waits %v, want %v", delay, d, DefaultMaxCrawlDelay)
+		}
+	}
 	s := newShop(t, 200, "User-agent: *\nCrawl-delay: 86400000\n")
 	client, tr := newCrawler(t)
 	tr.CrawlDelay = true
