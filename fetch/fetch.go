@@ -338,7 +338,8 @@ type fetchingKey struct{}
 // scheme in lower case; the host in lower case, without a final dot
 // ("example.com." is example.com), an internationalized name in its ASCII
 // form (bücher.example is xn--bcher-kva.example, by IDNA's lookup rules,
-// golang.org/x/net/idna); the port as a number without leading zeros, and
+// golang.org/x/net/idna); an IPv6 zone escaped as in the URL
+// ([fe80::1%25eth0]); the port as a number without leading zeros, and
 // omitted when it is the scheme's default (:80, :080 for http, :443 for
 // https).
 func Origin(rawURL string) (string, error) {
@@ -355,7 +356,14 @@ func Origin(rawURL string) (string, error) {
 		return "", fmt.Errorf("fetch: %q names no host", rawURL)
 	}
 	if strings.Contains(host, ":") {
-		host = "[" + strings.ToLower(host) + "]" // an IPv6 literal
+		// An IPv6 literal, and its zone (RFC 6874) escaped again, as
+		// Hostname unescaped it: "[fe80::1%25eth0]".
+		addr, zone, hasZone := strings.Cut(host, "%")
+		host = "[" + strings.ToLower(addr)
+		if hasZone {
+			host += "%25" + escapeZone(zone)
+		}
+		host += "]"
 	} else if ascii, err := idna.Lookup.ToASCII(host); err == nil {
 		host = ascii
 	} else {
@@ -371,6 +379,22 @@ func Origin(rawURL string) (string, error) {
 		}
 	}
 	return scheme + "://" + host, nil
+}
+
+// escapeZone escapes an IPv6 zone for a URL (RFC 6874): every octet but
+// the unreserved ones as %XX. The zone is kept in its case: interface names
+// are case-sensitive.
+func escapeZone(zone string) string {
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(zone))
+	for i := 0; i < len(zone); i++ {
+		if c := zone[i]; normalize.Unreserved(c) {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return string(b)
 }
 
 // Fetch fetches the robots.txt of rawURL's origin. It fails only when rawURL
@@ -646,8 +670,8 @@ func freshness(h http.Header, now time.Time) (time.Duration, bool) {
 			case "no-store", "no-cache":
 				return 0, true
 			case "max-age":
-				secs, err := strconv.ParseInt(strings.Trim(strings.TrimSpace(value), `"`), 10, 64)
-				if err == nil && secs >= 0 && !found {
+				secs, ok := deltaSeconds(strings.Trim(strings.TrimSpace(value), `"`))
+				if ok && !found {
 					life, found = seconds(secs), true
 				}
 			}
@@ -667,10 +691,29 @@ func freshness(h http.Header, now time.Time) (time.Duration, bool) {
 		}
 		life = exp.Sub(now)
 	}
-	if age, err := strconv.ParseInt(h.Get("Age"), 10, 64); err == nil && age > 0 {
+	if age, ok := deltaSeconds(strings.TrimSpace(h.Get("Age"))); ok {
 		life -= seconds(age)
 	}
 	return max(life, 0), true
+}
+
+// deltaSeconds reads delta-seconds (RFC 9111 1.2.2): one or more digits.
+// A value too large for an int64 is read as 2^31, as the RFC asks, rather
+// than dropped.
+func deltaSeconds(v string) (int64, bool) {
+	if v == "" {
+		return 0, false
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 1 << 31, true // only digits: the error is ErrRange
+	}
+	return n, true
 }
 
 // seconds converts a count of seconds to a Duration, saturating.
@@ -686,8 +729,8 @@ func retryAfter(v string, now time.Time) (time.Duration, bool) {
 	if v == "" {
 		return 0, false
 	}
-	if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
-		return seconds(max(secs, 0)), true
+	if secs, ok := deltaSeconds(v); ok {
+		return seconds(secs), true
 	}
 	if t, err := http.ParseTime(v); err == nil {
 		return max(t.Sub(now), 0), true
