@@ -48,7 +48,7 @@ type Verdict struct {
 // reading differs from the path as sent, as for most URLs.
 func Decide(m *robots.Matcher, url string) Verdict {
 	v := Verdict{Decision: m.Decide(url)}
-	if !v.Allowed {
+	if !v.Allowed || plainURL(url) {
 		return v
 	}
 	start, end, slash := normalize.PathBounds(url)
@@ -69,30 +69,74 @@ func Decide(m *robots.Matcher, url string) Verdict {
 	return v
 }
 
+// plainURL reports, without locating its path, that the path of url has
+// but one reading, as plainPath says, for the URLs most often decided: an
+// http or https URL, or a path-absolute reference. It reads url from past
+// its scheme, authority included (a host has no "/", and a ";", "\\" or
+// "%" in user information only sends the URL the longer way): when none of
+// it holds what plainPath looks for, neither does its path. A NUL, which
+// ends a path but not an authority, sends it the longer way too.
+func plainURL(url string) bool {
+	if strings.IndexByte(url, 0) >= 0 {
+		return false
+	}
+	switch {
+	case strings.HasPrefix(url, "https://"):
+		return plainPath(url[len("https://"):])
+	case strings.HasPrefix(url, "http://"):
+		return plainPath(url[len("http://"):])
+	case strings.HasPrefix(url, "/") && !strings.HasPrefix(url, "//"):
+		return plainPath(url)
+	}
+	return false
+}
+
 // plainPath reports whether the path and query pq, without the "/" that
-// may go before them, has but one reading: no ";", "\", "%2F", "%5C" or
-// "%2E" (in either case), and no "/" followed by "." or "/" in its path.
+// may go before them, has but one reading: no ";", "\\", "%2F", "%5C" or
+// "%2E" (in either case), and no "/" followed by "." or "/" in its path,
+// which ends at a "?", "#" or NUL. It reads each octet once, with one
+// table lookup.
 func plainPath(pq string) bool {
 	for i := 0; i < len(pq); i++ {
-		switch pq[i] {
-		case '?':
-			return true // the query is read as it is
-		case ';', '\\':
+		k := pathOctets[pq[i]]
+		if k == octetPlain {
+			continue
+		}
+		switch k {
+		case octetEnd:
+			return true
+		case octetOther:
 			return false
-		case '%':
+		case octetPercent:
 			if i+2 < len(pq) {
 				c, d := pq[i+1], pq[i+2]|0x20
 				if c == '2' && (d == 'f' || d == 'e') || c == '5' && d == 'c' {
 					return false
 				}
 			}
-		case '/':
+		case octetSlash:
 			if i+1 < len(pq) && (pq[i+1] == '.' || pq[i+1] == '/') {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// What plainPath makes of each octet.
+const (
+	octetPlain   = iota
+	octetEnd     // "?", "#", NUL: the path ends
+	octetOther   // ";", "\\": another reading
+	octetPercent // another reading when it escapes "/", "\\" or "."
+	octetSlash   // another reading when "." or "/" follows
+)
+
+var pathOctets = [256]uint8{
+	'?': octetEnd, '#': octetEnd, 0: octetEnd,
+	';': octetOther, '\\': octetOther,
+	'%': octetPercent,
+	'/': octetSlash,
 }
 
 // readings returns the readings of the path and query pq, a "/" first,

@@ -3,6 +3,7 @@ package fetch
 import (
 	"errors"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -438,5 +440,34 @@ func TestDisallowedErrorRedacts(t *testing.T) {
 	}
 	if !strings.Contains(de.Error(), "user:xxxxx@") || !strings.Contains(de.Error(), "(read as /private/x)") {
 		t.Errorf("error %q", de.Error())
+	}
+}
+
+// TestPlainURLSound: when plainURL or plainPath says a URL has but one
+// reading, readings finds no other, on random URLs rich in the octets
+// that make readings.
+func TestPlainURLSound(t *testing.T) {
+	pieces := []string{"/", "/", ".", "..", "%2F", "%2f", "%5C", "%2E", "%2e", "%25", "%2", "%", ";", "\\", "?", "#", "\x00", "a", "b", "@", ":"}
+	prefixes := []string{"http://h", "https://u;p@h:1", "/", "//h", "http://a%2Fb@h", "ftp://h", ""}
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 100000 {
+		var b strings.Builder
+		b.WriteString(prefixes[r.IntN(len(prefixes))])
+		for range r.IntN(8) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		url := b.String()
+		start, end, slash := normalize.PathBounds(url)
+		pq := url[start:end]
+		if slash {
+			pq = "/" + pq
+		}
+		others := readings(pq)
+		if plainURL(url) && len(others) > 0 {
+			t.Fatalf("plainURL(%q): but %q reads as %q", url, pq, others)
+		}
+		if plainPath(url[start:end]) && len(others) > 0 {
+			t.Fatalf("plainPath(%q): but it reads as %q", pq, others)
+		}
 	}
 }

@@ -29,11 +29,26 @@ import (
 // where Google's library reads "/;b@h/x", has "/x": the path a client sends.
 func PathBounds(url string) (start, end int, slash bool) {
 	start, slash = pathStart(url)
-	end = len(url)
-	if i := strings.IndexAny(url[start:], "#\x00"); i >= 0 {
-		end = start + i
+	return start, pathEnd(url, start), slash
+}
+
+// pathEnd returns the index of the first "#" or NUL in s at or after from,
+// or len(s): where the path and query that start at from end. It tests
+// eight octets a step (package swar).
+func pathEnd(s string, from int) int {
+	i := from
+	for ; i+8 <= len(s); i += 8 {
+		w := swar.Load8(s[i:])
+		if m := swar.HasZero(w) | swar.HasZero(w^'#'*swar.Ones); m != 0 {
+			return i + swar.First(m)
+		}
 	}
-	return start, end, slash
+	for ; i < len(s); i++ {
+		if s[i] == '#' || s[i] == 0 {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // pathStart returns where the path and query of url start, and whether a
