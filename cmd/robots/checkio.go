@@ -15,12 +15,16 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/internal/swar"
 )
 
 const (
@@ -188,14 +192,19 @@ func newResultWriter(w io.Writer, asJSON, withUsage bool) *resultWriter {
 //
 //	allowed    https://a.example/x	(no rule matched)
 //	disallowed https://a.example/private	line 2: /private
+//	disallowed https://a.example/private%2Fa	line 2: /private/	read as /private/a
 //	{"url":"https://a.example/private","allowed":false,"line":2,"pattern":"/private"}
+//	{"url":"https://a.example/private%2Fa","allowed":false,"line":2,"pattern":"/private/","read":"/private/a"}
 //
+// "read as" is the reading of the path that a server may make and that a
+// rule disallows, when it is not the path as sent (fetch.Verdict).
 // With withUsage, the usage preferences of the decision follow, as
 // appendUsageText or appendUsageJSON writes them:
 //
 //	allowed    https://a.example/x	(no rule matched)	usage: Content-Usage: train-ai=n (line 4)
 //	{"url":"https://a.example/x","allowed":true,"line":0,"pattern":"","usage":{...}}
-func appendDecision(b, url []byte, d robots.Decision, asJSON, withUsage bool) []byte {
+func appendDecision(b, url []byte, v *fetch.Verdict, asJSON, withUsage bool) []byte {
+	d := &v.Decision
 	if asJSON {
 		b = append(b, `{"url":`...)
 		b = appendJSONString(b, url)
@@ -207,15 +216,19 @@ func appendDecision(b, url []byte, d robots.Decision, asJSON, withUsage bool) []
 		b = strconv.AppendInt(b, int64(d.Line), 10)
 		b = append(b, `,"pattern":`...)
 		b = appendJSONString(b, []byte(d.Pattern))
+		if v.Reading != "" {
+			b = append(b, `,"read":`...)
+			b = appendJSONString(b, []byte(v.Reading))
+		}
 		if withUsage {
 			b = append(b, `,"usage":`...)
 			b = appendUsageJSON(b, d.Usage)
 		}
 		return append(b, '}')
 	}
-	b = appendVerdict(b, url, d)
+	b = appendVerdict(b, url, v)
 	if withUsage {
-		b = appendUsageColumn(b, d)
+		b = appendUsageColumn(b, *d)
 	}
 	return b
 }
@@ -228,22 +241,65 @@ func appendUsageColumn(b []byte, d robots.Decision) []byte {
 }
 
 // appendVerdict appends the text form of a decision, without usage
-// preferences.
-func appendVerdict(b, url []byte, d robots.Decision) []byte {
+// preferences. The URL, the pattern and the reading are shown as
+// appendShown shows them.
+func appendVerdict(b, url []byte, v *fetch.Verdict) []byte {
+	d := &v.Decision
 	if d.Allowed {
 		b = append(b, "allowed    "...)
 	} else {
 		b = append(b, "disallowed "...)
 	}
-	b = append(b, url...)
+	b = appendShown(b, url)
 	if d.Line == 0 {
-		return append(b, "\t(no rule matched)"...)
+		b = append(b, "\t(no rule matched)"...)
+	} else {
+		b = append(b, "\tline "...)
+		b = strconv.AppendInt(b, int64(d.Line), 10)
+		b = append(b, ": "...)
+		b = appendShown(b, []byte(d.Pattern))
 	}
-	b = append(b, "\tline "...)
-	b = strconv.AppendInt(b, int64(d.Line), 10)
-	b = append(b, ": "...)
-	return append(b, d.Pattern...)
+	if v.Reading != "" {
+		b = append(b, "\tread as "...)
+		b = appendShown(b, []byte(v.Reading))
+	}
+	return b
 }
+
+// appendShown appends s as it is when it prints plainly on a terminal, and
+// otherwise quoted as strconv.Quote quotes it, as lint quotes values: so
+// that no control sequence in an input line or a file (an escape, a
+// carriage return, a C1 control, invalid UTF-8) reaches the terminal, and
+// no tab splits a column.
+func appendShown(b, s []byte) []byte {
+	// Most lines are printable ASCII: eight octets a step up to the first
+	// that is not (a control, DEL, or an octet of UTF-8), then rune by rune.
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		// An octet below 0x20 sets its high bit less 0x20 (or one below
+		// it does, whose borrow sets it), one of 0x7F sets it plus 1, and
+		// one of 0x80 or more has it: printable ASCII sets none.
+		if ((w-0x20*swar.Ones)|(w+swar.Ones)|w)&swar.Highs != 0 {
+			break
+		}
+	}
+	for i < len(s) {
+		if c := s[i]; 0x20 <= c && c < 0x7F {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(s[i:])
+		if r == utf8.RuneError && n <= 1 || !unicode.IsPrint(r) {
+			return strconv.AppendQuote(b, string(s))
+		}
+		i += n
+	}
+	return append(b, s...)
+}
+
+// shown is appendShown for a string.
+func shown(s string) string { return string(appendShown(nil, []byte(s))) }
 
 // invalid writes an input line that is not a URL.
 func (rw *resultWriter) invalid(url []byte, problem string) {
@@ -260,7 +316,7 @@ func (rw *resultWriter) invalid(url []byte, problem string) {
 func appendInvalid(b, url []byte, problem string, asJSON bool) []byte {
 	if !asJSON {
 		b = append(b, "error      "...)
-		b = append(b, url...)
+		b = appendShown(b, url)
 		b = append(b, '\t')
 		return append(b, problem...)
 	}

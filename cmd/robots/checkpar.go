@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/fetch"
 )
 
 const (
@@ -55,13 +56,15 @@ func (b *batch) decide(m *robots.Matcher, asJSON, withUsage bool) {
 			b.out = append(b.out, '\n')
 			continue
 		}
-		d := m.Decide(url)
-		if d.Allowed {
+		// As fetch.Transport decides it: the path as sent and every
+		// reading a common server makes of it.
+		v := fetch.Decide(m, url)
+		if v.Allowed {
 			b.allowed++
 		} else {
 			b.disallow++
 		}
-		b.out = appendDecision(b.out, line, d, asJSON, withUsage)
+		b.out = appendDecision(b.out, line, &v, asJSON, withUsage)
 		b.out = append(b.out, '\n')
 	}
 }

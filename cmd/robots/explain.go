@@ -324,7 +324,7 @@ func why(d conformance.Dialect, x *explanation, w int) string {
 // URL, and a hidden line when a group names the agent and so hides the *
 // group's usage lines.
 func writeExplanation(w io.Writer, x *explanation) {
-	fmt.Fprintln(w, x.URL)
+	fmt.Fprintln(w, shown(x.URL)) // no control sequence reaches the terminal
 	p := func(key, format string, args ...any) {
 		fmt.Fprintf(w, "  %-8s %s\n", key, fmt.Sprintf(format, args...))
 	}
@@ -339,19 +339,19 @@ func writeExplanation(w io.Writer, x *explanation) {
 		}
 		parts := make([]string, len(g.Agents))
 		for j := range g.Agents {
-			parts[j] = fmt.Sprintf("line %d: User-agent: %s", g.Lines[j], g.Agents[j])
+			parts[j] = fmt.Sprintf("line %d: User-agent: %s", g.Lines[j], shown(g.Agents[j]))
 		}
 		p(key, "%s", strings.Join(parts, ", "))
 	}
 	if x.Written != "" {
-		p("path", "%s (written %s)", x.Path, x.Written)
+		p("path", "%s (written %s)", shown(x.Path), shown(x.Written))
 	}
 	if len(x.Matches) == 0 {
 		p("matches", "none")
 	}
 	width := 0
 	for _, m := range x.Matches {
-		width = max(width, len(m.Pattern))
+		width = max(width, len(shown(m.Pattern)))
 	}
 	for i, m := range x.Matches {
 		key := ""
@@ -366,7 +366,7 @@ func writeExplanation(w io.Writer, x *explanation) {
 		if m.Wins {
 			mark = "  <- wins"
 		}
-		p(key, "line %-3d %-8s  %-*s  %2d octets%s", m.Line, kind, width, m.Pattern, m.Octets, mark)
+		p(key, "line %-3d %-8s  %-*s  %2d octets%s", m.Line, kind, width, shown(m.Pattern), m.Octets, mark)
 	}
 	p("verdict", "%s", verdictLine(x))
 	if x.Disagreement != "" {
@@ -414,7 +414,7 @@ func verdictLine(x *explanation) string {
 			kind = "Allow"
 		}
 	}
-	return fmt.Sprintf("%s by line %d (%s: %s): %s", v, x.Line, kind, x.Pattern, x.Why)
+	return fmt.Sprintf("%s by line %d (%s: %s): %s", v, x.Line, kind, shown(x.Pattern), x.Why)
 }
 
 // differ reports whether the dialects' verdicts or deciding lines differ.
@@ -431,7 +431,7 @@ func differ(xs []explanation) bool {
 // row each, marking the rows that differ from the first: "*" for another
 // verdict, "~" for the same verdict by another line.
 func writeSideBySide(w io.Writer, xs []explanation) {
-	fmt.Fprintf(w, "%s  (agent %s)\n", xs[0].URL, agentLine(&xs[0]))
+	fmt.Fprintf(w, "%s  (agent %s)\n", shown(xs[0].URL), agentLine(&xs[0]))
 	for _, x := range xs {
 		mark := " "
 		switch {

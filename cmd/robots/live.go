@@ -107,9 +107,9 @@ func runCheckLive(e *env, o *liveOptions, agent string, w *resultWriter, args []
 				st.errors++
 				w.invalid([]byte(p.url), p.err.Error())
 			default:
-				d := p.res.Decide(agent, p.url)
-				st.count(d.Allowed)
-				w.live(p.url, d.Decision, p.res)
+				v := p.res.Decide(agent, p.url)
+				st.count(v.Allowed)
+				w.live(p.url, v, p.res)
 			}
 		}
 	}()
@@ -185,9 +185,10 @@ func pruneDone(m map[string]chan struct{}) {
 
 // live writes a URL decided by a fetched robots.txt, as formatLive does or
 // as a liveResult.
-func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
+func (rw *resultWriter) live(url string, v fetch.Verdict, res *fetch.Result) {
+	d := v.Decision
 	if !rw.json {
-		rw.w.WriteString(formatLive(url, d, res))
+		rw.w.WriteString(formatLive(url, v, res))
 		if rw.usage {
 			rw.w.Write(appendUsageColumn(rw.scratch[:0], d))
 		}
@@ -195,7 +196,7 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 		return
 	}
 	r := liveResult{
-		checkResult: checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern},
+		checkResult: checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern, Read: v.Reading},
 		Origin:      res.Origin, Robots: res.URL, Outcome: res.Outcome.String(), Status: res.Status,
 		Stale: res.Refresh != nil,
 	}
@@ -215,10 +216,11 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 //
 //	disallowed https://a.example/private	line 2: /private	https://a.example/robots.txt: ok (200 OK)
 //	disallowed https://b.example/x	(everything disallowed)	https://b.example/robots.txt: unreachable (503 Service Unavailable)
-func formatLive(url string, d robots.Decision, res *fetch.Result) string {
+func formatLive(url string, v fetch.Verdict, res *fetch.Result) string {
 	if res.Outcome == fetch.OK {
-		return string(appendVerdict(nil, []byte(url), d)) + "\t" + res.String()
+		return string(appendVerdict(nil, []byte(url), &v)) + "\t" + shown(res.String())
 	}
+	d := v.Decision
 	verdict, why := "allowed", "everything allowed"
 	switch {
 	case !d.Allowed:
@@ -226,5 +228,5 @@ func formatLive(url string, d robots.Decision, res *fetch.Result) string {
 	case res.Outcome != fetch.Unavailable:
 		why = "robots.txt is always allowed"
 	}
-	return fmt.Sprintf("%-10s %s\t(%s)\t%s", verdict, url, why, res)
+	return fmt.Sprintf("%-10s %s\t(%s)\t%s", verdict, shown(url), why, shown(res.String()))
 }
