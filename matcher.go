@@ -202,7 +202,11 @@ func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, 
 
 // Decide reports whether url may be fetched, which rule decided, and the
 // usage preferences the file states for it. url is an absolute URL or a
-// path-absolute reference ("/a/b?c"); only its path and query are matched.
+// path-absolute reference ("/a/b?c"); only its path and query are matched,
+// as written (normalize.PathBounds; user information is never read as
+// path). A crawler that sends the request decides it with package fetch
+// (fetch.Decide, fetch.Transport), which also refuses a path that a common
+// server reads as a disallowed one (/private%2Fa for /private/a).
 // The Content-Usage rules are classes of the same automaton as Allow and
 // Disallow, decided in the same read of the URL; a URL that may not be
 // fetched gets no preferences.

@@ -25,6 +25,13 @@
 //		// keep the URL: try again after the error's RetryAt
 //	}
 //
+// A rule protects what a server serves, so a Transport decides a request
+// on its target as sent and on each reading of it that a common server
+// makes (dot segments resolved, %2F read as "/", ";" parameters dropped;
+// see Transport), and sends it unchanged only when all are allowed.
+// Transport.Check gives its answer for a URL before the crawler queues it,
+// Decide for a Matcher, and Result.Decide for a Result.
+//
 // robots.txt also states usage preferences: what may be done with the
 // content of a URL it allows (Content-Usage rules, Content-Signal lines;
 // package usage). A Transport told the crawl's Purposes (usage.TrainAI
