@@ -145,7 +145,10 @@ var pathOctets = [256]uint8{
 // that a common server may make and that differ from pq itself, each
 // once: its path cleaned as CleanPath cleans it, then cleaned after "%2F",
 // "%5C" and "\" are read as "/", after the ";" parameters of each segment
-// are removed, and after both. The query is kept as it is.
+// are removed, and after both. A path that ends in a dot segment is read
+// both with the "/" that RFC 3986 leaves after it ("/a/b/.." is "/a/") and
+// without it, as Go's path.Clean reads it (and so http.FileServer, which
+// serves the file /doc.pdf for /doc.pdf/x/..). The query is kept as it is.
 func readings(pq string) []string {
 	p, q := pq, ""
 	if i := strings.IndexByte(pq, '?'); i >= 0 {
@@ -153,13 +156,25 @@ func readings(pq string) []string {
 	}
 	bare := withoutParams(p)
 	out := make([]string, 0, 4)
-	for _, r := range [...]string{CleanPath(p), CleanPath(slashes(p)), CleanPath(bare), CleanPath(slashes(bare))} {
-		r += q
-		if r != pq && !contains(out, r) {
+	add := func(r string) {
+		if r += q; r != pq && !contains(out, r) {
 			out = append(out, r)
 		}
 	}
+	for _, x := range [...]string{p, slashes(p), bare, slashes(bare)} {
+		r := CleanPath(x)
+		add(r)
+		if len(r) > 1 && endsInDots(x) {
+			add(r[:len(r)-1])
+		}
+	}
 	return out
+}
+
+// endsInDots reports whether the last segment of the escaped path p is a
+// dot segment, "." or "..", as CleanPath reads them.
+func endsInDots(p string) bool {
+	return dots(p[strings.LastIndexByte(p, '/')+1:]) > 0
 }
 
 func contains(list []string, s string) bool {

@@ -201,6 +201,11 @@ func TestFailOpenServerReadings(t *testing.T) {
 		{"fileserver", "/private%2fa.html", "/private/a.html"},
 		{"fileserver", "/x/..%2Fprivate/a.html", "/private/a.html"},
 		{"fileserver", "/public/..%2Fprivate%2Fa.html", "/private/a.html"},
+		// path.Clean drops the "/" a final dot segment leaves (found by
+		// FuzzTransportServed).
+		{"fileserver", "/doc.pdf/x/..", "/doc.pdf"},
+		{"fileserver", "/admin/.", "/admin"},
+		{"fileserver", "/doc.pdf/;/..", "/doc.pdf"},
 		// ... behind StripPrefix, and under a Go 1.22 pattern's wildcard.
 		{"mux", "/static/private%2Fa.html", "/static/private/a.html"},
 		{"mux", "/static/x/..%2Fprivate/a.html", "/static/private/a.html"},
@@ -389,6 +394,10 @@ func TestDecideReadings(t *testing.T) {
 		{"/public/a.html?%2F..%2Fprivate/a", true, 0, ""}, // a query is not a path
 		{"/public;a%2F..%2F..%2Fprivate/a.html", false, 2, "/private/a.html"},
 		{"/.well-known/x", true, 0, ""},
+		{"/doc.pdf/x/..", false, 6, "/doc.pdf"},
+		{"/admin/.", false, 7, "/admin"},
+		{"/admin/x/..?q", true, 0, ""}, // /admin?q: the query is not the path's end
+		{"/public/x/..", true, 0, ""},
 	} {
 		v := Decide(m, c.url)
 		if v.Allowed != c.allowed || v.Line != c.line || v.Reading != c.reading {

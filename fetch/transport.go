@@ -115,7 +115,7 @@ const DefaultMaxCrawlDelay = time.Minute
 // query), not rewritten in any way, and its headers are its own, except
 // that a request with no User-Agent header is sent with UserAgent's (see
 // that field), so that pages are fetched under the name robots.txt was
-// read for. Without a UserAgent, net/http sends its own
+// read for. When there is none to give, net/http sends its own
 // (Go-http-client/1.1).
 //
 // # What is refused
@@ -130,7 +130,9 @@ const DefaultMaxCrawlDelay = time.Minute
 //   - with dot segments removed as RFC 3986 5.2.4 does, escaped dots (%2E,
 //     %2e) counting as dots and a segment's ";" parameters ignored
 //     (/public/..;x/private is /private), and runs of slashes merged
-//     (//private is /private), as most servers resolve a path (CleanPath);
+//     (//private is /private), as most servers resolve a path (CleanPath),
+//     a final dot segment both leaving its "/" and not, as Go's path.Clean
+//     (and so http.FileServer) reads /doc.pdf/x/.. as /doc.pdf;
 //   - with %2F, %5C and "\" read as "/" before that, as servers that decode
 //     a path before they resolve it read them: Go's http.FileServer, alone
 //     or behind http.StripPrefix, and a Go 1.22 ServeMux wildcard read
