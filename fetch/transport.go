@@ -150,8 +150,9 @@ const DefaultMaxCrawlDelay = time.Minute
 // allow, and what is sent is never rewritten. Decide gives the same verdict
 // for a Matcher, and Result.Decide for a Result. Not covered: a second
 // round of decoding (%252F read as "/"), case folding on servers with
-// case-insensitive file systems, and paths a server maps by rules of its
-// own (rewrites, aliases): robots.txt speaks of URLs, and only its site's
+// case-insensitive file systems, routers that take /admin/ for /admin
+// (against Disallow: /admin$), and paths a server maps by rules of its own
+// (rewrites, aliases): robots.txt speaks of URLs, and only its site's
 // owner knows those.
 //
 // A request whose target is not a path ("*", a relative path, an opaque
