@@ -9,13 +9,13 @@ import (
 )
 
 // Defaults of the Cache's fields. The bound on bytes is the one that holds
-// first: every entry is estimated at entryOverhead octets at least, so
+// first: EntryBytes estimates every entry at 2 KiB at least, so
 // DefaultMaxBytes holds at most DefaultMaxEntries entries, and a broad crawl
 // (thousands of origins, each with a file of a few KiB) keeps them all.
 const (
-	DefaultMaxBytes   = 256 << 20                       // estimated octets kept (see EntryBytes)
-	DefaultMaxEntries = DefaultMaxBytes / entryOverhead // origins kept: 131,072
-	DefaultStaleLimit = 30 * 24 * time.Hour             // RFC 9309 2.3.1.4's "reasonably long period"
+	DefaultMaxBytes   = 256 << 20           // estimated octets kept (see EntryBytes)
+	DefaultMaxEntries = 128 << 10           // origins kept: DefaultMaxBytes over 2 KiB
+	DefaultStaleLimit = 30 * 24 * time.Hour // RFC 9309 2.3.1.4's "reasonably long period"
 )
 
 // The estimate of what one cached Result keeps in memory (EntryBytes).

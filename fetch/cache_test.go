@@ -521,6 +521,9 @@ func TestCacheBytes(t *testing.T) {
 	if res := get(t, c, sites[1].URL); res.Outcome != OK || c.Stats().Entries != 1 {
 		t.Errorf("got %v, %+v", res, c.Stats())
 	}
+	if DefaultMaxEntries != DefaultMaxBytes/EntryBytes(nil) {
+		t.Errorf("DefaultMaxEntries = %d, want DefaultMaxBytes over the smallest entry, %d", DefaultMaxEntries, DefaultMaxBytes/EntryBytes(nil))
+	}
 	if DefaultMaxBytes/EntryBytes(&Result{Size: robots.DefaultParseLimit}) < 30 {
 		t.Errorf("DefaultMaxBytes holds fewer than 30 files at the parse limit")
 	}
