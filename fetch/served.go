@@ -34,9 +34,9 @@ type Verdict struct {
 // Decide decides url for the crawler m is compiled for as a Transport
 // decides a request before it sends it: url is allowed only when its path
 // and query as sent are allowed and so is each reading of them that a
-// common server makes (CleanPath's, with %2F, %5C and "\" read as "/", and
-// with the ";" parameters of each segment removed; the Transport's doc
-// lists them). When every reading is allowed, the usage preferences are
+// common server makes (dot segments resolved as CleanPath does, after %2F
+// or "\" are read as "/", after ";" parameters are removed; the
+// Transport's doc lists them). When every reading is allowed, the usage preferences are
 // those of the path as sent combined with those of the other readings, any
 // no winning (usage.Set.Combine), since any of them may be the path served.
 //
@@ -143,12 +143,16 @@ var pathOctets = [256]uint8{
 
 // readings returns the readings of the path and query pq, a "/" first,
 // that a common server may make and that differ from pq itself, each
-// once: its path cleaned as CleanPath cleans it, then cleaned after "%2F",
-// "%5C" and "\" are read as "/", after the ";" parameters of each segment
-// are removed, and after both. A path that ends in a dot segment is read
-// both with the "/" that RFC 3986 leaves after it ("/a/b/.." is "/a/") and
-// without it, as Go's path.Clean reads it (and so http.FileServer, which
-// serves the file /doc.pdf for /doc.pdf/x/..). The query is kept as it is.
+// once. A server splits a path into segments at "/" and, before that, may
+// read more octets as "/" (none; "%2F", as http.FileServer and servlet
+// containers do; "\", as WHATWG URL parsers do; or "%2F", "%5C" and "\",
+// as servers on Windows do), may remove each segment's ";" parameters
+// (before that, as servlet containers do, or after), and resolves dot
+// segments and merges slashes as CleanPath does. A path that ends in a dot
+// segment is read both with the "/" that RFC 3986 leaves after it
+// ("/a/b/.." is "/a/") and without it, as Go's path.Clean reads it (and so
+// http.FileServer, which serves the file /doc.pdf for /doc.pdf/x/..). The
+// query is kept as it is.
 func readings(pq string) []string {
 	p, q := pq, ""
 	if i := strings.IndexByte(pq, '?'); i >= 0 {
@@ -156,17 +160,23 @@ func readings(pq string) []string {
 	}
 	bare := withoutParams(p)
 	out := make([]string, 0, 4)
-	add := func(r string) {
+	push := func(r string) {
 		if r += q; r != pq && !contains(out, r) {
 			out = append(out, r)
 		}
 	}
-	for _, x := range [...]string{p, slashes(p), bare, slashes(bare)} {
+	add := func(x string) {
 		r := CleanPath(x)
-		add(r)
+		push(r)
 		if len(r) > 1 && endsInDots(x) {
-			add(r[:len(r)-1])
+			push(r[:len(r)-1]) // the "/" the dot segment left, dropped
 		}
+	}
+	for _, sep := range [...]separators{0, encodedSlash, backslash, encodedSlash | backslash | encodedBackslash} {
+		x := sep.apply(p)
+		add(x)
+		add(sep.apply(bare))
+		add(withoutParams(x))
 	}
 	return out
 }
@@ -186,11 +196,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// slashes returns the escaped path p with "%2F", "%5C" (in either case) and
-// "\" written "/", as servers that decode a path before they split it into
-// segments, or that take "\" for "/", read them.
-func slashes(p string) string {
-	if !strings.ContainsAny(p, "%\\") {
+// separators are the octets a server reads as "/" besides "/" itself.
+type separators uint8
+
+const (
+	encodedSlash     separators = 1 << iota // "%2F", in either case
+	backslash                               // "\"
+	encodedBackslash                        // "%5C", in either case
+)
+
+// apply returns the escaped path p with the separators of s written "/".
+func (s separators) apply(p string) string {
+	if s == 0 || !strings.ContainsAny(p, "%\\") {
 		return p
 	}
 	var b strings.Builder
@@ -199,13 +216,13 @@ func slashes(p string) string {
 		c := p[i]
 		if c == '%' && i+2 < len(p) {
 			d, e := p[i+1], p[i+2]|0x20
-			if d == '2' && e == 'f' || d == '5' && e == 'c' {
+			if d == '2' && e == 'f' && s&encodedSlash != 0 || d == '5' && e == 'c' && s&encodedBackslash != 0 {
 				b.WriteByte('/')
 				i += 2
 				continue
 			}
 		}
-		if c == '\\' {
+		if c == '\\' && s&backslash != 0 {
 			c = '/'
 		}
 		b.WriteByte(c)

@@ -206,6 +206,10 @@ func TestFailOpenServerReadings(t *testing.T) {
 		{"fileserver", "/doc.pdf/x/..", "/doc.pdf"},
 		{"fileserver", "/admin/.", "/admin"},
 		{"fileserver", "/doc.pdf/;/..", "/doc.pdf"},
+		// %5C is no separator to http.FileServer: it decodes it within a
+		// segment, which ".." then removes (found by FuzzTransportServed).
+		{"fileserver", "/a%5Cb%2F..%2Fprivate/a.html", "/private/a.html"},
+		{"fileserver", "/;%5C;%2F..%2Fprivate/", "/private/index.html"},
 		// ... behind StripPrefix, and under a Go 1.22 pattern's wildcard.
 		{"mux", "/static/private%2Fa.html", "/static/private/a.html"},
 		{"mux", "/static/x/..%2Fprivate/a.html", "/static/private/a.html"},
@@ -395,6 +399,9 @@ func TestDecideReadings(t *testing.T) {
 		{"/public;a%2F..%2F..%2Fprivate/a.html", false, 2, "/private/a.html"},
 		{"/.well-known/x", true, 0, ""},
 		{"/doc.pdf/x/..", false, 6, "/doc.pdf"},
+		{"/a%5Cb%2F..%2Fprivate/a.html", false, 2, "/private/a.html"},
+		{`/a\b%2F..%2Fprivate/a.html`, false, 2, "/private/a.html"},
+		{"/x%2Fy%5C..%5C..%2Fprivate/a.html", false, 2, "/private/a.html"}, // as Windows reads it
 		{"/admin/.", false, 7, "/admin"},
 		{"/admin/x/..?q", true, 0, ""}, // /admin?q: the query is not the path's end
 		{"/public/x/..", true, 0, ""},

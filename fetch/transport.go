@@ -133,14 +133,14 @@ const DefaultMaxCrawlDelay = time.Minute
 //     (//private is /private), as most servers resolve a path (CleanPath),
 //     a final dot segment both leaving its "/" and not, as Go's path.Clean
 //     (and so http.FileServer) reads /doc.pdf/x/.. as /doc.pdf;
-//   - with %2F, %5C and "\" read as "/" before that, as servers that decode
-//     a path before they resolve it read them: Go's http.FileServer, alone
-//     or behind http.StripPrefix, and a Go 1.22 ServeMux wildcard read
-//     /private%2Fa.html as /private/a.html, and servers on Windows take
-//     "\" for "/";
+//   - with more octets read as "/" before that, as servers that decode a
+//     path before they resolve it read them: %2F, as Go's http.FileServer
+//     (alone or behind http.StripPrefix) and a Go 1.22 ServeMux wildcard
+//     read /private%2Fa.html as /private/a.html; "\", as WHATWG URL
+//     parsers do; or %2F, %5C and "\", as servers on Windows do;
 //   - with the ";" parameters of every segment removed before that, as
 //     servlet containers (Tomcat, Jetty) read /secret;jsessionid=1/file as
-//     /secret/file and /doc.pdf;x as /doc.pdf;
+//     /secret/file and /doc.pdf;x as /doc.pdf, or after;
 //   - with both.
 //
 // RFC 9309 itself matches %2F as written, apart from "/" (2.2.2): to a
