@@ -165,7 +165,14 @@ func readings(pq string) []string {
 			out = append(out, r)
 		}
 	}
+	var seen [12]string // the paths cleaned so far: most separators and parameters change nothing
+	nseen := 0
 	add := func(x string) {
+		if contains(seen[:nseen], x) {
+			return
+		}
+		seen[nseen] = x
+		nseen++
 		r := CleanPath(x)
 		push(r)
 		if len(r) > 1 && endsInDots(x) {
