@@ -212,16 +212,18 @@ func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, 
 // ("https://example.com/a/b?c", as a crawler fetches it), or a reference
 // that starts with "/" (a path "/a/b?c", or "//example.com/a"); only its
 // path and query are matched, up to a '#' (package normalize says how they
-// are found). Anything else ("mailto:x", "example.com/a", "") is not a URL
-// robots.txt speaks of: Decide then sets NotURL (CheckURL says why) and
-// decides the string as Google's crawler reads it, leniently
-// ("example.com/a" as "/a"), so the verdict is never silent; Allowed says
-// no.
+// are found; user information is never read as path). Anything else
+// ("mailto:x", "example.com/a", "") is not a URL robots.txt speaks of:
+// Decide then sets NotURL (CheckURL says why) and decides the string as
+// Google's crawler reads it, leniently ("example.com/a" as "/a"), so the
+// verdict is never silent; Allowed says no.
 //
-// Decide decides the octets of url as they are: a path with dot segments
-// or runs of slashes ("/a/../private") is matched as written, while an
-// HTTP client resolves it before sending; fetch.CleanPath gives the path a
-// request would carry, and package fetch decides on it.
+// Decide decides the octets of url as they are written: a path with dot
+// segments or runs of slashes ("/a/../private") is matched as written. A
+// crawler that sends the request decides it with package fetch
+// (fetch.Decide, fetch.Transport), which decides on the request target as
+// it is sent and also refuses a path that a common server reads as a
+// disallowed one (/a/../private, or /private%2Fa for /private/a).
 func (m *Matcher) Decide(url string) (d Decision) {
 	d.NotURL = !webURL(url) && checkScheme(url) != nil
 	in := m.form.Stream(url)

@@ -223,9 +223,10 @@ func (r *Robots) Diagnostics() []Diagnostic {
 	return append(out, r.diagnostics[r.nPre:]...)
 }
 
-// Truncated reports whether the body was longer than the parse limit, so
-// that what follows the limit was ignored (a Truncated diagnostic says
-// where).
+// Truncated reports whether the body was longer than the parse limit
+// (DefaultParseLimit, or WithParseLimit's), so that what comes after it was
+// not read, as RFC 9309 2.5 allows: a rule past the limit does not apply.
+// Diagnostics reports it too, with the line where reading stopped.
 func (r *Robots) Truncated() bool { return r.truncated }
 
 // Groups returns the file's groups, in file order, for tools that show or

@@ -2,6 +2,7 @@ package robots_test
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -125,6 +126,52 @@ func TestSemantics(t *testing.T) {
 	}
 }
 
+// TestFailOpenUserinfo: user information never reaches the path reader.
+// A ";" in it ended the authority, as in Google's library, so that
+// "http://a;b@example.com/private" was decided on the path
+// "/;b@example.com/private" while a client sends "/private" (issue 23,
+// item 1). Every dialect reads the path so, on every tier.
+func TestFailOpenUserinfo(t *testing.T) {
+	// The issue's reproduction.
+	if robots.Parse([]byte("User-agent: *\nDisallow: /private\n")).Agent("FooBot").Decide("http://a;b@example.com/private").Allowed {
+		t.Errorf("http://a;b@example.com/private is allowed under Disallow: /private")
+	}
+	body := []byte("User-agent: *\nDisallow: /private\nDisallow: /;\n")
+	for _, c := range []struct {
+		url     string
+		allowed bool
+		line    int
+	}{
+		{"http://a;b@example.com/private", false, 2},
+		{"https://a;b:c;d@example.com:8080/private?q", false, 2},
+		{"http://a;b@c;d@example.com/private", false, 2},
+		{"http://x;y@example.com?q", true, 0}, // path "/?q"
+		{"http://x;y@example.com", true, 0},
+		{"http://x;y@example.com#/private", true, 0},
+		{"//a;b@example.com/private", false, 2},
+		{"ftp://a;b@example.com/private", false, 2},
+		{"a;b@example.com/private", false, 2},
+		{"http://a%3Bb@example.com/private", false, 2},
+		{"http://a:b@example.com/private", false, 2},
+		// No user information: a ";" in the authority still starts the
+		// path, as in Google's library.
+		{"http://example.com;x/private", false, 3},
+		// An "@" after the authority's end is the path's.
+		{"http://example.com/x;y@example.com/private", true, 0},
+		{"http://a;b/x@example.com/private", false, 3},
+	} {
+		for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996, robots.Original1994} {
+			for _, tier := range automaton.Engines() {
+				m := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(tier)).Agent("FooBot")
+				if got := m.Decide(c.url); got.Allowed != c.allowed || got.Line != c.line {
+					t.Errorf("%v, %v: Decide(%q) = allowed %v line %d, want %v line %d",
+						d, tier, c.url, got.Allowed, got.Line, c.allowed, c.line)
+				}
+			}
+		}
+	}
+}
+
 func TestUTF16(t *testing.T) {
 	for _, bom := range []string{"\xFE\xFF", "\xFF\xFE"} {
 		var b bytes.Buffer
@@ -167,10 +214,10 @@ func TestParseLimit(t *testing.T) {
 	if !r.Allowed("x", "/late") {
 		t.Error("a rule past the parse limit was read")
 	}
-	if !hasCode(r, "truncated") {
+	if !hasCode(r, "truncated") || !r.Truncated() {
 		t.Error("truncation not diagnosed")
 	}
-	if robots.Parse([]byte(b.String()), robots.WithParseLimit(2*robots.DefaultParseLimit)).Allowed("x", "/late") {
+	if whole := robots.Parse([]byte(b.String()), robots.WithParseLimit(2*robots.DefaultParseLimit)); whole.Allowed("x", "/late") || whole.Truncated() {
 		t.Error("WithParseLimit did not raise the limit")
 	}
 	if !robots.Parse([]byte(b.String()), robots.WithParseLimit(10)).Allowed("x", "/late") {
@@ -201,6 +248,31 @@ func TestSitemapsAndCrawlDelay(t *testing.T) {
 	}
 	if !hasCode(r, "invalid-crawl-delay") {
 		t.Error("invalid crawl-delay not diagnosed")
+	}
+}
+
+// TestCrawlDelaySaturates: a Crawl-delay longer than a time.Duration holds
+// is the longest Duration, not dropped, so that a crawler honouring it
+// waits the most it allows rather than not at all (issue 23, item 6).
+func TestCrawlDelaySaturates(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		want  time.Duration
+	}{
+		{"9223372036", 9223372036 * time.Second},
+		{"9223372037", math.MaxInt64},
+		{"9223372036.9", math.MaxInt64},
+		{"99999999999999999999", math.MaxInt64},
+		{strings.Repeat("9", 400), math.MaxInt64},
+		{"0.5", 500 * time.Millisecond},
+	} {
+		r := robots.Parse([]byte("User-agent: *\nCrawl-delay: " + c.value + "\n"))
+		if d, ok := r.Agent("x").CrawlDelay(); !ok || d != c.want {
+			t.Errorf("Crawl-delay: %s = %v, %v; want %v", c.value, d, ok, c.want)
+		}
+		if hasCode(r, "invalid-crawl-delay") {
+			t.Errorf("Crawl-delay: %s diagnosed as invalid", c.value)
+		}
 	}
 }
 

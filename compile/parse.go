@@ -919,7 +919,9 @@ func (p *parser) sitemap(n int, v string) {
 	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})
 }
 
-// maxDelay bounds crawl-delay values so that they fit a time.Duration.
+// maxDelay is the largest number of seconds a time.Duration holds; a
+// longer crawl-delay is read as the longest Duration, so that a huge value
+// asks for the longest wait rather than none.
 const maxDelay = float64(math.MaxInt64 / int64(time.Second))
 
 func (p *parser) crawlDelay(n int, v string) {
@@ -933,13 +935,16 @@ func (p *parser) crawlDelay(n int, v string) {
 		return
 	}
 	if p.group.DelayLine == 0 {
-		p.group.CrawlDelay = time.Duration(secs * float64(time.Second))
+		p.group.CrawlDelay = time.Duration(math.MaxInt64)
+		if secs <= maxDelay {
+			p.group.CrawlDelay = time.Duration(secs * float64(time.Second))
+		}
 		p.group.DelayLine = n
 	}
 }
 
 // parseSeconds reads a non-negative decimal number of seconds ("10", "0.5",
-// ".5"), the only form crawlers agree on.
+// ".5"), the only form crawlers agree on, however large.
 func parseSeconds(v string) (float64, bool) {
 	if v == "" || v == "." {
 		return 0, false
@@ -961,5 +966,5 @@ func parseSeconds(v string) (float64, bool) {
 			return 0, false
 		}
 	}
-	return secs, secs <= maxDelay
+	return secs, true
 }

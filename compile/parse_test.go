@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -141,7 +142,9 @@ func TestCrawlDelayValues(t *testing.T) {
 		{"NaN", 0, false},
 		{"soon", 0, false},
 		{"1.2.3", 0, false},
-		{"99999999999999999999", 0, false},
+		// Longer than a Duration holds: the longest, not none (issue 23).
+		{"99999999999999999999", math.MaxInt64, true},
+		{"9223372037", math.MaxInt64, true},
 	} {
 		f := Parse([]byte("User-agent: *\nCrawl-delay: " + c.v + "\n"))
 		g := f.Groups[0]

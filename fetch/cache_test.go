@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -121,9 +122,9 @@ func settle(c *Cache) {
 	for {
 		var calls []*call
 		c.mu.Lock()
-		for el := c.lru.Front(); el != nil; el = el.Next() {
-			if cl := el.Value.(*entry).call; cl != nil {
-				calls = append(calls, cl)
+		for _, e := range c.entries {
+			if e.call != nil {
+				calls = append(calls, e.call)
 			}
 		}
 		c.mu.Unlock()
@@ -167,8 +168,10 @@ func TestCacheOneFetch(t *testing.T) {
 			t.Fatalf("result %d = %v, want the one result %v", i, r, results[0])
 		}
 	}
-	if c.Len() != 1 {
-		t.Errorf("Len = %d", c.Len())
+	// A caller that started only after the fetch ended (on a loaded
+	// machine, past the sleep above) counts as a hit, not a miss.
+	if st := c.Stats(); st.Entries != 1 || st.Fetches != 1 || st.Misses+st.Hits != n || st.Misses == 0 {
+		t.Errorf("stats %+v", st)
 	}
 }
 
@@ -333,8 +336,8 @@ func TestCacheLRU(t *testing.T) {
 			t.Errorf("site %d: %d fetches, want %d", i, h, want)
 		}
 	}
-	if c.Len() != 2 {
-		t.Errorf("Len = %d, want 2", c.Len())
+	if st := c.Stats(); st.Entries != 2 || st.Evictions != 2 || st.Fetches != 4 {
+		t.Errorf("stats %+v, want 2 entries, 2 evictions, 4 fetches", st)
 	}
 }
 
@@ -406,8 +409,8 @@ func TestCacheBadURL(t *testing.T) {
 			t.Errorf("Get(%q) = %v, want an error", u, res)
 		}
 	}
-	if c.Len() != 0 {
-		t.Errorf("Len = %d", c.Len())
+	if st := c.Stats(); st != (CacheStats{}) {
+		t.Errorf("stats %+v", st)
 	}
 }
 
@@ -503,12 +506,12 @@ func TestCacheBytes(t *testing.T) {
 	c.MaxBytes = 2*per + EntryBytes(&Result{Size: len(simpleFile)})
 	for _, s := range sites {
 		get(t, c, s.URL)
-		if b := c.Bytes(); b > c.MaxBytes {
+		if b := c.Stats().Bytes; b > c.MaxBytes {
 			t.Errorf("%d bytes kept, more than MaxBytes %d", b, c.MaxBytes)
 		}
 	}
 	// The first big file went to make room for the last.
-	if n := c.Len(); n != 3 {
+	if n := c.Stats().Entries; n != 3 {
 		t.Errorf("%d entries, want 3", n)
 	}
 	get(t, c, sites[0].URL)
@@ -517,8 +520,11 @@ func TestCacheBytes(t *testing.T) {
 	}
 	// One entry larger than MaxBytes is still kept: it is the one in use.
 	c.MaxBytes = 1
-	if res := get(t, c, sites[1].URL); res.Outcome != OK || c.Len() != 1 {
-		t.Errorf("got %v, %d entries", res, c.Len())
+	if res := get(t, c, sites[1].URL); res.Outcome != OK || c.Stats().Entries != 1 {
+		t.Errorf("got %v, %+v", res, c.Stats())
+	}
+	if DefaultMaxEntries != DefaultMaxBytes/EntryBytes(nil) {
+		t.Errorf("DefaultMaxEntries = %d, want DefaultMaxBytes over the smallest entry, %d", DefaultMaxEntries, DefaultMaxBytes/EntryBytes(nil))
 	}
 	if DefaultMaxBytes/EntryBytes(&Result{Size: robots.DefaultParseLimit}) < 30 {
 		t.Errorf("DefaultMaxBytes holds fewer than 30 files at the parse limit")
@@ -533,7 +539,89 @@ func TestCacheSameOrigin(t *testing.T) {
 	for _, u := range []string{s.URL, "HTTP://" + host + ":0" + port + "/x", "http://" + host + ":00" + port + "/y?z"} {
 		get(t, c, u)
 	}
-	if h, n := s.hits.Load(), c.Len(); h != 1 || n != 1 {
+	if h, n := s.hits.Load(), c.Stats().Entries; h != 1 || n != 1 {
 		t.Errorf("%d fetches, %d entries; want 1, 1", h, n)
+	}
+}
+
+// manyOrigins returns a Cache whose Fetcher reaches s for every host, so
+// that origins h0.test, h1.test, ... are all s, on loopback, and the URL
+// of origin i.
+func manyOrigins(t *testing.T, s *site) (*Cache, func(i int) string) {
+	addr := s.Listener.Addr().String()
+	tr := &http.Transport{
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, network, addr)
+		},
+		MaxIdleConnsPerHost: 4,
+	}
+	t.Cleanup(tr.CloseIdleConnections)
+	c := &Cache{Fetcher: Fetcher{Client: &http.Client{Transport: tr}, UserAgent: "FooBot/1.0", Timeout: 20 * time.Second}}
+	return c, func(i int) string { return fmt.Sprintf("http://h%d.test/page", i) }
+}
+
+// TestCacheInFlightNotDropped: an origin whose fetch is under way is not
+// dropped to make room, so however many origins are in flight beside
+// MaxEntries, each is fetched once for all its callers (issue 23, item 4:
+// 200 origins of 10 callers each, with MaxEntries 50, made 1,820 fetches).
+func TestCacheInFlightNotDropped(t *testing.T) {
+	const origins, callers = 200, 10
+	s := newSite(t, 200, simpleFile)
+	gate := make(chan struct{})
+	s.setGate(gate)
+	c, urlOf := manyOrigins(t, s)
+	c.MaxEntries = 50
+	var wg sync.WaitGroup
+	for i := range origins * callers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if res, err := c.Get(context.Background(), urlOf(i%origins)); err != nil || res.Outcome != OK {
+				t.Errorf("%s: %v, %v", urlOf(i%origins), res, err)
+			}
+		}()
+	}
+	// Every caller waits for a fetch before any fetch may end.
+	deadline := time.Now().Add(20 * time.Second)
+	for c.Stats().Misses < origins*callers && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	st := c.Stats()
+	close(gate)
+	wg.Wait()
+	if st.Misses != origins*callers || st.InFlight != origins || st.Entries != 0 {
+		t.Errorf("before the fetches ended: %+v, want %d callers waiting on %d origins in flight", st, origins*callers, origins)
+	}
+	if h := s.hits.Load(); h != origins {
+		t.Errorf("%d robots.txt fetches for %d origins, want %d", h, origins, origins)
+	}
+	st = c.Stats()
+	if st.Fetches != origins || st.Entries != c.MaxEntries || st.InFlight != 0 || st.Evictions != origins-int64(c.MaxEntries) {
+		t.Errorf("after: %+v", st)
+	}
+}
+
+// TestCacheBroadCrawl: at its defaults a Cache holds the origins of a broad
+// crawl, 3,000 hosts asked for five URLs each in turn, and fetches each
+// once (issue 27: the 1,000-origin default made 15,000 fetches).
+func TestCacheBroadCrawl(t *testing.T) {
+	const hosts, perHost = 3000, 5
+	s := newSite(t, 200, simpleFile)
+	c, urlOf := manyOrigins(t, s)
+	for range perHost {
+		for h := range hosts {
+			if _, err := c.Get(context.Background(), urlOf(h)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n := s.hits.Load(); n != hosts {
+		t.Errorf("%d robots.txt fetches for %d hosts, want %d", n, hosts, hosts)
+	}
+	want := CacheStats{Hits: hosts * (perHost - 1), Misses: hosts, Fetches: hosts, Entries: hosts,
+		Bytes: hosts * EntryBytes(&Result{Size: len(simpleFile)})}
+	if st := c.Stats(); st != want {
+		t.Errorf("stats %+v, want %+v", st, want)
 	}
 }

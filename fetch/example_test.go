@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"sync/atomic"
 
+	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/fetch"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -225,4 +226,63 @@ func ExampleTransport_purposes() {
 	// /shop: not fetched, robots.txt line 3: Content-Usage: train-ai=disallowed
 	// /blog/post: train-ai allowed (line 4: Content-Usage), search allowed (line 4: Content-Usage)
 	// /blog/draft: train-ai disallowed (meta name="robots"), search allowed (line 4: Content-Usage)
+}
+
+// A crawler asks Check before it queues a URL, so that it queues only what
+// its Transport will send. Check decides as the Transport does: the path as
+// sent, and every reading of it that a common server makes.
+func ExampleTransport_Check() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: FooBot\nDisallow: /private/\n")
+			return
+		}
+		fmt.Fprint(w, "a page")
+	}))
+	defer srv.Close()
+
+	tr := &fetch.Transport{UserAgent: "FooBot/1.0 (+https://foo.example/bot)"}
+	for _, path := range []string{"/public/page", "/private/page", "/private%2Fpage", "/private;v=1/page"} {
+		err := tr.Check(context.Background(), srv.URL+path)
+		var de *fetch.DisallowedError
+		switch {
+		case err == nil:
+			fmt.Printf("%s: queue it\n", path)
+		case errors.As(err, &de) && de.Reading != "":
+			fmt.Printf("%s: drop it, read as %s by line %d\n", path, de.Reading, de.Decision.Line)
+		case errors.As(err, &de):
+			fmt.Printf("%s: drop it, line %d\n", path, de.Decision.Line)
+		default:
+			log.Fatal(err)
+		}
+	}
+	// Output:
+	// /public/page: queue it
+	// /private/page: drop it, line 2
+	// /private%2Fpage: drop it, read as /private/page by line 2
+	// /private;v=1/page: drop it, read as /private/page by line 2
+}
+
+// Decide gives a Transport's verdict for a Matcher: a path that a common
+// server reads as a disallowed one is disallowed.
+func ExampleDecide() {
+	m := robots.Parse([]byte("User-agent: *\nDisallow: /private/\nDisallow: /*.pdf$\n")).Agent("FooBot")
+	for _, u := range []string{
+		"https://example.com/public/a.html",
+		"https://example.com/public/..%2Fprivate/a.html",
+		"https://example.com/report.pdf;jsessionid=1",
+		"https://example.com/report.pdf?page=2",
+	} {
+		v := fetch.Decide(m, u)
+		fmt.Printf("%s: allowed %v, line %d", u, v.Allowed, v.Line)
+		if v.Reading != "" {
+			fmt.Printf(", read as %s", v.Reading)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// https://example.com/public/a.html: allowed true, line 0
+	// https://example.com/public/..%2Fprivate/a.html: allowed false, line 2, read as /private/a.html
+	// https://example.com/report.pdf;jsessionid=1: allowed false, line 3, read as /report.pdf
+	// https://example.com/report.pdf?page=2: allowed true, line 0
 }

@@ -83,6 +83,10 @@ func TestOrigin(t *testing.T) {
 		{"http://XN--BCHER-KVA.example/", "http://xn--bcher-kva.example"},
 		{"http://%C3%BCber.example/", "http://xn--ber-goa.example"},
 		{"http://my_host.Example/", "http://my_host.example"},
+		// An IPv6 zone is escaped again (issue 23, item 6).
+		{"http://[fe80::1%25eth0]:8080/x", "http://[fe80::1%25eth0]:8080"},
+		{"http://[FE80::1%25Eth0]:80/x", "http://[fe80::1%25Eth0]"},
+		{"http://[fe80::1%25a%3Ab]/", "http://[fe80::1%25a%3Ab]"},
 		{"http://[::1]./x", ""},
 		{"http://example.com:65536/", ""},
 		{"/relative/path", ""},
@@ -102,6 +106,44 @@ func TestOrigin(t *testing.T) {
 		if err != nil || got != tt.want {
 			t.Errorf("Origin(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
+		// An origin is a URL, and its own origin.
+		if again, err := Origin(got); err != nil || again != got {
+			t.Errorf("Origin(%q) = %q, %v; want it unchanged", got, again, err)
+		}
+	}
+}
+
+// TestIPv6Zone: an origin with a zone is fetched, and cached once (issue
+// 23, item 6: its origin did not parse, so it was unreachable for good).
+func TestIPv6Zone(t *testing.T) {
+	ln, err := net.Listen("tcp", "[::1]:0")
+	if err != nil {
+		t.Skipf("no IPv6 loopback: %v", err)
+	}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, simpleFile)
+	}))
+	srv.Listener.Close()
+	srv.Listener = ln
+	srv.Start()
+	t.Cleanup(srv.Close)
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	u := "http://[::1%25lo]:" + port + "/x"
+	if _, err := net.InterfaceByName("lo"); err != nil {
+		t.Skipf("no interface lo: %v", err)
+	}
+	res := fetch(t, newFetcher(t), u)
+	if res.Outcome != OK || res.Origin != "http://[::1%25lo]:"+port {
+		t.Fatalf("%s: %v (origin %s, err %v)", u, res, res.Origin, res.Err)
+	}
+	c := newCache(t, nil)
+	for range 2 {
+		if res := get(t, c, u); res.Outcome != OK {
+			t.Fatalf("%s: %v", u, res)
+		}
+	}
+	if st := c.Stats(); st.Fetches != 1 || st.Entries != 1 {
+		t.Errorf("stats %+v, want one fetch, one entry", st)
 	}
 }
 
@@ -647,6 +689,13 @@ func TestExpires(t *testing.T) {
 		{"quoted max-age", http.Header{"Cache-Control": {`max-age="3600"`}}, Fetcher{}, time.Hour},
 		{"max-age over a day", http.Header{"Cache-Control": {"max-age=31536000"}}, Fetcher{}, DefaultMaxAge},
 		{"huge max-age", http.Header{"Cache-Control": {"max-age=99999999999999999"}}, Fetcher{}, DefaultMaxAge},
+		// Past an int64, delta-seconds are 2^31 (RFC 9111 1.2.2; issue 23,
+		// item 6): a max-age still wins over Expires, an Age still ages.
+		{"max-age past int64", http.Header{"Cache-Control": {"max-age=99999999999999999999"}, "Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}, "Date": {date}}, Fetcher{}, DefaultMaxAge},
+		{"age past int64", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"99999999999999999999"}}, Fetcher{}, DefaultMinAge},
+		{"age past int64, expires", http.Header{"Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}, "Date": {date}, "Age": {"99999999999999999999"}}, Fetcher{}, DefaultMinAge},
+		{"signed max-age", http.Header{"Cache-Control": {"max-age=+60"}}, Fetcher{}, DefaultMaxAge},
+		{"negative age", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"-600"}}, Fetcher{}, time.Hour},
 		{"max-age=0", http.Header{"Cache-Control": {"max-age=0"}}, Fetcher{}, DefaultMinAge},
 		{"no-cache", http.Header{"Cache-Control": {"no-cache"}}, Fetcher{}, DefaultMinAge},
 		{"no-store", http.Header{"Cache-Control": {"max-age=600, no-store"}}, Fetcher{}, DefaultMinAge},
@@ -680,6 +729,7 @@ func TestRetryAfter(t *testing.T) {
 		{"600", 10 * time.Minute},
 		{now.Add(time.Hour).Format(http.TimeFormat), time.Hour},
 		{"99999999", DefaultMaxAge},
+		{"99999999999999999999", DefaultMaxAge}, // 2^31 s, past MaxAge
 		{"soon", DefaultMinAge},
 	}
 	for _, tt := range tests {

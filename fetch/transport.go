@@ -34,11 +34,17 @@ var ErrUnreachable = errors.New("robots.txt unreachable")
 // disallows everything (Result). It matches ErrUnreachable when that
 // outcome is Unreachable, and ErrDisallowed otherwise.
 type DisallowedError struct {
-	URL      string          // the URL requested, as it was decided (dot segments removed)
+	URL      string          // the URL requested, its password redacted (url.URL.Redacted)
 	Agent    string          // the product token it was decided for
 	Decision robots.Decision // the decision; Line 0 when no rule decided
 	Result   *Result         // the robots.txt result that applied
 	Reason   string          // when set, why the request was refused, the Result aside
+
+	// Reading is the path and query Decision disallows when it is a
+	// server's reading of the request target rather than the target as
+	// sent, such as "/private/a.html" for "/private%2Fa.html" (see
+	// Verdict); it is empty otherwise.
+	Reading string
 }
 
 // Temporary reports whether the request is refused only for now, because
@@ -61,18 +67,22 @@ func (e *DisallowedError) RetryAt() time.Time {
 // Error names the URL, the agent and the rule that refused it, or the fetch
 // outcome and when it is tried again.
 func (e *DisallowedError) Error() string {
+	what := e.URL
+	if e.Reading != "" {
+		what += " (read as " + e.Reading + ")"
+	}
 	switch {
 	case e.Reason != "":
-		return fmt.Sprintf("fetch: %s may not fetch %s: %s", e.Agent, e.URL, e.Reason)
+		return fmt.Sprintf("fetch: %s may not fetch %s: %s", e.Agent, what, e.Reason)
 	case e.Decision.Line > 0:
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s line %d: Disallow: %s",
-			e.Agent, e.URL, e.Result.FinalURL, e.Decision.Line, e.Decision.Pattern)
+			e.Agent, what, e.Result.FinalURL, e.Decision.Line, e.Decision.Pattern)
 	case e.Temporary():
 		return fmt.Sprintf("fetch: %s may not fetch %s before %s: %s, so everything is disallowed for now",
-			e.Agent, e.URL, e.RetryAt().UTC().Format(time.RFC3339), e.Result)
+			e.Agent, what, e.RetryAt().UTC().Format(time.RFC3339), e.Result)
 	}
 	return fmt.Sprintf("fetch: %s may not fetch %s: %s, so everything is disallowed",
-		e.Agent, e.URL, e.Result)
+		e.Agent, what, e.Result)
 }
 
 // Is reports whether target is ErrUnreachable (when Temporary) or
@@ -95,16 +105,60 @@ const DefaultMaxCrawlDelay = time.Minute
 // ErrUnreachable) when the file cannot be fetched for now (both also through
 // http.Client's *url.Error). GET and HEAD requests for /robots.txt itself,
 // the Cache's own requests and requests for other schemes than http and
-// https always pass.
+// https always pass. Check answers as RoundTrip would for a URL, without
+// sending it, for a crawler to ask before it queues the URL.
 //
-// It decides on the path the server will serve, and sends that path: dot
-// segments are removed as RFC 3986 5.2.4 does, escaped dots (%2E, %2e)
-// counting as dots (/public/%2E%2E/private is /private) and a segment's
-// ";" parameters ignored (/public/..;x/private is /private, as servlet
-// containers read it), and runs of slashes are merged, as most servers
-// merge them (//private is /private).
-// The request that goes out has that path, so that no server resolves it to
-// another. A request whose URL is opaque (url.URL.Opaque) is refused.
+// # What is sent
+//
+// A request that is allowed goes out through Base as it was given: the
+// request target is its URL's (url.URL.RequestURI: the escaped path and
+// query), not rewritten in any way, and its headers are its own, except
+// that a request with no User-Agent header is sent with UserAgent's (see
+// that field), so that pages are fetched under the name robots.txt was
+// read for. When there is none to give, net/http sends its own
+// (Go-http-client/1.1).
+//
+// # What is refused
+//
+// A rule protects what a server serves, and servers read a path in more
+// ways than RFC 9309's matching does. So a request is decided on the
+// request target it carries, as sent (never on its URL written out again:
+// user information may hold a ";"), and on each reading of it that a
+// common server makes, and it is sent only when every reading is allowed:
+//
+//   - as sent;
+//   - with dot segments removed as RFC 3986 5.2.4 does, escaped dots (%2E,
+//     %2e) counting as dots and a segment's ";" parameters ignored
+//     (/public/..;x/private is /private), and runs of slashes merged
+//     (//private is /private), as most servers resolve a path (CleanPath),
+//     a final dot segment both leaving its "/" and not, as Go's path.Clean
+//     (and so http.FileServer) reads /doc.pdf/x/.. as /doc.pdf;
+//   - with more octets read as "/" before that, as servers that decode a
+//     path before they resolve it read them: %2F, as Go's http.FileServer
+//     (alone or behind http.StripPrefix) and a Go 1.22 ServeMux wildcard
+//     read /private%2Fa.html as /private/a.html; "\", as WHATWG URL
+//     parsers do; or %2F, %5C and "\", as servers on Windows do;
+//   - with the ";" parameters of every segment removed before that, as
+//     servlet containers (Tomcat, Jetty) read /secret;jsessionid=1/file as
+//     /secret/file and /doc.pdf;x as /doc.pdf, or after;
+//   - with both.
+//
+// RFC 9309 itself matches %2F as written, apart from "/" (2.2.2): to a
+// server that splits a path before it decodes it, as most do, /a%2Fb is
+// another resource than /a/b, with a name of one segment, and a rule for
+// /a/ does not speak of it. So %2F is read as "/" only to refuse, never to
+// allow, and what is sent is never rewritten. Decide gives the same verdict
+// for a Matcher, and Result.Decide for a Result. Not covered: a second
+// round of decoding (%252F read as "/"), case folding on servers with
+// case-insensitive file systems, routers that take /admin/ for /admin
+// (against Disallow: /admin$), and paths a server maps by rules of its own
+// (rewrites, aliases): robots.txt speaks of URLs, and only its site's
+// owner knows those.
+//
+// A request whose target is not a path ("*", a relative path, an opaque
+// URL) or holds a space, a "#" or a control octet, which servers read in
+// more ways than one, is refused too, with an error that is not a
+// *DisallowedError.
 //
 // Its zero value is ready to use, with http.DefaultTransport and a Cache of
 // its own. A Transport is safe for concurrent use; do not change its fields
@@ -123,9 +177,17 @@ type Transport struct {
 	// Agent is the crawler's product token the rules are read for, such as
 	// "FooBot". Empty means the product token that starts the Cache's
 	// Fetcher.UserAgent (FooBot for "FooBot/1.0 (+https://...)"), or else
-	// the request's User-Agent header, or "*" (only the rules for every
-	// crawler) when both are empty too.
+	// the request's User-Agent header (UserAgent's when it has none), or
+	// "*" (only the rules for every crawler) when these are empty too.
 	Agent string
+
+	// UserAgent is the User-Agent header sent with a request that has
+	// none, such as "FooBot/1.0 (+https://foo.example/bot)": it should
+	// carry the product token the rules are read for (RFC 9309 2.2.1).
+	// Empty means the Cache's Fetcher.UserAgent; when both are empty, a
+	// request without the header is sent without it, and net/http sends
+	// its own. A request whose User-Agent is set, even to "", keeps it.
+	UserAgent string
 
 	// CrawlDelay makes requests to one origin wait out the Crawl-delay its
 	// robots.txt sets for the crawler, at most MaxCrawlDelay, measured from
@@ -149,8 +211,8 @@ type Transport struct {
 	// ai-train=no alike. Only a stated no refuses: an unknown preference
 	// lets the request through, and so does a Category outside the
 	// vocabulary table. Nil declares no purpose and refuses nothing for
-	// usage. See the file usage.go for what robots.txt can and
-	// cannot say before the response.
+	// usage. robots.txt states only what is known before the request;
+	// Preferences adds what the response states.
 	Purposes []usage.Category
 
 	once  sync.Once
@@ -162,56 +224,18 @@ type Transport struct {
 
 // RoundTrip sends req through Base when robots.txt allows it.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
-	base := t.Base
-	if base == nil {
-		base = http.DefaultTransport
-	}
+	base := t.base()
 	u := req.URL
 	if (u.Scheme != "http" && u.Scheme != "https") || req.Context().Value(fetchingKey{}) != nil {
 		return base.RoundTrip(req)
 	}
-	if u.Opaque != "" {
-		closeBody(req)
-		return nil, fmt.Errorf("fetch: %s: an opaque URL is not checked against robots.txt, so it is not sent", u.Redacted())
-	}
-	// Decide on the path the server will serve, and send that.
-	if cu, err := servedURL(u); err != nil {
-		closeBody(req)
-		return nil, err
-	} else if cu != u {
-		req = req.Clone(req.Context())
-		req.URL = cu
-		u = cu
-	}
-	robotsTxt := normalize.URL(u.EscapedPath()) == "/robots.txt" // /robots%2Etxt too
-	fetching := req.Method == "" || req.Method == http.MethodGet || req.Method == http.MethodHead
-	if robotsTxt && fetching {
-		return base.RoundTrip(req)
-	}
-	res, err := t.result(req.Context(), base, req.Header.Get("User-Agent"), u.String())
+	req = t.withUserAgent(req)
+	res, agent, err := t.decide(req, base)
 	if err != nil {
 		closeBody(req)
 		return nil, err
 	}
-	agent := t.agent(req)
-	if robotsTxt && res.Outcome != Unavailable {
-		// The file's rules always let /robots.txt through, but only to be
-		// fetched (RFC 9309 2.2.2): another method is refused unless there
-		// is no file, and so no rule at all.
-		closeBody(req)
-		return nil, &DisallowedError{URL: u.String(), Agent: agent, Result: res,
-			Reason: req.Method + " is not a method that fetches robots.txt"}
-	}
-	d := res.Decide(agent, u.String())
-	if !d.Allowed {
-		closeBody(req)
-		return nil, &DisallowedError{URL: u.String(), Agent: agent, Decision: d, Result: res}
-	}
-	if err := t.refuseUsage(u.String(), agent, d, res); err != nil {
-		closeBody(req)
-		return nil, err
-	}
-	if t.CrawlDelay {
+	if t.CrawlDelay && res != nil {
 		if delay := t.crawlDelay(res, agent); delay > 0 {
 			if err := t.wait(req.Context(), res.Origin, delay); err != nil {
 				closeBody(req)
@@ -222,33 +246,132 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return base.RoundTrip(req)
 }
 
-// servedURL returns u with the path the server will serve (CleanPath), u
-// itself when that is its path already.
-func servedURL(u *url.URL) (*url.URL, error) {
-	p := CleanPath(u.EscapedPath())
-	if p == u.EscapedPath() {
-		return u, nil
-	}
-	path, err := url.PathUnescape(p)
+// Check returns the error RoundTrip would return for a GET request for
+// rawURL before sending it, or nil when RoundTrip would send it: it gets
+// the origin's robots.txt from the Cache (fetching it through Base when it
+// must) and decides as RoundTrip does, but sends nothing and waits out no
+// Crawl-delay. A crawler calls it before it queues a URL, so as to queue
+// only what the Transport will send. rawURL must be an absolute http or
+// https URL: others are not checked by RoundTrip, and Check says so with
+// an error.
+func (t *Transport) Check(ctx context.Context, rawURL string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, rawURL, nil)
 	if err != nil {
-		return nil, fmt.Errorf("fetch: %s: %w", u.Redacted(), err)
+		return fmt.Errorf("fetch: %w", err)
 	}
-	cu := *u
-	cu.Path, cu.RawPath = path, p
-	return &cu, nil
+	if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+		return fmt.Errorf("fetch: %s is not an http or https URL: a Transport sends it unchecked", req.URL.Redacted())
+	}
+	_, _, err = t.decide(t.withUserAgent(req), t.base())
+	return err
+}
+
+func (t *Transport) base() http.RoundTripper {
+	if t.Base == nil {
+		return http.DefaultTransport
+	}
+	return t.Base
+}
+
+// withUserAgent returns req, or a copy of it with t's User-Agent when it
+// has no User-Agent header and t has one to give.
+func (t *Transport) withUserAgent(req *http.Request) *http.Request {
+	if _, ok := req.Header["User-Agent"]; ok {
+		return req
+	}
+	ua := t.UserAgent
+	if ua == "" {
+		ua = t.getCache().Fetcher.UserAgent
+	}
+	if ua == "" {
+		return req
+	}
+	req = req.Clone(req.Context())
+	req.Header.Set("User-Agent", ua)
+	return req
+}
+
+// decide decides req, an http or https request, as the Transport's doc
+// says, fetching robots.txt through base when it must. It returns the
+// robots.txt result and the agent it decided for, or why req may not be
+// sent; the result is nil for a request for /robots.txt itself, which
+// passes unchecked.
+func (t *Transport) decide(req *http.Request, base http.RoundTripper) (*Result, string, error) {
+	u := req.URL
+	target, err := requestTarget(u)
+	if err != nil {
+		return nil, "", err
+	}
+	fetching := req.Method == "" || req.Method == http.MethodGet || req.Method == http.MethodHead
+	robotsTxt := isRobotsTxt(u.EscapedPath())
+	if robotsTxt && fetching {
+		return nil, "", nil
+	}
+	res, err := t.result(req.Context(), base, req.Header.Get("User-Agent"), u.Scheme+"://"+u.Host)
+	if err != nil {
+		return nil, "", err
+	}
+	agent := t.agent(req)
+	if robotsTxt && res.Outcome != Unavailable {
+		// The file's rules always let /robots.txt through, but only to be
+		// fetched (RFC 9309 2.2.2): another method is refused unless there
+		// is no file, and so no rule at all.
+		return nil, "", &DisallowedError{URL: u.Redacted(), Agent: agent, Result: res,
+			Reason: req.Method + " is not a method that fetches robots.txt"}
+	}
+	v := res.Decide(agent, res.Origin+target)
+	if !v.Allowed {
+		return nil, "", &DisallowedError{URL: u.Redacted(), Agent: agent, Decision: v.Decision, Result: res, Reading: v.Reading}
+	}
+	if err := t.refuseUsage(u.Redacted(), agent, v.Decision, res); err != nil {
+		return nil, "", err
+	}
+	return res, agent, nil
+}
+
+// requestTarget returns the request target a request for u carries
+// (url.URL.RequestURI), or why it is not one a Transport decides: u is
+// opaque, or its target is not a path ("*", a relative path), or holds a
+// space, a "#" or a control octet, which servers read in more ways than
+// one (net/http writes a query as it is given).
+func requestTarget(u *url.URL) (string, error) {
+	if u.Opaque != "" {
+		return "", fmt.Errorf("fetch: %s: an opaque URL is not checked against robots.txt, so it is not sent", u.Redacted())
+	}
+	target := u.RequestURI()
+	if !strings.HasPrefix(target, "/") {
+		return "", fmt.Errorf("fetch: %s: the request target %q is not a path, so it is not checked against robots.txt, nor sent", u.Redacted(), target)
+	}
+	for i := 0; i < len(target); i++ {
+		if c := target[i]; c <= ' ' || c == '#' || c == 0x7F {
+			return "", fmt.Errorf("fetch: %s: the request target holds %q, which servers read in more ways than one, so it is not sent", u.Redacted(), c)
+		}
+	}
+	return target, nil
+}
+
+// isRobotsTxt reports whether the escaped path p is /robots.txt once
+// canonical (/robots%2Etxt too), read as a path: "//x/robots.txt" is not.
+func isRobotsTxt(p string) bool {
+	return strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "//") && normalize.URL(p) == "/robots.txt"
 }
 
 // result returns the robots.txt result for rawURL's origin from t's Cache,
 // fetching it, when it must, through base with the User-Agent ua.
 func (t *Transport) result(ctx context.Context, base http.RoundTripper, ua, rawURL string) (*Result, error) {
+	ctx = context.WithValue(ctx, viaKey{}, via{base: base, userAgent: ua})
+	return t.getCache().Get(ctx, rawURL)
+}
+
+// getCache returns the Cache in use: Cache, or one of t's own.
+func (t *Transport) getCache() *Cache {
 	t.once.Do(func() {
 		t.cache = t.Cache
 		if t.cache == nil {
 			t.cache = &Cache{}
 		}
 	})
-	ctx = context.WithValue(ctx, viaKey{}, via{base: base, userAgent: ua})
-	return t.cache.Get(ctx, rawURL)
+	return t.cache
 }
 
 // crawlDelay returns the Crawl-delay res sets for agent, capped by
@@ -265,11 +388,15 @@ func (t *Transport) crawlDelay(res *Result, agent string) time.Duration {
 	return min(delay, most)
 }
 
-// CleanPath returns the path a server serves for the escaped path p: dot
+// CleanPath returns the escaped path p as most servers resolve it: dot
 // segments removed as RFC 3986 5.2.4 does, with escaped dots (%2E, %2e)
 // read as dots and a segment's ";" parameters ignored (so "..;x" is ".."),
-// and runs of slashes merged into one (so //a is /a, as most servers read
-// it). Other escapes are kept as they are. An empty p is "/".
+// and runs of slashes merged into one (so //a is /a). Other escapes are
+// kept as they are, %2F too. An empty p is "/".
+//
+// It is one of the readings a Transport decides a request on, the others
+// built on it (see Transport and Decide); a crawler that keeps one key per
+// resource, to fetch it once, can key on it.
 func CleanPath(p string) string {
 	if p == "" || p[0] != '/' {
 		p = "/" + p
@@ -323,7 +450,7 @@ func (t *Transport) agent(req *http.Request) string {
 	if t.Agent != "" {
 		return t.Agent
 	}
-	if tok := productToken(t.cache.Fetcher.UserAgent); tok != "" {
+	if tok := productToken(t.getCache().Fetcher.UserAgent); tok != "" {
 		return tok
 	}
 	if tok := productToken(req.Header.Get("User-Agent")); tok != "" {

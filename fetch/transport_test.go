@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -321,14 +322,15 @@ func TestTransportCrawlDelayLong(t *testing.T) {
 }
 
 // TestTransportDotSegments: the Transport decides on the path the server
-// will serve and sends that path (issue 10, item 3).
+// will serve (issue 10, item 3), and on the path as sent too, which it
+// sends as it was given (issue 23).
 func TestTransportDotSegments(t *testing.T) {
 	s := newShop(t, 200, "User-agent: *\nDisallow: /private\n")
 	client, _ := newCrawler(t)
 	for _, path := range []string{
 		"/public/../private", "/./private", "/public/%2E%2E/private", "/public/%2e%2e/private",
 		"/public/.%2E/private", "/%2E/private", "/robots.txt/../private", "//private", "/public//..//private",
-		"/public/..;x/private",
+		"/public/..;x/private", "/private/../ok", "//x/robots.txt/../../private",
 	} {
 		req, err := http.NewRequest(http.MethodGet, s.URL+path, nil)
 		if err != nil {
@@ -344,24 +346,58 @@ func TestTransportDotSegments(t *testing.T) {
 	if _, err := client.Do(req); err == nil || !strings.Contains(err.Error(), "opaque") {
 		t.Errorf("an opaque URL: err = %v", err)
 	}
-	if n := s.count("/private"); n != 0 {
-		t.Errorf("/private was served %d times", n)
+	for p, n := range s.hits {
+		if p != "/robots.txt" {
+			t.Errorf("%s was served %d times", p, n)
+		}
 	}
-	// What is allowed goes out as it was decided.
-	for path, sent := range map[string]string{
-		"/a/./b/../c":        "/a/c",
-		"/public/%2E%2E/pub": "/pub",
-		"//x//y":             "/x/y",
-		"/private/../ok":     "/ok",
-	} {
+	// What is allowed goes out as it was given.
+	for _, path := range []string{"/a/./b/../c", "/public/%2E%2E/pub", "//x//y", "/ok/../ok2"} {
 		resp, err := client.Get(s.URL + path)
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
 			continue
 		}
 		resp.Body.Close()
-		if n := s.count(sent); n != 1 {
-			t.Errorf("%s: %s served %d times, want 1", path, sent, n)
+		if p, _ := url.PathUnescape(path); s.count(p) != 1 {
+			t.Errorf("%s served %d times as it was given, want 1", path, s.count(p))
+		}
+	}
+}
+
+// TestTransportRequestTarget: a request target that is not a path, or that
+// holds octets servers read in more ways than one, is neither decided nor
+// sent; nor is a path read as an authority ("//x/robots.txt" is no
+// /robots.txt).
+func TestTransportRequestTarget(t *testing.T) {
+	s := newShop(t, 200, "User-agent: *\nDisallow: /x/\n")
+	client, _ := newCrawler(t)
+	for _, u := range []*url.URL{
+		{Path: "x"},
+		{Path: "*"},
+		{Path: "/p", RawQuery: "a b"},
+		{Path: "/p", RawQuery: "a#b"},
+		{Path: "/p", RawQuery: "a\tb"},
+	} {
+		host := strings.TrimPrefix(s.URL, "http://")
+		u.Scheme, u.Host = "http", host
+		req := &http.Request{Method: http.MethodGet, URL: u, Header: http.Header{}, Host: host}
+		resp, err := client.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			t.Errorf("%q was sent", u.RequestURI())
+		} else if errors.Is(err, ErrDisallowed) {
+			t.Errorf("%q: err = %v, want no decision", u.RequestURI(), err)
+		}
+	}
+	for _, path := range []string{"//x/robots.txt", "//x/robots.txt?q", "/x/robots.txt"} {
+		if _, err := client.Get(s.URL + path); !errors.Is(err, ErrDisallowed) {
+			t.Errorf("%s: err = %v, want ErrDisallowed", path, err)
+		}
+	}
+	for p, n := range s.hits {
+		if p != "/robots.txt" {
+			t.Errorf("%s was served %d times", p, n)
 		}
 	}
 }
@@ -435,6 +471,19 @@ func TestTransportFetchesThroughBase(t *testing.T) {
 // TestTransportCrawlDelayCap: a huge Crawl-delay is capped (issue 10,
 // item 5).
 func TestTransportCrawlDelayCap(t *testing.T) {
+	// A delay past what a Duration holds waits the most too, rather than
+	// not at all (issue 23, item 6).
+	for _, delay := range []string{"9223372037", "99999999999999999999"} {
+		s := newShop(t, 200, "User-agent: *\nCrawl-delay: "+delay+"\n")
+		_, tr := newCrawler(t)
+		res, err := tr.Cache.Get(context.Background(), s.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := tr.crawlDelay(res, "FooBot"); d != DefaultMaxCrawlDelay {
+			t.Errorf("Crawl-delay: %s: waits %v, want %v", delay, d, DefaultMaxCrawlDelay)
+		}
+	}
 	s := newShop(t, 200, "User-agent: *\nCrawl-delay: 86400000\n")
 	client, tr := newCrawler(t)
 	tr.CrawlDelay = true
@@ -529,6 +578,99 @@ func TestTransportErrors(t *testing.T) {
 			}
 		} else if !de.RetryAt().IsZero() || de.Decision.Line != 2 {
 			t.Errorf("retry at %v, line %d", de.RetryAt(), de.Decision.Line)
+		}
+	}
+}
+
+// TestTransportUserAgent: a request without a User-Agent header is sent
+// with the Transport's UserAgent, or the Fetcher's, so that pages are
+// fetched under the name robots.txt was read for (issue 27); a request
+// with one keeps it.
+func TestTransportUserAgent(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]string{} // path -> User-Agent
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen[r.URL.Path] = r.Header.Get("User-Agent")
+		mu.Unlock()
+		if r.URL.Path == "/robots.txt" {
+			io.WriteString(w, "User-agent: FooBot\nDisallow: /foo\n")
+		}
+	})
+	for _, c := range []struct {
+		transport, fetcher, request string // "-" for no header
+		page, robots                string
+	}{
+		{"FooBot/2.0", "", "-", "FooBot/2.0", "FooBot/2.0"},
+		{"FooBot/2.0", "FooBot/1.0 (+https://foo.example)", "-", "FooBot/2.0", "FooBot/1.0 (+https://foo.example)"},
+		{"", "FooBot/1.0 (+https://foo.example)", "-", "FooBot/1.0 (+https://foo.example)", "FooBot/1.0 (+https://foo.example)"},
+		{"FooBot/2.0", "", "Mine/3", "Mine/3", "Mine/3"},
+		{"", "", "-", "Go-http-client/1.1", "Go-http-client/1.1"},
+	} {
+		mu.Lock()
+		clear(seen)
+		mu.Unlock()
+		base := &http.Transport{}
+		t.Cleanup(base.CloseIdleConnections)
+		tr := &Transport{Base: base, UserAgent: c.transport, Cache: &Cache{Fetcher: Fetcher{UserAgent: c.fetcher}}}
+		client := &http.Client{Transport: tr}
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/page", nil)
+		if c.request != "-" {
+			req.Header.Set("User-Agent", c.request)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatalf("%+v: %v", c, err)
+		}
+		resp.Body.Close()
+		if _, ok := req.Header["User-Agent"]; ok != (c.request != "-") {
+			t.Errorf("%+v: the caller's request was changed", c)
+		}
+		mu.Lock()
+		page, rob := seen["/page"], seen["/robots.txt"]
+		mu.Unlock()
+		if page != c.page || rob != c.robots {
+			t.Errorf("%+v: page sent as %q, robots.txt as %q; want %q, %q", c, page, rob, c.page, c.robots)
+		}
+		if c.transport != "" || c.fetcher != "" {
+			// The rules were read for FooBot.
+			if _, err := client.Get(srv.URL + "/foo"); !errors.Is(err, ErrDisallowed) {
+				t.Errorf("%+v: /foo: err = %v", c, err)
+			}
+		}
+	}
+}
+
+// TestTransportCheck: Check answers as RoundTrip does, without sending the
+// request.
+func TestTransportCheck(t *testing.T) {
+	sites := newReadingSites(t, writeSite(t))
+	client, tr := newCrawler(t)
+	ctx := context.Background()
+	for _, s := range sites {
+		for _, target := range []string{
+			"/public/a.html", "/private/a.html", "/private%2Fa.html", "/secret;x/file", "/x/../public/a.html",
+			"/robots.txt", "/doc.pdf", "/doc.pdf?x", "/static/private%2Fa.html", "/admin;x",
+		} {
+			before := len(s.received())
+			checked := tr.Check(ctx, s.URL+target)
+			for _, got := range s.received()[before:] {
+				if got != "/robots.txt" {
+					t.Errorf("%s %s: Check sent %q", s.name, target, got)
+				}
+			}
+			resp, err := client.Get(s.URL + target)
+			if err == nil {
+				resp.Body.Close()
+			}
+			if (checked == nil) != (err == nil) || errors.Is(checked, ErrDisallowed) != errors.Is(err, ErrDisallowed) {
+				t.Errorf("%s %s: Check says %v, RoundTrip %v", s.name, target, checked, err)
+			}
+		}
+	}
+	for _, u := range []string{"ftp://example.com/x", "http://[::1", "/relative"} {
+		if err := tr.Check(ctx, u); err == nil || errors.Is(err, ErrDisallowed) {
+			t.Errorf("Check(%q) = %v, want an error that is not ErrDisallowed", u, err)
 		}
 	}
 }

@@ -42,7 +42,7 @@ var ErrUsageRefused = errors.New("usage refused by robots.txt")
 // origin's robots.txt states, for its URL, that the content may not be used
 // for a purpose the Transport declared.
 type UsageError struct {
-	URL     string         // the URL requested, as it was decided (dot segments removed)
+	URL     string         // the URL requested, its password redacted (url.URL.Redacted)
 	Agent   string         // the product token it was decided for
 	Purpose usage.Category // the declared purpose robots.txt refuses
 	// Source is the robots.txt line that refuses it: its number and its
@@ -103,8 +103,8 @@ func (t *Transport) Preferences(resp *http.Response, body []byte) (usage.Set, er
 
 // Preferences returns the usage preferences of a response for the crawler
 // with the product token agent: those this robots.txt result states for the
-// URL of resp.Request (Decide's Decision.Usage, the URL's path cleaned as a
-// Transport cleans it), combined by the vocabulary's rule, any no winning,
+// URL of resp.Request (Decide's Decision.Usage, on every reading of the
+// request target as a Transport decides it), combined by the vocabulary's rule, any no winning,
 // with those the response states: its Content-Usage and Content-Signal
 // headers, the noai directive of its X-Robots-Tag and Robots-Tag headers
 // (read as train-ai=n), and, when body is not nil and the response is HTML,
@@ -124,11 +124,12 @@ func (r *Result) Preferences(agent string, resp *http.Response, body []byte) (us
 	if resp == nil || resp.Request == nil || resp.Request.URL == nil {
 		return usage.Set{}, errors.New("fetch: preferences: the response has no request")
 	}
-	u, err := servedURL(resp.Request.URL)
+	u := resp.Request.URL
+	target, err := requestTarget(u)
 	if err != nil {
 		return usage.Set{}, err
 	}
-	if origin, err := Origin(u.String()); err != nil {
+	if origin, err := Origin(u.Scheme + "://" + u.Host); err != nil {
 		return usage.Set{}, err
 	} else if origin != r.Origin {
 		return usage.Set{}, fmt.Errorf("fetch: preferences: %s is not of the origin %s", u.Redacted(), r.Origin)
@@ -144,5 +145,5 @@ func (r *Result) Preferences(agent string, resp *http.Response, body []byte) (us
 	if err != nil {
 		return usage.Set{}, fmt.Errorf("fetch: preferences: %w", err)
 	}
-	return d.UsageFor(r.Decide(agent, u.String()).Usage), nil
+	return d.UsageFor(r.Decide(agent, r.Origin+target).Usage), nil
 }

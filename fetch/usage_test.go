@@ -74,9 +74,13 @@ func TestTransportPurposes(t *testing.T) {
 		// A Content-Signal line holds for the whole group.
 		{"FooBot", []usage.Category{usage.SignalAIInput}, "/public", "", usage.SignalAIInput, cs(11), false},
 		{"FooBot", []usage.Category{usage.Search, usage.SignalAIInput, usage.TrainAI}, "/no-train/d", "", usage.SignalAIInput, cs(11), false},
-		// Decided on the path the server serves.
+		// Decided on every reading of the path, any no winning: as sent,
+		// dot segments resolved, %2F read as "/".
 		{"FooBot", []usage.Category{usage.TrainAI}, "/public/../no-train/e", "", usage.TrainAI, cu(9), false},
-		{"FooBot", []usage.Category{usage.TrainAI}, "/no-train/%2E%2E/f", "/f", 0, usage.Source{}, false},
+		{"FooBot", []usage.Category{usage.TrainAI}, "/no-train/%2E%2E/f", "", usage.TrainAI, cu(9), false},
+		{"FooBot", []usage.Category{usage.TrainAI}, "/no-train%2Fg", "", usage.TrainAI, cu(9), false},
+		{"FooBot", []usage.Category{usage.TrainAI}, "/no-train;x/h", "", usage.TrainAI, cu(9), false},
+		{"FooBot", []usage.Category{usage.TrainAI}, "/x/../public", "/x/../public", 0, usage.Source{}, false},
 		// The draft's worked example, for a crawler without a group of its own.
 		{"BarBot", []usage.Category{usage.TrainAI}, "/test", "", usage.TrainAI, cu(4), false},
 		{"BarBot", []usage.Category{usage.TrainAI}, "/ai-ok/test", "/ai-ok/test", 0, usage.Source{}, false},

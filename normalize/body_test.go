@@ -111,6 +111,16 @@ func TestPathQuery(t *testing.T) {
 		{"/a://b", "/a://b"},
 		{"http://h/a\x00b", "/a"},
 		{"http://[::1]:80/x", "/x"},
+		// User information is skipped whatever it holds (issue 23).
+		{"http://a;b@h/private", "/private"},
+		{"http://a;b:c@h:80;x/p", "/;x/p"},
+		{"http://a;b@h", "/"},
+		{"http://a;b@h?q", "/?q"},
+		{"http://a;b@h#/x", "/"},
+		{"http://a;b#@h/x", "/;b"},
+		{"//a;b@h/x", "/x"},
+		{"ftp://a;b@h/x", "/x"},
+		{"http://h;x/y@z/w", "/;x/y@z/w"},
 	} {
 		if got := PathQuery(c.in); got != c.want {
 			t.Errorf("PathQuery(%q) = %q, want %q", c.in, got, c.want)

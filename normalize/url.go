@@ -15,19 +15,40 @@ import (
 //   - "://" ends a scheme only when no "/", "?" or ";" comes before it;
 //   - the path starts at the first "/", "?" or ";" after the scheme, and a
 //     "/" is put before a path that starts with "?" or ";";
+//   - but user information is never read as a path: when an "@" comes
+//     before the authority's end by RFC 3986 (the first "/", "?" or "#"),
+//     the path starts at the first "/", "?" or ";" after the last such "@",
+//     so that a ";" in user information, which RFC 3986 allows and
+//     url.URL.String writes as it is, does not start the path;
 //   - a "#" ends the path, and a "#" before the path leaves "/";
 //   - no path at all is "/";
 //   - a NUL octet ends the path, as it does in Google's library.
 //
 // So "http://u@h:8080/a?b#c" has path and query "/a?b", "//h/x" has "/x",
-// "example.com/a" has "/a" and "http://h?q" has "/?q".
+// "example.com/a" has "/a", "http://h?q" has "/?q" and "http://a;b@h/x",
+// where Google's library reads "/;b@h/x", has "/x": the path a client sends.
 func PathBounds(url string) (start, end int, slash bool) {
 	start, slash = pathStart(url)
-	end = len(url)
-	if i := strings.IndexAny(url[start:], "#\x00"); i >= 0 {
-		end = start + i
+	return start, pathEnd(url, start), slash
+}
+
+// pathEnd returns the index of the first "#" or NUL in s at or after from,
+// or len(s): where the path and query that start at from end. It tests
+// eight octets a step (package swar).
+func pathEnd(s string, from int) int {
+	i := from
+	for ; i+8 <= len(s); i += 8 {
+		w := swar.Load8(s[i:])
+		if m := swar.HasZero(w) | swar.HasZero(w^'#'*swar.Ones); m != 0 {
+			return i + swar.First(m)
+		}
 	}
-	return start, end, slash
+	for ; i < len(s); i++ {
+		if s[i] == '#' || s[i] == 0 {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // pathStart returns where the path and query of url start, and whether a
@@ -41,12 +62,36 @@ func pathStart(url string) (start int, slash bool) {
 	if n := webScheme(url); n > 0 {
 		// Most URLs a crawler decides: the scheme is known, and one scan
 		// of the authority finds the path, or a "#" before it.
-		if i := authorityEnd(url, n); i < len(url) && url[i] != '#' {
+		i := authorityEnd(url, n)
+		if i < len(url) && url[i] == '/' {
+			return i, false
+		}
+		if i < len(url) && url[i] == ';' {
+			i = pastUserinfo(url, i)
+		}
+		if i < len(url) && url[i] != '#' {
 			return i, url[i] != '/'
 		}
 		return len(url), true
 	}
 	return pathStartAny(url)
+}
+
+// pastUserinfo returns where the path of url starts when a ";" at i in its
+// authority would start it: i itself, or, when the
+// authority holds user information (an "@" before the first "/", "?" or
+// "#" after i), the first "/", "?", ";" or "#" after its last "@" (or
+// len(url)). A ";" is rare in an authority, so this runs seldom.
+func pastUserinfo(url string, i int) int {
+	end := len(url)
+	if j := strings.IndexAny(url[i:], "/?#"); j >= 0 {
+		end = i + j
+	}
+	at := strings.LastIndexByte(url[i:end], '@')
+	if at < 0 {
+		return i
+	}
+	return authorityEnd(url, i+at+1)
 }
 
 // authorityEnd returns the index of the first '/', '?', ';' or '#' in s at
@@ -104,6 +149,11 @@ func pathStartAny(url string) (start int, slash bool) {
 		after = search + scheme + 3
 	}
 	start = indexAny(url, after)
+	if start >= 0 && url[start] == ';' {
+		if start = pastUserinfo(url, start); start == len(url) || url[start] == '#' {
+			return len(url), true // only user information and a host
+		}
+	}
 	if start < 0 || strings.IndexByte(url[search:start], '#') >= 0 {
 		return len(url), true // no path, or a fragment before it: "/"
 	}

@@ -42,3 +42,31 @@ func TestPathStartWebScheme(t *testing.T) {
 		}
 	}
 }
+
+// TestPathEnd checks pathEnd against a byte-by-byte scan on random strings
+// rich in the octets that end a path.
+func TestPathEnd(t *testing.T) {
+	const alphabet = "#\x00/?a\x80\xff\x01"
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 40000 {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			if r.IntN(3) == 0 {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			} else {
+				b[i] = 'x'
+			}
+		}
+		s := string(b)
+		from := r.IntN(len(s) + 1)
+		want := strings.IndexAny(s[from:], "#\x00")
+		if want < 0 {
+			want = len(s)
+		} else {
+			want += from
+		}
+		if got := pathEnd(s, from); got != want {
+			t.Fatalf("pathEnd(%q, %d) = %d, want %d", s, from, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/fetch"
 	prefs "github.com/robotsexclusion/robots/usage"
 )
 
@@ -17,6 +18,9 @@ type checkResult struct {
 	Allowed bool   `json:"allowed"`
 	Line    int    `json:"line"`
 	Pattern string `json:"pattern"`
+	// Read is the reading of the path that a server may make and that a
+	// rule disallows, when it is not the path as sent (fetch.Verdict).
+	Read string `json:"read,omitempty"`
 	// Usage is the usage preferences robots.txt states for the URL, with
 	// -usage only (usage.Set's JSON form).
 	Usage *prefs.Set `json:"usage,omitempty"`
@@ -40,6 +44,9 @@ func runCheck(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "each result is printed as soon as it is decided. Without -robots, each URL's robots.txt is")
 		fmt.Fprintln(e.stderr, "fetched, once per origin. A line that is not a URL, or is longer than 1 MiB, gets an error")
 		fmt.Fprintln(e.stderr, "line of its own. Exit 0: all allowed; 1: some disallowed; 3: some lines were not URLs.")
+		fmt.Fprintln(e.stderr, "A URL is decided as the fetch package's Transport decides it: its path as sent, and each reading")
+		fmt.Fprintln(e.stderr, "of it that a common server makes (dot segments resolved, %2F read as /, ;parameters removed);")
+		fmt.Fprintln(e.stderr, "\"read as PATH\" (\"read\" in JSON) names a reading a rule disallows.")
 		fmt.Fprintln(e.stderr, "With -usage, each verdict is followed by the usage preferences robots.txt states for the URL")
 		fmt.Fprintln(e.stderr, "(\"usage: Content-Usage: train-ai=n (line 4)\", or \"unknown\"; a disallowed URL has none),")
 		fmt.Fprintln(e.stderr, "or a \"usage\" member in JSON.")
@@ -89,10 +96,11 @@ func runCheck(e *env, args []string) int {
 	return st.status()
 }
 
-// decide is where check decides one URL of a file given with -robots: the
-// one call that deciding on the path a request would carry replaces (live
-// check decides through fetch.Result.Decide).
-func decide(m *robots.Matcher, url string) robots.Decision { return m.Decide(url) }
+// decide is where check decides one URL of a file given with -robots: as
+// fetch.Transport decides a request, on its path as sent and each reading a
+// common server makes of it (live check decides through
+// fetch.Result.Decide, which does the same).
+func decide(m *robots.Matcher, url string) fetch.Verdict { return fetch.Decide(m, url) }
 
 // agentMatcher returns the Matcher for the crawler named by agent and, when
 // the file was not read for agent as given, a note saying how it was read:

@@ -55,16 +55,16 @@ func (b *batch) decide(m *robots.Matcher, asJSON, withUsage bool) {
 			b.out = append(b.out, '\n')
 			continue
 		}
-		d := decide(m, url)
-		if d.Allowed {
+		v := decide(m, url)
+		if v.Allowed {
 			b.allowed++
 		} else {
 			b.disallow++
 		}
 		if asJSON {
-			b.out = report.AppendCheckJSON(b.out, url, d, withUsage)
+			b.out = report.AppendCheckJSON(b.out, url, v.Decision, v.Reading, withUsage)
 		} else {
-			b.out = report.AppendCheckText(b.out, url, d, withUsage)
+			b.out = report.AppendCheckText(b.out, url, v.Decision, v.Reading, withUsage)
 		}
 		b.out = append(b.out, '\n')
 	}

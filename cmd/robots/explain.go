@@ -100,7 +100,7 @@ func runExplain(e *env, args []string) int {
 // URL, and a hidden line when a group names the agent and so hides the *
 // group's usage lines.
 func writeExplanation(w io.Writer, x report.Explanation) {
-	fmt.Fprintln(w, x.URL)
+	fmt.Fprintln(w, report.Shown(x.URL)) // no control sequence reaches the terminal
 	p := func(key, format string, args ...any) {
 		fmt.Fprintf(w, "  %-8s %s\n", key, fmt.Sprintf(format, args...))
 	}
@@ -108,12 +108,12 @@ func writeExplanation(w io.Writer, x report.Explanation) {
 	for i, g := range x.Groups {
 		parts := make([]string, len(g.Agents))
 		for j := range g.Agents {
-			parts[j] = fmt.Sprintf("line %d: User-agent: %s", g.Lines[j], g.Agents[j])
+			parts[j] = fmt.Sprintf("line %d: User-agent: %s", g.Lines[j], report.Shown(g.Agents[j]))
 		}
 		p(firstKey(i, "groups"), "%s", strings.Join(parts, ", "))
 	}
 	if x.Written != "" {
-		p("path", "%s (written %s)", x.Path, x.Written)
+		p("path", "%s (written %s)", report.Shown(x.Path), report.Shown(x.Written))
 	}
 	if x.Error != "" {
 		p("warning", "%s", x.Error)
@@ -123,14 +123,14 @@ func writeExplanation(w io.Writer, x report.Explanation) {
 	}
 	width := 0
 	for _, m := range x.Matches {
-		width = max(width, len(m.Pattern))
+		width = max(width, len(report.Shown(m.Pattern)))
 	}
 	for i, m := range x.Matches {
 		mark := ""
 		if m.Wins {
 			mark = "  <- wins"
 		}
-		p(firstKey(i, "matches"), "line %-3d %-8s  %-*s  %2d octets%s", m.Line, ruleKind(m.Allow), width, m.Pattern, m.Octets, mark)
+		p(firstKey(i, "matches"), "line %-3d %-8s  %-*s  %2d octets%s", m.Line, ruleKind(m.Allow), width, report.Shown(m.Pattern), m.Octets, mark)
 	}
 	p("verdict", "%s", verdictLine(&x))
 	if x.Usage != nil {
@@ -194,14 +194,14 @@ func verdictLine(x *report.Explanation) string {
 			kind = "Allow"
 		}
 	}
-	return fmt.Sprintf("%s by line %d (%s: %s): %s", v, x.Line, kind, x.Pattern, x.Why)
+	return fmt.Sprintf("%s by line %d (%s: %s): %s", v, x.Line, kind, report.Shown(x.Pattern), x.Why)
 }
 
 // writeSideBySide prints the verdicts of several dialects on one URL, one
 // row each, marking the rows that differ from the first: "*" for another
 // verdict, "~" for the same verdict by another line.
 func writeSideBySide(w io.Writer, xs []report.Explanation) {
-	fmt.Fprintf(w, "%s  (agent %s)\n", xs[0].URL, agentLine(&xs[0]))
+	fmt.Fprintf(w, "%s  (agent %s)\n", report.Shown(xs[0].URL), agentLine(&xs[0]))
 	for _, x := range xs {
 		mark := " "
 		switch {

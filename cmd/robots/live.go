@@ -185,9 +185,10 @@ func pruneDone(m map[string]chan struct{}) {
 
 // live writes a URL decided by a fetched robots.txt, as formatLive does or
 // as a liveResult.
-func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
+func (rw *resultWriter) live(url string, v fetch.Verdict, res *fetch.Result) {
+	d := v.Decision
 	if !rw.json {
-		rw.w.WriteString(formatLive(url, d, res))
+		rw.w.WriteString(formatLive(url, v, res))
 		if rw.usage {
 			rw.w.Write(report.AppendUsageColumn(rw.scratch[:0], d))
 		}
@@ -195,7 +196,7 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 		return
 	}
 	r := liveResult{
-		checkResult: checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern},
+		checkResult: checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern, Read: v.Reading},
 		Origin:      res.Origin, Robots: res.URL, Outcome: res.Outcome.String(), Status: res.Status,
 		Stale: res.Refresh != nil,
 	}
@@ -215,16 +216,16 @@ func (rw *resultWriter) live(url string, d robots.Decision, res *fetch.Result) {
 //
 //	disallowed https://a.example/private	line 2: /private	https://a.example/robots.txt: ok (200 OK)
 //	disallowed https://b.example/x	(everything disallowed)	https://b.example/robots.txt: unreachable (503 Service Unavailable)
-func formatLive(url string, d robots.Decision, res *fetch.Result) string {
+func formatLive(url string, v fetch.Verdict, res *fetch.Result) string {
 	if res.Outcome == fetch.OK {
-		return string(report.AppendCheckText(nil, url, d, false)) + "\t" + res.String()
+		return string(report.AppendCheckText(nil, url, v.Decision, v.Reading, false)) + "\t" + report.Shown(res.String())
 	}
 	verdict, why := "allowed", "everything allowed"
 	switch {
-	case !d.Allowed:
+	case !v.Allowed:
 		verdict, why = "disallowed", "everything disallowed"
 	case res.Outcome != fetch.Unavailable:
 		why = "robots.txt is always allowed"
 	}
-	return fmt.Sprintf("%-10s %s\t(%s)\t%s", verdict, url, why, res)
+	return fmt.Sprintf("%-10s %s\t(%s)\t%s", verdict, report.Shown(url), why, report.Shown(res.String()))
 }

@@ -13,11 +13,13 @@ import (
 )
 
 // AppendCheckJSON appends the -json line of check for url and d, without
-// the newline; with withUsage, the usage preferences too (usage.Set's
-// JSON):
+// the newline; with a reading (the path and query a common server may read
+// the URL's as, which a rule disallows), a "read" field; with withUsage,
+// the usage preferences too (usage.Set's JSON):
 //
 //	{"url":"https://a.example/private","allowed":false,"line":2,"pattern":"/private"}
-func AppendCheckJSON(b []byte, url string, d robots.Decision, withUsage bool) []byte {
+//	{"url":"https://a.example/private%2Fa","allowed":false,"line":2,"pattern":"/private/","read":"/private/a"}
+func AppendCheckJSON(b []byte, url string, d robots.Decision, reading string, withUsage bool) []byte {
 	b = append(b, `{"url":`...)
 	b = jsonw.AppendString(b, url)
 	if d.Allowed {
@@ -28,6 +30,10 @@ func AppendCheckJSON(b []byte, url string, d robots.Decision, withUsage bool) []
 	b = strconv.AppendInt(b, int64(d.Line), 10)
 	b = append(b, `,"pattern":`...)
 	b = jsonw.AppendString(b, d.Pattern)
+	if reading != "" {
+		b = append(b, `,"read":`...)
+		b = jsonw.AppendString(b, reading)
+	}
 	if withUsage {
 		b = append(b, `,"usage":`...)
 		b = d.Usage.AppendJSON(b)
@@ -36,25 +42,32 @@ func AppendCheckJSON(b []byte, url string, d robots.Decision, withUsage bool) []
 }
 
 // AppendCheckText appends the text line of check for url and d, without
-// the newline; with withUsage, a column of its usage preferences:
+// the newline; with a reading (see AppendCheckJSON), a "read as" column;
+// with withUsage, a column of its usage preferences. The URL, the pattern
+// and the reading are shown as AppendShown shows them:
 //
 //	allowed    https://a.example/x	(no rule matched)
 //	disallowed https://a.example/private	line 2: /private
+//	disallowed https://a.example/private%2Fa	line 2: /private/	read as /private/a
 //	allowed    https://a.example/x	(no rule matched)	usage: Content-Usage: train-ai=n (line 4)
-func AppendCheckText(b []byte, url string, d robots.Decision, withUsage bool) []byte {
+func AppendCheckText(b []byte, url string, d robots.Decision, reading string, withUsage bool) []byte {
 	if d.Allowed {
 		b = append(b, "allowed    "...)
 	} else {
 		b = append(b, "disallowed "...)
 	}
-	b = append(b, url...)
+	b = AppendShown(b, url)
 	if d.Line == 0 {
 		b = append(b, "\t(no rule matched)"...)
 	} else {
 		b = append(b, "\tline "...)
 		b = strconv.AppendInt(b, int64(d.Line), 10)
 		b = append(b, ": "...)
-		b = append(b, d.Pattern...)
+		b = AppendShown(b, d.Pattern)
+	}
+	if reading != "" {
+		b = append(b, "\tread as "...)
+		b = AppendShown(b, reading)
 	}
 	if withUsage {
 		b = AppendUsageColumn(b, d)
@@ -77,7 +90,7 @@ func AppendUsageColumn(b []byte, d robots.Decision) []byte {
 func AppendCheckError(b []byte, url, problem string, asJSON bool) []byte {
 	if !asJSON {
 		b = append(b, "error      "...)
-		b = append(b, url...)
+		b = AppendShown(b, url)
 		b = append(b, '\t')
 		return append(b, problem...)
 	}

@@ -87,7 +87,7 @@ func Do(req Request) (any, error) {
 				out[i] = AppendCheckError(nil, u, p, true)
 				continue
 			}
-			out[i] = AppendCheckJSON(nil, u, m.Decide(u), req.Usage)
+			out[i] = AppendCheckJSON(nil, u, m.Decide(u), "", req.Usage)
 		}
 		return out, nil
 	case "explain":

@@ -1,0 +1,59 @@
+package report_test
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/internal/report"
+)
+
+func TestAppendShown(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"/plain/ascii/path?q=1&r=~", "/plain/ascii/path?q=1&r=~"},
+		{"/caf\u00e9/\u4e16\u754c", "/caf\u00e9/\u4e16\u754c"},
+		{"/a\x1b[2J", `"/a\x1b[2J"`},
+		{"/abcdefghijklmno\x1b", `"/abcdefghijklmno\x1b"`},
+		{"/abcdefg\x7f", `"/abcdefg\x7f"`},
+		{"/abcdefgh\tx", `"/abcdefgh\tx"`},
+		{"/b\u009b31m", `"/b\u009b31m"`},
+		{"/c\xff", `"/c\xff"`},
+		{"/d\u2028", `"/d\u2028"`},
+	} {
+		if got := string(report.AppendShown(nil, c.in)); got != c.want {
+			t.Errorf("AppendShown(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+// TestAppendShownRandom checks AppendShown's eight-octet test against the
+// octet-by-octet one on random lines rich in the octets around its bounds.
+func TestAppendShownRandom(t *testing.T) {
+	const alphabet = "\x00\x1f\x20\x7e\x7f\x80\xc3\xa9\xff/a"
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 50000 {
+		b := make([]byte, r.IntN(30))
+		for i := range b {
+			b[i] = 'a'
+			if r.IntN(6) == 0 {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		plain := true
+		for _, c := range string(b) {
+			if c == utf8.RuneError || !unicode.IsPrint(c) {
+				plain = false
+			}
+		}
+		want := string(b)
+		if !plain {
+			want = strconv.Quote(string(b))
+		}
+		if got := string(report.AppendShown(nil, string(b))); got != want {
+			t.Fatalf("AppendShown(%q) = %s, want %s", b, got, want)
+		}
+	}
+}
