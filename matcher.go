@@ -220,10 +220,10 @@ func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, 
 //
 // Decide decides the octets of url as they are written: a path with dot
 // segments or runs of slashes ("/a/../private") is matched as written. A
-// crawler that sends the request decides it with package fetch
-// (fetch.Decide, fetch.Transport), which decides on the request target as
-// it is sent and also refuses a path that a common server reads as a
-// disallowed one (/a/../private, or /private%2Fa for /private/a).
+// crawler that sends the request decides it with package served
+// (served.Decide; fetch.Transport uses it), which decides on the request
+// target as it is sent and also refuses a path that a common server reads
+// as a disallowed one (/a/../private, or /private%2Fa for /private/a).
 func (m *Matcher) Decide(url string) (d Decision) {
 	d.NotURL = !webURL(url) && checkScheme(url) != nil
 	in := m.form.Stream(url)

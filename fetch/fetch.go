@@ -93,6 +93,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/normalize"
+	"github.com/robotsexclusion/robots/served"
 )
 
 // Defaults of the Fetcher's fields.
@@ -169,22 +170,22 @@ type Result struct {
 // is allowed when Unavailable, and everything but /robots.txt disallowed
 // when Unreachable or Restricted, with no deciding line (Line 0). url is an
 // absolute URL or a path-absolute reference, decided as a Transport decides
-// a request (see Decide): its path and query as sent, and every reading of
-// them that a common server makes.
-func (r *Result) Decide(agent, url string) Verdict {
+// a request (see served.Decide): its path and query as sent, and every
+// reading of them that a common server makes.
+func (r *Result) Decide(agent, url string) served.Verdict {
 	switch r.Outcome {
 	case OK:
 		if r.Robots != nil {
-			return Decide(r.Robots.Agent(agent), url)
+			return served.Decide(r.Robots.Agent(agent), url)
 		}
-		return Verdict{Decision: robots.Decision{Allowed: true}}
+		return served.Verdict{Decision: robots.Decision{Allowed: true}}
 	case Unavailable:
-		return Verdict{Decision: robots.Decision{Allowed: true}}
+		return served.Verdict{Decision: robots.Decision{Allowed: true}}
 	default:
 		// The engine still decides, so that /robots.txt is recognized as it
 		// is everywhere else; the line of this made-up file is not shown.
-		v := Decide(disallowAll(), url)
-		return Verdict{Decision: robots.Decision{Allowed: v.Allowed}, Reading: v.Reading}
+		v := served.Decide(disallowAll(), url)
+		return served.Verdict{Decision: robots.Decision{Allowed: v.Allowed}, Reading: v.Reading}
 	}
 }
 

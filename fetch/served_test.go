@@ -3,7 +3,6 @@ package fetch
 import (
 	"errors"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -15,8 +14,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/normalize"
-	"github.com/robotsexclusion/robots/usage"
 )
 
 // The tests of this file send requests through a Transport to real net/http
@@ -370,76 +367,6 @@ func TestTransportSendsAsGiven(t *testing.T) {
 	}
 }
 
-// TestDecideReadings: Decide refuses a URL when any reading a common server
-// makes of its path is disallowed, and names that reading.
-func TestDecideReadings(t *testing.T) {
-	m := servedMatcher()
-	for _, c := range []struct {
-		url     string
-		allowed bool
-		line    int
-		reading string
-	}{
-		{"/public/a.html", true, 0, ""},
-		{"/private/a.html", false, 2, ""},
-		{"/private%2Fa.html", false, 2, "/private/a.html"},
-		{"http://u;p@h/private%2fa.html?q=1", false, 2, "/private/a.html?q=1"},
-		{"http://h//private/a.html", false, 2, "/private/a.html"},
-		{"/x/..%5Cprivate/a.html", false, 2, "/private/a.html"},
-		{`/private\a.html`, false, 2, "/private/a.html"},
-		{"/public/%2E%2E/private/a.html", false, 2, "/private/a.html"},
-		{"/secret;jsessionid=1/file", false, 5, "/secret/file"},
-		{"/secret;/file", false, 5, "/secret/file"},
-		{"/doc.pdf;x", false, 6, "/doc.pdf"},
-		{"/doc.pdf;x?y", true, 0, ""}, // /*.pdf$ does not match /doc.pdf?y
-		{"/admin;x", false, 7, "/admin"},
-		{"/admin;x/", true, 0, ""},
-		{"/x;y/..%2Fsecret/file", false, 5, "/secret/file"},
-		{"/public/a.html?%2F..%2Fprivate/a", true, 0, ""}, // a query is not a path
-		{"/public;a%2F..%2F..%2Fprivate/a.html", false, 2, "/private/a.html"},
-		{"/.well-known/x", true, 0, ""},
-		{"/doc.pdf/x/..", false, 6, "/doc.pdf"},
-		{"/a%5Cb%2F..%2Fprivate/a.html", false, 2, "/private/a.html"},
-		{`/a\b%2F..%2Fprivate/a.html`, false, 2, "/private/a.html"},
-		{"/x%2Fy%5C..%5C..%2Fprivate/a.html", false, 2, "/private/a.html"}, // as Windows reads it
-		{"/admin/.", false, 7, "/admin"},
-		{"/admin/x/..?q", true, 0, ""}, // /admin?q: the query is not the path's end
-		{"/public/x/..", true, 0, ""},
-	} {
-		v := Decide(m, c.url)
-		if v.Allowed != c.allowed || v.Line != c.line || v.Reading != c.reading {
-			t.Errorf("Decide(%q) = allowed %v line %d reading %q, want %v %d %q", c.url, v.Allowed, v.Line, v.Reading, c.allowed, c.line, c.reading)
-		}
-	}
-}
-
-// TestDecideUsageReadings: the usage preferences of an allowed URL are
-// those of every reading of its path, any no winning.
-func TestDecideUsageReadings(t *testing.T) {
-	m := robots.Parse([]byte("User-agent: *\nAllow: /\nContent-Usage: /ai-no/ train-ai=n\n")).Agent("FooBot")
-	for _, u := range []string{"/ai-no/x", "/ai-no%2Fx", "/ai-no;v=1/x", "/a/../ai-no/x"} {
-		v := Decide(m, u)
-		if !v.Allowed || v.Usage.Get(usage.TrainAI) != usage.Disallowed || v.Usage.From(usage.TrainAI).Line != 3 {
-			t.Errorf("Decide(%q) = %+v, want allowed with train-ai=n from line 3", u, v)
-		}
-	}
-	if v := Decide(m, "/ai-yes/x"); v.Usage.Get(usage.TrainAI) != usage.Unknown {
-		t.Errorf("/ai-yes/x: %v", v.Usage)
-	}
-}
-
-// TestDecideAllocates: a URL whose path has no other reading is decided
-// without an allocation, as Matcher.Decide decides it.
-func TestDecideAllocates(t *testing.T) {
-	m := servedMatcher()
-	m.Decide("/warm")
-	for _, u := range []string{"https://example.com/public/a.html?q=1&r=%2F", "/public/page.html", "http://u:p@h/x/y"} {
-		if n := testing.AllocsPerRun(100, func() { Decide(m, u) }); n != 0 {
-			t.Errorf("Decide(%q) allocates %.0f times", u, n)
-		}
-	}
-}
-
 // TestDisallowedErrorRedacts: a refusal names the URL without its password,
 // as net/http names URLs (issue 23, item 6).
 func TestDisallowedErrorRedacts(t *testing.T) {
@@ -456,34 +383,5 @@ func TestDisallowedErrorRedacts(t *testing.T) {
 	}
 	if !strings.Contains(de.Error(), "user:xxxxx@") || !strings.Contains(de.Error(), "(read as /private/x)") {
 		t.Errorf("error %q", de.Error())
-	}
-}
-
-// TestPlainURLSound: when plainURL or plainPath says a URL has but one
-// reading, readings finds no other, on random URLs rich in the octets
-// that make readings.
-func TestPlainURLSound(t *testing.T) {
-	pieces := []string{"/", "/", ".", "..", "%2F", "%2f", "%5C", "%2E", "%2e", "%25", "%2", "%", ";", "\\", "?", "#", "\x00", "a", "b", "@", ":"}
-	prefixes := []string{"http://h", "https://u;p@h:1", "/", "//h", "http://a%2Fb@h", "ftp://h", ""}
-	r := rand.New(rand.NewPCG(9, 10))
-	for range 100000 {
-		var b strings.Builder
-		b.WriteString(prefixes[r.IntN(len(prefixes))])
-		for range r.IntN(8) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		url := b.String()
-		start, end, slash := normalize.PathBounds(url)
-		pq := url[start:end]
-		if slash {
-			pq = "/" + pq
-		}
-		others := readings(pq)
-		if plainURL(url) && len(others) > 0 {
-			t.Fatalf("plainURL(%q): but %q reads as %q", url, pq, others)
-		}
-		if plainPath(url[start:end]) && len(others) > 0 {
-			t.Fatalf("plainPath(%q): but it reads as %q", pq, others)
-		}
 	}
 }

@@ -43,7 +43,7 @@ type DisallowedError struct {
 	// Reading is the path and query Decision disallows when it is a
 	// server's reading of the request target rather than the target as
 	// sent, such as "/private/a.html" for "/private%2Fa.html" (see
-	// Verdict); it is empty otherwise.
+	// served.Verdict); it is empty otherwise.
 	Reading string
 }
 
@@ -130,7 +130,8 @@ const DefaultMaxCrawlDelay = time.Minute
 //   - with dot segments removed as RFC 3986 5.2.4 does, escaped dots (%2E,
 //     %2e) counting as dots and a segment's ";" parameters ignored
 //     (/public/..;x/private is /private), and runs of slashes merged
-//     (//private is /private), as most servers resolve a path (CleanPath),
+//     (//private is /private), as most servers resolve a path
+//     (served.CleanPath),
 //     a final dot segment both leaving its "/" and not, as Go's path.Clean
 //     (and so http.FileServer) reads /doc.pdf/x/.. as /doc.pdf;
 //   - with more octets read as "/" before that, as servers that decode a
@@ -147,8 +148,8 @@ const DefaultMaxCrawlDelay = time.Minute
 // server that splits a path before it decodes it, as most do, /a%2Fb is
 // another resource than /a/b, with a name of one segment, and a rule for
 // /a/ does not speak of it. So %2F is read as "/" only to refuse, never to
-// allow, and what is sent is never rewritten. Decide gives the same verdict
-// for a Matcher, and Result.Decide for a Result. Not covered: a second
+// allow, and what is sent is never rewritten. served.Decide gives the same
+// verdict for a Matcher, and Result.Decide for a Result. Not covered: a second
 // round of decoding (%252F read as "/"), case folding on servers with
 // case-insensitive file systems, routers that take /admin/ for /admin
 // (against Disallow: /admin$), and paths a server maps by rules of its own
@@ -386,63 +387,6 @@ func (t *Transport) crawlDelay(res *Result, agent string) time.Duration {
 		most = DefaultMaxCrawlDelay
 	}
 	return min(delay, most)
-}
-
-// CleanPath returns the escaped path p as most servers resolve it: dot
-// segments removed as RFC 3986 5.2.4 does, with escaped dots (%2E, %2e)
-// read as dots and a segment's ";" parameters ignored (so "..;x" is ".."),
-// and runs of slashes merged into one (so //a is /a). Other escapes are
-// kept as they are, %2F too. An empty p is "/".
-//
-// It is one of the readings a Transport decides a request on, the others
-// built on it (see Transport and Decide); a crawler that keeps one key per
-// resource, to fetch it once, can key on it.
-func CleanPath(p string) string {
-	if p == "" || p[0] != '/' {
-		p = "/" + p
-	}
-	segs := strings.Split(p[1:], "/")
-	out := make([]string, 0, len(segs))
-	for i, seg := range segs {
-		last := i == len(segs)-1
-		switch dots(seg) {
-		case 1: // "." names the directory it is in
-		case 2: // ".." names the one above
-			if len(out) > 0 {
-				out = out[:len(out)-1]
-			}
-		default:
-			if seg == "" && !last {
-				continue // an empty segment: slashes merged
-			}
-			out = append(out, seg)
-			continue
-		}
-		if last {
-			out = append(out, "") // "/a/." and "/a/b/.." are "/a/"
-		}
-	}
-	return "/" + strings.Join(out, "/")
-}
-
-// dots returns 1 when seg is a "." segment, 2 when it is "..", and 0
-// otherwise, an escaped dot counting as a dot, and parameters after a ";"
-// ignored, as servlet containers ignore them ("..;x" is "..").
-func dots(seg string) int {
-	if i := strings.IndexByte(seg, ';'); i >= 0 {
-		seg = seg[:i]
-	}
-	if len(seg) > 6 || len(seg) == 0 {
-		return 0
-	}
-	seg = strings.ReplaceAll(strings.ToLower(seg), "%2e", ".")
-	switch seg {
-	case ".":
-		return 1
-	case "..":
-		return 2
-	}
-	return 0
 }
 
 // agent returns the product token the rules are read for.

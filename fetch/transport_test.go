@@ -402,36 +402,6 @@ func TestTransportRequestTarget(t *testing.T) {
 	}
 }
 
-func TestCleanPath(t *testing.T) {
-	for _, c := range []struct{ in, want string }{
-		{"", "/"},
-		{"/", "/"},
-		{"/a/b", "/a/b"},
-		{"/a/b/", "/a/b/"},
-		{"/a/./b", "/a/b"},
-		{"/a/../b", "/b"},
-		{"/../../b", "/b"},
-		{"/a/.", "/a/"},
-		{"/a/b/..", "/a/"},
-		{"/a/%2E%2E/b", "/b"},
-		{"/a/%2e./b", "/b"},
-		{"/a/%2E/b", "/a/b"},
-		{"/a/...", "/a/..."},
-		{"/a/..b/c", "/a/..b/c"},
-		{"/a%2F../b", "/a%2F../b"},
-		{"//a///b", "/a/b"},
-		{"/a/b//", "/a/b/"},
-		{"/robots.txt/../private", "/private"},
-		{"/public/..;jsessionid=1/private", "/private"},
-		{"/a/.;x/b", "/a/b"},
-		{"/a/b;v=1/c", "/a/b;v=1/c"},
-	} {
-		if got := CleanPath(c.in); got != c.want {
-			t.Errorf("CleanPath(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 // TestTransportFetchesThroughBase: the robots.txt request goes through the
 // Transport's Base, with the crawler's User-Agent, even when the Cache was
 // given without a Client (issue 10, item 4).

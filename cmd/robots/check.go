@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/served"
 	prefs "github.com/robotsexclusion/robots/usage"
 )
 
@@ -19,7 +19,7 @@ type checkResult struct {
 	Line    int    `json:"line"`
 	Pattern string `json:"pattern"`
 	// Read is the reading of the path that a server may make and that a
-	// rule disallows, when it is not the path as sent (fetch.Verdict).
+	// rule disallows, when it is not the path as sent (served.Verdict).
 	Read string `json:"read,omitempty"`
 	// Usage is the usage preferences robots.txt states for the URL, with
 	// -usage only (usage.Set's JSON form).
@@ -98,9 +98,9 @@ func runCheck(e *env, args []string) int {
 
 // decide is where check decides one URL of a file given with -robots: as
 // fetch.Transport decides a request, on its path as sent and each reading a
-// common server makes of it (live check decides through
-// fetch.Result.Decide, which does the same).
-func decide(m *robots.Matcher, url string) fetch.Verdict { return fetch.Decide(m, url) }
+// common server makes of it (served.Decide; live check decides through
+// fetch.Result.Decide, which calls it too).
+func decide(m *robots.Matcher, url string) served.Verdict { return served.Decide(m, url) }
 
 // agentMatcher returns the Matcher for the crawler named by agent and, when
 // the file was not read for agent as given, a note saying how it was read:

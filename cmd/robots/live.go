@@ -10,6 +10,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/fetch"
 	"github.com/robotsexclusion/robots/internal/report"
+	"github.com/robotsexclusion/robots/served"
 )
 
 // liveUserAgent is the User-Agent of the tool's own robots.txt requests:
@@ -185,7 +186,7 @@ func pruneDone(m map[string]chan struct{}) {
 
 // live writes a URL decided by a fetched robots.txt, as formatLive does or
 // as a liveResult.
-func (rw *resultWriter) live(url string, v fetch.Verdict, res *fetch.Result) {
+func (rw *resultWriter) live(url string, v served.Verdict, res *fetch.Result) {
 	d := v.Decision
 	if !rw.json {
 		rw.w.WriteString(formatLive(url, v, res))
@@ -216,7 +217,7 @@ func (rw *resultWriter) live(url string, v fetch.Verdict, res *fetch.Result) {
 //
 //	disallowed https://a.example/private	line 2: /private	https://a.example/robots.txt: ok (200 OK)
 //	disallowed https://b.example/x	(everything disallowed)	https://b.example/robots.txt: unreachable (503 Service Unavailable)
-func formatLive(url string, v fetch.Verdict, res *fetch.Result) string {
+func formatLive(url string, v served.Verdict, res *fetch.Result) string {
 	if res.Outcome == fetch.OK {
 		return string(report.AppendCheckText(nil, url, v.Decision, v.Reading, false)) + "\t" + report.Shown(res.String())
 	}

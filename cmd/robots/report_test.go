@@ -17,7 +17,9 @@ func TestJSONIsReport(t *testing.T) {
 	next := shopRobots + "\nUser-agent: GPTBot\nDisallow: /\n"
 	dir := writeTemp(t, map[string]string{"robots.txt": body, "next.txt": next, "exp": "allow FooBot /a\ndisallow FooBot /cart/x\n"})
 	file, nextFile, exp := filepath.Join(dir, "robots.txt"), filepath.Join(dir, "next.txt"), filepath.Join(dir, "exp")
-	urls := []string{"/cart/help/x", "https://a.example/%63art", "mailto:x"}
+	// The last URL has a reading a server makes that a rule disallows:
+	// both say "read".
+	urls := []string{"/cart/help/x", "https://a.example/%63art", "mailto:x", "/cart/help/..%2F..%2Fcart/x"}
 	tests := []struct {
 		args []string
 		req  report.Request
@@ -63,6 +65,9 @@ func TestJSONIsReport(t *testing.T) {
 		got = strings.ReplaceAll(got, `"file":"`+nextFile+`"`, `"file":"new"`)
 		if got != want.String() {
 			t.Errorf("%s -json:\n%s\nreport.Do:\n%s", tt.args[0], got, want.String())
+		}
+		if tt.args[0] == "check" && !strings.Contains(got, `"read":"/cart/x"`) {
+			t.Errorf("check -json does not say how a server reads the last URL:\n%s", got)
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/diff"
+	"github.com/robotsexclusion/robots/served"
 )
 
 // A Verdict is a decision in JSON: whether the URL may be fetched and the
@@ -87,7 +88,8 @@ func Do(req Request) (any, error) {
 				out[i] = AppendCheckError(nil, u, p, true)
 				continue
 			}
-			out[i] = AppendCheckJSON(nil, u, m.Decide(u), "", req.Usage)
+			v := served.Decide(m, u) // as check and fetch.Transport decide
+			out[i] = AppendCheckJSON(nil, u, v.Decision, v.Reading, req.Usage)
 		}
 		return out, nil
 	case "explain":

@@ -1,15 +1,22 @@
-package fetch
-
-// This file decides a URL as the servers a Transport guards may read it. A
-// rule of robots.txt protects what a server serves, and servers read the
+// Package served decides a URL as the servers that get a request for it
+// may read its path, not only as RFC 9309 reads it.
+//
+// A rule of robots.txt protects what a server serves, and servers read the
 // path they are sent in more ways than RFC 9309's matching does: most
 // resolve dot segments and merge slashes, some decode %2F before they
-// resolve the path (Go's http.FileServer, among others), servlet containers
-// remove ";" parameters from every segment. RFC 9309 itself keeps %2F apart
-// from "/" (2.2.2: an escaped octet is matched as it is written, and "/"
-// has a meaning in a path that %2F does not), so the rules are matched as
-// the RFC says, but on every reading of the path: a URL is allowed only
-// when each is. Nothing is rewritten: the request goes out as it was given.
+// resolve the path (Go's http.FileServer, among others), servlet
+// containers remove ";" parameters from every segment. RFC 9309 itself
+// keeps %2F apart from "/" (section 2.2.2: an escaped octet is matched as
+// it is written, and "/" has a meaning in a path that %2F does not), so the
+// rules are matched as the RFC says, but on every reading of the path: a
+// URL is allowed only when each is. Nothing is rewritten: the request goes
+// out as it was given.
+//
+// Decide is the one verdict every surface of the project gives on a URL a
+// crawler will request: package fetch's Transport and its pre-enqueue
+// Check, the command's check, and the tester page. It needs neither a
+// network nor net/http.
+package served
 
 import (
 	"strings"
@@ -19,7 +26,7 @@ import (
 )
 
 // A Verdict is the decision on a URL as every common server may read its
-// path (see Transport): the Decision of the reading that a rule disallows,
+// path (see Decide): the Decision of the reading that a rule disallows,
 // or, when each reading is allowed, the Decision of the path as sent.
 type Verdict struct {
 	robots.Decision
@@ -31,23 +38,41 @@ type Verdict struct {
 	Reading string
 }
 
-// Decide decides url for the crawler m is compiled for as a Transport
-// decides a request before it sends it: url is allowed only when its path
-// and query as sent are allowed and so is each reading of them that a
-// common server makes (dot segments resolved as CleanPath does, after %2F
-// or "\" are read as "/", after ";" parameters are removed; the
-// Transport's doc lists them). When every reading is allowed, the usage preferences are
-// those of the path as sent combined with those of the other readings, any
-// no winning (usage.Set.Combine), since any of them may be the path served.
+// Decide decides url for the crawler m is compiled for as a server that
+// gets a request for it may read it: url is allowed only when its path and
+// query as sent are allowed and so is each reading of them that a common
+// server makes:
+//
+//   - with dot segments removed and runs of slashes merged (CleanPath), a
+//     final dot segment both leaving its "/" and not, as Go's path.Clean
+//     (and so http.FileServer) reads /doc.pdf/x/.. as /doc.pdf;
+//   - with more octets read as "/" before that, as servers that decode a
+//     path before they resolve it read them: %2F, as Go's http.FileServer
+//     and a Go 1.22 ServeMux wildcard do; "\", as WHATWG URL parsers do;
+//     or %2F, %5C and "\", as servers on Windows do;
+//   - with the ";" parameters of every segment removed before that, as
+//     servlet containers (Tomcat, Jetty) read /secret;jsessionid=1/file as
+//     /secret/file, or after;
+//   - with both.
+//
+// The query is kept as it is. When every reading is allowed, the Verdict
+// is the Decision of the path as sent, its usage preferences combined with
+// those of the other readings, any no winning (usage.Set.Combine), since
+// any of them may be the path served. Not covered: a second round of
+// decoding (%252F read as "/"), case folding on servers with
+// case-insensitive file systems, routers that take /admin/ for /admin,
+// and paths a server maps by rules of its own.
 //
 // url is an absolute URL or a path-absolute reference, read as
 // robots.Matcher.Decide reads it: only its path and query count, and user
 // information never does. A crawler that sends its own requests decides
-// so the request target it sends (url.URL.RequestURI) after its origin; a
-// Transport does it for its requests. Decide does not allocate, and reads
-// url once more than Matcher.Decide does, when the path holds none of
-// ";", "\", "%2F", "%5C", "%2E", "/." and "//", as most paths do;
-// otherwise it decides each reading that differs, in time linear in url.
+// the request target it sends (url.URL.RequestURI) after its origin, never
+// its URL written out again, whose user information may hold a ";"; a
+// fetch.Transport does so for its requests. Decide does not allocate when
+// the path holds none of ";", "\", "%2F", "%5C", "%2E", "/." and "//", as
+// most paths do, and reads url once more than Matcher.Decide does;
+// otherwise it decides each reading that differs (at most 24),
+// in time linear in url.
 func Decide(m *robots.Matcher, url string) Verdict {
 	v := Verdict{Decision: m.Decide(url)}
 	if !v.Allowed || plainURL(url) {
@@ -248,4 +273,61 @@ func withoutParams(p string) string {
 		segs[i], _, _ = strings.Cut(s, ";")
 	}
 	return strings.Join(segs, "/")
+}
+
+// CleanPath returns the escaped path p as most servers resolve it: dot
+// segments removed as RFC 3986 5.2.4 does, with escaped dots (%2E, %2e)
+// read as dots and a segment's ";" parameters ignored (so "..;x" is ".."),
+// and runs of slashes merged into one (so //a is /a). Other escapes are
+// kept as they are, %2F too. An empty p is "/".
+//
+// It is one of the readings Decide decides a request on, the others
+// built on it; a crawler that keeps one key per
+// resource, to fetch it once, can key on it.
+func CleanPath(p string) string {
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	segs := strings.Split(p[1:], "/")
+	out := make([]string, 0, len(segs))
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		switch dots(seg) {
+		case 1: // "." names the directory it is in
+		case 2: // ".." names the one above
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+		default:
+			if seg == "" && !last {
+				continue // an empty segment: slashes merged
+			}
+			out = append(out, seg)
+			continue
+		}
+		if last {
+			out = append(out, "") // "/a/." and "/a/b/.." are "/a/"
+		}
+	}
+	return "/" + strings.Join(out, "/")
+}
+
+// dots returns 1 when seg is a "." segment, 2 when it is "..", and 0
+// otherwise, an escaped dot counting as a dot, and parameters after a ";"
+// ignored, as servlet containers ignore them ("..;x" is "..").
+func dots(seg string) int {
+	if i := strings.IndexByte(seg, ';'); i >= 0 {
+		seg = seg[:i]
+	}
+	if len(seg) > 6 || len(seg) == 0 {
+		return 0
+	}
+	seg = strings.ReplaceAll(strings.ToLower(seg), "%2e", ".")
+	switch seg {
+	case ".":
+		return 1
+	case "..":
+		return 2
+	}
+	return 0
 }
