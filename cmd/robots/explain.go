@@ -133,6 +133,9 @@ func writeExplanation(w io.Writer, x report.Explanation) {
 		p(firstKey(i, "matches"), "line %-3d %-8s  %-*s  %2d octets%s", m.Line, ruleKind(m.Allow), width, report.Shown(m.Pattern), m.Octets, mark)
 	}
 	p("verdict", "%s", verdictLine(&x))
+	if x.Served != nil {
+		p("served", "%s: a server may read the path so, and check and the Transport refuse the URL", x.Served)
+	}
 	if x.Usage != nil {
 		p("usage", "%s", x.Usage.AppendText(nil))
 	}

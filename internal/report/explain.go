@@ -6,6 +6,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
+	"github.com/robotsexclusion/robots/served"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -30,6 +31,10 @@ type Explanation struct {
 	Error       string        `json:"error,omitempty"`
 	Usage       *usage.Set    `json:"usage,omitempty"`        // the usage preferences for the URL; none when the file states none
 	HiddenUsage []int         `json:"hidden_usage,omitempty"` // the * groups' usage lines a named group hides
+	// Served is what check and fetch.Transport decide when it is not the
+	// verdict above: a reading a common server makes of the path, which a
+	// rule disallows (served.Decide); nil otherwise.
+	Served *Verdict `json:"served,omitempty"`
 }
 
 // An Agent is how the library read the crawler's name.
@@ -155,6 +160,12 @@ func (e *explainer) explain(url string) Explanation {
 		x.Usage = &d.Usage
 	}
 	x.Why = why(e.d, &ex)
+	if d.Allowed && !d.NotURL {
+		if v := served.Decide(e.m, url); !v.Allowed {
+			sv := NewServedVerdict(v)
+			x.Served = &sv
+		}
+	}
 	return x
 }
 

@@ -23,18 +23,31 @@ import (
 )
 
 // A Verdict is a decision in JSON: whether the URL may be fetched and the
-// rule that decided (line 0 and pattern "" when none).
+// rule that decided (line 0 and pattern "" when none), and, when that rule
+// disallows a server's reading of the URL's path rather than the path as
+// written, the reading (served.Verdict).
 type Verdict struct {
 	Allowed bool   `json:"allowed"`
 	Line    int    `json:"line"`
 	Pattern string `json:"pattern"`
+	Read    string `json:"read,omitempty"`
 }
 
 // NewVerdict returns the verdict of d.
-func NewVerdict(d robots.Decision) Verdict { return Verdict{d.Allowed, d.Line, d.Pattern} }
+func NewVerdict(d robots.Decision) Verdict {
+	return Verdict{Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern}
+}
+
+// NewServedVerdict returns the verdict of v, its reading with it.
+func NewServedVerdict(v served.Verdict) Verdict {
+	x := NewVerdict(v.Decision)
+	x.Read = v.Reading
+	return x
+}
 
 // String writes the verdict as the command's text does: "allowed (no rule
-// matched)", "disallowed by line 4: /cart".
+// matched)", "disallowed by line 4: /cart", "disallowed by line 4: /cart
+// (read as /cart/x)".
 func (v Verdict) String() string {
 	w := "allowed"
 	if !v.Allowed {
@@ -43,7 +56,11 @@ func (v Verdict) String() string {
 	if v.Line == 0 {
 		return w + " (no rule matched)"
 	}
-	return fmt.Sprintf("%s by line %d: %s", w, v.Line, v.Pattern)
+	s := fmt.Sprintf("%s by line %d: %s", w, v.Line, Shown(v.Pattern))
+	if v.Read != "" {
+		s += " (read as " + Shown(v.Read) + ")"
+	}
+	return s
 }
 
 // A Request is one question, as a front end other than the command asks

@@ -52,3 +52,31 @@ func TestAgentsUnknownBound(t *testing.T) {
 		t.Errorf("%d unknown, %d more", len(rep.Unknown), rep.More)
 	}
 }
+
+// TestServedReadings: explain and test say what check says of a URL whose
+// path a common server reads as a disallowed one (served.Decide), so that
+// no tool allows what check and the Transport refuse.
+func TestServedReadings(t *testing.T) {
+	const body = "User-agent: *\nDisallow: /private/\n"
+	const url = "/x/..%2Fprivate/a.html"
+	v, err := report.Do(report.Request{Command: "explain", Robots: body, Agent: "FooBot", URLs: []string{url, "/public/a.html"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xs := v.([]any)
+	x := xs[0].(report.Explanation)
+	if !x.Allowed || x.Served == nil || x.Served.Allowed || x.Served.Line != 2 || x.Served.Read != "/private/a.html" {
+		t.Errorf("explain %s: allowed %v, served %+v", url, x.Allowed, x.Served)
+	}
+	if y := xs[1].(report.Explanation); y.Served != nil {
+		t.Errorf("explain /public/a.html: served %+v, want none", y.Served)
+	}
+	v, err = report.Do(report.Request{Command: "test", Robots: body, Expectations: "allow FooBot " + url + "\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := v.(report.Test)
+	if res.Failed != 1 || res.Results[0].Got.Read != "/private/a.html" {
+		t.Errorf("test: %+v", res)
+	}
+}

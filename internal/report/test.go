@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/served"
 )
 
 // MaxExpectations bounds an expectations file, which is read whole: far
@@ -91,8 +92,10 @@ func NewTest(robotsName string, r *robots.Robots, file string, exps []Expectatio
 // Add decides more expectations, of the file named file.
 func (t *Test) Add(r *robots.Robots, file string, exps []Expectation) {
 	for _, x := range exps {
-		d := r.Agent(x.Agent).Decide(x.URL)
-		res := TestResult{File: file, Expectation: x, Got: NewVerdict(d), Held: d.Allowed == x.Allow}
+		// As check and fetch.Transport decide: an expectation of allow
+		// holds only when no server's reading of the path is disallowed.
+		v := served.Decide(r.Agent(x.Agent), x.URL)
+		res := TestResult{File: file, Expectation: x, Got: NewServedVerdict(v), Held: v.Allowed == x.Allow}
 		t.Total++
 		if !res.Held {
 			t.Failed++
@@ -107,7 +110,10 @@ func (t *Test) Add(r *robots.Robots, file string, exps []Expectation) {
 func (r TestResult) String(robotsName string) string {
 	why := "no rule matched"
 	if r.Got.Line != 0 {
-		why = fmt.Sprintf("line %d of %s: %s", r.Got.Line, robotsName, r.Got.Pattern)
+		why = fmt.Sprintf("line %d of %s: %s", r.Got.Line, robotsName, Shown(r.Got.Pattern))
+		if r.Got.Read != "" {
+			why += ", read as " + Shown(r.Got.Read)
+		}
 	}
 	return fmt.Sprintf("%s:%d: expected %s got %s for %s %s (%s)", r.File, r.Line, word(r.Allow), word(r.Got.Allowed), r.Agent, r.URL, why)
 }
