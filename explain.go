@@ -52,10 +52,9 @@ type Explanation struct {
 
 // A RuleMatch is a rule that matches a URL, and how strongly.
 type RuleMatch struct {
-	Rule             // the rule as written: its line, allow or disallow, its pattern
-	Canonical string // the pattern as compared, in the dialect's octet form; "" for an empty rule
-	Strength  int    // what ranks it, the longest winning: the length of Canonical in octets, or of its index.html form; 0 for an empty rule
-	IndexHTML bool   // it matched as Google's index.html rule: Allow: /d/index.html read as /d/$
+	Rule           // the rule: its line, allow or disallow, its pattern as written and as compared
+	Strength  int  // what ranks it, the longest winning: the length of Rule.Canonical in octets, or of its index.html form; 0 for an empty rule
+	IndexHTML bool // it matched as Google's index.html rule: Allow: /d/index.html read as /d/$
 }
 
 // A Reason says why a rule decides a URL, or why none does.
@@ -130,14 +129,12 @@ func (m *Matcher) Explain(url string) Explanation {
 func (m *Matcher) explain(url string) (x Explanation, work, budget int) {
 	d := compile.Dialect(m.lines.dialect)
 	x = Explanation{Decision: m.Decide(url), Winner: -1, Tied: -1, Complete: true}
-	form, matching := d.Form(), d.Matching()
-	x.Path = form.URL(url)
-	kept := m.Rules()
-	rules := make([]compile.Rule, len(kept))
+	matching := d.Matching()
+	x.Path = d.Form().URL(url)
+	rules := m.Rules()
 	budget = explainWorkBase + explainWorkPerOctet*len(x.Path)
-	for i, r := range kept {
-		rules[i] = compile.Rule{Allow: r.Allow, Value: r.Pattern, Pattern: form.Pattern(r.Pattern), Line: r.Line}
-		budget += explainWorkPerOctet * len(rules[i].Pattern)
+	for _, r := range rules {
+		budget += explainWorkPerOctet * len(r.Canonical)
 	}
 	match := func(pattern string) bool {
 		if work > budget {
@@ -149,8 +146,7 @@ func (m *Matcher) explain(url string) (x Explanation, work, budget int) {
 	matches, w, _ := matching.Rank(rules, x.Path, match)
 	x.Matches = make([]RuleMatch, len(matches))
 	for i, mt := range matches {
-		r := rules[mt.Rule]
-		x.Matches[i] = RuleMatch{Rule: kept[mt.Rule], Canonical: r.Pattern, Strength: mt.Strength, IndexHTML: mt.IndexHTML}
+		x.Matches[i] = RuleMatch{Rule: rules[mt.Rule], Strength: mt.Strength, IndexHTML: mt.IndexHTML}
 	}
 	if !x.Complete {
 		x.Reason = ReasonIncomplete

@@ -3,10 +3,12 @@ package robots
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -232,9 +234,9 @@ type keptValue struct{ start, end, line uint32 }
 
 // usage returns the group's Content-Usage lines, their values cut from
 // text (keptLines.text). Their paths and preferences are read again by
-// usage.ParseRule, as the parser read them (compile.UsageRule): the same
-// value and line read the same.
-func (k *keptGroup) usage(text string) []compile.UsageRule {
+// usage.ParseRule, as the parser read them, and their paths put in form:
+// the same value and line read the same.
+func (k *keptGroup) usage(text string, form normalize.Form) []compile.UsageRule {
 	if k.prefs == nil || len(k.prefs.usage) == 0 {
 		return nil
 	}
@@ -242,7 +244,10 @@ func (k *keptGroup) usage(text string) []compile.UsageRule {
 	for i, v := range k.prefs.usage {
 		value := text[v.start:v.end]
 		path, prefs, _ := usage.ParseRule(value, usage.Source{Line: int(v.line), Field: compile.FieldContentUsage})
-		out[i] = compile.UsageRule{Value: value, Path: path, Prefs: prefs, Line: int(v.line)}
+		out[i] = compile.UsageRule{Line: int(v.line), Value: value, Path: path, Prefs: prefs}
+		if path != "" {
+			out[i].Canonical = form.Pattern(path)
+		}
 	}
 	return out
 }
@@ -271,7 +276,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		}
 		for i := range grp.Rules {
 			r := &grp.Rules[i]
-			ruleText += len(r.Value)
+			ruleText += len(r.Pattern)
 			firstLine, lastLine = min(firstLine, r.Line), max(lastLine, r.Line)
 		}
 		for _, u := range grp.Usage {
@@ -336,7 +341,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 		rules := f.Groups[g].Rules
 		for j := range rules {
 			r := &rules[j]
-			off += len(r.Value)
+			off += len(r.Pattern)
 			nrules++
 			if long {
 				n := uint32(r.Line) &^ allowBit
@@ -376,7 +381,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	for _, g := range groups {
 		rules := f.Groups[g].Rules
 		for j := range rules {
-			b.WriteString(rules[j].Value)
+			b.WriteString(rules[j].Pattern)
 		}
 	}
 	for _, g := range groups {
@@ -398,7 +403,7 @@ func (m *Matcher) keep(f *compile.File, groups []int) {
 	if off = start; long {
 		for _, g := range groups {
 			for _, r := range f.Groups[g].Rules {
-				m.lines.long.values = append(m.lines.long.values, cut(r.Value))
+				m.lines.long.values = append(m.lines.long.values, cut(r.Pattern))
 			}
 		}
 	} else {
@@ -457,21 +462,19 @@ func (m *Matcher) group(i int) Group {
 		value, name, line, global := m.lines.agent(int(j))
 		out.Agents = append(out.Agents, UserAgent{Line: line, Value: value, Name: name, Global: global})
 	}
-	if len(out.Agents) > 0 {
-		out.Line = out.Agents[0].Line
-	}
 	out.Rules = m.lines.appendRules(nil, int(r0), int(k.ruleEnd))
-	out.Usage = appendUsage(nil, k.usage(m.lines.text()))
-	out.Signals = appendSignals(nil, k.signals())
+	out.Usage = k.usage(m.lines.text(), compile.Dialect(m.lines.dialect).Form())
+	out.Signals = slices.Clone(k.signals())
 	return out
 }
 
-// appendRules appends the kept rules from i to j to out in the root's
-// type.
+// appendRules appends the kept rules from i to j to out, their canonical
+// patterns put in the form of the dialect they were read in.
 func (l *keptLines) appendRules(out []Rule, i, j int) []Rule {
+	form := compile.Dialect(l.dialect).Form()
 	for ; i < j; i++ {
 		v, line, allow := l.rule(i)
-		out = append(out, Rule{Line: line, Allow: allow, Pattern: v})
+		out = append(out, Rule{Line: line, Allow: allow, Pattern: v, Canonical: form.Pattern(v)})
 	}
 	return out
 }

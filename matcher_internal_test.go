@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // TestRulelessShared checks that matchers whose selection holds no rule of
@@ -56,10 +57,10 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			from[unsafe.StringData(a.Name)], from[unsafe.StringData(a.Value)] = true, true
 		}
 		for _, rule := range g.Rules {
-			from[unsafe.StringData(rule.Value)], from[unsafe.StringData(rule.Pattern)] = true, true
+			from[unsafe.StringData(rule.Pattern)], from[unsafe.StringData(rule.Canonical)] = true, true
 		}
 		for _, u := range g.Usage {
-			from[unsafe.StringData(u.Value)], from[unsafe.StringData(u.Path)], from[unsafe.StringData(u.Pattern)] = true, true, true
+			from[unsafe.StringData(u.Value)], from[unsafe.StringData(u.Path)], from[unsafe.StringData(u.Canonical)] = true, true, true
 		}
 		for _, sig := range g.Signals {
 			from[unsafe.StringData(sig.Value)] = true
@@ -81,16 +82,16 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 	}
 	for i := range m.lines.ngroups() {
 		g := m.keptGroup(i)
-		for _, u := range g.usage(m.lines.text()) {
+		for _, u := range g.usage(m.lines.text(), normalize.Canonical) {
 			check("usage value", u.Value)
 			check("usage path", u.Path)
-			check("usage pattern", u.Pattern)
+			check("usage pattern", u.Canonical)
 		}
 		for _, sig := range g.signals() {
 			check("signal value", sig.Value)
 		}
 	}
-	if k := m.keptGroup(0); m.lines.ngroups() != 1 || len(k.usage(m.lines.text())) != 1 || len(k.signals()) != 1 {
+	if k := m.keptGroup(0); m.lines.ngroups() != 1 || len(k.usage(m.lines.text(), normalize.Canonical)) != 1 || len(k.signals()) != 1 {
 		t.Errorf("kept groups %d, the first %+v: want one, with its usage lines", m.lines.ngroups(), k)
 	}
 	for _, d := range []string{"/a/x.pdf", "/a/b", "/a"} {
@@ -100,7 +101,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 	if len(sel.Groups) != 1 {
 		t.Fatalf("Selection: %d groups, want 1", len(sel.Groups))
 	}
-	want := newGroup(&r.file.Groups[0])
+	want := cloneGroup(&r.file.Groups[0])
 	if got := sel.Groups[0]; !reflect.DeepEqual(got, want) {
 		t.Errorf("Selection group:\n got %+v\nwant %+v", got, want)
 	}

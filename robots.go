@@ -91,6 +91,7 @@
 package robots
 
 import (
+	"slices"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -234,7 +235,7 @@ func (r *Robots) Truncated() bool { return r.truncated }
 func (r *Robots) Groups() []Group {
 	out := make([]Group, len(r.file.Groups))
 	for i := range r.file.Groups {
-		out[i] = newGroup(&r.file.Groups[i])
+		out[i] = cloneGroup(&r.file.Groups[i])
 	}
 	return out
 }
@@ -253,7 +254,7 @@ func (r *Robots) Names() []UserAgent {
 				continue
 			}
 			seen[k] = true
-			out = append(out, UserAgent{Line: a.Line, Value: a.Value, Name: a.Name})
+			out = append(out, a)
 		}
 	}
 	return out
@@ -262,23 +263,17 @@ func (r *Robots) Names() []UserAgent {
 // Extensions returns the lines that are neither rules, user-agent nor
 // sitemap lines (host, clean-param, and whatever comes next), in file order.
 // Each call returns a new copy.
-func (r *Robots) Extensions() []Extension {
-	out := make([]Extension, len(r.file.Extensions))
-	for i, e := range r.file.Extensions {
-		out[i] = Extension{Line: e.Line, Key: e.Key, Value: e.Value}
-	}
-	return out
-}
+func (r *Robots) Extensions() []Extension { return slices.Clone(r.file.Extensions) }
 
 // Usage returns the Content-Usage lines outside any group, in file order:
 // they apply to every crawler, beside its groups' (see Decision.Usage).
 // Each call returns a new copy.
-func (r *Robots) Usage() []UsageRule { return appendUsage(nil, r.file.Usage) }
+func (r *Robots) Usage() []UsageRule { return slices.Clone(r.file.Usage) }
 
 // Signals returns the Content-Signal lines outside any group, in file
 // order: they apply to every crawler, beside its groups'. Each call returns
 // a new copy.
-func (r *Robots) Signals() []Signal { return appendSignals(nil, r.file.Signals) }
+func (r *Robots) Signals() []Signal { return slices.Clone(r.file.Signals) }
 
 // Dialect returns the dialect the file was read in.
 func (r *Robots) Dialect() Dialect { return r.dialect }

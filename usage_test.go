@@ -206,7 +206,7 @@ func TestUsageLines(t *testing.T) {
 		t.Errorf("Signals: %+v", s)
 	}
 	g := r.Groups()[0]
-	if len(g.Usage) != 1 || g.Usage[0] != (robots.UsageRule{Line: 4, Path: "/a", Value: "/a train-ai=n", Prefs: g.Usage[0].Prefs}) ||
+	if len(g.Usage) != 1 || g.Usage[0] != (robots.UsageRule{Line: 4, Path: "/a", Canonical: "/a", Value: "/a train-ai=n", Prefs: g.Usage[0].Prefs}) ||
 		g.Usage[0].Prefs.Get(usage.TrainAI) != usage.Disallowed {
 		t.Errorf("group usage: %+v", g.Usage)
 	}

@@ -14,7 +14,7 @@ func ExampleParse() {
 		fmt.Println(d)
 	}
 	for _, r := range f.Select("foobot").Rules {
-		fmt.Println(r.Line, r.Allow, r.Pattern)
+		fmt.Println(r.Line, r.Allow, r.Canonical)
 	}
 	// Output:
 	// 1: warning: agent-not-token: user-agent value "FooBot/2.1" is read as the product token "FooBot"

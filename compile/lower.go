@@ -65,17 +65,17 @@ func (d Dialect) Lowered(s Selection) iter.Seq[Lowered] {
 			return r
 		}
 		for _, r := range s.Rules {
-			if r.Pattern == "" && !m.EmptyRules {
+			if r.Canonical == "" && !m.EmptyRules {
 				continue // an empty pattern matches nothing
 			}
-			l := Lowered{Pattern: r.Pattern, Rank: rank(r.Pattern, r.Allow), Allow: r.Allow || r.Pattern == "", Line: r.Line, Value: r.Value}
+			l := Lowered{Pattern: r.Canonical, Rank: rank(r.Canonical, r.Allow), Allow: r.Allow || r.Canonical == "", Line: r.Line, Value: r.Pattern}
 			if !yield(l) {
 				return
 			}
 			if m.IndexHTML && r.Allow {
 				// Google tries this rule only when the pattern itself does not
 				// match; ranked below the pattern, it can only win then.
-				if p, ok := indexHTML(r.Pattern); ok {
+				if p, ok := indexHTML(r.Canonical); ok {
 					l.Pattern, l.Rank = p, rank(p, true)
 					if !yield(l) {
 						return

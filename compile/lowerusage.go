@@ -112,7 +112,7 @@ func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 	t := UsageTable{any: len(s.Usage) > 0 || len(s.Signals) > 0}
 	paths := false
 	for _, u := range s.Usage {
-		paths = paths || u.Pattern != ""
+		paths = paths || u.Canonical != ""
 	}
 	if !paths {
 		for _, u := range s.Usage {
@@ -165,7 +165,7 @@ func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 			continue
 		}
 		for r, u := range s.Usage {
-			out = append(out, Lowered{Pattern: u.Pattern, Rank: 3*len(u.Pattern) + int(offs[i][r]), Class: int(t.class[i]), Line: u.Line, Value: u.Value})
+			out = append(out, Lowered{Pattern: u.Canonical, Rank: 3*len(u.Canonical) + int(offs[i][r]), Class: int(t.class[i]), Line: u.Line, Value: u.Value})
 			for _, c := range aiprefCategories {
 				t.rules = append(t.rules, usageEntry{line: int32(u.Line), pref: u.Prefs.Get(c)})
 			}
@@ -226,16 +226,16 @@ func starCollides(rules []UsageRule) bool {
 	}
 	byLen := make(map[int]length)
 	for _, u := range rules {
-		l, ok := byLen[len(u.Pattern)]
+		l, ok := byLen[len(u.Canonical)]
 		if !ok {
-			l.first = u.Pattern
+			l.first = u.Canonical
 		}
-		l.star = l.star || strings.IndexByte(u.Pattern, '*') >= 0
-		l.others = l.others || u.Pattern != l.first
+		l.star = l.star || strings.IndexByte(u.Canonical, '*') >= 0
+		l.others = l.others || u.Canonical != l.first
 		if l.star && l.others {
 			return true
 		}
-		byLen[len(u.Pattern)] = l
+		byLen[len(u.Canonical)] = l
 	}
 	return false
 }
@@ -250,10 +250,10 @@ func lowerGrouped(rules []UsageRule, t UsageTable) ([]Lowered, UsageTable) {
 	group := make(map[string]int32, len(rules))
 	of := make([]int32, len(rules)) // by rule: its pattern's number
 	for r, u := range rules {
-		g, ok := group[u.Pattern]
+		g, ok := group[u.Canonical]
 		if !ok {
 			g = int32(len(group))
-			group[u.Pattern] = g
+			group[u.Canonical] = g
 		}
 		of[r] = g
 	}
@@ -263,7 +263,7 @@ func lowerGrouped(rules []UsageRule, t UsageTable) ([]Lowered, UsageTable) {
 	for r, u := range rules {
 		g := int(of[r])
 		if out[g].Line == 0 {
-			out[g] = Lowered{Pattern: u.Pattern, Rank: len(u.Pattern), Class: ClassCategory, Line: u.Line, Value: u.Value}
+			out[g] = Lowered{Pattern: u.Canonical, Rank: len(u.Canonical), Class: ClassCategory, Line: u.Line, Value: u.Value}
 		}
 		// Combined as usage.Set.Combine combines, category by
 		// category: the first line to state what wins is kept.

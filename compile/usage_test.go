@@ -15,7 +15,7 @@ func usageDump(f *File) string {
 	var b strings.Builder
 	line := func(where string, us []UsageRule, ss []Signal) {
 		for _, u := range us {
-			fmt.Fprintf(&b, "%s %d usage path=%q pattern=%q %v\n", where, u.Line, u.Path, u.Pattern, u.Prefs)
+			fmt.Fprintf(&b, "%s %d usage path=%q pattern=%q %v\n", where, u.Line, u.Path, u.Canonical, u.Prefs)
 		}
 		for _, s := range ss {
 			fmt.Fprintf(&b, "%s %d signal %v\n", where, s.Line, s.Prefs)
@@ -418,7 +418,7 @@ func TestStarCollides(t *testing.T) {
 	for _, tt := range tests {
 		var rules []UsageRule
 		for _, p := range tt.patterns {
-			rules = append(rules, UsageRule{Pattern: p})
+			rules = append(rules, UsageRule{Canonical: p})
 		}
 		if got := starCollides(rules); got != tt.want {
 			t.Errorf("starCollides(%q) = %v, want %v", tt.patterns, got, tt.want)

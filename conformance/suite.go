@@ -52,7 +52,7 @@ func ReferenceImplIn(d Dialect) Impl {
 		i, ok := ReferenceIn(d, rules, url)
 		v := Verdict{Allowed: ok}
 		if i >= 0 {
-			v.Line, v.Pattern = rules[i].Line, rules[i].Value
+			v.Line, v.Pattern = rules[i].Line, rules[i].Pattern
 		}
 		if len(sel.Usage) > 0 || len(sel.Signals) > 0 {
 			usageRules, signals := UsageOf(sel)

@@ -86,7 +86,7 @@ func ReferenceUsageIn(d Dialect, rules []compile.Rule, usageRules []UsageRule, s
 func UsageOf(sel compile.Selection) ([]UsageRule, []usage.Set) {
 	var rules []UsageRule
 	for _, u := range sel.Usage {
-		rules = append(rules, UsageRule{Pattern: u.Pattern, Prefs: u.Prefs, Line: u.Line})
+		rules = append(rules, UsageRule{Pattern: u.Canonical, Prefs: u.Prefs, Line: u.Line})
 	}
 	var signals []usage.Set
 	for _, s := range sel.Signals {

@@ -293,12 +293,11 @@ func Probes(files ...*robots.Robots) []string {
 	literal := false // * and $ are ordinary octets in the 1994 and 1996 dialects
 	var patterns []string
 	for _, r := range files {
-		form := r.Dialect().Form()
 		literal = literal || r.Dialect().Matching().FirstMatch
 		for _, g := range r.Groups() {
 			for _, rule := range g.Rules {
 				if rule.Pattern != "" {
-					patterns = append(patterns, form.Pattern(rule.Pattern), rule.Pattern)
+					patterns = append(patterns, rule.Canonical, rule.Pattern)
 				}
 			}
 		}

@@ -35,7 +35,7 @@ func decideWith(rules []compile.Rule, url string) robots.Decision {
 	if i < 0 {
 		return robots.Decision{Allowed: ok, NotURL: robots.CheckURL(url) != nil}
 	}
-	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value, NotURL: robots.CheckURL(url) != nil}
+	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Pattern, NotURL: robots.CheckURL(url) != nil}
 }
 
 // checkAgree fails t when any tier of the library disagrees with the

@@ -87,7 +87,6 @@ var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 // (as compared) an earlier rule of the group has too, with that earlier
 // rule: of the same kind (same true) when there is one, else of the other.
 func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
-	form := p.Dialect.Form()
 	for _, g := range p.Robots.Groups() {
 		type key struct {
 			allow   bool
@@ -98,7 +97,7 @@ func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
 			if r.Pattern == "" {
 				continue
 			}
-			pat := form.Pattern(r.Pattern)
+			pat := r.Canonical
 			if prev, ok := seen[key{r.Allow, pat}]; ok {
 				fn(r, prev, true)
 				continue
