@@ -18,8 +18,7 @@ import (
 // the selection the parser makes for agent in RFC 9309.
 func referenceUsage(body, agent, url string) (bool, usage.Set) {
 	sel := compile.Parse([]byte(body)).Select(agent)
-	rules, signals := conformance.UsageOf(sel)
-	allowed, prefs, _ := conformance.ReferenceUsage(sel.Rules, rules, signals, url)
+	allowed, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, url)
 	return allowed, prefs
 }
 

@@ -7,9 +7,9 @@ package compile
 // group, and turns usage's diagnostics into the file's.
 
 import (
-	"github.com/robotsexclusion/robots/internal/diag"
 	"strings"
 
+	"github.com/robotsexclusion/robots/internal/diag"
 	"github.com/robotsexclusion/robots/usage"
 )
 

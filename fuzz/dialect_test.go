@@ -22,7 +22,7 @@ func FuzzDialects(f *testing.F) {
 			if d == compile.RFC9309 {
 				continue // FuzzDecide
 			}
-			want := conformance.ReferenceImplIn(d)(body, agent, url)
+			want := conformance.ReferenceImpl(d)(body, agent, url)
 			for _, lim := range tiers {
 				m := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(lim)).Agent(agent)
 				got := m.Decide(url)

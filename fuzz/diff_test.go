@@ -31,7 +31,7 @@ func newReference(body []byte) reference {
 // decideWith decides url against rules with the reference matcher, and says
 // whether it is a URL as Decide reads one (robots.CheckURL).
 func decideWith(rules []compile.Rule, url string) robots.Decision {
-	i, ok := conformance.Reference(rules, url)
+	i, ok := conformance.Reference(compile.RFC9309, rules, url)
 	if i < 0 {
 		return robots.Decision{Allowed: ok, NotURL: robots.CheckURL(url) != nil}
 	}
@@ -45,14 +45,13 @@ func decideWith(rules []compile.Rule, url string) robots.Decision {
 func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 	t.Helper()
 	sel := newReference(body).file.Select(agent)
-	urules, signals := conformance.UsageOf(sel)
 	want := make([]robots.Decision, len(urls))
 	for i, u := range urls {
 		want[i] = decideWith(sel.Rules, u)
-		if len(urules) == 0 && len(signals) == 0 {
+		if len(sel.Usage) == 0 && len(sel.Signals) == 0 {
 			continue // no preferences: the zero Set
 		}
-		allowed, prefs, _ := conformance.ReferenceUsage(sel.Rules, urules, signals, u)
+		allowed, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, u)
 		if allowed != want[i].Allowed {
 			t.Fatalf("url %q body %q: the references disagree", u, body)
 		}
