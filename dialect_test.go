@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -165,7 +166,7 @@ func runDialect(t *testing.T, d robots.Dialect, cases []dialectCase) {
 	t.Helper()
 	for _, tier := range automaton.Engines() {
 		for _, c := range cases {
-			r := robots.Parse([]byte(c.body), robots.WithDialect(d), robots.WithLimits(tier))
+			r := robots.Parse([]byte(c.body), robots.WithDialect(d), config.WithLimits(tier))
 			m, allowed := r.Agent(c.agent), r.Allowed(c.agent, c.url)
 			if c.agents != nil {
 				m, allowed = r.AgentAny(c.agents...), r.AllowedAny(c.agents, c.url)

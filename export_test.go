@@ -1,5 +1,7 @@
 package robots
 
+import "github.com/robotsexclusion/robots/automaton"
+
 // Compiles reports how many times r compiled a selection of groups.
 func Compiles(r *Robots) int64 { return r.sels.compiles.Load() }
 
@@ -30,3 +32,7 @@ func ExplainWork(m *Matcher, url string) (work, budget int) {
 	_, work, budget = m.explain(url)
 	return work, budget
 }
+
+// MachineStats returns the stats of m's automaton, every class's tier
+// among them.
+func MachineStats(m *Matcher) automaton.Stats { return m.machine.Stats() }

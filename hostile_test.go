@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -150,12 +151,12 @@ func TestAgentBudget(t *testing.T) {
 			for _, l := range automaton.Engines() {
 				runtime.GC()
 				runtime.ReadMemStats(&before)
-				m := robots.Parse(body, robots.WithLimits(l)).Agent("FooBot")
+				m := robots.Parse(body, config.WithLimits(l)).Agent("FooBot")
 				runtime.ReadMemStats(&after)
 				if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(budget) {
 					t.Errorf("%v: Parse and Agent allocated %d bytes for %d octets read, budget %d", l, alloc, read, budget)
 				} else {
-					t.Logf("%v: %.1f MiB, %.1f bytes an octet read (tier %v)", l, float64(alloc)/(1<<20), float64(alloc)/float64(read), m.Stats().Tier)
+					t.Logf("%v: %.1f MiB, %.1f bytes an octet read (tier %v)", l, float64(alloc)/(1<<20), float64(alloc)/float64(read), m.Stats().Engine)
 				}
 			}
 

@@ -317,5 +317,17 @@ func (m *Matcher) decide(d *Decision, r int32) {
 	d.Allowed = x&1 != 0
 }
 
-// Stats describes the compiled automaton, for tools and tests.
-func (m *Matcher) Stats() automaton.Stats { return m.machine.Stats() }
+// Stats describes the automaton a Matcher decides with, for tools and
+// benchmarks that watch what compiling a file costs. Package automaton
+// says what its engines are and cost.
+type Stats struct {
+	Engine string // the engine of the Allow and Disallow rules: "dfa" (one DFA), "split" (a DFA of the literal rules and one of the wildcard rules), "nfa" or "segments" (a DFA of the literal rules beside a matcher of the wildcard ones)
+	States int    // the DFA states built when the Matcher was compiled, all rules together
+	Bytes  int    // the memory the automaton's tables hold, approximately
+}
+
+// Stats describes the automaton the Matcher decides with.
+func (m *Matcher) Stats() Stats {
+	st := m.machine.Stats()
+	return Stats{Engine: st.Tier.String(), States: st.States, Bytes: st.Bytes}
+}

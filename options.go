@@ -5,6 +5,7 @@ import (
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -85,52 +86,37 @@ const (
 	agentBytesBase     = 1 << 20
 )
 
-// An Option changes how Parse reads a body.
-type Option func(*config)
-
-type config struct {
-	dialect  Dialect
-	limit    int
-	limitSet bool
-	charset  string
-	limits   automaton.Limits
-}
+// An Option changes how Parse reads a body, or how its Matchers are
+// compiled.
+type Option func(*config.Config)
 
 // WithDialect makes Parse read the body in the given dialect.
-func WithDialect(d Dialect) Option { return func(c *config) { c.dialect = d } }
+func WithDialect(d Dialect) Option { return func(c *config.Config) { c.Dialect = d } }
 
 // WithParseLimit sets how many octets of the body are parsed; the line that
 // straddles the limit is read whole within normalize.Slack (64 KiB; a longer
 // one is cut as normalize.Slack says) and the rest ignored. Limits below
 // DefaultParseLimit are raised to it, as RFC 9309 requires, in every
 // dialect; limits above normalize.MaxLimit (64 MiB) are lowered to it.
-func WithParseLimit(n int) Option { return func(c *config) { c.limit, c.limitSet = n, true } }
+func WithParseLimit(n int) Option {
+	return func(c *config.Config) { c.Limit, c.LimitSet = n, true }
+}
 
 // WithCharset declares the body's charset, as a Content-Type header does
 // ("iso-8859-1", "windows-1251"); a body that is not valid UTF-8 is
 // transcoded to UTF-8 before it is parsed, unless that would lose rule lines
 // (see normalize.ErrCharsetIgnored). Without it the octets are read as they are (a byte order mark
 // still tells UTF-8 and UTF-16 apart).
-func WithCharset(label string) Option { return func(c *config) { c.charset = label } }
+func WithCharset(label string) Option { return func(c *config.Config) { c.Charset = label } }
 
-// WithLimits bounds the construction of each Matcher's automaton (see
-// package automaton): past the bounds a cheaper, slower tier is built, still
-// exact and linear in the URL. The zero Limits are the defaults, which
-// build no DFA of '*' rules at compile time, but build the DFA of all the
-// rules lazily, a state at a time in shared arenas, for a Matcher once it
-// has decided a few URLs; MaxTier automaton.TierDFA builds the DFAs of
-// '*' rules where they fit, Lazy turns the lazy one off or on from the
-// first URL, and tests use both to force an engine (automaton.Engines).
-func WithLimits(l automaton.Limits) Option { return func(c *config) { c.limits = l } }
-
-// bodyOptions says how Parse prepares a body: as the dialect does, with the
-// caller's charset and, unless the dialect reads the whole body and the
-// caller set no limit, the parse limit.
-func (c *config) bodyOptions() normalize.BodyOptions {
-	bo := c.dialect.BodyOptions()
-	bo.Charset = c.charset
-	if bo.Limit >= 0 || c.limitSet {
-		bo.Limit = max(c.limit, 0)
-	}
-	return bo
+// WithEagerDFA makes each Matcher build the DFA of its wildcard rules
+// when it is compiled, where the DFA fits the automaton's budgets, and
+// otherwise decide with a DFA built lazily from its first URL on: for a
+// crawler that decides very many URLs per host, at a higher cost to
+// compile. Without it a Matcher builds no DFA of wildcard rules when it is
+// compiled, and builds one lazily, a state at a time, once it has decided
+// enough URLs to pay for it (see package automaton). Either way decisions
+// are exact, and Parse and Agent keep to the memory budget above.
+func WithEagerDFA() Option {
+	return config.WithLimits(automaton.Limits{MaxTier: automaton.TierDFA, Lazy: automaton.LazyAlways})
 }

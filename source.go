@@ -7,6 +7,7 @@ import (
 	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -112,16 +113,16 @@ func (s *Source) encodedLen(t string) int {
 // parse is Parse, keeping the line table in lines when it is not nil, and
 // returns what normalize made of the body too.
 func parse(body []byte, opts []Option, lines *[]compile.Line) (*Robots, []byte, normalize.BodyInfo) {
-	cfg := config{limit: DefaultParseLimit}
+	cfg := config.Config{Limit: DefaultParseLimit}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	var pre []Diagnostic
-	if !cfg.dialect.Valid() {
-		pre = append(pre, Diagnostic{Code: UnknownDialect, Message: cfg.dialect.String() + " is not a dialect; read as rfc9309"})
-		cfg.dialect = RFC9309
+	if !cfg.Dialect.Valid() {
+		pre = append(pre, Diagnostic{Code: UnknownDialect, Message: cfg.Dialect.String() + " is not a dialect; read as rfc9309"})
+		cfg.Dialect = RFC9309
 	}
-	text, info, err := normalize.Prepare(body, cfg.bodyOptions())
+	text, info, err := normalize.Prepare(body, cfg.BodyOptions())
 	if err != nil {
 		pre = append(pre, Diagnostic{Line: 0, Code: Charset, Message: err.Error()})
 	}
@@ -130,15 +131,15 @@ func parse(body []byte, opts []Option, lines *[]compile.Line) (*Robots, []byte, 
 	}
 	var f *compile.File
 	if lines != nil {
-		f, *lines = cfg.dialect.Options().ParseLines(text)
+		f, *lines = cfg.Dialect.Options().ParseLines(text)
 	} else {
-		f = cfg.dialect.Options().Parse(text)
+		f = cfg.Dialect.Options().Parse(text)
 	}
 	diags := pre
 	if info.Truncated {
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: Truncated,
 			Message: "the file is longer than the parse limit; the rest is ignored"})
 	}
-	r := &Robots{file: f, dialect: cfg.dialect, limits: cfg.limits, diagnostics: diags, nPre: len(pre), truncated: info.Truncated}
+	r := &Robots{file: f, dialect: cfg.Dialect, limits: cfg.Limits, diagnostics: diags, nPre: len(pre), truncated: info.Truncated}
 	return r, text, info
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -146,7 +147,7 @@ func TestDecideUsageEveryTier(t *testing.T) {
 		}
 		body := b.String()
 		for _, tier := range automaton.Engines() {
-			m := robots.Parse([]byte(body), robots.WithLimits(tier)).Agent("x")
+			m := robots.Parse([]byte(body), config.WithLimits(tier)).Agent("x")
 			for _, url := range urls {
 				d := m.Decide(url)
 				allowed, want := referenceUsage(body, "x", url)
@@ -300,7 +301,7 @@ func TestConcurrentDecideUsage(t *testing.T) {
 	} {
 		urls := []string{"/xbc", "/x/yz.pdf", "/q.pdf", "/a/b", "/z"}
 		for _, tier := range automaton.Engines() {
-			r := robots.Parse([]byte(body), robots.WithLimits(tier))
+			r := robots.Parse([]byte(body), config.WithLimits(tier))
 			want := make([]robots.Decision, len(urls))
 			for i, u := range urls {
 				want[i] = r.Agent("bot").Decide(u)

@@ -14,6 +14,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden tables of testdata/golden")
@@ -38,7 +39,7 @@ func tierName(lim automaton.Limits) string { return lim.String() }
 // suite's implementation.
 func library(d compile.Dialect, lim automaton.Limits) conformance.Impl {
 	return func(body []byte, agent, url string) conformance.Verdict {
-		v := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(lim)).Agent(agent).Decide(url)
+		v := robots.Parse(body, robots.WithDialect(d), config.WithLimits(lim)).Agent(agent).Decide(url)
 		return conformance.Verdict{Allowed: v.Allowed, Line: v.Line, Pattern: v.Pattern, Usage: v.Usage}
 	}
 }

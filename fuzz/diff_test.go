@@ -4,10 +4,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -58,14 +60,14 @@ func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 		want[i].Usage = prefs
 	}
 	for _, lim := range tiers {
-		m := robots.Parse(body, robots.WithLimits(lim)).Agent(agent)
+		m := robots.Parse(body, config.WithLimits(lim)).Agent(agent)
 		// Twice: a lazily built DFA builds its states on the first
 		// round and finds them on the second.
 		for round := range 2 {
 			for i, u := range urls {
 				want := want[i]
 				if got := m.Decide(u); got != want {
-					t.Fatalf("%v (built %v), round %d: agent %q url %q body %q:\n%s", lim, m.Stats().Tier, round, agent, u, body, cmp.Diff(want, got, cmp.AllowUnexported(usage.Set{})))
+					t.Fatalf("%v (built %v), round %d: agent %q url %q body %q:\n%s", lim, m.Stats().Engine, round, agent, u, body, cmp.Diff(want, got, cmp.AllowUnexported(usage.Set{})))
 				}
 			}
 		}
