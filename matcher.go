@@ -3,7 +3,6 @@ package robots
 import (
 	"errors"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -34,7 +33,6 @@ type Matcher struct {
 	rare     *matcherRare // nil when the selection needs none of it, as most do
 	delay    time.Duration
 	nfile    int32 // with no decides table, the crawl class's rules of the file; those after are the dialect's
-	ncrawl   int32 // the rules of the crawl class; those of the usage classes come after
 	named    bool
 	hasDelay bool
 	form     normalize.Form // how URLs are written for the machine
@@ -91,116 +89,21 @@ func (m *Matcher) hidden() []int {
 	return m.rare.hidden
 }
 
-// newMatcher compiles the rules selected for a crawler, lowered as dialect
-// d ranks them (compile.Dialect.Lowered), and its Content-Usage rules
-// (compile.LowerUsage) into one automaton: the crawl rules first, as
-// class 0, then the usage rules in their classes. The Matcher holds none
-// of s's strings: keep gives it copies.
+// newMatcher compiles the rules selected for a crawler, lowered by
+// dialect d (compile.Dialect.Lower), into one automaton. The Matcher holds
+// none of s's strings: keep gives it copies.
 func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
+	p := d.Lower(s)
 	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form()}
 	m.lines.dialect = uint8(d)
-	var rare matcherRare // kept only if it holds anything
-	rare.hidden = s.HiddenUsage
-	ulow, table := compile.LowerUsage(s)
-	// The crawl rules, then the usage rules. A lowered rule of the crawl
-	// class is known by its line, the lowered rules coming in the order of
-	// s.Rules, which are in line order, one rule a line. Most often they
-	// are the file's rules, in order, then the rules the dialect adds:
-	// then decides stays nil, and rule i of the machine is kept rule i
-	// (see decision).
-	rules := make([]automaton.Rule, 0, len(s.Rules)+2+len(ulow))
-	j, fileRules, added := 0, false, false
-	for l := range d.Lowered(s) {
-		i := len(rules)
-		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank})
-		code := int32(-1)
-		if l.Line != 0 {
-			for s.Rules[j].Line != l.Line {
-				j++
-			}
-			code = int32(j)<<1 | int32(btoi(l.Allow))
-			fileRules = true
-		}
-		if rare.decides == nil {
-			switch {
-			case code < 0:
-				if !added {
-					added, m.nfile = true, int32(i) // the dialect's rules, from here on
-				}
-				continue
-			case !added && j == i && l.Allow == s.Rules[j].Allow:
-				continue // as decision reads a nil decides
-			}
-			// Not the identity: decides as it would have been so far.
-			rare.decides = make([]int32, i, len(s.Rules)+2)
-			for k := range i {
-				rare.decides[k] = -1
-				if !added || k < int(m.nfile) {
-					rare.decides[k] = int32(k)<<1 | int32(btoi(s.Rules[k].Allow))
-				}
-			}
-		}
-		rare.decides = append(rare.decides, code)
-	}
-	m.ncrawl = int32(len(rules))
-	if !added && rare.decides == nil {
-		m.nfile = m.ncrawl
-	}
-	for _, l := range ulow {
-		rules = append(rules, automaton.Rule{Pattern: l.Pattern, Rank: l.Rank, Class: l.Class})
-	}
-	if table.Any() { // most selections have none: no allocation
-		rare.usage = new(compile.UsageTable)
-		*rare.usage = table
-	}
+	m.machine = p.Machine(lim)
+	rare := matcherRare{usage: p.Usage, hidden: s.HiddenUsage} // kept only if it holds anything
+	rare.decides, m.nfile = p.Verdicts()
 	if rare.decides != nil || rare.usage != nil || len(rare.hidden) > 0 {
-		m.rare = new(matcherRare)
+		m.rare = new(matcherRare) // not &rare: most Matchers need none, and rare would always escape
 		*m.rare = rare
 	}
-	if len(ulow) > 0 {
-		m.machine = automaton.Compile(rules, lim)
-	} else {
-		m.machine = compileRules(rules, fileRules, lim, d)
-	}
 	return m
-}
-
-func btoi(v bool) int {
-	if v {
-		return 1
-	}
-	return 0
-}
-
-// usageClasses are the classes of the Content-Usage rules, which Decide
-// walks for an allowed URL when the selection has such rules.
-var usageClasses = func() automaton.ClassSet {
-	n := compile.NumClasses()
-	if n > automaton.MaxClasses {
-		panic("robots: compile lowers to more classes than automaton.MaxClasses")
-	}
-	return automaton.ClassSet(1<<n-1) &^ (1 << compile.ClassCrawl)
-}()
-
-// ruleless are the machines of selections without a rule of the file (only
-// the rules the dialect adds, if any), one per dialect, built with the
-// default Limits on first use and shared by every such Matcher: a Machine
-// is immutable. One file in nine of the corpus selects no rule for
-// Googlebot.
-var ruleless = make([]struct {
-	once sync.Once
-	m    *automaton.Machine
-}, len(compile.Dialects()))
-
-// compileRules compiles rules, or returns the shared machine when they
-// hold no rule of the file (fileRules false).
-func compileRules(rules []automaton.Rule, fileRules bool, lim automaton.Limits, d compile.Dialect) *automaton.Machine {
-	if lim != (automaton.Limits{}) || !d.Valid() || fileRules {
-		return automaton.Compile(rules, lim)
-	}
-	e := &ruleless[d]
-	e.once.Do(func() { e.m = automaton.Compile(rules, lim) })
-	return e.m
 }
 
 // Decide reports whether url may be fetched, which rule decided, and the
@@ -233,17 +136,16 @@ func (m *Matcher) Decide(url string) (d Decision) {
 		return d
 	}
 	var won [automaton.MaxClasses]int32
-	walk := table.Walk()
-	if walk {
+	if set := table.Classes(); set != 0 {
 		// One read of the URL for the crawl rules and the Content-Usage
 		// rules together (automaton.Machine.MatchClasses).
-		m.machine.MatchClasses(in, 1<<compile.ClassCrawl|usageClasses, &won)
+		m.machine.MatchClasses(in, 1|set, &won)
 	} else {
-		won[compile.ClassCrawl] = m.machine.Match(in)
+		won[0] = m.machine.Match(in)
 	}
-	m.decide(&d, won[compile.ClassCrawl])
+	m.decide(&d, won[0])
 	if d.Allowed {
-		d.Usage = table.Prefs(won[:], m.ncrawl)
+		d.Usage = table.Prefs(&won)
 	}
 	return d
 }
