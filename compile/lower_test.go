@@ -48,7 +48,7 @@ func TestVerdicts(t *testing.T) {
 		{RFC9309, "User-agent: *\nDisallow: /a\nAllow: /b\n", "[]", 2},
 		{RFC9309, "User-agent: *\nDisallow:\nAllow: /b\n", "[3 -1 -1]", 0}, // the empty rule is not lowered: rule 0 stands for the Selection's rule 1
 		{Draft1996, "User-agent: *\nDisallow: /a\n", "[]", 1},
-		{Google, "User-agent: *\nDisallow:\nAllow: /d/index.html\n", "[1 3 3]", 0}, // the empty Disallow allows: not the rule's own verdict
+		{Google, "User-agent: *\nDisallow:\nAllow: /d/index.html\n", "[1 3 3]", 0},    // the empty Disallow allows: not the rule's own verdict
 		{Google, "User-agent: *\nAllow: /d/index.html\nDisallow: /x\n", "[1 1 2]", 0}, // the index.html rule stands for its Allow
 	} {
 		p := c.d.Lower(c.d.Options().Parse([]byte(c.body)).Select("x"))
