@@ -3,6 +3,8 @@ package robots
 import (
 	"math"
 	"strings"
+
+	"github.com/robotsexclusion/robots/internal/kept"
 )
 
 // An AgentToken is one of a crawler's agent values as Agent read it.
@@ -126,9 +128,13 @@ func (r *Robots) readAgent(v string) AgentToken {
 // or "no group names FooBot; the * groups apply".
 func (m *Matcher) Selection() Selection {
 	s := Selection{Agents: m.agentTokens(), Named: m.named, HiddenUsage: append([]int(nil), m.hidden()...)}
-	s.Groups = make([]Group, m.lines.ngroups())
+	s.Groups = make([]Group, m.lines.Groups())
 	for i := range s.Groups {
-		s.Groups[i] = m.group(i)
+		var u *kept.Usage
+		if m.rare != nil && m.rare.prefs != nil {
+			u = m.rare.prefs[i]
+		}
+		s.Groups[i] = m.lines.Group(i, u, m.form)
 	}
 	return s
 }
@@ -140,5 +146,5 @@ func (m *Matcher) Selection() Selection {
 // is. The rules the dialect adds (/robots.txt always allowed, Google's
 // index.html rule) are not listed.
 func (m *Matcher) Rules() []Rule {
-	return m.lines.appendRules(nil, 0, m.lines.count())
+	return m.lines.AppendRules(nil, 0, m.lines.Rules(), m.form)
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/robotsexclusion/robots/internal/kept"
 )
 
 // The bounds of a Robots' caches (see Robots.Agent). Past them every answer
@@ -217,7 +219,14 @@ func (r *Robots) build(s *selection, groups []int, named bool) {
 		testHookCompile()
 	}
 	m := newMatcher(r.file.Merge(groups, named), r.limits, r.dialect)
-	m.keep(r.file, groups)
+	var prefs []*kept.Usage
+	m.lines, prefs = kept.Keep(r.file, groups)
+	if prefs != nil {
+		if m.rare == nil {
+			m.rare = new(matcherRare)
+		}
+		m.rare.prefs = prefs
+	}
 	s.m = m
 }
 

@@ -127,7 +127,7 @@ func (m *Matcher) Explain(url string) Explanation {
 // explain is Explain, and says what it read (work) within its bound
 // (budget).
 func (m *Matcher) explain(url string) (x Explanation, work, budget int) {
-	d := compile.Dialect(m.lines.dialect)
+	d := compile.Dialect(m.dialect)
 	x = Explanation{Decision: m.Decide(url), Winner: -1, Tied: -1, Complete: true}
 	matching := d.Matching()
 	x.Path = d.Form().URL(url)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/kept"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -43,13 +44,14 @@ type Matcher struct {
 	// agents holds them otherwise.
 	agentBits      uint8
 	tokOff, tokLen uint16
+	dialect        uint8 // the compile.Dialect the rules were read in, for Explain; it fits the padding
 	given          string
 	agents         *[]AgentToken
 
 	// What Selection, Rules and decisions report, set once on the
-	// compiled Matcher (see keep): the selected groups and their lines,
-	// compactly, with their strings copied into one.
-	lines keptLines
+	// compiled Matcher: the selected groups and their lines, compactly,
+	// with their strings copied into one (package kept).
+	lines kept.Lines
 }
 
 // matcherRare is what a Matcher holds only for some selections: one whose
@@ -60,7 +62,7 @@ type matcherRare struct {
 	decides []int32             // by rule of the crawl class: its kept rule, shifted left, allow in bit 0; -1 for a rule the dialect adds; nil when that is the identity (see decision)
 	usage   *compile.UsageTable // nil when the selection has no usage line
 	hidden  []int               // Selection.HiddenUsage
-	prefs   []*keptUsage        // by kept group, its usage lines (see keptGroup); nil when no group has any
+	prefs   []*kept.Usage       // by kept group, its usage lines; nil when no group has any
 }
 
 // decides returns the table of decisions, or nil when rule i of the
@@ -94,8 +96,7 @@ func (m *Matcher) hidden() []int {
 // none of s's strings: keep gives it copies.
 func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
 	p := d.Lower(s)
-	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form()}
-	m.lines.dialect = uint8(d)
+	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), dialect: uint8(d)}
 	m.machine = p.Machine(lim)
 	rare := matcherRare{usage: p.Usage, hidden: s.HiddenUsage} // kept only if it holds anything
 	rare.decides, m.nfile = p.Verdicts()
@@ -207,7 +208,7 @@ func (m *Matcher) decide(d *Decision, r int32) {
 			d.Allowed = true // a rule the dialect adds reports no line
 			return
 		}
-		d.Pattern, d.Line, d.Allowed = m.lines.rule(int(r))
+		d.Pattern, d.Line, d.Allowed = m.lines.Rule(int(r))
 		return
 	}
 	x := decides[r]
@@ -215,7 +216,7 @@ func (m *Matcher) decide(d *Decision, r int32) {
 		d.Allowed = true
 		return
 	}
-	d.Pattern, d.Line, _ = m.lines.rule(int(x >> 1))
+	d.Pattern, d.Line, _ = m.lines.Rule(int(x >> 1))
 	d.Allowed = x&1 != 0
 }
 
@@ -232,4 +233,14 @@ type Stats struct {
 func (m *Matcher) Stats() Stats {
 	st := m.machine.Stats()
 	return Stats{Engine: st.Tier.String(), States: st.States, Bytes: st.Bytes}
+}
+
+// groupIndices returns the indices of the kept groups in the file's
+// Groups.
+func (m *Matcher) groupIndices() []int {
+	out := make([]int, m.lines.Groups())
+	for i := range out {
+		out[i] = m.lines.Index(i)
+	}
+	return out
 }
