@@ -96,6 +96,7 @@ import (
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/memo"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -109,8 +110,8 @@ type Robots struct {
 	nPre        int
 	truncated   bool // content past the parse limit was ignored
 
-	agents memo       // appendKey -> *Matcher; at most maxAgents
-	sels   selections // the compiled Matchers that agents share; at most maxSelections
+	agents memo.Map[*Matcher]   // appendKey -> *Matcher; at most maxAgents
+	sels   memo.Cache[*Matcher] // appendGroupsKey -> the compiled Matcher that agents share; at most maxSelections
 }
 
 // Parse reads a robots.txt body. It never fails and never returns nil:
@@ -181,7 +182,7 @@ func (r *Robots) AgentAny(agents ...string) *Matcher {
 func (r *Robots) AgentFallback(agents ...string) *Matcher {
 	var buf [keyBuffer]byte
 	k := appendKey(buf[:0], keyFallback, agents)
-	if m, ok := r.agents.load(k); ok {
+	if m, ok := r.agents.Load(k); ok {
 		return m
 	}
 	var m *Matcher
@@ -199,7 +200,7 @@ func (r *Robots) AgentFallback(agents ...string) *Matcher {
 		m = r.AgentAny()
 	}
 	if len(k) <= keyBuffer && r.kept(m.groupIndices()) {
-		m, _ = r.agents.keep(k, m, maxAgents) // as matcher does
+		m, _ = r.agents.Store(k, m, maxAgents) // as matcher does
 	}
 	return m
 }
