@@ -118,7 +118,7 @@ type Robots struct {
 // whatever cannot be read is skipped and reported by Diagnostics. An empty
 // or unreadable body disallows nothing.
 func Parse(body []byte, opts ...Option) *Robots {
-	r, _, _ := parse(body, opts, nil)
+	r, _ := parse(body, opts, nil)
 	return r
 }
 
