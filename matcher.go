@@ -17,19 +17,15 @@ import (
 // lock, whatever the number of rules. When the crawler's groups hold
 // Content-Usage rules with paths, an allowed URL takes one more pass, or,
 // when a wildcard pattern is as long as another, one more per usage
-// category those rules state (two today), categories that rank the rules
-// alike sharing one; see compile.LowerUsage.
-//
-// Agents whose selection is the same set of groups get copies of one
-// Matcher (see forAgents): each field is immutable, or points to state the
-// copies share.
-//
-// A crawler keeps a Matcher per host, so its fields are laid out without
-// padding, what most selections do without (a table of decisions, usage
-// lines) lives apart (matcherRare), and the one agent value most Matchers
-// are asked for is held in place (see agentTokens): a Matcher is 96
-// octets (TestMatcherSize).
+// category those rules state (two today).
 type Matcher struct {
+	// Agents whose selection is the same set of groups get copies of one
+	// Matcher (forAgents): each field is immutable, or points to state
+	// the copies share. A crawler keeps a Matcher per host, so its fields
+	// are laid out without padding, what most selections do without (a
+	// table of verdicts, usage lines) lives apart (matcherRare), and the
+	// one agent value most Matchers are asked for is held in place
+	// (agentTokens): a Matcher is 96 octets (TestMatcherSize).
 	machine  *automaton.Machine
 	rare     *matcherRare // nil when the selection needs none of it, as most do
 	delay    time.Duration
