@@ -4,50 +4,13 @@ import (
 	"math"
 	"strings"
 
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/kept"
 )
 
-// An AgentToken is one of a crawler's agent values as Agent read it.
-//
-// In the default dialect a value is read as the value of a user-agent line
-// is: spaces around it are dropped and its leading product token, a run of
-// ASCII letters, '-' and '_', is taken, so that "Googlebot/2.1", a whole
-// User-Agent header starting with Googlebot, and "Googlebot " all read as
-// Googlebot. The token is compared with the names of the file's user-agent
-// lines ignoring ASCII case. A value with no leading token ("", "*", "2bot")
-// is not Usable: it names no group, and only the * groups apply.
-//
-// In the Google dialect a value is compared as given, exactly as Google's
-// library compares it, and never reduced: "Googlebot/2.1" names no group (the
-// * groups apply) and "" names the groups whose name reads as empty
-// ("User-agent: 2bot"). Usable then says what Google's
-// IsValidUserAgentToObey says: that the value is a non-empty run of ASCII
-// letters, '-' and '_', the only values Google's crawlers obey with.
-//
-// In the first-match dialects the value, spaces dropped, is kept whole, and
-// a group applies when its name is a substring of it ignoring ASCII case;
-// "" is not Usable and only the first * record applies.
-type AgentToken struct {
-	Given   string // the value as passed
-	Token   string // what was compared with the names of user-agent lines
-	Reduced bool   // Token is not Given: the value was cut to its product token or trimmed
-	Usable  bool   // Token can name a group (in the Google dialect: Given is a valid token)
-}
-
-// String returns the value as given, and what it was read as when that
-// differs: "Googlebot/2.1 (read as Googlebot)", "360Spider (no product
-// token)". Tools show a crawler's name so.
-func (a AgentToken) String() string {
-	switch {
-	case a.Given == "*":
-		return a.Given
-	case a.Token == "" && a.Given != "":
-		return a.Given + " (no product token)"
-	case a.Reduced:
-		return a.Given + " (read as " + a.Token + ")"
-	}
-	return a.Given
-}
+// An AgentToken is one of a crawler's agent values as Agent read it: in
+// each dialect as package compile's AgentToken says.
+type AgentToken = compile.AgentToken
 
 // A Selection says which groups of the file a Matcher holds and how the
 // crawler's agent values were read to choose them.
@@ -118,10 +81,7 @@ func (m *Matcher) agentTokens() []AgentToken {
 }
 
 // readAgent reads an agent value as the file's dialect does.
-func (r *Robots) readAgent(v string) AgentToken {
-	t, ok := r.dialect.Options().ReadAgent(v)
-	return AgentToken{Given: v, Token: t, Reduced: t != v, Usable: ok}
-}
+func (r *Robots) readAgent(v string) AgentToken { return r.dialect.Options().ReadAgent(v) }
 
 // Selection reports which groups the Matcher holds, and how the agent
 // values it was asked for were read: tools can then say "read as Googlebot"

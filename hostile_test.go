@@ -140,7 +140,13 @@ func TestAgentBudgetLimit(t *testing.T) {
 // the default Limits and under those of every other engine
 // (automaton.Engines: each tier forced, the lazy DFA from the first URL),
 // and 64 goroutines asking for the first Agent at once within it too (one
-// compile, and a little for each caller).
+// compile, and a little for each caller). The automaton's share is bounded
+// by automaton.DefaultCompileBytes (with a forced tier, CompileBytes); the
+// parser's by its entries per line, sized at once (see package compile),
+// MaxDiagnostics and MaxExtensions. The most per octet is a Content-Usage
+// line of a short value that package usage reads with its general parser,
+// "Content-Usage: x", repeated (42 bytes an octet, most of it garbage at
+// once), then one line of 88,000 stars (31).
 func TestAgentBudget(t *testing.T) {
 	for _, h := range hostileBodies {
 		t.Run(h.name, func(t *testing.T) {
