@@ -1,9 +1,6 @@
 package robots
 
 import (
-	"math"
-	"strings"
-
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/kept"
 )
@@ -29,55 +26,20 @@ type Selection struct {
 
 // forAgents returns a Matcher for agents (one value, or a list) that shares
 // m's compiled rules: a shallow copy, so every field of Matcher must be
-// either immutable or a pointer to state its copies may share. The copy of
-// a Matcher for one value holds it in place when its token is a substring
-// of it (as every dialect reads a value today) of at most 64 KiB.
+// either immutable or a pointer to state its copies may share.
 func (m *Matcher) forAgents(r *Robots, named bool, agents []string) *Matcher {
 	c := *m
 	c.named = named
-	if len(agents) == 1 {
-		a := r.readAgent(agents[0])
-		if i := strings.Index(a.Given, a.Token); i >= 0 && i+len(a.Token) <= math.MaxUint16 {
-			c.given, c.tokOff, c.tokLen = a.Given, uint16(i), uint16(len(a.Token))
-			c.agentBits = oneAgent
-			if a.Reduced {
-				c.agentBits |= reducedAgent
-			}
-			if a.Usable {
-				c.agentBits |= usableAgent
-			}
-			return &c
-		}
+	var one [1]AgentToken // most crawlers give one value: no slice to allocate
+	tokens := one[:0]
+	if len(agents) > 1 {
+		tokens = make([]AgentToken, 0, len(agents))
 	}
-	tokens := make([]AgentToken, len(agents))
-	for i, a := range agents {
-		tokens[i] = r.readAgent(a)
+	for _, a := range agents {
+		tokens = append(tokens, r.readAgent(a))
 	}
-	c.agents = &tokens
+	c.agents = kept.NewAgents(tokens)
 	return &c
-}
-
-// The bits of Matcher.agentBits.
-const (
-	oneAgent     = 1 << iota // the Matcher holds one agent value in place
-	reducedAgent             // its AgentToken.Reduced
-	usableAgent              // its AgentToken.Usable
-)
-
-// agentTokens returns the agent values the Matcher was asked for, as read.
-func (m *Matcher) agentTokens() []AgentToken {
-	if m.agentBits&oneAgent != 0 {
-		return []AgentToken{{
-			Given:   m.given,
-			Token:   m.given[m.tokOff : m.tokOff+m.tokLen],
-			Reduced: m.agentBits&reducedAgent != 0,
-			Usable:  m.agentBits&usableAgent != 0,
-		}}
-	}
-	if m.agents == nil {
-		return nil
-	}
-	return append([]AgentToken(nil), *m.agents...)
 }
 
 // readAgent reads an agent value as the file's dialect does.
@@ -87,7 +49,7 @@ func (r *Robots) readAgent(v string) AgentToken { return r.dialect.Options().Rea
 // values it was asked for were read: tools can then say "read as Googlebot"
 // or "no group names FooBot; the * groups apply".
 func (m *Matcher) Selection() Selection {
-	s := Selection{Agents: m.agentTokens(), Named: m.named, HiddenUsage: append([]int(nil), m.hidden()...)}
+	s := Selection{Agents: m.agents.Tokens(), Named: m.named, HiddenUsage: append([]int(nil), m.hidden()...)}
 	s.Groups = make([]Group, m.lines.Groups())
 	for i := range s.Groups {
 		var u *kept.Usage

@@ -34,15 +34,10 @@ type Matcher struct {
 	hasDelay bool
 	form     normalize.Form // how URLs are written for the machine
 
-	// The agent values asked for, as read, set on each copy (see
-	// forAgents): one value, as most crawlers give, is given with its
-	// token given[tokOff:tokOff+tokLen] and the bits of agentBits;
-	// agents holds them otherwise.
-	agentBits      uint8
-	tokOff, tokLen uint16
-	dialect        uint8 // the compile.Dialect the rules were read in, for Explain; it fits the padding
-	given          string
-	agents         *[]AgentToken
+	dialect uint8 // the compile.Dialect the rules were read in, for Explain; it fits the padding
+
+	// The agent values asked for, as read, set on each copy (forAgents).
+	agents kept.Agents
 
 	// What Selection, Rules and decisions report, set once on the
 	// compiled Matcher: the selected groups and their lines, compactly,

@@ -170,7 +170,7 @@ func TestAgentInPlace(t *testing.T) {
 		{[]string{strings.Repeat(" ", math.MaxUint16) + "FooBot"}, false},
 	} {
 		m := r.AgentAny(c.agents...)
-		if got := m.agentBits&oneAgent != 0; got != c.inPlace {
+		if got := m.agents.InPlace(); got != c.inPlace {
 			t.Errorf("%.20q: held in place %v, want %v", c.agents, got, c.inPlace)
 		}
 		got := m.Selection().Agents
