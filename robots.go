@@ -59,21 +59,13 @@ func (r *Robots) Agent(agent string) *Matcher {
 	return r.matcher(keyAgent, agent)
 }
 
-// AllowedAny reports whether a crawler that answers to any of the given
-// agent values (each read as Agent reads it) may fetch url, as Google's
-// AllowedByRobots does: the rules of every group naming any of the tokens
-// are merged into one rule set (or, when none is named, the * groups), and
-// that set decides; the verdicts of the tokens are not OR-ed. In the
-// first-match dialects the first record naming any of them applies.
-func (r *Robots) AllowedAny(agents []string, url string) bool {
-	return r.AgentAny(agents...).Allowed(url)
-}
-
 // AgentAny returns the Matcher for a crawler that answers to any of the
-// given agent values: Agent with the groups of all of them merged (see
-// AllowedAny). With one token it is Agent; with none, only * groups apply.
-// Lists share the caches of Agent and their bounds: whatever the number of
-// lists asked, a Robots keeps at most 64 compiled sets of groups.
+// given agent values (each read as Agent reads it), as Google's
+// AllowedByRobots reads a list: the rules of every group naming any of
+// them are merged into one rule set (or, when none is named, the * groups),
+// and that set decides; the verdicts of the values are not OR-ed. In the
+// first-match dialects the first record naming any of them applies. With
+// one value it is Agent; with none, only the * groups apply.
 func (r *Robots) AgentAny(agents ...string) *Matcher {
 	if len(agents) == 1 {
 		return r.Agent(agents[0])
@@ -153,23 +145,9 @@ func (r *Robots) Groups() []Group {
 
 // Names returns the user-agent lines that name a crawler, the first line of
 // each name (compared ignoring ASCII case), in file order: the crawlers the
-// file speaks to by name, as written. Lines of * and lines that name no
-// product token are left out. Tools ask Agent of each Name.
-func (r *Robots) Names() []UserAgent {
-	var out []UserAgent
-	seen := map[string]bool{}
-	for i := range r.file.Groups {
-		for _, a := range r.file.Groups[i].Agents {
-			k := lowerASCII(a.Name)
-			if a.Global || a.Name == "" || seen[k] {
-				continue
-			}
-			seen[k] = true
-			out = append(out, a)
-		}
-	}
-	return out
-}
+// file speaks to by name, as written (see compile.File.Names). Tools ask
+// Agent of each Name.
+func (r *Robots) Names() []UserAgent { return r.file.Names() }
 
 // Extensions returns the lines that are neither rules, user-agent nor
 // sitemap lines (host, clean-param, and whatever comes next), in file order.
@@ -227,14 +205,3 @@ func (m *Matcher) Allowed(url string) bool {
 	return d.Allowed && !d.NotURL
 }
 
-// lowerASCII returns s with its ASCII letters in lower case, and no other
-// octet changed: names compare ignoring ASCII case only.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}

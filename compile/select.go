@@ -142,6 +142,38 @@ func (o Options) readAgent(v string) (token string, usable bool) {
 	return name, name != ""
 }
 
+// Names returns the user-agent lines that name a crawler, the first line
+// of each name (compared ignoring ASCII case), in file order: the crawlers
+// the file speaks to by name, as written. Lines of * and lines that name
+// no product token are left out. Each call returns a new slice.
+func (f *File) Names() []UserAgent {
+	var out []UserAgent
+	seen := map[string]bool{}
+	for i := range f.Groups {
+		for _, a := range f.Groups[i].Agents {
+			k := lowerASCII(a.Name)
+			if a.Global || a.Name == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// lowerASCII returns s with its ASCII letters in lower case, and no other
+// octet changed: names compare ignoring ASCII case only.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 // Merge merges the rules of the given groups (indices in f.Groups, in file
 // order, as SelectGroups returns them) into one Selection; named is recorded
 // as Selection.Named.
