@@ -8,8 +8,6 @@ package robots
 // explanation cost more than a constant times what deciding the URL costs.
 
 import (
-	"fmt"
-
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/glob"
 )
@@ -57,55 +55,22 @@ type RuleMatch struct {
 	IndexHTML bool // it matched as Google's index.html rule: Allow: /d/index.html read as /d/$
 }
 
-// A Reason says why a rule decides a URL, or why none does.
-type Reason uint8
+// A Reason says why a rule decides a URL, or why none does, in a word
+// that JSON output and tools show as it is.
+type Reason string
 
 // The reasons.
 const (
-	ReasonNoMatch    Reason = iota // no rule matches: the URL is allowed
-	ReasonRobotsTxt                // /robots.txt is always allowed (RFC 9309 section 2.2.2)
-	ReasonOnly                     // the only rule that matches
-	ReasonLongest                  // the longest match
-	ReasonAllowTie                 // the longest match, tied with a disallow: allow wins a tie
-	ReasonEarlier                  // the longest match, tied with a rule of its kind: the earlier line wins
-	ReasonFirst                    // the first rule in file order that matches (the first-match dialects)
-	ReasonEmpty                    // an empty rule, which matches every URL with strength 0 and never disallows (Google's library)
-	ReasonIncomplete               // the work bound stopped the search: the verdict is Decide's
+	ReasonNoMatch    Reason = "no-match"       // no rule matches: the URL is allowed
+	ReasonRobotsTxt  Reason = "robots-txt"     // /robots.txt is always allowed (RFC 9309 section 2.2.2)
+	ReasonOnly       Reason = "only-match"     // the only rule that matches
+	ReasonLongest    Reason = "longest-match"  // the longest match
+	ReasonAllowTie   Reason = "allow-wins-tie" // the longest match, tied with a disallow: allow wins a tie
+	ReasonEarlier    Reason = "earlier-line"   // the longest match, tied with a rule of its kind: the earlier line wins
+	ReasonFirst      Reason = "first-match"    // the first rule in file order that matches (the first-match dialects)
+	ReasonEmpty      Reason = "empty-rule"     // an empty rule, which matches every URL with strength 0 and never disallows (Google's library)
+	ReasonIncomplete Reason = "incomplete"     // the work bound stopped the search: the verdict is Decide's
 )
-
-var reasons = [...]string{
-	ReasonNoMatch:    "no-match",
-	ReasonRobotsTxt:  "robots-txt",
-	ReasonOnly:       "only-match",
-	ReasonLongest:    "longest-match",
-	ReasonAllowTie:   "allow-wins-tie",
-	ReasonEarlier:    "earlier-line",
-	ReasonFirst:      "first-match",
-	ReasonEmpty:      "empty-rule",
-	ReasonIncomplete: "incomplete",
-}
-
-// String returns a name for the reason: "longest-match", "allow-wins-tie".
-func (r Reason) String() string {
-	if int(r) < len(reasons) {
-		return reasons[r]
-	}
-	return "Reason(?)"
-}
-
-// MarshalText writes the reason as String does.
-func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
-
-// UnmarshalText reads a reason as String writes it.
-func (r *Reason) UnmarshalText(b []byte) error {
-	for i, name := range reasons {
-		if string(b) == name {
-			*r = Reason(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("robots: unknown reason %q", b)
-}
 
 // Explain says how the Matcher decides url: Decide's answer, the path it
 // compares, every rule of its groups that matches that path (in the
