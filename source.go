@@ -4,7 +4,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
 
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
@@ -41,7 +40,7 @@ func ParseSource(body []byte, opts ...Option) (*Robots, *Source) {
 	case info.BOM == "UTF-16LE" || info.BOM == "UTF-16BE":
 		s.shift, s.utf16 = 2, true
 	case info.Charset != "":
-		s.enc, _ = htmlindex.Get(info.Charset)
+		s.enc, _ = normalize.Encoding(info.Charset)
 	case info.BOM == "UTF-8":
 		for s.shift < len(utf8BOM) && s.shift < len(body) && body[s.shift] == utf8BOM[s.shift] {
 			s.shift++ // a byte order mark, or the part of one that starts the body

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/unicode"
 )
 
@@ -152,11 +151,11 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	if label == "" {
 		return body, info, nil
 	}
-	enc, err := htmlindex.Get(label)
+	enc, err := Encoding(label)
 	if err != nil {
 		return body, info, fmt.Errorf("normalize: charset %q: %w", charset, err)
 	}
-	if name, _ := htmlindex.Name(enc); name == "utf-8" {
+	if enc == unicode.UTF8 {
 		return body, info, nil
 	}
 	// RFC 9309 2.2 says the file is UTF-8, and Google's crawler ignores

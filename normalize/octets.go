@@ -31,6 +31,11 @@
 // every dialect; ReadBody allocates at most twice that. A declared charset
 // is applied only to a body that is not valid UTF-8, and only when decoding
 // keeps every rule line.
+//
+// Built with the tag robots_nocharset, the package knows no charset but
+// UTF-8 (Encoding), so that a program whose bodies are already text, such as
+// a WebAssembly page that parses what is pasted into it, does not link the
+// tables of the other charsets. Nothing else changes.
 package normalize
 
 const upperHex = "0123456789ABCDEF"
