@@ -20,16 +20,30 @@ func TestBodyCharset(t *testing.T) {
 	}
 }
 
-// TestEncodingLabels checks the labels Prepare reads in the default build:
-// every WHATWG label, UTF-8's among them, ignoring case and blanks.
-func TestEncodingLabels(t *testing.T) {
-	for _, label := range []string{"utf-8", " UTF8 ", "windows-1251", "Shift_JIS", "gb18030", "euc-kr", "big5"} {
-		if _, err := Encoding(label); err != nil {
-			t.Errorf("Encoding(%q): %v", label, err)
+// TestEncodedLen checks the labels the default build reads, every WHATWG
+// label, ignoring case and blanks, and the lengths it measures.
+func TestEncodedLen(t *testing.T) {
+	for _, c := range []struct {
+		label, text string
+		want        int
+	}{
+		{"utf-8", "café", 5},
+		{" UTF8 ", "café", 5},
+		{"windows-1252", "café", 4},
+		{"Shift_JIS", "日本", 4},
+		{"gb18030", "中", 2},
+		{"euc-kr", "한", 2},
+		{"big5", "中", 2},
+	} {
+		if n, ok := EncodedLen(c.label, c.text); !ok || n != c.want {
+			t.Errorf("EncodedLen(%q, %q) = %d, %v; want %d", c.label, c.text, n, ok, c.want)
 		}
 	}
-	if _, err := Encoding("x-no-such"); err == nil {
-		t.Error("Encoding(x-no-such): no error")
+	if _, ok := EncodedLen("x-no-such", "a"); ok {
+		t.Error("EncodedLen(x-no-such): ok")
+	}
+	if _, ok := EncodedLen("windows-1252", "日本"); ok {
+		t.Error("EncodedLen(windows-1252, 日本): ok, but it cannot be encoded")
 	}
 }
 
