@@ -10,10 +10,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +43,11 @@ var (
 	singleFile string          // file:// URL of robots.html
 	artifacts  string          // where screenshots go
 	robotsCmd  string          // the robots command, built for the tests
+	siteURL    string          // a site that serves liveRobots
 )
+
+// liveRobots is the robots.txt of the site the page fetches live.
+const liveRobots = "User-agent: *\nDisallow: /live-only/\n"
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -48,7 +55,20 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
-	h, err := (&web.Server{}).Handler()
+	// A site whose robots.txt the served page fetches live, on a port the
+	// Server is told it may fetch from.
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		io.WriteString(w, liveRobots)
+	}))
+	defer site.Close()
+	siteURL = site.URL
+	_, port, _ := net.SplitHostPort(site.Listener.Addr().String())
+	sitePort, _ := strconv.Atoi(port)
+	h, err := (&web.Server{Ports: []int{80, 443, sitePort}}).Handler()
 	if errors.Is(err, web.ErrNotGenerated) {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1

@@ -157,6 +157,7 @@ func BenchmarkPage(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		first = append(first, measureLoad(b, pageURL).FirstAnswer)
 		decide = append(decide, measureDecide(b, ctx, decideURLs, i))
+		open(b, ctx, pageURL) // the example's URLs again: a keystroke re-decides the list
 		typing = append(typing, median(measureTyping(b, ctx, typedLines, keystrokes)))
 	}
 	b.ReportMetric(median(first), "first-answer-ms")

@@ -474,6 +474,9 @@ func TestSingleFileOffline(t *testing.T) {
 			t.Errorf("the single file requested %s", u)
 		}
 	}
+	if eval[bool](t, ctx, `document.getElementById("live").checkVisibility()`) {
+		t.Error("the single file offers to fetch a live robots.txt, which only robots serve can")
+	}
 	screenshot(t, ctx, "single-file")
 }
 
@@ -517,6 +520,10 @@ func TestViews(t *testing.T) {
 		URLs: example(t, "urls.txt") + "https://shop.example/cart/help\n", Agent: "FooBot"}))
 	chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#verdict-rows [data-i="7"] .url`)))
 	screenshot(t, ctx, "view-verdicts")
+	// The view as a window shows it, for the README (web/screenshot.png).
+	if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		os.WriteFile(filepath.Join(artifacts, "window-verdicts.png"), png, 0o644)
+	}
 
 	chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`[data-view="dialects"]`)))
 	if n := eval[int](t, ctx, `document.querySelectorAll("#dialect-rows tr.differs").length`); n == 0 {
@@ -565,4 +572,31 @@ func TestViews(t *testing.T) {
 		}
 	}
 	screenshot(t, ctx, "view-crawlers")
+}
+
+// TestLiveFetch fetches a site's robots.txt through the served page's
+// endpoint: the editor gets the file, and its verdicts follow.
+func TestLiveFetch(t *testing.T) {
+	ctx := tab(t)
+	open(t, ctx, pageURL+fragment(t, state{Robots: "", URLs: "/live-only/x\n/other", Agent: "FooBot"}))
+	if err := chromedp.Do(ctx,
+		chromedp.WaitVisible(chromedp.CSS(`#live`)),
+		chromedp.SetValue(chromedp.CSS(`#live input[name=url]`), siteURL+"/some/page"),
+		chromedp.Click(chromedp.CSS(`#live button[type=submit]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Poll[string](`document.querySelector("#editor textarea").value`))
+	if err != nil || text != liveRobots {
+		t.Fatalf("the editor holds %q (%v), want the site's robots.txt", text, err)
+	}
+	rows := eval[[]row](t, ctx, readRows)
+	if len(rows) != 2 || rows[0].Verdict != "disallowed" || rows[0].Line != 2 || rows[1].Verdict != "allowed" {
+		t.Errorf("verdicts after the fetch: %+v", rows)
+	}
+	hint := eval[string](t, ctx, `document.getElementById("live-hint").textContent`)
+	if !strings.Contains(hint, ": ok (200 OK)") {
+		t.Errorf("the page says %q", hint)
+	}
+	screenshot(t, ctx, "live-fetch")
 }
