@@ -3,9 +3,6 @@ package robots
 import (
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -25,10 +22,10 @@ type Source struct {
 	// and its value.
 	Lines []compile.Line
 
-	shift  int               // octets of the body before Text's first (a byte order mark)
-	enc    encoding.Encoding // what Text was transcoded from; nil when Text is the body's octets
-	utf16  bool              // Text was transcoded from UTF-16
-	starts []int             // with enc or utf16, the body offset of each line's start
+	shift   int    // octets of the body before Text's first (a byte order mark)
+	charset string // the charset Text was transcoded from; "" when Text is the body's octets
+	utf16   bool   // Text was transcoded from UTF-16
+	starts  []int  // with charset or utf16, the body offset of each line's start
 }
 
 // ParseSource is Parse for tools: it reads body as Parse does, with the
@@ -41,13 +38,13 @@ func ParseSource(body []byte, opts ...Option) (*Robots, *Source) {
 	case info.BOM == "UTF-16LE" || info.BOM == "UTF-16BE":
 		s.shift, s.utf16 = 2, true
 	case info.Charset != "":
-		s.enc, _ = htmlindex.Get(info.Charset)
+		s.charset = info.Charset
 	case info.BOM == "UTF-8":
 		for s.shift < len(utf8BOM) && s.shift < len(body) && body[s.shift] == utf8BOM[s.shift] {
 			s.shift++ // a byte order mark, or the part of one that starts the body
 		}
 	}
-	if s.enc != nil || s.utf16 {
+	if s.charset != "" || s.utf16 {
 		s.starts = make([]int, len(s.Lines))
 		at := s.shift
 		for i, l := range s.Lines {
@@ -71,7 +68,7 @@ const utf8BOM = "\xEF\xBB\xBF"
 // encoded in that charset again.
 func (s *Source) BodyOffset(off int) int {
 	off = max(0, min(off, len(s.Text)))
-	if s.enc == nil && !s.utf16 {
+	if s.charset == "" && !s.utf16 {
 		return s.shift + off
 	}
 	// The line that holds off, found by halving.
@@ -103,8 +100,8 @@ func (s *Source) encodedLen(t string) int {
 		}
 		return n
 	}
-	if b, err := s.enc.NewEncoder().String(t); err == nil {
-		return len(b)
+	if n, ok := normalize.EncodedLen(s.charset, t); ok {
+		return n
 	}
 	return utf8.RuneCountInString(t) // a charset that cannot say: one octet a character
 }

@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"regexp"
-
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/words"
@@ -206,13 +204,13 @@ func names(p *Pass) []robots.UserAgent {
 // extensionSyntax is the syntax of each extension that has one, and how to
 // say it.
 var extensionSyntax = map[string]struct {
-	re   *regexp.Regexp
+	ok   func(string) bool
 	want string
 }{
-	"host":         {regexp.MustCompile(`^(https?://)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?/?$`), "a host name, with an optional scheme and port (Yandex)"},
-	"clean-param":  {regexp.MustCompile(`^[A-Za-z0-9_.\-]+(&[A-Za-z0-9_.\-]+)*(\s+[/*]\S*)?$`), "parameters joined by & and an optional path (Yandex)"},
-	"request-rate": {regexp.MustCompile(`^[0-9]+/[0-9]+[smhd]?(\s+[0-9]{4}-[0-9]{4})?$`), "pages/seconds such as 1/5s, and an optional HHMM-HHMM"},
-	"visit-time":   {regexp.MustCompile(`^[0-9]{4}-[0-9]{4}$`), "HHMM-HHMM"},
+	"host":         {hostSyntax, "a host name, with an optional scheme and port (Yandex)"},
+	"clean-param":  {cleanParamSyntax, "parameters joined by & and an optional path (Yandex)"},
+	"request-rate": {requestRateSyntax, "pages/seconds such as 1/5s, and an optional HHMM-HHMM"},
+	"visit-time":   {visitTimeSyntax, "HHMM-HHMM"},
 }
 
 // ExtensionSyntax checks the values of the extensions real files use whose
@@ -221,7 +219,7 @@ var extensionSyntax = map[string]struct {
 var ExtensionSyntax = newCheck(robots.ExtensionSyntax, func(p *Pass) {
 	for _, e := range p.Robots.Extensions() {
 		syn, ok := extensionSyntax[e.Key]
-		if !ok || e.Value == "" || syn.re.MatchString(e.Value) {
+		if !ok || e.Value == "" || syn.ok(e.Value) {
 			continue // an empty value is the parser's to report
 		}
 		p.Reportf(e.Line, 0, "%s: %q is not %s", e.Key, e.Value, syn.want)

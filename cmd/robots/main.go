@@ -12,6 +12,7 @@
 //	robots agents [-json] [-path P]... [FILE|URL]
 //	robots fetch HOST|HOST:PORT|URL...
 //	robots meta -agent NAME [-user-agent UA] FILE|URL
+//	robots serve [-addr 127.0.0.1:8080] [-ports 80,443]
 //	robots version
 //
 // The command drives the library: each tool is a package (lint, diff,
@@ -57,6 +58,7 @@ var commands = []command{
 	{"agents", "show which known crawlers a robots.txt lets in, by purpose", runAgents},
 	{"fetch", "fetch robots.txt files and summarize them", runFetch},
 	{"meta", "show a page's robots META and X-Robots-Tag directives and usage preferences for a crawler", runMeta},
+	{"serve", "serve the robots.txt tester page on loopback", runServe},
 	{"version", "print the version of the tool", runVersion},
 }
 
