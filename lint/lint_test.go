@@ -170,3 +170,38 @@ func TestManyNames(t *testing.T) {
 		t.Errorf("%d notes, %d findings; want 1 and 1000", left, replaced)
 	}
 }
+
+// RunParsed on the file and Source of one ParseSource gives what Run gives
+// on the body, for every check and for each alone, on every test file.
+func TestRunParsed(t *testing.T) {
+	files, err := filepath.Glob("testdata/*/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test files: %v", err)
+	}
+	for _, name := range files {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var opts []robots.Option
+		if m := dialectLine.FindSubmatch(body); m != nil {
+			d, err := robots.ParseDialect(string(m[1]))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			opts = append(opts, robots.WithDialect(d))
+		}
+		sets := [][]*lint.Check{nil}
+		for _, c := range lint.Checks() {
+			sets = append(sets, []*lint.Check{c})
+		}
+		for _, checks := range sets {
+			r, src := robots.ParseSource(body, opts...)
+			got := lint.RunParsed(r, src, checks...)
+			want := lint.Run(body, opts, checks...)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, %d checks: RunParsed gives\n%v\nRun gives\n%v", name, len(checks), got, want)
+			}
+		}
+	}
+}
