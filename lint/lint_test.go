@@ -205,3 +205,38 @@ func TestRunParsed(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkErrorChecks runs the checks of error severity on the corpus
+// files, parsed once beforehand: what robots audit asks of lint for each
+// capture.
+func BenchmarkErrorChecks(b *testing.B) {
+	files, _ := filepath.Glob("../../shared/corpus/robots/*")
+	if len(files) == 0 {
+		b.Skip("../shared/corpus is absent")
+	}
+	var checks []*lint.Check
+	for _, c := range lint.Checks() {
+		if c.Severity == robots.SeverityError {
+			checks = append(checks, c)
+		}
+	}
+	type parsed struct {
+		r   *robots.Robots
+		src *robots.Source
+	}
+	var ps []parsed
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, src := robots.ParseSource(body)
+		ps = append(ps, parsed{r, src})
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := ps[i%len(ps)]
+		lint.RunParsed(p.r, p.src, checks...)
+	}
+}
