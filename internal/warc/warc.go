@@ -513,9 +513,7 @@ func (r *Reader) readBlock(src *bufio.Reader, length int64) error {
 	}
 	rec.Block, rec.BlockLength = r.block, read
 	if hashing {
-		if payloadAt < 0 {
-			payloadAt = len(r.block) // no end of header: an empty payload
-		}
+		// Without an end of header, nothing was hashed: an empty payload.
 		var sum [sha1.Size]byte
 		rec.Digest = "sha1:" + base32.StdEncoding.EncodeToString(r.sha.Sum(sum[:0]))
 	}
