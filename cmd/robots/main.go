@@ -55,6 +55,7 @@ var commands = []command{
 	{"lint", "report lines of robots.txt files that are not plain and valid", runLint},
 	{"diff", "show which verdicts a change to robots.txt flips", runDiff},
 	{"agents", "show which known crawlers a robots.txt lets in, by purpose", runAgents},
+	{"audit", "audit robots.txt captures in WARC files, per crawler: JSON lines or a summary", runAudit},
 	{"fetch", "fetch robots.txt files and summarize them", runFetch},
 	{"meta", "show a page's robots META and X-Robots-Tag directives and usage preferences for a crawler", runMeta},
 	{"version", "print the version of the tool", runVersion},
