@@ -29,6 +29,15 @@ const MaxHeader = 64 << 10
 // octets of a longer response (Capture.Response).
 const MaxResponse = MaxHeader + robots.DefaultParseLimit + normalize.Slack
 
+// MaxWitness is the longest witness a record writes: a probe path
+// longer than that (from a rule as long) is left out, and its line says
+// which rule it came from.
+const MaxWitness = 1 << 10
+
+// MaxLines is how many group lines a record writes per crawler: the
+// first MaxLines of the groups that apply.
+const MaxLines = 16
+
 // binaryPrefix is how many octets of a parsed body are looked at for a NUL
 // octet, which makes the body binary, not robots.txt.
 const binaryPrefix = 1 << 10
@@ -297,7 +306,7 @@ func (a *Auditor) analyze(m *robots.Matcher, sel robots.Selection) *Agent {
 	case len(sel.Groups) > 0:
 		ag.Group = GroupStar
 	}
-	for _, g := range sel.Groups {
+	for _, g := range sel.Groups[:min(len(sel.Groups), MaxLines)] {
 		ag.Lines = append(ag.Lines, g.Line)
 	}
 	root := m.Decide("/")
@@ -324,7 +333,10 @@ func (a *Auditor) analyze(m *robots.Matcher, sel robots.Selection) *Agent {
 					if d.Allowed && a.never.Decide(p).Allowed {
 						continue // /robots.txt, which every file allows: no content
 					}
-					ag.Level, ag.Witness, ag.WitnessLine = Partial, p, d.Line
+					ag.Level, ag.WitnessLine = Partial, d.Line
+					if len(p) <= MaxWitness {
+						ag.Witness = p
+					}
 					return ag
 				}
 			}

@@ -197,3 +197,18 @@ func TestOptions(t *testing.T) {
 		t.Errorf("google dialect: %s %s, want partial /robots.txt", ag.Level, ag.Witness)
 	}
 }
+
+// A record's witness and lines are bounded, whatever the file.
+func TestRecordBounds(t *testing.T) {
+	a := audit.New(audit.Options{Agents: []string{"GPTBot"}})
+	long := "/" + strings.Repeat("a", audit.MaxWitness)
+	rec := a.Audit(ptr(capture("https://example.com/robots.txt", 200, "User-agent: *\nDisallow: "+long+"\n")))
+	if ag := agentOf(t, rec, "GPTBot"); ag.Level != audit.Partial || ag.Witness != "" || ag.WitnessLine != 2 {
+		t.Errorf("a rule of %d octets: level %s, witness of %d octets, line %d", len(long), ag.Level, len(ag.Witness), ag.WitnessLine)
+	}
+	body := strings.Repeat("User-agent: *\nDisallow: /x\n", audit.MaxLines+5)
+	rec = a.Audit(ptr(capture("https://example.com/robots.txt", 200, body)))
+	if ag := agentOf(t, rec, "GPTBot"); len(ag.Lines) != audit.MaxLines || ag.Lines[1] != 3 {
+		t.Errorf("%d groups: lines %v, want the first %d", audit.MaxLines+5, ag.Lines, audit.MaxLines)
+	}
+}

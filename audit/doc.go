@@ -61,11 +61,13 @@
 //	member          type      meaning
 //	agent           string    the crawler's name, as given (the registry's Name)
 //	group           string    "named" (a group names it), "*" (the * groups apply), "none" (no group applies, or no file)
-//	lines           [int]     the line of the first user-agent line of each group that applies; omitted when none
+//	lines           [int]     the line of the first user-agent line of each group that applies, the first MaxLines
+//	                          (16) of them; omitted when none
 //	root            string    its verdict on "/": "allowed" or "disallowed"
 //	root_line       int       the line of the rule that decides "/"; omitted when none does
 //	level           string    its restriction level: "full", "partial" or "none" (below)
-//	witness         string    for "partial": a probe path decided otherwise than "/"; omitted otherwise
+//	witness         string    for "partial": a probe path decided otherwise than "/"; omitted otherwise, and when
+//	                          longer than MaxWitness (1 KiB)
 //	witness_line    int       the line of the rule that decides the witness; omitted when none does
 //	usage           object    the usage preferences the file states for "/" (Decision.Usage), only those known:
 //	                          "train-ai", "search" (Content-Usage), "signal-search", "signal-ai-input",

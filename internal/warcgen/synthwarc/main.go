@@ -5,7 +5,8 @@
 //	go run ./internal/warcgen/synthwarc -corpus ../shared/corpus/robots -n 100000 -o /tmp/synth.warc.gz
 //
 // -damage adds corrupt members, a body past the parse limit and a cut
-// last member; -plain writes the records uncompressed.
+// last member; -plain writes the records uncompressed; -hostile writes n
+// captures of the bodies of warcgen.HostileKinds instead.
 package main
 
 import (
@@ -14,6 +15,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/robotsexclusion/robots/crawlers"
 	"github.com/robotsexclusion/robots/internal/warcgen"
 )
 
@@ -24,7 +26,30 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the mix of kinds")
 	damage := flag.Bool("damage", false, "add corrupt members, a large body and a cut last member")
 	plain := flag.Bool("plain", false, "write records uncompressed")
+	hostile := flag.Bool("hostile", false, "write hostile bodies (warcgen.HostileKinds) instead of the corpus")
 	flag.Parse()
+	if *hostile {
+		var names []string
+		for _, c := range crawlers.All() {
+			names = append(names, c.Name)
+		}
+		f, err := os.Create(*out)
+		if err == nil {
+			bw := bufio.NewWriterSize(f, 1<<20)
+			err = warcgen.Hostile(warcgen.NewWriter(bw, !*plain), *n, names)
+			if err == nil {
+				err = bw.Flush()
+			}
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "synthwarc:", err)
+			os.Exit(2)
+		}
+		return
+	}
 	files, err := warcgen.ReadCorpus(*corpus)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "synthwarc:", err)
