@@ -40,12 +40,13 @@ func runAudit(e *env, args []string) int {
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "audit on `N` cores")
 	outDir := fs.String("o", "", "write the records of each input to `DIR`/NAME.jsonl (NAME: the input's file name without .warc.gz), under a temporary name until it is complete; inputs whose file exists are skipped, so a killed run resumes")
 	shard := fs.String("shard", "", "audit shard `I/N` of the inputs only: those whose place in the input list, from 0, is I modulo N")
+	name := fs.String("name", "", "the `NAME` standard input goes by: the file of its records, and with -o its records file's name (a URL piped in: curl -s URL | robots audit -name URL -)")
 	list := fs.String("list", "", "read more input paths from `FILE` (- for standard input), one a line; blank and # lines skipped")
 	summary := fs.Bool("summary", false, "print, per crawler, the counts and shares of each restriction level and usage preference over the records, instead of the records (which -o still writes)")
 	asJSON := fs.Bool("json", false, "with -summary: print the summary as one JSON object")
 	dialect := addDialectFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(e.stderr, "usage: robots audit [-agents NAME,...] [-workers N] [-o DIR] [-shard I/N] [-list FILE|-] [-summary [-json]] [-dialect D] INPUT...")
+		fmt.Fprintln(e.stderr, "usage: robots audit [-agents NAME,...] [-workers N] [-o DIR] [-shard I/N] [-list FILE|-] [-name NAME] [-summary [-json]] [-dialect D] INPUT...")
 		fmt.Fprintln(e.stderr, "Audits robots.txt captures in WARC files (.warc.gz, gzip per record or whole, and .warc):")
 		fmt.Fprintln(e.stderr, "one JSON line per response record, in input order: where it is, the URI, status and RFC 9309")
 		fmt.Fprintln(e.stderr, "outcome, lint's errors, and for each crawler the group that applies, its verdict on /, its")
@@ -80,6 +81,13 @@ func runAudit(e *env, args []string) int {
 	if len(inputs) == 0 {
 		fs.Usage()
 		return exitUsage
+	}
+	if *name != "" {
+		for _, in := range inputs {
+			if in.path == stdinName {
+				in.name = *name
+			}
+		}
 	}
 	inputs = shardInputs(inputs, shardI, shardN)
 	if *outDir != "" {
@@ -147,6 +155,7 @@ func parseShard(s string) (i, n int, err error) {
 type input struct {
 	index int    // its place in the input list, from 0, before sharding
 	path  string // as given; "-" for standard input
+	name  string // what records and messages call it: path, or -name for standard input
 	size  int64  // its size in octets; 0 when unknown
 	out   string // with -o: the file its records go to
 	err   error  // why it could not be read whole; nil when it was
@@ -209,6 +218,7 @@ func listInputs(e *env, args []string, list string) ([]*input, error) {
 	}
 	for i, in := range out {
 		in.index = i
+		in.name = in.path
 	}
 	return out, nil
 }
@@ -255,13 +265,17 @@ func shardInputs(in []*input, i, n int) []*input {
 	return out
 }
 
-// outputName returns the name of the records file of an input:
-// CC-MAIN-...-00000.warc.gz gives CC-MAIN-...-00000.jsonl.
-func outputName(path string) string {
-	if path == stdinName {
+// outputName returns the name of the records file of an input named
+// name: CC-MAIN-...-00000.warc.gz gives CC-MAIN-...-00000.jsonl, and so
+// does a URL that ends so.
+func outputName(name string) string {
+	if name == stdinName {
 		return "stdin.jsonl"
 	}
-	base := filepath.Base(path)
+	base := name[strings.LastIndexAny(name, `/\`)+1:]
+	if base == "" {
+		base = "input"
+	}
 	for _, ext := range []string{".gz", ".warc"} {
 		base = strings.TrimSuffix(base, ext)
 	}
@@ -273,11 +287,11 @@ func outputName(path string) string {
 func nameOutputs(inputs []*input, dir string) error {
 	seen := map[string]string{}
 	for _, in := range inputs {
-		name := outputName(in.path)
+		name := outputName(in.name)
 		if other, ok := seen[name]; ok {
-			return fmt.Errorf("%s and %s would both write %s: give inputs distinct file names, or audit them in two runs", other, in.path, name)
+			return fmt.Errorf("%s and %s would both write %s: give inputs distinct file names, or audit them in two runs", other, in.name, name)
 		}
-		seen[name] = in.path
+		seen[name] = in.name
 		in.out = filepath.Join(dir, name)
 	}
 	return nil

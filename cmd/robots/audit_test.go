@@ -314,6 +314,15 @@ func TestAuditInputs(t *testing.T) {
 	if _, out, _ := runCmd(string(data), "audit", "-"); out != strings.ReplaceAll(fromFile, `"file":`+jsonString(a), `"file":"-"`) {
 		t.Errorf("standard input gives other records")
 	}
+	// -name names standard input, in the records and under -o.
+	outDir := t.TempDir()
+	if code, _, stderr := runCmd(string(data), "audit", "-name", "https://data.example/crawl/a.warc.gz", "-o", outDir, "-"); code != exitOK {
+		t.Errorf("-name: exit %d: %s", code, stderr)
+	}
+	named, _ := os.ReadFile(filepath.Join(outDir, "a.jsonl"))
+	if string(named) != strings.ReplaceAll(fromFile, `"file":`+jsonString(a), `"file":"https://data.example/crawl/a.warc.gz"`) {
+		t.Errorf("-name: the records of standard input differ:\n%.300s", named)
+	}
 	for _, args := range [][]string{{"audit"}, {"audit", "-json", a}, {"audit", "-list", "-", "-"}, {"audit", "-workers", "0", a}} {
 		if code, _, _ := runCmd("", args...); code != exitUsage {
 			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)

@@ -155,7 +155,7 @@ func runInputs(e *env, cfg auditConfig, inputs []*input) *auditStats {
 			}
 			if in.err != nil {
 				st.inputErrors++
-				fmt.Fprintf(progress.clear(), "robots audit: %s: %v\n", in.path, in.err)
+				fmt.Fprintf(progress.clear(), "robots audit: %s: %v\n", in.name, in.err)
 			}
 			if res.fatal == nil && !in.retry {
 				st.done++
@@ -239,7 +239,7 @@ func readInput(e *env, in *input, order, work chan<- *captureBatch, stopped *ato
 		if rec.Err == nil && !captureTypes[rec.Type] {
 			continue
 		}
-		c := audit.Capture{File: in.path, Offset: rec.Offset, Length: rec.Length, URI: rec.TargetURI,
+		c := audit.Capture{File: in.name, Offset: rec.Offset, Length: rec.Length, URI: rec.TargetURI,
 			Date: rec.Date, Digest: rec.Digest, Truncated: rec.Truncated, Err: rec.Err}
 		if c.Digest == "" {
 			c.Digest = rec.PayloadDigest
