@@ -32,6 +32,14 @@ const (
 	// the binary and the runtime's own, a worker stays within 64 MiB.
 	memoryPerWorker = 44 << 20
 
+	// gcPercent is the garbage collector's GOGC, unless the environment
+	// sets one: the heap grows to five times what is live, within the
+	// limit above, before it is collected. An audit allocates about 60 KB
+	// a capture that dies at once; collecting less often cut its CPU time
+	// by 6 to 7% (GOGC=100 against 400, three pairs of runs on 20,000
+	// captures) without raising its peak, which the limit holds.
+	gcPercent = 400
+
 	batchCaptures   = 64
 	batchBytes      = 256 << 10
 	batchesPerInput = 3
@@ -86,6 +94,9 @@ func runInputs(e *env, cfg auditConfig, inputs []*input) *auditStats {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		prevLimit := debug.SetMemoryLimit(int64(cfg.workers) * memoryPerWorker)
 		defer debug.SetMemoryLimit(prevLimit)
+		if os.Getenv("GOGC") == "" {
+			defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
+		}
 	}
 
 	st := &auditStats{inputs: len(inputs)}
