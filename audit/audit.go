@@ -124,6 +124,9 @@ func New(opts Options) *Auditor {
 // order of each record's Agents.
 func (a *Auditor) Agents() []string { return append([]string(nil), a.agents...) }
 
+// NumAgents returns the number of crawlers the Auditor reports on.
+func (a *Auditor) NumAgents() int { return len(a.agents) }
+
 // readers keeps the bufio.Readers that read stored responses.
 var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, MaxHeader) }}
 

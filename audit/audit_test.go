@@ -187,7 +187,7 @@ func TestUsage(t *testing.T) {
 func TestOptions(t *testing.T) {
 	a := audit.New(audit.Options{})
 	rec := a.Audit(ptr(capture("https://example.com/robots.txt", 200, "User-agent: *\nDisallow: /\n")))
-	if len(rec.Agents) != len(a.Agents()) || len(rec.Agents) < 20 || rec.Agents[0].Name != a.Agents()[0] {
+	if len(rec.Agents) != len(a.Agents()) || len(rec.Agents) != a.NumAgents() || len(rec.Agents) < 20 || rec.Agents[0].Name != a.Agents()[0] {
 		t.Errorf("%d agents, the Auditor says %d", len(rec.Agents), len(a.Agents()))
 	}
 	// In the Google dialect /robots.txt is decided like any path.

@@ -291,6 +291,11 @@ func auditBatch(a *audit.Auditor, b *captureBatch, format bool) {
 	defer close(b.done)
 	b.recs = make([]*audit.Record, len(b.caps))
 	b.lines = make([][]byte, len(b.caps))
+	if format {
+		// About 128 octets a crawler and 512 for the rest: the lines are
+		// written without growing the buffer, mostly.
+		b.out = make([]byte, 0, len(b.caps)*(512+128*a.NumAgents()))
+	}
 	for i := range b.caps {
 		rec := a.Audit(&b.caps[i])
 		b.recs[i] = rec
