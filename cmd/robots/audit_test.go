@@ -178,6 +178,11 @@ func TestAuditOutputDir(t *testing.T) {
 	if len(entries) != len(inputs) {
 		t.Errorf("%d files in the output directory, want %d (no temporary file left)", len(entries), len(inputs))
 	}
+	for _, e := range entries {
+		if fi, err := e.Info(); err != nil || fi.Mode().Perm() != outputMode {
+			t.Errorf("%s: mode %v, want %v", e.Name(), fi.Mode().Perm(), os.FileMode(outputMode))
+		}
+	}
 	// A rerun skips what is done; a removed file is written again.
 	os.Remove(filepath.Join(outDir, "CC-MAIN-00001.jsonl"))
 	code, _, stderr = runCmd("", append([]string{"audit", "-o", outDir}, inputs...)...)

@@ -44,6 +44,9 @@ const (
 	batchBytes      = 256 << 10
 	batchesPerInput = 3
 	writeBuffer     = 256 << 10
+
+	// outputMode is the mode of the records files of -o.
+	outputMode = 0o644
 )
 
 // readersFor returns how many inputs are read at once: decompressing
@@ -333,6 +336,12 @@ func writeInput(cfg auditConfig, in *input, order <-chan *captureBatch, stdout *
 	case in.out != "":
 		var err error
 		f, err = os.CreateTemp(cfg.outDir, "."+outputNameBase(in.out)+".*.tmp")
+		if err == nil {
+			// CreateTemp makes the file readable by its owner alone; the
+			// records are for whoever reads the directory (other workers
+			// of a cluster, other users of a shared file system).
+			err = f.Chmod(outputMode)
+		}
 		if err != nil {
 			res.fatal = err
 		} else {
