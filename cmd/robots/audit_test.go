@@ -183,14 +183,20 @@ func TestAuditOutputDir(t *testing.T) {
 			t.Errorf("%s: mode %v, want %v", e.Name(), fi.Mode().Perm(), os.FileMode(outputMode))
 		}
 	}
-	// A rerun skips what is done; a removed file is written again.
+	// A rerun skips what is done; a removed file is written again, and
+	// the temporary file a killed run left is removed.
 	os.Remove(filepath.Join(outDir, "CC-MAIN-00001.jsonl"))
+	stale := filepath.Join(outDir, ".CC-MAIN-00001.jsonl.123456.tmp")
+	os.WriteFile(stale, []byte("{\"v\":1"), 0o644)
 	code, _, stderr = runCmd("", append([]string{"audit", "-o", outDir}, inputs...)...)
 	if got := runSummary(t, stderr); code != exitOK || got[1] != "1" || got[3] != "2" {
 		t.Errorf("rerun: exit %d, summary %v", code, got)
 	}
 	if b, _ := os.ReadFile(filepath.Join(outDir, "CC-MAIN-00001.jsonl")); !strings.Contains(all, string(b)) || len(b) == 0 {
 		t.Errorf("the file written again differs")
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Errorf("the stale temporary file is still there")
 	}
 	// Two inputs with one file name cannot share a directory.
 	other := filepath.Join(t.TempDir(), "CC-MAIN-00000.warc.gz")

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -335,7 +336,15 @@ func writeInput(cfg auditConfig, in *input, order <-chan *captureBatch, stdout *
 	case !cfg.records:
 	case in.out != "":
 		var err error
-		f, err = os.CreateTemp(cfg.outDir, "."+outputNameBase(in.out)+".*.tmp")
+		// A killed run may have left a temporary file of this input:
+		// the input is this run's now (shards never share one).
+		pattern := "." + outputNameBase(in.out) + ".*.tmp"
+		if stale, _ := filepath.Glob(filepath.Join(cfg.outDir, pattern)); len(stale) > 0 {
+			for _, name := range stale {
+				os.Remove(name)
+			}
+		}
+		f, err = os.CreateTemp(cfg.outDir, pattern)
 		if err == nil {
 			// CreateTemp makes the file readable by its owner alone; the
 			// records are for whoever reads the directory (other workers
