@@ -84,14 +84,27 @@ var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 // eachRulePair calls fn, for each non-empty rule of a group whose pattern
 // (as compared) an earlier rule of the group has too, with that earlier
 // rule: of the same kind (same true) when there is one, else of the other.
+// One map serves every group: it is sized once, for the largest.
 func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
 	form := p.Dialect.Form()
-	for _, g := range p.Robots.Groups() {
-		type key struct {
-			allow   bool
-			pattern string
+	type key struct {
+		allow   bool
+		pattern string
+	}
+	groups := p.Robots.Groups()
+	most := 0
+	for _, g := range groups {
+		most = max(most, len(g.Rules))
+	}
+	if most < 2 {
+		return
+	}
+	seen := make(map[key]robots.Rule, most)
+	for _, g := range groups {
+		if len(g.Rules) < 2 {
+			continue
 		}
-		seen := map[key]robots.Rule{}
+		clear(seen)
 		for _, r := range g.Rules {
 			if r.Pattern == "" {
 				continue
