@@ -199,6 +199,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 	"unsafe"
@@ -420,6 +421,7 @@ type machineMore struct {
 	work     int       // DFA construction work, failed attempts included, all classes
 	why      error     // why a cheaper tier was not built for class 0, or nil
 	classWhy error     // the same for the first other class that has one
+	budget   budget    // the decision budget when it is not the default (tests); then every walk counts its work
 }
 
 // engines are the engines that decide one class of rules, chosen by
@@ -510,7 +512,7 @@ func (m *Machine) setMore(x *machineMore) {
 	if x.classes == nil && Tier(m.tier) == TierDFA && x.work == len(m.lit.nodes) {
 		m.litWork, x.work = true, 0
 	}
-	if x.classes != nil || x.work != 0 || x.why != nil || x.classWhy != nil {
+	if x.classes != nil || x.work != 0 || x.why != nil || x.classWhy != nil || x.budget != (budget{}) {
 		m.more = new(machineMore)
 		*m.more = *x
 	}
@@ -774,21 +776,46 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 		e.tier, e.wild = uint8(TierSplit), wildDFA
 		return why
 	}
-	if !small && lim.MaxTier <= TierSegments {
+	// The NFA walks a pass over its words per octet, a cost fixed by its
+	// size: past what the decision budget allows per octet, with the
+	// lazily built DFA's share reserved, it is not built, even when
+	// MaxTier asks for it.
+	nfaFits := dfaOctetCost+nfaOctetCost((nfaPositions(wild)+63)/64)+lazyCost.static+lazyCost.per <= DecidePerOctet
+	if !small && lim.MaxTier <= TierSegments || !nfaFits {
 		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
 		e.segs = e.seg.scratchPool()
-		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil
+		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)
-	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.nfa.words <= lazyNFAWords
+	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.nfa.words <= lazyNFAWords && e.takeoverCost() <= lazyMaxTakeover
 	return why
 }
 
 // Match returns the best rule of class 0 (the caller's index) that matches
-// the octets of in, or -1. It takes time linear in the input, does not
-// allocate, and takes no lock.
-func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in) }
+// the octets of in, or -1, or OverBudget when deciding in exactly would cost
+// more than the decision budget (see DecideBudget). It takes time linear in
+// the input, does not allocate, and takes no lock.
+func (m *Machine) Match(in normalize.Stream) int32 {
+	mt := m.meter(in, -1)
+	return m.engines.match(in, &mt)
+}
+
+// meter returns the meter of a decision whose walks of fixed cost take
+// static units per octet (-1: not known yet, see meter.reserve): the
+// default budget, or, when a test gave m another, that budget, with every
+// walk counted.
+func (m *Machine) meter(in normalize.Stream, static int) meter {
+	if m.more != nil && m.more.budget != (budget{}) {
+		b := m.more.budget
+		mt := meter{base: b.base, per: b.per, counted: true, in: in}
+		mt.lazyBase, mt.lazyPer = lazyShare(b)
+		return mt
+	}
+	mt := meter{base: DecideBase, per: DecidePerOctet, static: -1, in: in, lazyBase: lazyBase, lazyPer: lazyPerOctet}
+	mt.reserve(static)
+	return mt
+}
 
 // MatchClasses stores in dst[c], for each class c of set, the best rule of
 // class c (the caller's index) that matches the octets of in, or -1; the
@@ -796,12 +823,20 @@ func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in) 
 // the literal DFAs of all the classes asked: their cursors step together
 // on each octet, until every one is settled. Then each class whose
 // wildcard rules could still beat what its DFA found walks its wildcard
-// tier, as Match does for class 0. Its time is linear in the input for
-// each class; it does not allocate, and takes no lock.
+// tier, as Match does for class 0. The classes asked share one decision
+// budget: when deciding them exactly would cost more, every entry of set
+// is OverBudget. Its time is linear in the input for each class; it does
+// not allocate, and takes no lock.
 func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32) {
+	m.matchClasses(in, set, dst, nil)
+}
+
+// matchClasses is MatchClasses, counting on mt, or when mt is nil, on the
+// meter of m's budget.
+func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32, mt *meter) {
 	var cur [MaxClasses]cursor
 	var asked [MaxClasses]*engines
-	live := 0
+	live, static := 0, 0
 	for c := range MaxClasses {
 		if set&(1<<c) == 0 {
 			continue
@@ -814,11 +849,17 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 			}
 		}
 		asked[c], cur[c] = e, e.lit.start()
+		static += e.staticBelow()
 		if !cur[c].settled() {
 			live |= 1 << c
 		}
 	}
-	run := firstRun
+	if mt == nil {
+		x := m.meter(in, static)
+		mt = &x
+	}
+	classes := bits.OnesCount(uint(live))
+	run, n := firstRun, 0
 	for s := in; live != 0; {
 		if p := s.Plain(run); p != "" {
 			run = min(2*run, plainRun)
@@ -828,6 +869,15 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 						live &^= 1 << c
 					}
 				}
+			}
+			if mt.counted {
+				// What the cursors read of p: at most all of it each.
+				n += len(p)
+				if mt.spent += classes * dfaOctetCost * len(p); mt.over(n) {
+					overAll(set, &asked, dst)
+					return
+				}
+				classes = bits.OnesCount(uint(live))
 			}
 			continue
 		}
@@ -844,50 +894,90 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 				live &^= 1 << c
 			}
 		}
+		if mt.counted {
+			n++
+			if mt.spent += classes * dfaOctetCost; mt.over(n) {
+				overAll(set, &asked, dst)
+				return
+			}
+			classes = bits.OnesCount(uint(live))
+		}
 	}
 	for c, e := range asked {
-		if e != nil {
-			dst[c] = e.finish(in, cur[c].result())
+		if e == nil {
+			continue
+		}
+		if dst[c] = e.finish(in, cur[c].result(), mt); dst[c] == OverBudget {
+			overAll(set, &asked, dst)
+			return
+		}
+	}
+}
+
+// overAll stores OverBudget in dst for every class of set that has rules.
+func overAll(set ClassSet, asked *[MaxClasses]*engines, dst *[MaxClasses]int32) {
+	for c := range MaxClasses {
+		if set&(1<<c) != 0 && asked[c] != nil {
+			dst[c] = OverBudget
 		}
 	}
 }
 
 // match is the one place where the engines of a class run: the lazily
 // built DFA of all the patterns when it may (see lazyMatch), or else the
-// literal DFA first, then finish.
-func (e *engines) match(in normalize.Stream) int32 {
+// literal DFA first, then finish. The walks count on mt.
+func (e *engines) match(in normalize.Stream, mt *meter) int32 {
 	if lz := e.lazyMeta(); lz != nil && lz.ok && !lz.waiting() {
-		if r, ok := e.lazyMatch(lz, in); ok {
+		if r, ok := e.lazyMatch(lz, in, mt); ok {
 			if r < 0 {
-				return -1
+				return r
 			}
 			return e.origOf(r)
 		}
 	}
-	return e.finish(in, e.lit.walk(in))
+	if mt.counted {
+		return e.finish(in, e.lit.walkCounted(in, mt), mt)
+	}
+	return e.finish(in, e.lit.walk(in), mt)
 }
 
 // finish returns the best rule (the caller's index) given best, what the
-// literal DFA found on in (a place in the ranking): unless it beats every
-// wildcard rule, the tier that holds the wildcard patterns walks in.
-func (e *engines) finish(in normalize.Stream, best int32) int32 {
+// literal DFA found on in (a place in the ranking), or OverBudget: unless
+// it beats every wildcard rule, the tier that holds the wildcard patterns
+// walks in, counting on mt.
+func (e *engines) finish(in normalize.Stream, best int32, mt *meter) int32 {
+	if best == OverBudget {
+		return OverBudget
+	}
 	if better(e.wildTop, best) {
 		r := int32(-1)
 		switch Tier(e.tier) {
 		case TierSplit:
-			r = e.wild.walk(in)
+			if mt.counted {
+				r = e.wild.walkCounted(in, mt)
+			} else {
+				r = e.wild.walk(in)
+			}
 		case TierSegments:
+			mt.reserve(e.static())
 			sc, slot := e.segs.get()
-			r = e.seg.walk(sc, in)
+			r = e.seg.walk(sc, in, *mt)
+			mt.spent = sc.m.spent
 			e.segs.put(slot)
 		case TierNFA:
-			if e.nfa.scratch == nil { // it fits in registers
+			switch {
+			case mt.counted:
+				r = e.nfa.walkCounted(in, mt)
+			case e.nfa.scratch == nil: // it fits in registers
 				r = e.nfa.walkRegs(in)
-				break
+			default:
+				sc, slot := e.nfa.scratch.get()
+				r = e.nfa.walk(sc, in)
+				e.nfa.scratch.put(slot)
 			}
-			sc, slot := e.nfa.scratch.get()
-			r = e.nfa.walk(sc, in)
-			e.nfa.scratch.put(slot)
+		}
+		if r == OverBudget {
+			return OverBudget
 		}
 		if better(r, best) {
 			best = r
@@ -897,6 +987,53 @@ func (e *engines) finish(in normalize.Stream, best int32) int32 {
 		return -1
 	}
 	return e.origOf(best)
+}
+
+// staticBelow returns the units per octet that e's walks of fixed cost
+// take below the lazily built DFA: its literal DFA's, and its wildcard
+// tier's when that is a DFA or the NFA.
+func (e *engines) staticBelow() int {
+	c := dfaOctetCost
+	switch Tier(e.tier) {
+	case TierSplit:
+		c += dfaOctetCost
+	case TierSegments:
+		c += e.seg.cost.static
+	case TierNFA:
+		c += nfaOctetCost(int(e.nfa.words))
+	}
+	return c
+}
+
+// static returns the units per octet that e's walks of fixed cost take in
+// a decision by Match: staticBelow, and the lazily built DFA's when it may
+// run.
+func (e *engines) static() int {
+	c := e.staticBelow()
+	if lz := e.lazyMeta(); lz != nil && lz.ok {
+		c += lazyOctetCost
+	}
+	return c
+}
+
+// cost returns the worst cost of a decision by Match on e (see planCost):
+// costBelow, and the lazily built DFA's share when it may run.
+func (e *engines) cost() planCost {
+	c := e.costBelow()
+	if lz := e.lazyMeta(); lz != nil && lz.ok {
+		c = c.add(lazyCost)
+	}
+	return c
+}
+
+// costBelow returns the worst cost of a decision on e's engines below the
+// lazily built DFA.
+func (e *engines) costBelow() planCost {
+	c := planCost{static: e.staticBelow()}
+	if Tier(e.tier) == TierSegments {
+		c.base, c.per = e.seg.cost.base, e.seg.cost.per
+	}
+	return c
 }
 
 // smallRankSort is the most indices sortByRank sorts by insertion.
@@ -958,6 +1095,16 @@ type Stats struct {
 	// class that has one.
 	Classes     [MaxClasses]Tier
 	ClassBudget error
+
+	// WorstBase and WorstPerOctet are the most a decision costs on the
+	// engines built, whatever the input, as the decision budget counts
+	// it: WorstBase units plus WorstPerOctet per octet of the input, by
+	// Match or by MatchClasses of every class. Bounded reports that this
+	// is within the budget (DecideBase, DecidePerOctet): then no decision
+	// fails closed. Otherwise some inputs may cost more, and the walks
+	// that count their work stop there.
+	WorstBase, WorstPerOctet int
+	Bounded                  bool
 }
 
 // Stats reports the tiers and size of m.
@@ -977,7 +1124,50 @@ func (m *Machine) Stats() Stats {
 	if m.litWork { // more.work is 0
 		s.Work = len(m.lit.nodes)
 	}
+	c := m.cost()
+	s.WorstBase, s.WorstPerOctet, s.Bounded = c.base, c.static+c.per, c.fits(defaultBudget)
 	return s
+}
+
+// cost returns the worst cost of a decision on m: by Match, or by
+// MatchClasses of every class, whichever costs more.
+func (m *Machine) cost() planCost {
+	one, all := m.engines.cost(), m.engines.costBelow()
+	for i := range m.classesMore() {
+		if e := &m.more.classes[i]; e.tier != 0 {
+			all = all.add(e.costBelow())
+		}
+	}
+	return planCost{static: max(one.static, all.static), base: max(one.base, all.base), per: max(one.per, all.per)}
+}
+
+// classesMore returns how many classes beyond the first m holds engines
+// for, empty ones included.
+func (m *Machine) classesMore() int {
+	if m.more == nil {
+		return 0
+	}
+	return len(m.more.classes)
+}
+
+// Cost returns the units of work that deciding the classes of set on in
+// costs, counted as the decision budget counts them (see DecideBudget),
+// on the engines built below the lazily built DFA, whose cost depends on
+// the states earlier inputs built and is capped. It stops at no budget:
+// it lets tools see how near, or how far past, the budget a set of
+// patterns takes an input (the benchmarks' search for hostile files
+// climbs on it). Its time is linear in the input and the patterns.
+func (m *Machine) Cost(in normalize.Stream, set ClassSet) int {
+	mt := meter{base: math.MaxInt / 2, per: 0, counted: true, in: in}
+	if set&^1 == 0 {
+		if set == 1 {
+			m.engines.finish(in, m.lit.walkCounted(in, &mt), &mt)
+		}
+		return mt.spent
+	}
+	var dst [MaxClasses]int32
+	m.matchClasses(in, set, &dst, &mt)
+	return mt.spent
 }
 
 // addStats adds the sizes of e's engines to s.

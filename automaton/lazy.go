@@ -199,6 +199,7 @@ type lazyArena struct {
 	// taken through transitions, and transitions built (see pays).
 	uses, resets int32
 	steps, built int64
+	spent        int // units of work the current walk spent building states (see lazyBase)
 	sc           lazyScratch
 	class        [256]uint8 // octet classes: the octets the owner's tables tell apart
 	stop         [4]uint64  // octets that may leave an idle state
@@ -230,7 +231,7 @@ func (lz *lazyMeta) tally() { lz.credit.Store(min(lz.credit.Load()+1, lazyMaxCre
 // lazyMatch decides in with the lazy DFA of e, whose meta is lz, and
 // reports false when it did not: the arena is busy or owned by another
 // Machine that e may not yet take it from, or the walk gave up.
-func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
+func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream, mt *meter) (int32, bool) {
 	i := spreadIndex(lazySlotCount)
 	sl := &lazySlots[i]
 	if sl.owner.Load() != e && !lz.mayTake() || sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
@@ -238,15 +239,27 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
 		return -1, false
 	}
 	a := &lazyArenas[i]
+	a.spent = 0
 	if sl.owner.Load() != e {
+		a.spent = e.takeoverCost()
 		a.takeover(e, sl.owner.Load(), i)
 		sl.owner.Store(e)
 		lz.held.Store(int32(i) + 1)
 		lz.credit.Store(0)
 	}
 	a.uses++
-	r, n, ok := a.walk(e, in)
+	mt.reserve(e.static())
+	r, n, ok := a.walk(e, in, mt.lazyBase, mt.lazyPer)
 	a.steps += int64(n)
+	// What the walk built, and in a counted decision the octets it took
+	// (otherwise reserved), are the decision's work.
+	if mt.spent += a.spent; mt.counted {
+		mt.spent += lazyOctetCost * n
+	}
+	mt.seen = max(mt.seen, n)
+	if ok && mt.over(n) {
+		r = OverBudget // only with a test's budget: the lazy DFA's reserve fits the default
+	}
 	if !ok {
 		// Give the arena up, and wait longer before the next try.
 		sl.owner.Store(nil)
@@ -266,6 +279,24 @@ func (a *lazyArena) pays() bool { return a.steps >= lazyReuse*a.built }
 // up to lazyAfter<<lazyMaxBackoff.
 func backoff(w int32) int32 {
 	return min(4*max(lazyAfter+w, lazyAfter), lazyAfter<<lazyMaxBackoff) - lazyAfter
+}
+
+// lazyMaxTakeover is the most a takeover of an arena may cost (see
+// takeoverCost): a Machine whose tables cost more to read does not run
+// the lazily built DFA, which could not pay for it within its share of a
+// decision's budget (lazyBase). Every corpus file's tables cost far less.
+const lazyMaxTakeover = lazyBase / 2
+
+// takeoverCost returns the units of work a takeover of an arena by e
+// costs: a pass over its tables' nodes and labels, these read sixteen to
+// a unit, and one unit per octet of the classes it sets.
+func (e *engines) takeoverCost() int {
+	d := e.lit
+	n := len(d.nodes) + len(d.labels)/16 + len(d.bitmaps)/2 + 256
+	if Tier(e.tier) == TierSegments {
+		n += (len(e.seg.lead.labels) + len(e.seg.float.labels)) / 16
+	}
+	return n
 }
 
 // takeover empties a, arena i, for e, from its owner, if it has one, whose
@@ -320,13 +351,15 @@ func (a *lazyArena) reset() {
 
 // walk decides in with a's states, building those it lacks, and returns
 // the best rule, the octets it took through transitions, and false when
-// it gave up (see the file's comment). It reads the input as
+// it gave up (see the file's comment), or when the states it built cost
+// more than base units and per for each octet read (a.spent): the lazily
+// built DFA's share of the decision budget (see lazyShare). It reads the input as
 // runs of plain octets (normalize.Stream.Plain) and the rest octet by
 // octet. Until a rule has matched, a transition into a plain state (see
 // plain) is all an octet costs: one table load; any other state is looked
 // at as it is entered, and an idle one passes over the octets that cannot
 // leave it.
-func (a *lazyArena) walk(e *engines, in normalize.Stream) (r int32, n int, ok bool) {
+func (a *lazyArena) walk(e *engines, in normalize.Stream, base, per int) (r int32, n int, ok bool) {
 	s := a.start
 	if s == 0 {
 		if s, ok = a.begin(e); !ok {
@@ -386,7 +419,7 @@ func (a *lazyArena) walk(e *engines, in normalize.Stream) (r int32, n int, ok bo
 			s, idle = t, false // a plain state: on to the next octet
 		}
 		if t == 0 {
-			if t, ok = a.miss(e, s, x, &resets); !ok {
+			if t, ok = a.miss(e, s, x, &resets); !ok || a.spent > base+per*n {
 				return -1, n, false
 			}
 		}
@@ -430,6 +463,7 @@ func (a *lazyArena) miss(e *engines, s int32, x byte, resets *int) (int32, bool)
 // begin builds the start state; false when it is beyond the bounds.
 func (a *lazyArena) begin(e *engines) (int32, bool) {
 	n, h, ok := e.lazyStart(&a.sc)
+	a.spent += n
 	if !ok {
 		return 0, false
 	}
@@ -451,7 +485,9 @@ func (a *lazyArena) begin(e *engines) (int32, bool) {
 // transition to it, which it returns; full when the arena has no room,
 // and false when the state is beyond the bounds of a step.
 func (a *lazyArena) add(e *engines, s int32, x byte) (t int32, full, ok bool) {
-	n, h, ok := e.lazyStep(&a.sc, a.key(s), x)
+	cur := a.key(s)
+	n, h, ok := e.lazyStep(&a.sc, cur, x)
+	a.spent += a.sc.work + len(cur) + n
 	if !ok {
 		return 0, false, false
 	}
@@ -507,6 +543,7 @@ func (a *lazyArena) intern(k []int32, h [lazyHeader]int32) (int32, bool) {
 	if s+a.width > at || a.states >= lazyMaxStates {
 		return 0, true
 	}
+	a.spent += int(a.width)
 	a.used, a.keys = s+a.width, at
 	a.states++
 	h[lazyKeyAt] = at

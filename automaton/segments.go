@@ -110,6 +110,8 @@ type segments struct {
 	nodes   int32  // star nodes; node 0 is the start, reached before the input
 	ring    int32  // buckets of a walk's wake-up ring, a power of two
 
+	cost planCost // the worst cost of a walk (see walkCost)
+
 	// For the lazily built DFA (lazy.go), per star node v: the longest
 	// segment of its edges at v, and the best rule of the edges below it
 	// at nodes+v (see capAge and bestBelow); then its meta.
@@ -580,7 +582,71 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		}
 	}
 	s.lazyTables()
+	s.cost = s.walkCost(sp)
 	return s
+}
+
+// walkCost returns the worst cost of a walk of s, as it counts its work
+// (see charge), from its tables. Per octet, not counted (static): a
+// bucket of the ring, a step of the leading trie and two of the
+// Aho-Corasick automaton, amortized, each a scan of a node's labels, and
+// the test for a segment that ends; counted (per): a lookup in the live
+// set per heavy path that the segments ending at one octet lie on, at
+// most H, and the visits of segments longer than the ring, which wait for
+// their octet in steps of maxRing-1. Per walk (base): each of the N star
+// nodes reached once, with its E_q queued edges and M mask words; each
+// queued edge taken once; at most V = E_q + E + W visits, a segment
+// becoming live once per edge queued on it and per watched edge of a hub
+// reached, and once more per edge taken, each visit with its lookup and
+// at most watchedPerSegment watched edges; a wake-up per wait, at most
+// E_q + E; and at the end, the D segments that end at the last octet with
+// their watched edges, and the E_tail edges that must end the input.
+func (s *segments) walkCost(sp *spares) planCost {
+	kids := func(t *strie, from int) int {
+		n := 0
+		for u := from; u+1 < len(t.off); u++ {
+			n = max(n, int(t.off[u+1]-t.off[u]))
+		}
+		return n
+	}
+	c := planCost{static: 2 + labelCost(kids(&s.lead, 0)) + 2*labelCost(kids(&s.float, 1))}
+	// Per segment id, the heavy paths from it to the dictionary tree's
+	// root (H) and the segments on the way (D), the segment's own
+	// included: a path's head comes after the segment above it.
+	segs := len(s.seglen)
+	paths, depth := sp.get(segs), sp.get(segs)
+	defer sp.put(paths, depth)
+	maxH, maxD, long := 0, 0, 0
+	for id := range segs {
+		ch := s.chain[id]
+		p, d := int32(1), int32(1)
+		if int32(id) > ch.lo {
+			p, d = paths[id-1], depth[id-1]+1
+		} else if ch.up >= 0 {
+			p, d = paths[ch.up]+1, depth[ch.up]+1
+		}
+		paths[id], depth[id] = p, d
+		maxH, maxD = max(maxH, int(p)), max(maxD, int(d))
+		if s.seglen[id] > maxRing-1 {
+			long++
+		}
+	}
+	queued, tail := 0, 0
+	for v := int32(0); v < s.nodes; v++ {
+		queued += int(s.pushEnd[v] - s.edgeAt[v])
+	}
+	for _, e := range s.edges {
+		if e.tail() {
+			tail++
+		}
+	}
+	visit := visitCost + lookupCost + watchedPerSegment // the visit, its lookup, its watched edges
+	visits := queued + len(s.edges) + len(s.watched)
+	c.per = maxH*lookupCost + (long*visit+maxRing-2)/(maxRing-1)
+	c.base = int(s.nodes)*reachCost + queued + len(s.masks) + // reached
+		queued*popCost + visits*visit + (queued+len(s.edges))*wakeCost +
+		maxD*(lookupCost+watchedPerSegment) + tail
+	return c
 }
 
 // lazyMaxNodes is the most star nodes of a segment matcher that the lazy
@@ -826,7 +892,9 @@ const maxRing = 1 << 10
 // between walks.
 type segScratch struct {
 	g       uint32
-	work    int     // the last walk's segment visits, live-set lookups, wake-ups and hubs' mask words (tests read it)
+	m       meter   // the decision's work, the walk's included (see budget.go)
+	over    bool    // the walk has spent more than the budget allows: it stops
+	n       int32   // the octets the last walk read
 	reached []reach // per star node
 	queue   []squeue
 	live    segSet   // segments an occurrence may take an edge on
@@ -1032,7 +1100,7 @@ type segWalk struct {
 	tails      bool  // a star node reached has an edge that must end the input
 }
 
-func (s *segments) start(sc *segScratch) segWalk {
+func (s *segments) start(sc *segScratch, m meter) segWalk {
 	sc.g++
 	if sc.g == 0 { // wrapped: every generation mark must be reset once
 		clear(sc.reached)
@@ -1044,7 +1112,7 @@ func (s *segments) start(sc *segScratch) segWalk {
 		clear(sc.taken)
 		sc.g = 1
 	}
-	sc.work, sc.live.n, sc.waiting = 0, 0, 0
+	sc.m, sc.over, sc.live.n, sc.waiting = m, false, 0, 0
 	w := segWalk{s: s, sc: sc, best: -1}
 	w.reach(0)
 	return w
@@ -1054,6 +1122,9 @@ func (s *segments) start(sc *segScratch) segWalk {
 // segments of its watched edges live.
 func (w *segWalk) reach(v int32) {
 	s, sc := w.s, w.sc
+	if w.charge(reachCost + int(s.pushEnd[v]-s.edgeAt[v]) + int(s.maskAt[v+1]-s.maskAt[v])) {
+		return
+	}
 	sc.reached[v] = reach{gen: sc.g, at: w.n}
 	if s.tails[v] {
 		w.tails = true
@@ -1087,10 +1158,21 @@ func (w *segWalk) reach(v int32) {
 	if s.pushEnd[v] == s.edgeAt[v+1] {
 		return // not a hub
 	}
-	sc.work += int(s.maskAt[v+1] - s.maskAt[v])
 	for _, m := range s.masks[s.maskAt[v]:s.maskAt[v+1]] {
 		sc.live.or(m.w, m.bits, sc.g)
 	}
+}
+
+// charge adds k units to the decision's work and reports whether it is
+// now more than the budget allows after the octets read: then the walk
+// stops (over).
+func (w *segWalk) charge(k int) bool {
+	sc := w.sc
+	sc.m.spent += k
+	if sc.m.spent > sc.m.base+sc.m.per*max(int(w.n), sc.m.seen) && sc.m.over(int(w.n)) {
+		sc.over = true
+	}
+	return sc.over
 }
 
 // wait puts segment seg in the ring, to be made live at octet at (after
@@ -1140,7 +1222,7 @@ func (w *segWalk) step(x byte) {
 	t := &w.s.float
 	u := t.next(w.scan, x)
 	w.scan = u
-	if w.sc.live.n > 0 && t.terms.hasTerm(u) {
+	if w.sc.live.n > 0 && t.terms.hasTerm(u) && !w.sc.over {
 		w.ends(u)
 	}
 }
@@ -1176,6 +1258,9 @@ func (w *segWalk) steps(p string) {
 		if sc.live.n > 0 && t.terms.hasTerm(u) {
 			w.ends(u)
 		}
+		if sc.over {
+			return
+		}
 	}
 }
 
@@ -1206,11 +1291,12 @@ func (w *segWalk) wake() {
 	sc := w.sc
 	if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g {
 		for seg := h.first; seg >= 0; seg = sc.wait[seg].next {
-			sc.work++
+			sc.m.spent += wakeCost
 			sc.waiting--
 			sc.live.or(seg>>6, 1<<(seg&63), sc.g)
 		}
 		h.first = -1
+		w.charge(0)
 	}
 }
 
@@ -1232,7 +1318,9 @@ func (w *segWalk) ends(u int32) {
 	for id := s.float.terms.term(u); id >= 0; id = s.chain[id].up {
 		lo := s.chain[id].lo
 		for j := id; ; j-- {
-			sc.work++
+			if w.charge(lookupCost) {
+				return
+			}
 			if j = sc.live.last(lo, j, sc.g); j < 0 {
 				break
 			}
@@ -1248,7 +1336,9 @@ func (w *segWalk) ends(u int32) {
 // an occurrence may take that edge.
 func (w *segWalk) visit(seg int32) {
 	s, sc := w.s, w.sc
-	sc.work++
+	if w.charge(visitCost + int(s.watchAt[seg+1]-s.watchAt[seg])) {
+		return
+	}
 	// Out first: a hub reached below may make seg live again.
 	sc.live.remove(seg)
 	start := w.n - s.seglen[seg]
@@ -1280,7 +1370,7 @@ func (w *segWalk) visit(seg int32) {
 	}
 	if k := s.queueAt[seg]; k >= 0 && sc.queue[k].gen == sc.g {
 		q := &sc.queue[k]
-		for q.head >= 0 {
+		for q.head >= 0 && !sc.over {
 			e := q.head
 			ed := &s.edges[e]
 			if at := sc.reached[ed.from].at; at > start {
@@ -1288,6 +1378,7 @@ func (w *segWalk) visit(seg int32) {
 				break
 			}
 			if ed.to < 0 {
+				sc.m.spent += popCost
 				if better(ed.rule, w.best) {
 					w.best = ed.rule
 				}
@@ -1307,6 +1398,9 @@ func (w *segWalk) result() int32 {
 	s, sc, t := w.s, w.sc, &w.s.float
 	best := w.best
 	for seg := t.terms.term(w.scan); seg >= 0; seg = s.suffix(seg) {
+		if w.charge(lookupCost + int(s.watchAt[seg+1]-s.watchAt[seg])) {
+			return OverBudget
+		}
 		start := w.n - s.seglen[seg]
 		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
 			ed := &s.edges[e]
@@ -1322,6 +1416,9 @@ func (w *segWalk) result() int32 {
 			ed := &s.edges[e]
 			if sc.reached[ed.from].at > start {
 				break
+			}
+			if w.charge(1) {
+				return OverBudget
 			}
 			if r := ed.rule; better(r, best) {
 				best = r
@@ -1340,10 +1437,22 @@ const segPlainRun = 64
 // rule (its place in the ranking). It reads the input as runs of plain
 // octets (normalize.Stream.Plain), and once the walk is idle and no star
 // node reached has an edge that must end the input, it stops: nothing
-// can change its outcome.
-func (s *segments) walk(sc *segScratch, in normalize.Stream) int32 {
-	w := s.start(sc)
+// can change its outcome. It counts its work on the decision's meter m,
+// which it leaves in sc.m, and returns OverBudget as soon as the decision
+// has spent more than m allows.
+func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
+	if m.counted {
+		// The walk's own octets, charged at its end: until then, out of
+		// what it may spend per octet.
+		m.per -= s.cost.static
+		defer func() { sc.m.per += s.cost.static; sc.m.spent += s.cost.static * int(sc.n) }()
+	}
+	w := s.start(sc, m)
+	defer func() { sc.n = w.n }()
 	for {
+		if sc.over {
+			return OverBudget
+		}
 		if w.idle() {
 			if !w.tails {
 				return w.best

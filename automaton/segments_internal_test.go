@@ -10,11 +10,11 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// walkWorkPerOctet is the most work the segment walk may spend per input
-// octet (segment visits, live-set lookups and wake-ups: segScratch.work),
-// besides the mask words of the hubs it reaches, on the hostile families
-// below.
-const walkWorkPerOctet = 8
+// runWorkPerOctet is the most work the segment walk may count per input
+// octet on the families of runs of 'a' (segment visits, live-set lookups,
+// wake-ups, star nodes reached and their edges: the decision budget's
+// units, see budget.go), beyond what its plan takes per octet uncounted.
+const runWorkPerOctet = 32
 
 // runs are the families of TestSegmentWalkWork: lines over runs of 'a'
 // filling the parse limit, and inputs of runs of 'a'. Each has the segments
@@ -95,9 +95,10 @@ func fillRules(line func(i int) string) []Rule {
 
 // TestSegmentWalkWork counts the segment walk's work on the families of
 // runs of 'a' (issue 9, item 1) and the other hostile families, and checks
-// what it finds against greedy matching of each pattern alone. The work
-// counted leaves out the edges queued when a node is reached: each edge of
-// a node reached at most once per walk (E′ in the package comment).
+// what it finds against greedy matching of each pattern alone, and its
+// work against the worst case its plan states (Stats.WorstBase and
+// WorstPerOctet): on the families of runs, where every octet ends
+// hundreds of segments, at most runWorkPerOctet units an octet besides.
 func TestSegmentWalkWork(t *testing.T) {
 	var url strings.Builder
 	url.WriteByte('/')
@@ -107,13 +108,18 @@ func TestSegmentWalkWork(t *testing.T) {
 			fmt.Fprintf(&url, "%d", i%97)
 		}
 	}
-	all := runs
+	type family struct {
+		name string
+		line func(i int) string
+		in   []string
+		run  bool
+	}
+	var all []family
+	for _, f := range runs {
+		all = append(all, family{f.name, f.line, f.in, true})
+	}
 	for _, f := range others {
-		all = append(all, struct {
-			name string
-			line func(i int) string
-			in   []string
-		}{f.name, f.line, []string{url.String()[:1<<10], url.String()[:100] + "$", "/xa12yb12" + url.String()[:1000]}})
+		all = append(all, family{f.name, f.line, []string{url.String()[:1<<10], url.String()[:100] + "$", "/xa12yb12" + url.String()[:1000]}, false})
 	}
 	for _, f := range all {
 		rules := fillRules(f.line)
@@ -121,20 +127,25 @@ func TestSegmentWalkWork(t *testing.T) {
 		if Tier(m.tier) != TierSegments {
 			t.Fatalf("%s: tier %v, want %v", f.name, m.tier, TierSegments)
 		}
+		st := m.Stats()
 		for _, in := range f.in {
 			sc := m.seg.newScratch()
-			got := m.seg.walk(sc, normalize.NewRawStream(in))
+			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
 			if got >= 0 {
 				got = m.origOf(got)
 			}
 			if want := greedyBest(rules, in); got != want {
 				t.Errorf("%s, %d octets: rule %d, want %d", f.name, len(in), got, want)
 			}
-			// Reaching a hub costs its mask words once per walk.
-			if limit := walkWorkPerOctet*(len(in)+1) + len(m.seg.masks); sc.work > limit {
-				t.Errorf("%s, %d octets: work %d, more than %d per octet and %d mask words", f.name, len(in), sc.work, walkWorkPerOctet, len(m.seg.masks))
+			work := m.Cost(normalize.NewRawStream(in), 1)
+			if limit := st.WorstBase + st.WorstPerOctet*len(in); work > limit {
+				t.Errorf("%s, %d octets: work %d, more than the plan's worst, %d + %d an octet", f.name, len(in), work, st.WorstBase, st.WorstPerOctet)
 			}
-			t.Logf("%s, %d rules, %d octets: rule %d, work %d", f.name, len(rules), len(in), got, sc.work)
+			dynamic := work - (dfaOctetCost+m.seg.cost.static)*len(in)
+			if limit := runWorkPerOctet * (len(in) + 1); f.run && dynamic > limit {
+				t.Errorf("%s, %d octets: counted work %d, more than %d an octet", f.name, len(in), dynamic, runWorkPerOctet)
+			}
+			t.Logf("%s, %d rules, %d octets: rule %d, work %d (counted %d), worst %d + %d an octet", f.name, len(rules), len(in), got, work, dynamic, st.WorstBase, st.WorstPerOctet)
 		}
 	}
 }
@@ -175,7 +186,7 @@ func TestSegmentWaits(t *testing.T) {
 		sc := m.seg.newScratch()
 		for k := 0; k < 10; k++ {
 			in := "/" + run(r.IntN(6*maxRing))
-			got := m.seg.walk(sc, normalize.NewRawStream(in))
+			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
 			if got >= 0 {
 				got = m.origOf(got)
 			}
@@ -247,11 +258,11 @@ func TestSegmentScratchWrap(t *testing.T) {
 		{"/xab", "/aaabc"},
 		{"/xyz", "/z"},
 	} {
-		want := m.seg.walk(m.seg.newScratch(), normalize.NewRawStream(tc.victim))
+		want := m.seg.walk(m.seg.newScratch(), normalize.NewRawStream(tc.victim), noBudget)
 		sc := m.seg.newScratch()
-		m.seg.walk(sc, normalize.NewRawStream(tc.killer))
+		m.seg.walk(sc, normalize.NewRawStream(tc.killer), noBudget)
 		sc.g = ^uint32(0)
-		if got := m.seg.walk(sc, normalize.NewRawStream(tc.victim)); got != want || sc.g != 1 {
+		if got := m.seg.walk(sc, normalize.NewRawStream(tc.victim), noBudget); got != want || sc.g != 1 {
 			t.Errorf("after %q, then the wrap: %q: rule %d, want %d", tc.killer, tc.victim, got, want)
 		}
 	}
@@ -395,7 +406,7 @@ func TestSharedScratch(t *testing.T) {
 	for k := range 20 {
 		for i, x := range ms {
 			in := "/" + run(r.IntN(600))
-			got := x.m.seg.walk(sc, normalize.NewRawStream(in))
+			got := x.m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
 			if got >= 0 {
 				got = x.m.origOf(got)
 			}
@@ -405,3 +416,6 @@ func TestSharedScratch(t *testing.T) {
 		}
 	}
 }
+
+// noBudget is a meter that never stops a walk.
+var noBudget = meter{base: 1 << 50}
