@@ -236,6 +236,10 @@ func (m *Matcher) Decide(url string) (d Decision) {
 // that building one and copying it costs a tenth of a short decision.
 func (m *Matcher) decide(d *Decision, r int32) {
 	if r < 0 {
+		if r == automaton.OverBudget {
+			d.OverBudget = ErrOverBudget // fail closed: Allowed stays false
+			return
+		}
 		d.Allowed = true
 		return
 	}
@@ -259,3 +263,16 @@ func (m *Matcher) decide(d *Decision, r int32) {
 
 // Stats describes the compiled automaton, for tools and tests.
 func (m *Matcher) Stats() automaton.Stats { return m.machine.Stats() }
+
+// Cost returns the units of work deciding url costs on the compiled
+// automaton, as the decision budget counts them (see the package
+// comment's Bounds and automaton.Machine.Cost), past the budget too: a
+// tool sees with it how near the budget a file takes a URL, where Decide
+// would only say that it failed closed.
+func (m *Matcher) Cost(url string) int {
+	set := automaton.ClassSet(1 << compile.ClassCrawl)
+	if t := m.usage(); t != nil && t.Walk() {
+		set |= usageClasses
+	}
+	return m.machine.Cost(m.form.Stream(url), set)
+}

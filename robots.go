@@ -76,6 +76,8 @@
 package robots
 
 import (
+	"errors"
+	"strconv"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -285,7 +287,22 @@ type Decision struct {
 	// may not be fetched (a disallowed URL has no preferences) or the file
 	// states none; see package usage for each category's meaning.
 	Usage usage.Set
+
+	// OverBudget is ErrOverBudget when the URL was not matched because
+	// deciding it exactly would cost more work than a decision may (see
+	// the package comment's Bounds): the decision then fails closed,
+	// Allowed false and Line 0. It is nil for every other decision. This
+	// is the one place where a Matcher departs from exact matching; a
+	// file whose rules keep every decision within the budget, as every
+	// real file does, never gets it.
+	OverBudget error
 }
+
+// ErrOverBudget is Decision.OverBudget for a URL that was disallowed, not
+// matched, because matching it exactly against the file's rules would
+// cost more than the decision budget.
+var ErrOverBudget = errors.New("robots: the URL is disallowed unmatched: deciding it exactly would cost more than the decision budget (" +
+	strconv.Itoa(automaton.DecideBase) + " units of work plus " + strconv.Itoa(automaton.DecidePerOctet) + " per octet of the URL)")
 
 // CrawlDelay returns the crawl-delay of the crawler's groups (the largest,
 // when several are merged) and whether there is one. Crawl-delay is not part

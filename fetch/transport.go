@@ -30,9 +30,11 @@ var ErrDisallowed = errors.New("disallowed by robots.txt")
 var ErrUnreachable = errors.New("robots.txt unreachable")
 
 // A DisallowedError reports a request that robots.txt does not allow, and
-// why: the deciding rule (Decision.Line), or the fetch outcome that
-// disallows everything (Result). It matches ErrUnreachable when that
-// outcome is Unreachable, and ErrDisallowed otherwise.
+// why: the deciding rule (Decision.Line), the fetch outcome that
+// disallows everything (Result), or, for a URL that could not be matched
+// within the decision budget, Decision.OverBudget, which it wraps. It
+// matches ErrUnreachable when that outcome is Unreachable, and
+// ErrDisallowed otherwise.
 type DisallowedError struct {
 	URL      string          // the URL requested, as it was decided (dot segments removed)
 	Agent    string          // the product token it was decided for
@@ -64,6 +66,8 @@ func (e *DisallowedError) Error() string {
 	switch {
 	case e.Reason != "":
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s", e.Agent, e.URL, e.Reason)
+	case e.Decision.OverBudget != nil:
+		return fmt.Sprintf("fetch: %s may not fetch %s: %s: %v", e.Agent, e.URL, e.Result.FinalURL, e.Decision.OverBudget)
 	case e.Decision.Line > 0:
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s line %d: Disallow: %s",
 			e.Agent, e.URL, e.Result.FinalURL, e.Decision.Line, e.Decision.Pattern)
@@ -83,6 +87,10 @@ func (e *DisallowedError) Is(target error) bool {
 	}
 	return target == ErrDisallowed
 }
+
+// Unwrap returns Decision.OverBudget: the reason a URL is disallowed
+// unmatched, or nil.
+func (e *DisallowedError) Unwrap() error { return e.Decision.OverBudget }
 
 // DefaultMaxCrawlDelay caps the Crawl-delay a Transport waits out, whatever
 // the file says (Crawl-delay: 86400000 would stop a crawler for 1,000 days).
