@@ -59,7 +59,7 @@
 // in the URL's length whatever the rules, with no allocation and no lock.
 // Decisions running at once hold at most 1 MiB of walk scratch besides
 // the first's, per Matcher of a file whose wildcard rules need more than
-// 25 KiB of it (thousands of them), and in all for the other Matchers,
+// 29 KiB of it (thousands of them), and in all for the other Matchers,
 // which share theirs process-wide; past that they take turns rather than
 // each allocating its own. That scratch is the one allocation a decision
 // can make: once per spare slot, the first time decisions overlap so

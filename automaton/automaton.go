@@ -165,7 +165,7 @@
 //     is queued, 4 per edge (and 4 more if watched) and 8 per bucket of
 //     its ring (at most maxRing), kept in a fixed set of slots and reset
 //     by generation, so a walk pays only for what it touches. The walks
-//     of every Machine whose scratch fits sharedShape (25,760 bytes; every
+//     of every Machine whose scratch fits sharedShape (29,856 bytes; every
 //     corpus file's does) share one set of slots, process-wide, so that a
 //     crawler's scratch grows with the walks it runs at once, not with
 //     the hosts it keeps; a larger Machine has a set of its own. Walks at

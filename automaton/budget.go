@@ -35,7 +35,7 @@ import "github.com/robotsexclusion/robots/normalize"
 // millisecond on any patterns (see the package comment).
 const (
 	DecideBase     = 1 << 15
-	DecidePerOctet = 64
+	DecidePerOctet = 32
 )
 
 // DecideBudget returns the most units of work a decision of an input of n

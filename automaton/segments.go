@@ -94,6 +94,10 @@ type segments struct {
 	seglen []int32 // per segment id: its length
 	edgeAt []int32 // star node v's edges are edges[edgeAt[v]:edgeAt[v+1]]
 	edges  []sedge
+	// Edge e's path, the segments it takes one after another (see
+	// radix.go), is its seg, then path[pathAt[e]:pathAt[e+1]]; nil when
+	// every edge holds one segment.
+	pathAt, path []int32
 	// Of a hub's edges, those before pushEnd[v] are queued when it is
 	// reached, the others watched: listed by segment in
 	// watched[watchAt[seg]:watchAt[seg+1]] (see hubEdges). Reaching hub v
@@ -277,6 +281,11 @@ type trieBuilder struct {
 	parts []trieNodes // node u is at u%trieChunk of parts[u/trieChunk]
 	n     int32       // nodes
 	size0 int         // the capacity of the first part
+	// root is the root's child on each octet, or 0: the root has the
+	// most children, and every insert starts there (a file of wildcard
+	// rules over a few octets inserts a segment of one a hundred
+	// thousand times).
+	root [256]int32
 }
 
 // trieNodes are a part of a trieBuilder's nodes: per node its first
@@ -340,8 +349,11 @@ func (b *trieBuilder) add(x byte, next int32) int32 {
 
 // insert adds s and returns its node.
 func (b *trieBuilder) insert(s string) int32 {
-	u := int32(0)
-	for i := 0; i < len(s); i++ {
+	u, i := int32(0), 0
+	if len(s) > 0 && b.root[s[0]] != 0 {
+		u, i = b.root[s[0]], 1
+	}
+	for ; i < len(s); i++ {
 		x := s[i]
 		prev, k := int32(-1), b.first(u)
 		for ; k >= 0 && b.c(k) < x; k = b.next(k) {
@@ -357,6 +369,9 @@ func (b *trieBuilder) insert(s string) int32 {
 				p.next[j] = w
 			}
 			k = w
+		}
+		if u == 0 {
+			b.root[x] = k
 		}
 		u = k
 	}
@@ -463,28 +478,24 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	}
 	s := &segments{nodes: 1}
 	lead, float := newTrieBuilder(leadMax), newTrieBuilder(floatMax)
-	// The edges that lead to a star node, by (star node, segment): the
-	// edges of one node on one segment are shared by the patterns that
-	// have the same prefix. A pattern's last edge ends it. (First, as
-	// the largest buffer: it takes what prepare gave back.)
-	seen := newIndexTable(edgeMax-len(pats), sp)
 	// The length of each segment, by its first id; a segment follows a
 	// '*', so there are at most edgeMax.
 	seglen := sp.get(edgeMax)[:0]
-	edges := make([]sedge, 0, edgeMax)
+	// The star-node trie, built as a radix tree (see radix): the segment
+	// ids of a pattern, then its edges.
+	rt := newRadix(len(pats), edgeMax, sp)
+	q := sp.get(0)
 	for _, p := range pats {
-		rest, at := p.lit, int32(0)
-		first := true
-		for rest != "" || first {
-			seg, after, more := strings.Cut(rest, "*")
-			rest = after
-			if first {
-				first = false
+		q = q[:0]
+		at := int32(0)
+		for i, rest, more := 0, p.lit, true; more; i++ {
+			var seg string
+			seg, rest, more = strings.Cut(rest, "*")
+			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
 					u := lead.insert(seg)
 					if lead.term(u) < 0 {
-						lead.setTerm(u, s.nodes)
-						s.nodes++
+						lead.setTerm(u, rt.newNode())
 					}
 					at = lead.term(u)
 				}
@@ -495,28 +506,23 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 				float.setTerm(u, int32(len(seglen)))
 				seglen = append(seglen, int32(len(seg)))
 			}
-			sid := float.term(u)
-			if !more { // the pattern's end
-				to := int32(endEdge)
-				if p.anchored {
-					to = tailEdge
-				}
-				edges = append(edges, sedge{from: at, seg: sid, to: to, rule: p.rule})
-				break
-			}
-			j, slot := seen.lookup(uint64(at)<<32|uint64(sid), func(j int32) bool { return edges[j].from == at && edges[j].seg == sid })
-			if j >= 0 {
-				at = edges[j].to
-				continue
-			}
-			seen.add(slot, int32(len(edges)))
-			edges = append(edges, sedge{from: at, seg: sid, to: s.nodes, rule: -1})
-			at = s.nodes
-			s.nodes++
+			q = append(q, float.term(u))
+		}
+		to := int32(endEdge)
+		if p.anchored {
+			to = tailEdge
+		}
+		rt.insert(at, q, to, p.rule)
+	}
+	sp.put(q)
+	edges, renum := rt.finish(s, sp)
+	s.lead = lead.flatten(false, sp)
+	for u, v := range s.lead.term {
+		if v >= 0 {
+			s.lead.term[u] = renum[v]
 		}
 	}
-	sp.put(seen.slots)
-	s.lead = lead.flatten(false, sp)
+	sp.put(renum)
 	s.float = float.flatten(true, sp)
 	// Renumber the segments along the heavy paths of their dictionary
 	// tree, in place. Two tables kept per segment are filled once the
@@ -528,6 +534,9 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	s.float.sparse(sp)
 	for i := range edges {
 		edges[i].seg = perm[edges[i].seg]
+	}
+	for i, id := range s.path {
+		s.path[i] = perm[id]
 	}
 	permute(seglen, perm)
 	if s.seglen = fit(seglen); cap(s.seglen) != cap(seglen) {
@@ -541,31 +550,20 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	for s.ring <= longest && s.ring < maxRing {
 		s.ring *= 2
 	}
-	// Group the edges by their star node, keeping their order, in place.
-	s.edgeAt = make([]int32, s.nodes+1)
-	for _, e := range edges {
-		s.edgeAt[e.from+1]++
-	}
-	for v := int32(0); v < s.nodes; v++ {
-		s.edgeAt[v+1] += s.edgeAt[v]
-	}
-	dst, fill := sp.get(len(edges)), sp.get(int(s.nodes))
-	copy(fill, s.edgeAt[:s.nodes])
-	for i, e := range edges {
-		dst[i] = fill[e.from]
-		fill[e.from]++
-	}
-	permute(edges, dst)
-	sp.put(dst, fill)
-	s.edges = fit(edges)
+	s.edges = edges
 	s.watch(len(s.seglen), sp)
 	s.hubMasks(len(s.seglen), sp)
-	// The queues, in the order of their segments.
+	// The queues, in the order of their segments: those of the edges
+	// queued when their node is reached, and of every segment of a path
+	// but its first.
 	clear(s.queueAt)
 	for v := int32(0); v < s.nodes; v++ {
 		for _, e := range s.edges[s.edgeAt[v]:s.pushEnd[v]] {
 			s.queueAt[e.seg] = 1
 		}
+	}
+	for _, seg := range s.path {
+		s.queueAt[seg] = 1
 	}
 	for i, q := range s.queueAt {
 		if q == 0 {
@@ -631,7 +629,9 @@ func (s *segments) walkCost(sp *spares) planCost {
 			long++
 		}
 	}
-	queued, tail := 0, 0
+	// queued counts the steps along paths too: an edge is queued once
+	// per segment of its path after the first.
+	queued, tail := len(s.path), 0
 	for v := int32(0); v < s.nodes; v++ {
 		queued += int(s.pushEnd[v] - s.edgeAt[v])
 	}
@@ -644,6 +644,7 @@ func (s *segments) walkCost(sp *spares) planCost {
 	visits := queued + len(s.edges) + len(s.watched)
 	c.per = maxH*lookupCost + (long*visit+maxRing-2)/(maxRing-1)
 	c.base = int(s.nodes)*reachCost + queued + len(s.masks) + // reached
+		len(s.path)*reachCost + // steps along paths
 		queued*popCost + visits*visit + (queued+len(s.edges))*wakeCost +
 		maxD*(lookupCost+watchedPerSegment) + tail
 	return c
@@ -660,7 +661,7 @@ const lazyMaxNodes = 1 << 12
 // its own, so the nodes, taken last first, find the best rule below each
 // of their edges' nodes known.
 func (s *segments) lazyTables() {
-	if s.nodes > lazyMaxNodes {
+	if s.nodes > lazyMaxNodes || s.pathAt != nil {
 		return
 	}
 	s.lazyNodes = make([]int32, 2*s.nodes)
@@ -780,7 +781,7 @@ func (s *segments) hubMasks(segs int, sp *spares) {
 		start := int32(len(s.masks))
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
 			ed := &s.edges[e]
-			if ed.tail() {
+			if ed.tail() && s.pathLen(e) == 1 {
 				continue
 			}
 			w := ed.seg >> 6
@@ -902,6 +903,8 @@ type segScratch struct {
 	waiting int      // segments in the ring
 	ring    []rhead  // per octet modulo its length: the segments that wake then
 	next    []int32  // per edge: the next edge in its queue
+	at      []int32  // per edge: when it was queued on its segment (an occurrence must start no earlier)
+	pos     []int32  // per edge, when edges have paths: the position in its path it is queued at
 	taken   []uint32 // per watched edge that ends a pattern: the generation that took it
 }
 
@@ -1020,28 +1023,32 @@ func (b *segSet) last(lo, id int32, g uint32) int32 {
 // its marks by generation, whatever Machine made the older ones, and reads
 // the ring's length from the scratch.
 type scratchShape struct {
-	nodes, queues, segs, ring, edges, watched int
+	nodes, queues, segs, ring, edges, watched, paths int
 }
 
 // shape returns the shape of the scratch s walks with.
 func (s *segments) shape() scratchShape {
-	return scratchShape{
+	sh := scratchShape{
 		nodes: int(s.nodes), queues: int(s.queues), segs: len(s.seglen),
 		ring: int(s.ring), edges: len(s.edges), watched: len(s.watched),
 	}
+	if s.pathAt != nil {
+		sh.paths = len(s.edges)
+	}
+	return sh
 }
 
 // bytes is the size of the scratch alloc allocates.
 func (sh scratchShape) bytes() int {
 	return sh.nodes*int(unsafe.Sizeof(reach{})) + sh.queues*int(unsafe.Sizeof(squeue{})) +
 		(sh.segs/64+1+sh.segs/(64*64)+1)*int(unsafe.Sizeof(sword{})) + sh.segs*int(unsafe.Sizeof(swait{})) +
-		sh.ring*int(unsafe.Sizeof(rhead{})) + 4*(sh.edges+sh.watched)
+		sh.ring*int(unsafe.Sizeof(rhead{})) + 4*(2*sh.edges+sh.watched+sh.paths)
 }
 
 // holds reports whether a scratch of shape sh serves a walk of shape x.
 func (sh scratchShape) holds(x scratchShape) bool {
 	return x.nodes <= sh.nodes && x.queues <= sh.queues && x.segs <= sh.segs &&
-		x.ring <= sh.ring && x.edges <= sh.edges && x.watched <= sh.watched
+		x.ring <= sh.ring && x.edges <= sh.edges && x.watched <= sh.watched && x.paths <= sh.paths
 }
 
 // alloc allocates a scratch of shape sh.
@@ -1050,7 +1057,8 @@ func (sh scratchShape) alloc() *segScratch {
 		reached: make([]reach, sh.nodes), queue: make([]squeue, sh.queues),
 		live: segSet{lo: make([]sword, sh.segs/64+1), hi: make([]sword, sh.segs/(64*64)+1)},
 		wait: make([]swait, sh.segs), ring: make([]rhead, sh.ring),
-		next: make([]int32, sh.edges), taken: make([]uint32, sh.watched),
+		next: make([]int32, sh.edges), at: make([]int32, sh.edges), pos: make([]int32, sh.paths),
+		taken: make([]uint32, sh.watched),
 	}
 }
 
@@ -1061,7 +1069,7 @@ func (s *segments) scratchBytes() int { return s.shape().bytes() }
 func (s *segments) newScratch() *segScratch { return s.shape().alloc() }
 
 // sharedShape is the shape of the scratches that the segment walks of
-// every Machine whose shape they hold share, process-wide: 25,760 bytes
+// every Machine whose shape they hold share, process-wide: 29,856 bytes
 // each (TestSharedScratch). A crawler keeps a Machine per host and decides
 // a few at a time, so a scratch per Machine would cost memory by the host
 // (the corpus's segment-tier files need 1.3 KiB at the mean, 8.7 KiB at
@@ -1131,29 +1139,10 @@ func (w *segWalk) reach(v int32) {
 	}
 	for e := s.edgeAt[v]; e < s.pushEnd[v]; e++ {
 		ed := &s.edges[e]
-		q := &sc.queue[s.queueAt[ed.seg]]
-		if q.gen != sc.g {
-			*q = squeue{gen: sc.g, head: -1, last: -1, thead: -1, tlast: -1}
+		if s.pathAt != nil {
+			sc.pos[e] = 0
 		}
-		sc.next[e] = -1
-		head, last := &q.head, &q.last
-		if ed.tail() {
-			head, last = &q.thead, &q.tlast
-		}
-		if *head >= 0 {
-			// An older edge waits in the queue, on a node reached no
-			// later: the segment is live, or waits for an octet no later
-			// than this edge needs.
-			sc.next[*last] = e
-			*last = e
-			continue
-		}
-		*head, *last = e, e
-		if !ed.tail() && !sc.live.has(ed.seg, sc.g) {
-			// An occurrence that ends before the segment's length from
-			// here started before here: until then, the edge waits.
-			w.wait(ed.seg, w.n+s.seglen[ed.seg])
-		}
+		w.enqueue(e, ed.seg, ed.tail() && s.pathLen(e) == 1)
 	}
 	if s.pushEnd[v] == s.edgeAt[v+1] {
 		return // not a hub
@@ -1161,6 +1150,68 @@ func (w *segWalk) reach(v int32) {
 	for _, m := range s.masks[s.maskAt[v]:s.maskAt[v+1]] {
 		sc.live.or(m.w, m.bits, sc.g)
 	}
+}
+
+// enqueue queues edge e on segment seg, its next, from now: on the
+// segment's queue of edges that must end the input if tail.
+func (w *segWalk) enqueue(e, seg int32, tail bool) {
+	s, sc := w.s, w.sc
+	q := &sc.queue[s.queueAt[seg]]
+	if q.gen != sc.g {
+		*q = squeue{gen: sc.g, head: -1, last: -1, thead: -1, tlast: -1}
+	}
+	sc.next[e], sc.at[e] = -1, w.n
+	head, last := &q.head, &q.last
+	if tail {
+		head, last = &q.thead, &q.tlast
+	}
+	if *head >= 0 {
+		// An older edge waits in the queue, queued no later: the
+		// segment is live, or waits for an octet no later than this
+		// edge needs.
+		sc.next[*last] = e
+		*last = e
+		return
+	}
+	*head, *last = e, e
+	if !tail && !sc.live.has(seg, sc.g) {
+		// An occurrence that ends before the segment's length from here
+		// started before here: until then, the edge waits.
+		w.wait(seg, w.n+s.seglen[seg])
+	}
+}
+
+// take takes edge e, at position i of its path, on an occurrence of its
+// segment there that ends now: it queues e on the next segment of its
+// path, or at its end, reaches its star node or matches its rule.
+func (w *segWalk) take(e int32, ed *sedge, i int32) {
+	s, sc := w.s, w.sc
+	if s.pathAt != nil {
+		if n := s.pathLen(e); i+1 < n {
+			// A step along the path costs what reaching a star node of
+			// one edge would.
+			sc.pos[e] = i + 1
+			sc.m.spent += reachCost + 1
+			w.enqueue(e, s.path[s.pathAt[e]+i], ed.tail() && i+2 == n)
+			return
+		}
+	}
+	if ed.to >= 0 {
+		w.reach(ed.to)
+		return
+	}
+	sc.m.spent += popCost
+	if better(ed.rule, w.best) {
+		w.best = ed.rule
+	}
+}
+
+// pathLen returns the number of segments of edge e's path.
+func (s *segments) pathLen(e int32) int32 {
+	if s.pathAt == nil {
+		return 1
+	}
+	return 1 + s.pathAt[e+1] - s.pathAt[e]
 }
 
 // charge adds k units to the decision's work and reports whether it is
@@ -1347,45 +1398,30 @@ func (w *segWalk) visit(seg int32) {
 	for i, e := range s.watched[lo:s.watchAt[seg+1]] {
 		ed := &s.edges[e]
 		r := sc.reached[ed.from]
-		if ed.tail() || r.gen != sc.g {
-			continue
-		}
-		// A node other than a leading segment's has one edge into it, so
-		// reaching it takes that edge.
-		if k := lo + int32(i); ed.to < 0 && sc.taken[k] == sc.g || ed.to >= 0 && sc.reached[ed.to].gen == sc.g {
+		if ed.tail() && s.pathLen(e) == 1 || r.gen != sc.g || sc.taken[lo+int32(i)] == sc.g {
 			continue
 		}
 		if r.at > start {
 			soon = min(soon, r.at)
 			continue
 		}
-		if ed.to < 0 {
-			sc.taken[lo+int32(i)] = sc.g
-			if better(ed.rule, w.best) {
-				w.best = ed.rule
-			}
-		} else {
-			w.reach(ed.to)
-		}
+		sc.taken[lo+int32(i)] = sc.g
+		w.take(e, ed, 0)
 	}
 	if k := s.queueAt[seg]; k >= 0 && sc.queue[k].gen == sc.g {
 		q := &sc.queue[k]
 		for q.head >= 0 && !sc.over {
 			e := q.head
-			ed := &s.edges[e]
-			if at := sc.reached[ed.from].at; at > start {
+			if at := sc.at[e]; at > start {
 				soon = min(soon, at) // and so were all after it
 				break
 			}
-			if ed.to < 0 {
-				sc.m.spent += popCost
-				if better(ed.rule, w.best) {
-					w.best = ed.rule
-				}
-			} else {
-				w.reach(ed.to)
+			q.head = sc.next[e] // before take may queue e again
+			var i int32
+			if s.pathAt != nil {
+				i = sc.pos[e]
 			}
-			q.head = sc.next[e]
+			w.take(e, &s.edges[e], i)
 		}
 	}
 	if soon != math.MaxInt32 {
@@ -1404,7 +1440,7 @@ func (w *segWalk) result() int32 {
 		start := w.n - s.seglen[seg]
 		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
 			ed := &s.edges[e]
-			if r := sc.reached[ed.from]; ed.tail() && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
+			if r := sc.reached[ed.from]; ed.tail() && s.pathLen(e) == 1 && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
 				best = ed.rule
 			}
 		}
@@ -1414,7 +1450,7 @@ func (w *segWalk) result() int32 {
 		}
 		for e := sc.queue[k].thead; e >= 0; e = sc.next[e] {
 			ed := &s.edges[e]
-			if sc.reached[ed.from].at > start {
+			if sc.at[e] > start {
 				break
 			}
 			if w.charge(1) {

@@ -358,8 +358,8 @@ func TestSparseTerms(t *testing.T) {
 // greedy matching does: a walk tells its marks from any other Machine's
 // by generation.
 func TestSharedScratch(t *testing.T) {
-	if got := sharedShape.bytes(); got != 25760 {
-		t.Errorf("a shared scratch is %d bytes, the comment says 25,760", got)
+	if got := sharedShape.bytes(); got != 29856 {
+		t.Errorf("a shared scratch is %d bytes, the comment says 29,856", got)
 	}
 	small := Compile([]Rule{{Pattern: "/*a*b"}, {Pattern: "/*.pdf$", Rank: 1}}, Limits{MaxTier: TierSegments})
 	if small.segs != sharedScratch() {
@@ -419,3 +419,81 @@ func TestSharedScratch(t *testing.T) {
 
 // noBudget is a meter that never stops a walk.
 var noBudget = meter{base: 1 << 50}
+
+// TestSegmentPaths checks, against greedy matching, walks of tries whose
+// chains of star nodes are edges with paths of segments (see radix.go),
+// forced on small tries: patterns over a small alphabet that share their
+// first segments and part anywhere, segments repeated within a path,
+// anchors, hubs (a node of many edges, some watched), and leading
+// segments.
+func TestSegmentPaths(t *testing.T) {
+	defer func(n int) { spellOut = n }(spellOut)
+	spellOut = 0
+	r := rand.New(rand.NewPCG(21, 22))
+	word := func(alpha string, n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteByte(alpha[r.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	withHubs := 0
+	for iter := range 300 {
+		alpha := "ab"[:1+r.IntN(2)] + "c"[:r.IntN(2)]
+		var rules []Rule
+		var prev [][]string
+		for range 5 + r.IntN(80) {
+			var segs []string
+			if len(prev) > 0 && r.IntN(2) == 0 {
+				from := prev[r.IntN(len(prev))]
+				segs = append(segs, from[:1+r.IntN(len(from))]...)
+			}
+			for range 1 + r.IntN(6) {
+				segs = append(segs, word(alpha, 1+r.IntN(3)))
+			}
+			prev = append(prev, segs)
+			p := "/"
+			if r.IntN(4) == 0 {
+				p += word(alpha, 1+r.IntN(2))
+			}
+			p += "*" + strings.Join(segs, "*")
+			if r.IntN(2) == 0 {
+				p += "$"
+			}
+			rules = append(rules, Rule{Pattern: p, Rank: len(p) + r.IntN(3)})
+		}
+		m := Compile(rules, Limits{MaxTier: TierSegments})
+		if Tier(m.tier) != TierSegments {
+			t.Fatalf("tier %v", m.tier)
+		}
+		paths := m.seg.pathAt != nil
+		if paths && len(m.seg.watched) > 0 {
+			withHubs++
+		}
+		sc := m.seg.newScratch()
+		for k := range 20 {
+			in := "/" + word(alpha, r.IntN(80))
+			if k%3 == 0 && len(prev) > 0 {
+				var b strings.Builder
+				b.WriteByte('/')
+				for range 1 + r.IntN(4) {
+					for _, s := range prev[r.IntN(len(prev))] {
+						b.WriteString(word(alpha, r.IntN(2)))
+						b.WriteString(s)
+					}
+				}
+				in = b.String()
+			}
+			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
+			if got >= 0 {
+				got = m.origOf(got)
+			}
+			if want := greedyBest(rules, in); got != want {
+				t.Fatalf("iteration %d (paths %v), input %q: rule %d, want %d; rules %v", iter, paths, in, got, want, rules)
+			}
+		}
+	}
+	if withHubs < 30 {
+		t.Errorf("%d tries with paths and hubs, want more", withHubs)
+	}
+}
