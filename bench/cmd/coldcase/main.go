@@ -29,6 +29,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/robotsexclusion/robots"
@@ -38,6 +39,7 @@ import (
 // A run is what one process measured.
 type run struct {
 	Compile  time.Duration // Parse and the first Agent (or the 64 racing)
+	CPU      time.Duration // the process's processor time in them, its collector's included
 	PeakHeap uint64        // bytes, in a run of its own (-heap)
 	First    time.Duration // the costliest first decision of a URL
 	Warm     time.Duration // the costliest decision of a URL, decided 100 times
@@ -102,6 +104,7 @@ func measure(body []byte, urls []string, agents64, heap bool) run {
 	if heap {
 		stop = sampleHeap()
 	}
+	cpu0 := cpuTime()
 	start := time.Now()
 	rb := robots.Parse(body)
 	var m *robots.Matcher
@@ -114,6 +117,7 @@ func measure(body []byte, urls []string, agents64, heap bool) run {
 	}
 	m = rb.Agent("x")
 	r.Compile = time.Since(start)
+	r.CPU = cpuTime() - cpu0
 	if heap {
 		r.PeakHeap = stop()
 		return r
@@ -135,6 +139,13 @@ func measure(body []byte, urls []string, agents64, heap bool) run {
 		r.Warm = max(r.Warm, time.Since(t)/100)
 	}
 	return r
+}
+
+// cpuTime returns the processor time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // sampleHeap starts sampling the bytes of heap objects, and returns the
@@ -212,12 +223,13 @@ func parent(n int) {
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
 	cw, cm := stat(func(r run) float64 { return ms(r.Compile) })
+	pw, pm := stat(func(r run) float64 { return ms(r.CPU) })
 	hw, hm := stat(func(r run) float64 { return float64(r.PeakHeap) / (1 << 20) })
 	fw, fm := stat(func(r run) float64 { return ms(r.First) })
 	ww, wm := stat(func(r run) float64 { return ms(r.Warm) })
 	r := runs[0]
 	fmt.Printf("%d runs, %d octets, tier %s, bounded %v, %d URLs failed closed\n", n, r.Bytes, r.Tier, r.Bounded, r.Failed)
-	fmt.Printf("compile   %8.2f ms worst, %8.2f ms median\n", cw, cm)
+	fmt.Printf("compile   %8.2f ms worst, %8.2f ms median (processor time %.2f ms worst, %.2f ms median)\n", cw, cm, pw, pm)
 	fmt.Printf("peak heap %8.2f MiB worst, %8.2f MiB median\n", hw, hm)
 	fmt.Printf("decide    %8.3f ms worst, %8.3f ms median (first decision of each URL, cold)\n", fw, fm)
 	fmt.Printf("decide    %8.3f ms worst, %8.3f ms median (warm)\n", ww, wm)
