@@ -116,9 +116,13 @@ type segments struct {
 
 	cost planCost // the worst cost of a walk (see walkCost)
 
+	// below is, per star node, the best rule of the edges below it (see
+	// bestBelow): a walk does not reach a node, or take an edge, that
+	// cannot beat what it has matched.
+	below []int32
+
 	// For the lazily built DFA (lazy.go), per star node v: the longest
-	// segment of its edges at v, and the best rule of the edges below it
-	// at nodes+v (see capAge and bestBelow); then its meta.
+	// segment of its edges (see capAge); then its meta.
 	lazyNodes []int32
 	lz        lazyMeta
 }
@@ -656,29 +660,41 @@ func (s *segments) walkCost(sp *spares) planCost {
 // tables cost 8 bytes a node.
 const lazyMaxNodes = 1 << 12
 
-// lazyTables fills lazyNodes, in one pass over the edges, for a matcher
-// of at most lazyMaxNodes star nodes: an edge leads to a node built after
-// its own, so the nodes, taken last first, find the best rule below each
-// of their edges' nodes known.
+// lazyTables fills below, in one pass over the edges (an edge leads to a
+// node after its own, so the nodes, taken last first, find the best rule
+// below each of their edges' nodes known), and lazyNodes for a matcher of
+// at most lazyMaxNodes star nodes and no paths.
 func (s *segments) lazyTables() {
-	if s.nodes > lazyMaxNodes || s.pathAt != nil {
-		return
-	}
-	s.lazyNodes = make([]int32, 2*s.nodes)
+	s.below = make([]int32, s.nodes)
 	for v := s.nodes - 1; v >= 0; v-- {
-		long, best := int32(0), int32(-1)
-		for _, e := range s.edges[s.edgeAt[v]:s.edgeAt[v+1]] {
-			long = max(long, s.seglen[e.seg])
-			r := e.rule
-			if e.to >= 0 {
-				r = s.bestBelow(e.to)
-			}
-			if better(r, best) {
+		best := int32(-1)
+		for i := s.edgeAt[v]; i < s.edgeAt[v+1]; i++ {
+			if r := s.edgeBest(i); better(r, best) {
 				best = r
 			}
 		}
-		s.lazyNodes[v], s.lazyNodes[s.nodes+v] = long, best
+		s.below[v] = best
 	}
+	if s.nodes > lazyMaxNodes || s.pathAt != nil {
+		return
+	}
+	s.lazyNodes = make([]int32, s.nodes)
+	for v := range s.nodes {
+		long := int32(0)
+		for _, e := range s.edges[s.edgeAt[v]:s.edgeAt[v+1]] {
+			long = max(long, s.seglen[e.seg])
+		}
+		s.lazyNodes[v] = long
+	}
+}
+
+// edgeBest returns the best rule edge e may lead to: its own, or the best
+// below its star node.
+func (s *segments) edgeBest(e int32) int32 {
+	if ed := &s.edges[e]; ed.to >= 0 {
+		return s.below[ed.to]
+	}
+	return s.edges[e].rule
 }
 
 // capAge returns the length of the longest segment of star node v's
@@ -686,7 +702,7 @@ func (s *segments) lazyTables() {
 func (s *segments) capAge(v int32) int32 { return s.lazyNodes[v] }
 
 // bestBelow returns the best rule of the edges below star node v, or -1.
-func (s *segments) bestBelow(v int32) int32 { return s.lazyNodes[s.nodes+v] }
+func (s *segments) bestBelow(v int32) int32 { return s.below[v] }
 
 // permute moves each x[i] to x[dst[i]], in place, along the cycles of the
 // permutation dst, which it overwrites: one swap puts one element in its
@@ -879,7 +895,7 @@ func (s *segments) watch(segs int, sp *spares) {
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
 		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.lazyNodes)) +
-		len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
+		4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
 }
 
 // maxRing is the most buckets of a walk's wake-up ring (see segWalk.wait):
@@ -1130,6 +1146,12 @@ func (s *segments) start(sc *segScratch, m meter) segWalk {
 // segments of its watched edges live.
 func (w *segWalk) reach(v int32) {
 	s, sc := w.s, w.sc
+	if !better(s.below[v], w.best) {
+		// Nothing below v beats what the walk has matched: v need not
+		// be reached (see better; a match only gets better).
+		sc.m.spent += popCost
+		return
+	}
 	if w.charge(reachCost + int(s.pushEnd[v]-s.edgeAt[v]) + int(s.maskAt[v+1]-s.maskAt[v])) {
 		return
 	}
@@ -1188,6 +1210,9 @@ func (w *segWalk) take(e int32, ed *sedge, i int32) {
 	s, sc := w.s, w.sc
 	if s.pathAt != nil {
 		if n := s.pathLen(e); i+1 < n {
+			if !better(s.edgeBest(e), w.best) {
+				return // nothing at its end beats what the walk has matched
+			}
 			// A step along the path costs what reaching a star node of
 			// one edge would.
 			sc.pos[e] = i + 1
