@@ -1,6 +1,10 @@
 package automaton
 
-import "github.com/robotsexclusion/robots/normalize"
+import (
+	"math/bits"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
 
 // This file holds the decision budget: what one decision may cost, how the
 // walks count it, and what a plan's worst case costs, known when it is
@@ -113,13 +117,30 @@ const (
 	popCost    = 1
 )
 
+// maxSegmentStatic is the most a segment walk takes per octet uncounted,
+// with its literal DFA and the lazily built DFA: a ring bucket and the
+// test for a segment ending, a step of the leading trie and two of the
+// Aho-Corasick automaton among at most 255 labels each. It fits any
+// budget per octet: the segment tier, the one tier every pattern set may
+// get, never needs more per octet than the budget allows before it
+// counts (the constant below would not compile otherwise).
+const maxSegmentStatic = dfaOctetCost + 2 + 3*(1+(8+1)/2) + lazyOctetCost
+
+const _ = uint(DecidePerOctet - lazyPerOctet - maxSegmentStatic)
+
 // nfaOctetCost returns the cost per octet of an NFA walk of words words:
 // a word of shift-and each, and the octet's class.
 func nfaOctetCost(words int) int { return 1 + words }
 
-// labelCost returns the cost of a scan of n labels: one unit, and one more
-// per sixteen labels.
-func labelCost(n int) int { return 1 + n/16 }
+// labelCost returns the cost of finding a child among n labels: one unit
+// for a scan of up to scanLabels, and one more per two halvings of a
+// binary search of more.
+func labelCost(n int) int {
+	if n <= scanLabels {
+		return 1
+	}
+	return 1 + (bits.Len(uint(n))+1)/2
+}
 
 // A meter counts the work of one decision's counted walks against what the
 // budget leaves them: base units, and per for each octet read. Unless

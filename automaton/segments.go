@@ -245,7 +245,29 @@ func (t *strie) child(u int32, x byte) int32 {
 		}
 		return -1
 	}
-	lo, hi := t.off[u], t.off[u+1]
+	return t.find(t.off[u], t.off[u+1], x)
+}
+
+// scanLabels is the most labels find scans in order; past it, it halves.
+const scanLabels = 16
+
+// find returns the node entered on x from the node whose labels are
+// labels[lo:hi], or -1: a scan of a few labels, a binary search of many
+// (a node of tens of children costs a handful of compares, not tens).
+func (t *strie) find(lo, hi uint32, x byte) int32 {
+	if hi-lo > scanLabels {
+		for hi-lo > 1 {
+			if m := lo + (hi-lo)/2; t.labels[m] <= x {
+				lo = m
+			} else {
+				hi = m
+			}
+		}
+		if t.labels[lo] == x {
+			return int32(lo) + 1
+		}
+		return -1
+	}
 	for i := lo; i < hi; i++ {
 		if l := t.labels[i]; l >= x {
 			if l == x {
@@ -262,13 +284,8 @@ func (t *strie) child(u int32, x byte) int32 {
 // that has one, or the root.
 func (t *strie) next(u int32, x byte) int32 {
 	for u != 0 {
-		for i, hi := t.off[u], t.off[u+1]; i < hi; i++ {
-			if l := t.labels[i]; l >= x {
-				if l == x {
-					return int32(i) + 1
-				}
-				break
-			}
+		if v := t.find(t.off[u], t.off[u+1], x); v >= 0 {
+			return v
 		}
 		u = t.fail[u]
 	}
