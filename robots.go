@@ -55,8 +55,24 @@
 // WithParseLimit's, never above normalize.MaxLimit) and 64 KiB more to end
 // a line; Parse and the first Agent together allocate at most 48 bytes per
 // octet read plus 1 MiB (27 MiB at the default limit), with the automaton's
-// share bounded as package automaton states; and Decide takes time linear
-// in the URL's length whatever the rules, with no allocation and no lock.
+// share bounded as package automaton states.
+//
+// Decide takes time linear in the URL's length whatever the rules, with
+// no allocation and no lock, within a work budget that the walk counts:
+// a URL of L octets (of path and query, in canonical form) costs at most
+// automaton.DecideBase (32,768) plus automaton.DecidePerOctet (32) units
+// of work per octet, which keeps a decision of a 1 KiB URL within about a
+// millisecond on any file the parse limit admits. Where matching the URL
+// exactly would cost more, the decision fails closed: the URL is
+// disallowed, with Line 0 and Decision.OverBudget set to ErrOverBudget,
+// never allowed. That is the one place where a Matcher departs from exact
+// matching. It takes files built to defeat automata (tens of thousands of
+// distinct wildcard rules that all move on at once): every file of the
+// corpus of real files, and files of ten times the wildcard rules of its
+// largest, are decided exactly, and Matcher.Stats says whether a file's
+// rules keep every decision within the budget (Bounded). Matcher.Cost
+// reports what a URL costs.
+//
 // Decisions running at once hold at most 1 MiB of walk scratch besides
 // the first's, per Matcher of a file whose wildcard rules need more than
 // 29 KiB of it (thousands of them), and in all for the other Matchers,

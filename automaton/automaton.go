@@ -69,12 +69,16 @@
 //   - a segment matcher (TierSegments): the patterns' '*'-separated
 //     segments, a trie of leading segments and an Aho-Corasick automaton of
 //     the others, each pattern matched greedily; its build and its walk are
-//     linear whatever the patterns.
+//     linear whatever the patterns. Its trie of star nodes is a radix tree:
+//     a chain of star nodes of one edge each is one edge whose path holds
+//     their segments, so that patterns that share little cost four bytes a
+//     star (see radix.go).
 //
 // TierNFA, a bit-parallel NFA, is built by default for few short wildcard
 // patterns (above), or when Limits.MaxTier asks for it: its walk costs a
 // pass over all its positions per octet, in registers when they fit
-// regWords words.
+// regWords words. An NFA whose pass would cost more per octet than the
+// decision budget allows (below) is not built: the segment matcher is.
 //
 // # The lazily built DFA
 //
@@ -114,11 +118,49 @@
 // together: the Limits apply to each class's DFAs, MaxWork is spent by all
 // of them, and P counts the patterns of every class.
 //
+// # The decision budget
+//
+// A decision of an input of L octets costs at most DecideBase (32,768)
+// plus DecidePerOctet (32) units of work per octet, all the classes it
+// decides together: a unit is a step of an engine that touches memory of
+// its own (a DFA node entered, a word of the NFA's bit set, a segment
+// visited, an edge queued or taken, a star node reached, a lookup in the
+// live set; see budget.go). That keeps a decision of a 1 KiB input within
+// about a millisecond, cold, whatever the patterns, and real files far
+// inside it: every corpus file's plan fits it whatever the input, and its
+// costliest URL takes a twelfth of it.
+//
+// The walks whose cost per octet their tables fix (the DFAs, the NFA's
+// register walk) count nothing: the build reserves that cost out of
+// DecidePerOctet. The segment walk counts every step, and the lazily
+// built DFA every state it builds, within a share of the budget (a
+// quarter of DecideBase, an eighth of DecidePerOctet) past which it gives
+// up for the tier below. A walk that would spend more than the decision
+// may stops there, and the decision fails closed: Match returns
+// OverBudget, and MatchClasses stores it for every class asked. This is
+// the one place where a Machine departs from exact matching, and it can
+// happen only on the segment tier, only when the build could not bound
+// the walk: Stats.WorstBase and WorstPerOctet are the most a decision
+// costs on the engines built, and Stats.Bounded says that is within the
+// budget, so that no decision fails closed. Machine.Cost reports what a
+// decision costs, past the budget too.
+//
+// Worst cost per octet, in units: TierDFA 2, TierSplit 4; TierNFA 3 plus
+// its words (at most 7 by default, and never built past what the budget
+// allows per octet); TierSegments at most 20 uncounted (the literal DFA,
+// the ring, a step of each trie among its labels) and, counted, a lookup
+// per heavy path (H ≤ 1+log₂ S, below); the lazily built DFA 1 on the
+// states it has built, and its share of the budget for those it builds.
+// So "linear in the input" is at most 32 units per octet, and on the
+// segment tier, once the per-walk work below is spent, what is left of
+// DecideBase.
+//
 // # Bounds
 //
 // With P octets of patterns, an input of L octets, D ≤ √(2·P) the most
 // segments that end at one octet, S ≤ P the segments and E ≤ P the edges
-// of the segment trie:
+// of the segment trie (its steps, a path's segments each, when it holds
+// paths):
 //
 //   - TierDFA decides in at most 2 node visits per octet (one octet
 //     compare, a scan of at most 10 labels, or five popcounts each), and
@@ -141,9 +183,10 @@
 //     star node not reached, or reached after they started, cost nothing
 //     (see segments.go). On lines
 //     "/*a^i*b$", "/*z*a^i*b$", "/*a^400*a^i*b$" filling the parse limit,
-//     where D is about 1,000, a walk of a run of 'a' costs at most 4
-//     steps an octet, and no hostile family more than 8 besides its hubs'
-//     words (walkWorkPerOctet in the tests).
+//     where D is about 1,000, a walk of a run of 'a' counts at most 32
+//     units an octet (runWorkPerOctet in the tests). The build states
+//     these terms' worst, from its tables (Stats.WorstBase and
+//     WorstPerOctet), and a walk counts them against the decision budget.
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
@@ -162,8 +205,9 @@
 //     or "/*q*q...*q$" need 26. A Machine holds at most TableBytes(P) =
 //     32·P bytes + 4 MiB; the scratch of a segment walk is 8 bytes per
 //     star node, 17 per segment and 20 more per segment on which an edge
-//     is queued, 4 per edge (and 4 more if watched) and 8 per bucket of
-//     its ring (at most maxRing), kept in a fixed set of slots and reset
+//     is queued, 8 per edge (4 more if watched, 4 more if the trie has
+//     paths) and 8 per bucket of its ring (at most maxRing), kept in a
+//     fixed set of slots and reset
 //     by generation, so a walk pays only for what it touches. The walks
 //     of every Machine whose scratch fits sharedShape (29,856 bytes; every
 //     corpus file's does) share one set of slots, process-wide, so that a
@@ -178,15 +222,16 @@
 //     two words per live star node; at most lazyStepWork (1,024) edges and
 //     segments visited by a step of the segment matcher), a hash of the
 //     key and a row of at most 256 transitions, and a takeover of an
-//     arena one pass over the Machine's labels; so a decision costs at
-//     most O(P + L·(lazyMaxKey+lazyStepWork+256)), and when a walk gives up
-//     (an arena filled twice in one walk, a state or a step beyond those
-//     bounds), the tier below's bound more. Its memory is the arenas,
+//     arena one pass over the Machine's labels (a Machine whose labels
+//     cost more than lazyMaxTakeover to read never runs it); a walk
+//     counts all of it, and gives up for the tier below past its share of
+//     the decision budget, as it does when an arena fills twice in one
+//     walk or a state or a step is beyond those bounds. Its memory is the arenas,
 //     lazySlotCount·lazyArenaBytes = 2 MiB of static storage, resident
 //     only as walks touch it, whatever the patterns, inputs and Machines.
 //
-// Every tier is exact; Stats reports which tier was built, and
-// Limits.MaxTier forces one in tests.
+// Every tier is exact within the decision budget; Stats reports which
+// tier was built, and Limits.MaxTier forces one in tests.
 //
 // A Machine is immutable and safe for concurrent use. Match and
 // MatchClasses, its entry points, take no lock and do not allocate; Match
