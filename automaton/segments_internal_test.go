@@ -67,14 +67,16 @@ var others = []struct {
 }
 
 // ManyStarLine is pattern i of the many-star family: k stars, each
-// followed by one letter, the letters differing from pattern to pattern,
-// and a final '$'. It is exported for the package's external tests.
+// followed by a letter drawn from five, anew for each pattern (so that
+// the patterns are distinct: five to the k of them), and a final '$'. It
+// is exported for the package's external tests.
 func ManyStarLine(i, k int) string {
+	r := rand.New(rand.NewPCG(uint64(i), uint64(k)))
 	var b strings.Builder
 	b.WriteByte('/')
-	for j := 0; j < k; j++ {
+	for range k {
 		b.WriteByte('*')
-		b.WriteByte(byte('a' + (i*7+j*3)%26))
+		b.WriteByte(byte('a' + r.IntN(5)))
 	}
 	b.WriteByte('$')
 	return b.String()
@@ -495,5 +497,20 @@ func TestSegmentPaths(t *testing.T) {
 	}
 	if withHubs < 30 {
 		t.Errorf("%d tries with paths and hubs, want more", withHubs)
+	}
+}
+
+// TestManyStarDistinct checks that the many-star families have no line
+// twice: a family that dedupes to a few patterns is not hostile.
+func TestManyStarDistinct(t *testing.T) {
+	for _, k := range []int{100, 1000} {
+		rules := fillRules(func(i int) string { return ManyStarLine(i, k) })
+		seen := map[string]bool{}
+		for _, r := range rules {
+			if seen[r.Pattern] {
+				t.Fatalf("manystar=%d: %.40q... twice", k, r.Pattern)
+			}
+			seen[r.Pattern] = true
+		}
 	}
 }
