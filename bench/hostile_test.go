@@ -58,7 +58,8 @@ func BenchmarkHostile(b *testing.B) {
 }
 
 // benchDecide decides url with ms in turn, one an op, and reports the
-// time per URL and the tier of the first.
+// time per URL, the tier of the first, and whether its decision fails
+// closed.
 func benchDecide(b *testing.B, url string, ms ...*robots.Matcher) {
 	b.ReportAllocs()
 	b.ReportMetric(0, "ns/url") // keep the column when b.N is small
@@ -69,6 +70,9 @@ func benchDecide(b *testing.B, url string, ms ...*robots.Matcher) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
 	b.ReportMetric(1, "tier-"+ms[0].Stats().Tier.String())
+	if ms[0].Decide(url).OverBudget != nil {
+		b.ReportMetric(1, "failed")
+	}
 }
 
 // firstAgent64 makes 64 goroutines ask r for the same agent at once, as a

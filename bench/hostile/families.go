@@ -208,3 +208,51 @@ var longSegRule, longSegURL = func() (string, string) {
 	segs := []string{seg(20), seg(100), seg(200), seg(1100), seg(300)}
 	return "/" + strings.Join(segs, "*") + "$", "/" + strings.Join(segs, "x")
 }()
+
+// LongSegment returns a file of the kind the differential run against
+// Google's library drew: one rule of about 2 KB, of three to five stars,
+// one of whose segments is of about 1,100 octets, and URLs of 1 to 2.5 KB
+// of path that hold its segments in order, a few octets between them, or
+// all but the end of the long one, or random letters.
+func LongSegment(seed uint64) ([]byte, []string) {
+	r := rand.New(rand.NewPCG(seed, 1100))
+	word := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteByte(byte('a' + r.IntN(26)))
+		}
+		return b.String()
+	}
+	stars := 3 + r.IntN(3)
+	segs := make([]string, stars+1)
+	long := 1 + r.IntN(stars)
+	for i := range segs {
+		segs[i] = word(20 + r.IntN(200))
+	}
+	segs[long] = word(1000 + r.IntN(200))
+	rule := "/" + strings.Join(segs, "*")
+	if r.IntN(2) == 0 {
+		rule += "$"
+	}
+	var urls []string
+	for k := range 6 {
+		var b strings.Builder
+		b.WriteByte('/')
+		for i, s := range segs {
+			if i > 0 {
+				b.WriteString(word(r.IntN(300)))
+			}
+			if k%3 == 1 && i == long {
+				s = s[:len(s)-1-r.IntN(50)]
+			}
+			b.WriteString(s)
+		}
+		if k%3 == 2 {
+			b.Reset()
+			b.WriteByte('/')
+			b.WriteString(word(1000 + r.IntN(1500)))
+		}
+		urls = append(urls, b.String())
+	}
+	return []byte("User-agent: *\nDisallow: " + rule + "\n"), urls
+}
