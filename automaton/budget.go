@@ -1,10 +1,6 @@
 package automaton
 
-import (
-	"math/bits"
-
-	"github.com/robotsexclusion/robots/normalize"
-)
+import "github.com/robotsexclusion/robots/normalize"
 
 // This file holds the decision budget: what one decision may cost, how the
 // walks count it, and what a plan's worst case costs, known when it is
@@ -120,11 +116,12 @@ const (
 // maxSegmentStatic is the most a segment walk takes per octet uncounted,
 // with its literal DFA and the lazily built DFA: a ring bucket and the
 // test for a segment ending, a step of the leading trie and two of the
-// Aho-Corasick automaton among at most 255 labels each. It fits any
+// Aho-Corasick automaton, each a scan of a few labels or a wide node's
+// bitmap. It fits any
 // budget per octet: the segment tier, the one tier every pattern set may
 // get, never needs more per octet than the budget allows before it
 // counts (the constant below would not compile otherwise).
-const maxSegmentStatic = dfaOctetCost + 2 + 3*(1+(8+1)/2) + lazyOctetCost
+const maxSegmentStatic = dfaOctetCost + 2 + 3*2 + lazyOctetCost
 
 const _ = uint(DecidePerOctet - lazyPerOctet - maxSegmentStatic)
 
@@ -133,13 +130,12 @@ const _ = uint(DecidePerOctet - lazyPerOctet - maxSegmentStatic)
 func nfaOctetCost(words int) int { return 1 + words }
 
 // labelCost returns the cost of finding a child among n labels: one unit
-// for a scan of up to scanLabels, and one more per two halvings of a
-// binary search of more.
+// for a scan of up to scanLabels, two for a wide node's bitmap.
 func labelCost(n int) int {
 	if n <= scanLabels {
 		return 1
 	}
-	return 1 + (bits.Len(uint(n))+1)/2
+	return 2
 }
 
 // A meter counts the work of one decision's counted walks against what the

@@ -178,6 +178,48 @@ type strie struct {
 	terms  sparseTerms
 	fail   []int32 // per node: the node of its longest proper suffix in the trie
 	root   *[256]uint8
+	wide   *wideNodes // the nodes of more than scanLabels children, nil when none
+}
+
+// wideNodes are the bitmaps of a trie's wide nodes (see find): a bit per
+// node says which are wide, and their bitmaps, four words each, are listed
+// in node order, so node u's is found by counting the bits before u's.
+type wideNodes struct {
+	has  []uint64 // bit u%64 of word u/64: node u is wide
+	at   []int32  // per word of has, the wide nodes before it
+	maps []uint64 // four words per wide node
+}
+
+// bitmap returns the octets of wide node u's children.
+func (w *wideNodes) bitmap(u int32) []uint64 {
+	i := uint32(u)
+	k := w.at[i/64] + int32(bits.OnesCount64(w.has[i/64]&(1<<(i%64)-1)))
+	return w.maps[4*k : 4*k+4 : 4*k+4]
+}
+
+// setWide lists the bitmaps of t's wide nodes.
+func (t *strie) setWide() {
+	n := len(t.off) - 1
+	for u := range n {
+		if t.off[u+1]-t.off[u] <= scanLabels {
+			continue
+		}
+		if t.wide == nil {
+			t.wide = &wideNodes{has: make([]uint64, n/64+1), at: make([]int32, n/64+1)}
+		}
+		t.wide.has[u/64] |= 1 << (u % 64)
+		k := len(t.wide.maps)
+		t.wide.maps = append(t.wide.maps, 0, 0, 0, 0)
+		for _, x := range t.labels[t.off[u]:t.off[u+1]] {
+			t.wide.maps[k+int(x>>6)] |= 1 << (x & 63)
+		}
+	}
+	if t.wide == nil {
+		return
+	}
+	for i := 1; i < len(t.wide.at); i++ {
+		t.wide.at[i] = t.wide.at[i-1] + int32(bits.OnesCount64(t.wide.has[i-1]))
+	}
 }
 
 // sparseTerms are the terms of a strie's nodes that have one: a bit per
@@ -245,28 +287,29 @@ func (t *strie) child(u int32, x byte) int32 {
 		}
 		return -1
 	}
-	return t.find(t.off[u], t.off[u+1], x)
+	return t.find(u, x)
 }
 
-// scanLabels is the most labels find scans in order; past it, it halves.
+// scanLabels is the most labels find scans in order; a node of more is
+// wide: a bitmap of its octets finds its child.
 const scanLabels = 16
 
-// find returns the node entered on x from the node whose labels are
-// labels[lo:hi], or -1: a scan of a few labels, a binary search of many
-// (a node of tens of children costs a handful of compares, not tens).
-func (t *strie) find(lo, hi uint32, x byte) int32 {
+// find returns u's child on x, or -1: a scan of a few labels, or in a
+// wide node a bit of its bitmap and a count of the bits before it (a node
+// of tens of children costs a few loads, not tens of compares).
+func (t *strie) find(u int32, x byte) int32 {
+	lo, hi := t.off[u], t.off[u+1]
 	if hi-lo > scanLabels {
-		for hi-lo > 1 {
-			if m := lo + (hi-lo)/2; t.labels[m] <= x {
-				lo = m
-			} else {
-				hi = m
-			}
+		m := t.wide.bitmap(u)
+		w, bit := m[x>>6], uint64(1)<<(x&63)
+		if w&bit == 0 {
+			return -1
 		}
-		if t.labels[lo] == x {
-			return int32(lo) + 1
+		rank := bits.OnesCount64(w & (bit - 1))
+		for _, v := range m[:x>>6] {
+			rank += bits.OnesCount64(v)
 		}
-		return -1
+		return int32(lo) + 1 + int32(rank)
 	}
 	for i := lo; i < hi; i++ {
 		if l := t.labels[i]; l >= x {
@@ -284,7 +327,7 @@ func (t *strie) find(lo, hi uint32, x byte) int32 {
 // that has one, or the root.
 func (t *strie) next(u int32, x byte) int32 {
 	for u != 0 {
-		if v := t.find(t.off[u], t.off[u+1], x); v >= 0 {
+		if v := t.find(u, x); v >= 0 {
 			return v
 		}
 		u = t.fail[u]
@@ -433,6 +476,7 @@ func (b *trieBuilder) flatten(ac bool, sp *spares) strie {
 	if t.off[1] > 255 {
 		panic("automaton: a segment holds '*'") // the root's children would not fit root
 	}
+	t.setWide()
 	if !ac {
 		return t
 	}
@@ -478,6 +522,9 @@ func (t *strie) isSegment(u int32) bool {
 
 func (t *strie) size() int {
 	n := int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.term)+len(t.fail)) + t.terms.size()
+	if w := t.wide; w != nil {
+		n += int(unsafe.Sizeof(*w)) + 8*(len(w.has)+len(w.maps)) + 4*len(w.at)
+	}
 	if t.root != nil {
 		n += len(t.root)
 	}
