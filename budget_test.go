@@ -64,7 +64,7 @@ func TestCorpusBounded(t *testing.T) {
 			worstBase = max(worstBase, st.WorstBase)
 			for _, u := range urls[name] {
 				d := m.Decide(u)
-				if d.OverBudget != nil {
+				if d.OverBudget {
 					t.Errorf("%s, %s, %q: failed closed", name, agent, u)
 				}
 				ratio := float64(m.Cost(u)) / float64(automaton.DecideBudget(len(u)))
@@ -144,7 +144,7 @@ func TestScaledCorpusExact(t *testing.T) {
 		worst := 0.0
 		for k, u := range urls {
 			d := m.Decide(u)
-			if d.OverBudget != nil {
+			if d.OverBudget {
 				t.Fatalf("%dx: %q failed closed", factor, u)
 			}
 			worst = max(worst, float64(m.Cost(u))/float64(automaton.DecideBudget(len(u))))
@@ -280,7 +280,7 @@ func overBudgetFile() ([]byte, string) {
 }
 
 // TestDecisionOverBudget checks what a decision that fails closed reports:
-// disallowed, no line, ErrOverBudget; and that a URL of the same file
+// disallowed, no line, OverBudget; and that a URL of the same file
 // within the budget is decided exactly.
 func TestDecisionOverBudget(t *testing.T) {
 	body, url := overBudgetFile()
@@ -288,7 +288,7 @@ func TestDecisionOverBudget(t *testing.T) {
 	if w, b := m.Cost(url), automaton.DecideBudget(len(url)); w <= b {
 		t.Fatalf("the URL costs %d units, within the budget of %d: the test needs one past it", w, b)
 	}
-	want := robots.Decision{OverBudget: robots.ErrOverBudget}
+	want := robots.Decision{OverBudget: true}
 	if d := m.Decide(url); d != want {
 		t.Errorf("Decide = %+v, want %+v", d, want)
 	}
@@ -300,7 +300,7 @@ func TestDecisionOverBudget(t *testing.T) {
 	rules := compile.Parse(body).Select("FooBot").Rules
 	i, allowed := conformance.Reference(rules, short)
 	d := m.Decide(short)
-	if d.OverBudget != nil || d.Allowed != allowed || i >= 0 && d.Line != rules[i].Line {
+	if d.OverBudget || d.Allowed != allowed || i >= 0 && d.Line != rules[i].Line {
 		t.Errorf("Decide(%q) = %+v, want allowed %v (rule %d)", short, d, allowed, i)
 	}
 }

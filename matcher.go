@@ -237,7 +237,7 @@ func (m *Matcher) Decide(url string) (d Decision) {
 func (m *Matcher) decide(d *Decision, r int32) {
 	if r < 0 {
 		if r == automaton.OverBudget {
-			d.OverBudget = ErrOverBudget // fail closed: Allowed stays false
+			d.OverBudget = true // fail closed: Allowed stays false
 			return
 		}
 		d.Allowed = true

@@ -64,8 +64,8 @@
 // of work per octet, which keeps a decision of a 1 KiB URL within about a
 // millisecond on any file the parse limit admits. Where matching the URL
 // exactly would cost more, the decision fails closed: the URL is
-// disallowed, with Line 0 and Decision.OverBudget set to ErrOverBudget,
-// never allowed. That is the one place where a Matcher departs from exact
+// disallowed, with Line 0 and Decision.OverBudget set (ErrOverBudget says
+// why), never allowed. That is the one place where a Matcher departs from exact
 // matching. It takes files built to defeat automata (tens of thousands of
 // distinct wildcard rules that all move on at once): every file of the
 // corpus of real files, and files of ten times the wildcard rules of its
@@ -289,7 +289,17 @@ func (r *Robots) Dialect() Dialect { return r.dialect }
 // A Decision says whether a URL may be fetched, which rule decided, and
 // what the file says may be done with the content fetched.
 type Decision struct {
-	Allowed bool   // the URL may be fetched
+	Allowed bool // the URL may be fetched
+
+	// OverBudget reports that the URL was not matched, because deciding
+	// it exactly would cost more work than a decision may (see the
+	// package comment's Bounds and ErrOverBudget): the decision fails
+	// closed, Allowed false and Line 0. It is false for every other
+	// decision. This is the one place where a Matcher departs from exact
+	// matching; a file whose rules keep every decision within the budget,
+	// as every real file does, never sets it.
+	OverBudget bool
+
 	Line    int    // line of the deciding rule; 0 when no rule matched
 	Pattern string // the deciding rule's value as written; "" when none
 
@@ -303,20 +313,11 @@ type Decision struct {
 	// may not be fetched (a disallowed URL has no preferences) or the file
 	// states none; see package usage for each category's meaning.
 	Usage usage.Set
-
-	// OverBudget is ErrOverBudget when the URL was not matched because
-	// deciding it exactly would cost more work than a decision may (see
-	// the package comment's Bounds): the decision then fails closed,
-	// Allowed false and Line 0. It is nil for every other decision. This
-	// is the one place where a Matcher departs from exact matching; a
-	// file whose rules keep every decision within the budget, as every
-	// real file does, never gets it.
-	OverBudget error
 }
 
-// ErrOverBudget is Decision.OverBudget for a URL that was disallowed, not
-// matched, because matching it exactly against the file's rules would
-// cost more than the decision budget.
+// ErrOverBudget says why a Decision with OverBudget set disallows its URL,
+// for errors that report one (package fetch's): matching it exactly
+// against the file's rules would cost more than the decision budget.
 var ErrOverBudget = errors.New("robots: the URL is disallowed unmatched: deciding it exactly would cost more than the decision budget (" +
 	strconv.Itoa(automaton.DecideBase) + " units of work plus " + strconv.Itoa(automaton.DecidePerOctet) + " per octet of the URL)")
 

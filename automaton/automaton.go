@@ -247,6 +247,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/robotsexclusion/robots/normalize"
@@ -472,15 +473,16 @@ type machineMore struct {
 // engines are the engines that decide one class of rules, chosen by
 // build. Only one of wild, seg and nfa is set, as tier says.
 type engines struct {
-	tier    uint8      // a Tier; 0 for a class without rules
-	wide    bool       // orig holds two halves per place (see origOf)
-	litWork bool       // the Machine's construction work was lit's nodes alone, as buildDFA counts a DFA of literal patterns (see setMore)
-	wildTop int32      // the best wildcard rule's place below TierDFA, or -1
-	lit     *packedDFA // TierSplit and below: the literal patterns; TierDFA: all
-	wild    *packedDFA // TierSplit: the wildcard patterns
-	seg     *segments  // TierSegments: the wildcard patterns
-	nfa     *nfa       // TierNFA: the wildcard patterns, with their pool when they need one
-	segs    *pool[segScratch]
+	tier     uint8      // a Tier; 0 for a class without rules
+	wide     bool       // orig holds two halves per place (see origOf)
+	litWork  bool       // the Machine's construction work was lit's nodes alone, as buildDFA counts a DFA of literal patterns (see setMore)
+	budgeted bool       // class 0 of a Machine whose budget a test set (more.budget): its decisions count every walk
+	wildTop  int32      // the best wildcard rule's place below TierDFA, or -1
+	lit      *packedDFA // TierSplit and below: the literal patterns; TierDFA: all
+	wild     *packedDFA // TierSplit: the wildcard patterns
+	seg      *segments  // TierSegments: the wildcard patterns
+	nfa      *nfa       // TierNFA: the wildcard patterns, with their pool when they need one
+	segs     *pool[segScratch]
 	// Inside the engines a rule is known by its place in the ranking, best
 	// first, so that comparing two matches is comparing two integers (see
 	// better). orig maps a place back to the caller's index: one uint16
@@ -841,23 +843,27 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 // the octets of in, or -1, or OverBudget when deciding in exactly would cost
 // more than the decision budget (see DecideBudget). It takes time linear in
 // the input, does not allocate, and takes no lock.
-func (m *Machine) Match(in normalize.Stream) int32 {
-	mt := m.meter(in, -1)
-	return m.engines.match(in, &mt)
-}
+func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in, nil) }
 
 // meter returns the meter of a decision whose walks of fixed cost take
 // static units per octet (-1: not known yet, see meter.reserve): the
 // default budget, or, when a test gave m another, that budget, with every
 // walk counted.
-func (m *Machine) meter(in normalize.Stream, static int) meter {
+func (m *Machine) meter(static int) meter {
 	if m.more != nil && m.more.budget != (budget{}) {
 		b := m.more.budget
-		mt := meter{base: b.base, per: b.per, counted: true, in: in}
+		mt := meter{base: b.base, per: b.per, counted: true}
 		mt.lazyBase, mt.lazyPer = lazyShare(b)
 		return mt
 	}
-	mt := meter{base: DecideBase, per: DecidePerOctet, static: -1, in: in, lazyBase: lazyBase, lazyPer: lazyPerOctet}
+	return defaultMeter(static)
+}
+
+// defaultMeter returns the meter of a decision under the default budget
+// whose walks of fixed cost take static units per octet (-1: not known
+// yet).
+func defaultMeter(static int) meter {
+	mt := meter{base: DecideBase, per: DecidePerOctet, static: -1, lazyBase: lazyBase, lazyPer: lazyPerOctet}
 	mt.reserve(static)
 	return mt
 }
@@ -900,7 +906,7 @@ func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 		}
 	}
 	if mt == nil {
-		x := m.meter(in, static)
+		x := m.meter(static)
 		mt = &x
 	}
 	classes := bits.OnesCount(uint(live))
@@ -918,7 +924,7 @@ func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 			if mt.counted {
 				// What the cursors read of p: at most all of it each.
 				n += len(p)
-				if mt.spent += classes * dfaOctetCost * len(p); mt.over(n) {
+				if mt.spent += classes * dfaOctetCost * len(p); mt.over(n, &s) {
 					overAll(set, &asked, dst)
 					return
 				}
@@ -941,7 +947,7 @@ func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 		}
 		if mt.counted {
 			n++
-			if mt.spent += classes * dfaOctetCost; mt.over(n) {
+			if mt.spent += classes * dfaOctetCost; mt.over(n, &s) {
 				overAll(set, &asked, dst)
 				return
 			}
@@ -959,6 +965,19 @@ func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 	}
 }
 
+// testBudgets holds the budgets tests give Machines (see export_test.go),
+// by the engines of their class 0 (engines.budgeted).
+var testBudgets sync.Map
+
+// testBudget returns the counted meter of a decision of class 0 of a
+// Machine whose budget a test set.
+func testBudget(e *engines) meter {
+	b, _ := testBudgets.Load(e)
+	mt := meter{base: b.(budget).base, per: b.(budget).per, counted: true}
+	mt.lazyBase, mt.lazyPer = lazyShare(b.(budget))
+	return mt
+}
+
 // overAll stores OverBudget in dst for every class of set that has rules.
 func overAll(set ClassSet, asked *[MaxClasses]*engines, dst *[MaxClasses]int32) {
 	for c := range MaxClasses {
@@ -972,46 +991,98 @@ func overAll(set ClassSet, asked *[MaxClasses]*engines, dst *[MaxClasses]int32) 
 // built DFA of all the patterns when it may (see lazyMatch), or else the
 // literal DFA first, then finish. The walks count on mt.
 func (e *engines) match(in normalize.Stream, mt *meter) int32 {
-	if lz := e.lazyMeta(); lz != nil && lz.ok && !lz.waiting() {
-		if r, ok := e.lazyMatch(lz, in, mt); ok {
-			if r < 0 {
-				return r
-			}
-			return e.origOf(r)
-		}
+	if e.budgeted && mt == nil {
+		x := testBudget(e)
+		mt = &x
 	}
-	if mt.counted {
+	if lz := e.lazyMeta(); lz != nil && lz.ok && !lz.waiting() {
+		return e.matchLazy(lz, in, mt)
+	}
+	if mt != nil {
+		return e.matchBelow(in, mt)
+	}
+	// matchBelow, without a meter, as most decisions are: the literal
+	// DFA, and the wildcard tier only if it may beat what that found.
+	best := e.lit.walk(in)
+	if best >= 0 && !better(e.wildTop, best) {
+		return e.origOf(best)
+	}
+	return e.finish(in, best, nil)
+}
+
+// matchLazy is match by the lazily built DFA, or when it gives up, by the
+// tiers below, which count what it spent.
+func (e *engines) matchLazy(lz *lazyMeta, in normalize.Stream, mt *meter) int32 {
+	r, ok, spent, n := e.lazyMatch(lz, in, mt)
+	if ok {
+		if r < 0 {
+			return r
+		}
+		return e.origOf(r)
+	}
+	if spent > 0 {
+		if mt == nil {
+			x := defaultMeter(-1)
+			mt = &x
+		}
+		mt.spent += spent
+		mt.seen = max(mt.seen, n)
+	}
+	return e.matchBelow(in, mt)
+}
+
+// matchBelow is match by the literal DFA, then finish.
+func (e *engines) matchBelow(in normalize.Stream, mt *meter) int32 {
+	if mt != nil && mt.counted {
 		return e.finish(in, e.lit.walkCounted(in, mt), mt)
 	}
-	return e.finish(in, e.lit.walk(in), mt)
+	best := e.lit.walk(in)
+	if best >= 0 && !better(e.wildTop, best) {
+		return e.origOf(best) // the literal DFA's rule beats every wildcard one
+	}
+	return e.finish(in, best, mt)
 }
 
 // finish returns the best rule (the caller's index) given best, what the
 // literal DFA found on in (a place in the ranking), or OverBudget: unless
 // it beats every wildcard rule, the tier that holds the wildcard patterns
-// walks in, counting on mt.
+// walks in, counting on mt (nil: a meter of the default budget, made when
+// a walk counts).
 func (e *engines) finish(in normalize.Stream, best int32, mt *meter) int32 {
 	if best == OverBudget {
 		return OverBudget
 	}
 	if better(e.wildTop, best) {
 		r := int32(-1)
+		counted := mt != nil && mt.counted
 		switch Tier(e.tier) {
 		case TierSplit:
-			if mt.counted {
+			if counted {
 				r = e.wild.walkCounted(in, mt)
 			} else {
 				r = e.wild.walk(in)
 			}
 		case TierSegments:
-			mt.reserve(e.static())
+			var m meter
+			if mt != nil {
+				mt.reserve(e.static())
+				m = *mt
+			} else {
+				m = defaultMeter(e.static())
+			}
 			sc, slot := e.segs.get()
-			r = e.seg.walk(sc, in, *mt)
-			mt.spent = sc.m.spent
+			if counted {
+				r = e.seg.walkCounted(sc, in, m)
+			} else {
+				r = e.seg.walk(sc, in, m)
+			}
+			if mt != nil {
+				mt.spent, mt.seen, mt.whole = sc.m.spent, sc.m.seen, sc.m.whole
+			}
 			e.segs.put(slot)
 		case TierNFA:
 			switch {
-			case mt.counted:
+			case counted:
 				r = e.nfa.walkCounted(in, mt)
 			case e.nfa.scratch == nil: // it fits in registers
 				r = e.nfa.walkRegs(in)
@@ -1203,7 +1274,7 @@ func (m *Machine) classesMore() int {
 // patterns takes an input (the benchmarks' search for hostile files
 // climbs on it). Its time is linear in the input and the patterns.
 func (m *Machine) Cost(in normalize.Stream, set ClassSet) int {
-	mt := meter{base: math.MaxInt / 2, per: 0, counted: true, in: in}
+	mt := meter{base: math.MaxInt / 2, per: 0, counted: true}
 	if set&^1 == 0 {
 		if set == 1 {
 			m.engines.finish(in, m.lit.walkCounted(in, &mt), &mt)

@@ -147,11 +147,10 @@ type meter struct {
 	spent   int // units spent so far by the decision's counted walks
 	base    int
 	per     int
-	static  int              // the units per octet reserved out of per, or -1 before reserve
-	seen    int              // the most octets a walk of the decision has read, or the input's length once whole
-	whole   bool             // seen is the input's length
-	counted bool             // every walk counts, the walks of fixed cost too
-	in      normalize.Stream // the input, from its start
+	static  int  // the units per octet reserved out of per, or -1 before reserve
+	seen    int  // the most octets a walk of the decision has read, or the input's length once whole
+	whole   bool // seen is the input's length
+	counted bool // every walk counts, the walks of fixed cost too
 
 	// The lazily built DFA's share: the states a walk builds cost at most
 	// lazyBase units and lazyPer more per octet read (see lazyShare).
@@ -188,19 +187,19 @@ func (m *meter) reserve(static int) {
 }
 
 // over reports whether the walks have spent more than the budget allows
-// after n octets read. The budget is for the whole input, whose length the
-// walks do not know before they reach its end: while they spend within
-// what the octets read so far allow, that is enough; the first time they
-// spend more, the input's length is found (one pass over the rest of it,
-// which the octets' own reservation pays for) and the budget is the
-// whole input's.
-func (m *meter) over(n int) bool {
+// after n octets read, rest being the input after them (or nil). The
+// budget is for the whole input, whose length the walks do not know
+// before they reach its end: while they spend within what the octets read
+// so far allow, that is enough; the first time they spend more, the
+// input's length is found (one pass over the rest of it, which the
+// octets' own reservation pays for) and the budget is the whole input's.
+func (m *meter) over(n int, rest *normalize.Stream) bool {
 	if m.spent <= m.base+m.per*max(n, m.seen) {
 		return false
 	}
-	if m.whole {
+	if m.whole || rest == nil {
 		return true
 	}
-	m.whole, m.seen = true, max(m.seen, length(m.in))
+	m.whole, m.seen = true, max(m.seen, n+length(*rest))
 	return m.spent > m.base+m.per*m.seen
 }

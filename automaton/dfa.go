@@ -561,7 +561,7 @@ func (d *packedDFA) walkCounted(in normalize.Stream, mt *meter) int32 {
 		if !ok {
 			break
 		}
-		if mt.spent += dfaOctetCost; mt.over(n) {
+		if mt.spent += dfaOctetCost; mt.over(n, &in) {
 			return OverBudget
 		}
 		c.step(x)

@@ -10,5 +10,7 @@ func CompileBudget(rules []Rule, lim Limits, base, per int) *Machine {
 		m.more = new(machineMore)
 	}
 	m.more.budget = budget{base, per}
+	m.budgeted = true
+	testBudgets.Store(&m.engines, m.more.budget)
 	return m
 }

@@ -230,13 +230,15 @@ func (lz *lazyMeta) tally() { lz.credit.Store(min(lz.credit.Load()+1, lazyMaxCre
 
 // lazyMatch decides in with the lazy DFA of e, whose meta is lz, and
 // reports false when it did not: the arena is busy or owned by another
-// Machine that e may not yet take it from, or the walk gave up.
-func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream, mt *meter) (int32, bool) {
+// Machine that e may not yet take it from, or the walk gave up. It
+// returns what the walk spent and the octets it read, for the tier below
+// to count on (under a counted meter mt, it counts them there itself).
+func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream, mt *meter) (r int32, ok bool, spent, n int) {
 	i := spreadIndex(lazySlotCount)
 	sl := &lazySlots[i]
 	if sl.owner.Load() != e && !lz.mayTake() || sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
 		lz.tally()
-		return -1, false
+		return -1, false, 0, 0
 	}
 	a := &lazyArenas[i]
 	a.spent = 0
@@ -248,17 +250,23 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream, mt *meter) (int32
 		lz.credit.Store(0)
 	}
 	a.uses++
-	mt.reserve(e.static())
-	r, n, ok := a.walk(e, in, mt.lazyBase, mt.lazyPer)
-	a.steps += int64(n)
-	// What the walk built, and in a counted decision the octets it took
-	// (otherwise reserved), are the decision's work.
-	if mt.spent += a.spent; mt.counted {
-		mt.spent += lazyOctetCost * n
+	base, per := lazyBase, lazyPerOctet
+	if mt != nil {
+		base, per = mt.lazyBase, mt.lazyPer
 	}
-	mt.seen = max(mt.seen, n)
-	if ok && mt.over(n) {
-		r = OverBudget // only with a test's budget: the lazy DFA's reserve fits the default
+	r, n, ok = a.walk(e, in, base, per)
+	a.steps += int64(n)
+	spent = a.spent
+	if mt != nil && mt.counted {
+		// What the walk built and the octets it took are the decision's
+		// work; under the default budget, the octets are reserved, and a
+		// walk that ends within its share is within the budget.
+		mt.spent += spent + lazyOctetCost*n
+		mt.seen = max(mt.seen, n)
+		if ok && mt.over(n, nil) {
+			r = OverBudget
+		}
+		spent = 0
 	}
 	if !ok {
 		// Give the arena up, and wait longer before the next try.
@@ -267,7 +275,7 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream, mt *meter) (int32
 		lz.credit.Store(-lazyPenalty)
 	}
 	sl.busy.Store(false)
-	return r, ok
+	return r, ok, spent, n
 }
 
 // pays reports whether the owner's tenure has taken its transitions

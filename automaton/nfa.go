@@ -275,7 +275,7 @@ func (a *nfa) walkCounted(in normalize.Stream, mt *meter) int32 {
 		if !ok {
 			break
 		}
-		if mt.spent += cost; mt.over(n) {
+		if mt.spent += cost; mt.over(n, &in) {
 			return OverBudget
 		}
 		best, alive = a.step(st, x, best, final)

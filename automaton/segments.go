@@ -181,6 +181,20 @@ type strie struct {
 	wide   *wideNodes // the nodes of more than scanLabels children, nil when none
 }
 
+// wideChild returns wide node u's child on x, or -1; lo is u's offset.
+func (t *strie) wideChild(u int32, lo uint32, x byte) int32 {
+	m := t.wide.bitmap(u)
+	w, bit := m[x>>6], uint64(1)<<(x&63)
+	if w&bit == 0 {
+		return -1
+	}
+	rank := bits.OnesCount64(w & (bit - 1))
+	for _, v := range m[:x>>6] {
+		rank += bits.OnesCount64(v)
+	}
+	return int32(lo) + 1 + int32(rank)
+}
+
 // wideNodes are the bitmaps of a trie's wide nodes (see find): a bit per
 // node says which are wide, and their bitmaps, four words each, are listed
 // in node order, so node u's is found by counting the bits before u's.
@@ -296,20 +310,13 @@ const scanLabels = 16
 
 // find returns u's child on x, or -1: a scan of a few labels, or in a
 // wide node a bit of its bitmap and a count of the bits before it (a node
-// of tens of children costs a few loads, not tens of compares).
+// of tens of children costs a few loads, not tens of compares). The
+// scan is written out in next, the walk's step, as the compiler does
+// not inline find.
 func (t *strie) find(u int32, x byte) int32 {
 	lo, hi := t.off[u], t.off[u+1]
 	if hi-lo > scanLabels {
-		m := t.wide.bitmap(u)
-		w, bit := m[x>>6], uint64(1)<<(x&63)
-		if w&bit == 0 {
-			return -1
-		}
-		rank := bits.OnesCount64(w & (bit - 1))
-		for _, v := range m[:x>>6] {
-			rank += bits.OnesCount64(v)
-		}
-		return int32(lo) + 1 + int32(rank)
+		return t.wideChild(u, lo, x)
 	}
 	for i := lo; i < hi; i++ {
 		if l := t.labels[i]; l >= x {
@@ -327,8 +334,20 @@ func (t *strie) find(u int32, x byte) int32 {
 // that has one, or the root.
 func (t *strie) next(u int32, x byte) int32 {
 	for u != 0 {
-		if v := t.find(u, x); v >= 0 {
-			return v
+		lo, hi := t.off[u], t.off[u+1]
+		if hi-lo > scanLabels {
+			if v := t.wideChild(u, lo, x); v >= 0 {
+				return v
+			}
+		} else {
+			for i := lo; i < hi; i++ {
+				if l := t.labels[i]; l >= x {
+					if l == x {
+						return int32(i) + 1
+					}
+					break
+				}
+			}
 		}
 		u = t.fail[u]
 	}
@@ -1182,10 +1201,11 @@ func (s *segments) scratchPool() *pool[segScratch] {
 type segWalk struct {
 	s          *segments
 	sc         *segScratch
-	lead, scan int32 // nodes of the two tries; lead < 0 once the leading trie is left
-	n          int32 // octets read
-	best       int32 // place in the ranking, or -1
-	tails      bool  // a star node reached has an edge that must end the input
+	lead, scan int32             // nodes of the two tries; lead < 0 once the leading trie is left
+	n          int32             // octets read
+	best       int32             // place in the ranking, or -1
+	tails      bool              // a star node reached has an edge that must end the input
+	in         *normalize.Stream // the input after the octets read (and a run read ahead)
 }
 
 func (s *segments) start(sc *segScratch, m meter) segWalk {
@@ -1309,7 +1329,7 @@ func (s *segments) pathLen(e int32) int32 {
 func (w *segWalk) charge(k int) bool {
 	sc := w.sc
 	sc.m.spent += k
-	if sc.m.spent > sc.m.base+sc.m.per*max(int(w.n), sc.m.seen) && sc.m.over(int(w.n)) {
+	if sc.m.spent > sc.m.base+sc.m.per*max(int(w.n), sc.m.seen) && sc.m.over(int(w.n), w.in) {
 		sc.over = true
 	}
 	return sc.over
@@ -1567,19 +1587,20 @@ const segPlainRun = 64
 // has spent more than m allows.
 func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
 	if m.counted {
-		// The walk's own octets, charged at its end: until then, out of
-		// what it may spend per octet.
+		// The walk's own octets, charged at its end (see walkCounted):
+		// until then, out of what it may spend per octet.
 		m.per -= s.cost.static
-		defer func() { sc.m.per += s.cost.static; sc.m.spent += s.cost.static * int(sc.n) }()
 	}
 	w := s.start(sc, m)
-	defer func() { sc.n = w.n }()
+	w.in = &in
 	for {
 		if sc.over {
+			sc.n = w.n
 			return OverBudget
 		}
 		if w.idle() {
 			if !w.tails {
+				sc.n = w.n
 				return w.best
 			}
 			if p := in.Plain(segPlainRun); p != "" {
@@ -1596,5 +1617,17 @@ func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
 		}
 		w.step(x)
 	}
+	sc.n = w.n
 	return w.result()
+}
+
+// walkCounted is walk for a decision whose every walk counts (see meter):
+// the walk's own octets are charged once it is done.
+func (s *segments) walkCounted(sc *segScratch, in normalize.Stream, m meter) int32 {
+	r := s.walk(sc, in, m)
+	sc.m.per += s.cost.static
+	if sc.m.spent += s.cost.static * int(sc.n); r != OverBudget && sc.m.over(int(sc.n), nil) {
+		return OverBudget
+	}
+	return r
 }

@@ -70,7 +70,7 @@ func benchDecide(b *testing.B, url string, ms ...*robots.Matcher) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
 	b.ReportMetric(1, "tier-"+ms[0].Stats().Tier.String())
-	if ms[0].Decide(url).OverBudget != nil {
+	if ms[0].Decide(url).OverBudget {
 		b.ReportMetric(1, "failed")
 	}
 }

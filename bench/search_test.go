@@ -31,9 +31,9 @@ func checkDraw(t *testing.T, name string, body []byte, urls []string) {
 		d := m.Decide(u)
 		over := m.Cost(u) > automaton.DecideBudget(len(u))
 		switch {
-		case over && (d.OverBudget == nil || d.Allowed || d.Line != 0):
+		case over && (!d.OverBudget || d.Allowed || d.Line != 0):
 			t.Errorf("%s: a URL past the budget: %+v, want it disallowed with OverBudget", name, d)
-		case !over && d.OverBudget != nil:
+		case !over && d.OverBudget:
 			t.Errorf("%s: a URL within the budget failed closed", name)
 		case !over && rules != nil:
 			i, allowed := conformance.Reference(rules, u)

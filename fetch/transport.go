@@ -32,7 +32,8 @@ var ErrUnreachable = errors.New("robots.txt unreachable")
 // A DisallowedError reports a request that robots.txt does not allow, and
 // why: the deciding rule (Decision.Line), the fetch outcome that
 // disallows everything (Result), or, for a URL that could not be matched
-// within the decision budget, Decision.OverBudget, which it wraps. It
+// within the decision budget, Decision.OverBudget (it wraps
+// robots.ErrOverBudget then). It
 // matches ErrUnreachable when that outcome is Unreachable, and
 // ErrDisallowed otherwise.
 type DisallowedError struct {
@@ -66,8 +67,8 @@ func (e *DisallowedError) Error() string {
 	switch {
 	case e.Reason != "":
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s", e.Agent, e.URL, e.Reason)
-	case e.Decision.OverBudget != nil:
-		return fmt.Sprintf("fetch: %s may not fetch %s: %s: %v", e.Agent, e.URL, e.Result.FinalURL, e.Decision.OverBudget)
+	case e.Decision.OverBudget:
+		return fmt.Sprintf("fetch: %s may not fetch %s: %s: %v", e.Agent, e.URL, e.Result.FinalURL, robots.ErrOverBudget)
 	case e.Decision.Line > 0:
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s line %d: Disallow: %s",
 			e.Agent, e.URL, e.Result.FinalURL, e.Decision.Line, e.Decision.Pattern)
@@ -88,9 +89,14 @@ func (e *DisallowedError) Is(target error) bool {
 	return target == ErrDisallowed
 }
 
-// Unwrap returns Decision.OverBudget: the reason a URL is disallowed
-// unmatched, or nil.
-func (e *DisallowedError) Unwrap() error { return e.Decision.OverBudget }
+// Unwrap returns robots.ErrOverBudget when the Decision is OverBudget: the
+// reason a URL is disallowed unmatched; otherwise nil.
+func (e *DisallowedError) Unwrap() error {
+	if e.Decision.OverBudget {
+		return robots.ErrOverBudget
+	}
+	return nil
+}
 
 // DefaultMaxCrawlDelay caps the Crawl-delay a Transport waits out, whatever
 // the file says (Crawl-delay: 86400000 would stop a crawler for 1,000 days).

@@ -43,7 +43,7 @@ func Evaluate(p Params) Result {
 		if w := m.Cost(u); w > r.Work {
 			r.Work, r.URL = w, i
 		}
-		if m.Decide(u).OverBudget != nil {
+		if m.Decide(u).OverBudget {
 			r.Failed++
 		}
 	}

@@ -126,7 +126,7 @@ func measure(body []byte, urls []string, agents64, heap bool) run {
 	r.Tier, r.Bounded = st.Tier.String(), st.Bounded
 	for _, u := range urls {
 		t := time.Now()
-		if m.Decide(u).OverBudget != nil {
+		if m.Decide(u).OverBudget {
 			r.Failed++
 		}
 		r.First = max(r.First, time.Since(t))
