@@ -100,13 +100,15 @@ const (
 var lazyCost = planCost{static: lazyOctetCost, base: lazyBase, per: lazyPerOctet}
 
 // Weights of the segment walk's steps (see charge), in units of about what
-// a DFA step costs: reaching a star node or visiting a segment touches a
-// few tables at places of their own (and on hostile patterns, out of the
-// caches); a lookup in the live set, a wake-up or an edge taken off a
-// queue, one; an edge queued, a watched edge read and a mask word, one
-// each besides.
+// a DFA step costs, set by timing the walk on the hostile families, where
+// its tables are out of the caches: reaching a star node or visiting a
+// segment touches a few tables at places of their own; queueing an edge
+// (on its segment's queue, with its links, and a wait in the ring) as
+// many; a lookup in the live set, a wake-up or an edge taken off a queue,
+// one; a watched edge read and a mask word, one each besides.
 const (
-	reachCost  = 4
+	reachCost  = 6
+	queueCost  = 4
 	visitCost  = 4
 	lookupCost = 1
 	wakeCost   = 1

@@ -566,8 +566,9 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	s := &segments{nodes: 1}
 	lead, float := newTrieBuilder(leadMax), newTrieBuilder(floatMax)
 	// The length of each segment, by its first id; a segment follows a
-	// '*', so there are at most edgeMax.
-	seglen := sp.get(edgeMax)[:0]
+	// '*', so there are at most edgeMax, but files of many stars repeat
+	// their segments: the buffer grows as they come, from a share of it.
+	seglen := sp.get(min(edgeMax, 1+edgeMax/16))[:0]
 	// The star-node trie, built as a radix tree (see radix): the segment
 	// ids of a pattern, then its edges.
 	rt := newRadix(len(pats), edgeMax, sp)
@@ -730,8 +731,8 @@ func (s *segments) walkCost(sp *spares) planCost {
 	visit := visitCost + lookupCost + watchedPerSegment // the visit, its lookup, its watched edges
 	visits := queued + len(s.edges) + len(s.watched)
 	c.per = maxH*lookupCost + (long*visit+maxRing-2)/(maxRing-1)
-	c.base = int(s.nodes)*reachCost + queued + len(s.masks) + // reached
-		len(s.path)*reachCost + // steps along paths
+	c.base = int(s.nodes)*reachCost + queued*queueCost + len(s.masks) + // reached, queued
+		len(s.path)*popCost + // steps along paths (their queueing counted in queued)
 		queued*popCost + visits*visit + (queued+len(s.edges))*wakeCost +
 		maxD*(lookupCost+watchedPerSegment) + tail
 	return c
@@ -1236,7 +1237,7 @@ func (w *segWalk) reach(v int32) {
 		sc.m.spent += popCost
 		return
 	}
-	if w.charge(reachCost + int(s.pushEnd[v]-s.edgeAt[v]) + int(s.maskAt[v+1]-s.maskAt[v])) {
+	if w.charge(reachCost + queueCost*int(s.pushEnd[v]-s.edgeAt[v]) + int(s.maskAt[v+1]-s.maskAt[v])) {
 		return
 	}
 	sc.reached[v] = reach{gen: sc.g, at: w.n}
@@ -1297,10 +1298,10 @@ func (w *segWalk) take(e int32, ed *sedge, i int32) {
 			if !better(s.edgeBest(e), w.best) {
 				return // nothing at its end beats what the walk has matched
 			}
-			// A step along the path costs what reaching a star node of
-			// one edge would.
+			// A step along the path costs what queueing the edge of a
+			// star node reached would.
 			sc.pos[e] = i + 1
-			sc.m.spent += reachCost + 1
+			sc.m.spent += popCost + queueCost
 			w.enqueue(e, s.path[s.pathAt[e]+i], ed.tail() && i+2 == n)
 			return
 		}
