@@ -147,7 +147,7 @@
 //
 // Worst cost per octet, in units: TierDFA 2, TierSplit 4; TierNFA 3 plus
 // its words (at most 7 by default, and never built past what the budget
-// allows per octet); TierSegments at most 20 uncounted (the literal DFA,
+// allows per octet); TierSegments at most 11 uncounted (the literal DFA,
 // the ring, a step of each trie among its labels) and, counted, a lookup
 // per heavy path (H ≤ 1+log₂ S, below); the lazily built DFA 1 on the
 // states it has built, and its share of the budget for those it builds.

@@ -514,3 +514,26 @@ func TestManyStarDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestStaticCost holds the segment tier's uncounted cost per octet to
+// what the package comment states, 11 units with the literal DFA's and the
+// lazy DFA's: a file whose tries have wide nodes (the most children there
+// are) takes that much, and no more.
+func TestStaticCost(t *testing.T) {
+	if maxSegmentStatic != 11 {
+		t.Errorf("maxSegmentStatic is %d, the package comment says 11", maxSegmentStatic)
+	}
+	var rules []Rule
+	for x := 0; x < 256; x++ {
+		if x == '*' || x == '$' {
+			continue
+		}
+		for _, p := range []string{"/" + string(rune(x)) + "*a", "/*" + string(rune(x)) + "b*c", "/*b" + string(rune(x))} {
+			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
+		}
+	}
+	m := Compile(rules, Limits{MaxTier: TierSegments})
+	if got := dfaOctetCost + m.seg.cost.static + lazyOctetCost; got != maxSegmentStatic {
+		t.Errorf("a segment walk with wide nodes costs %d units an octet uncounted, want %d", got, maxSegmentStatic)
+	}
+}
