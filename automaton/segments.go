@@ -354,183 +354,6 @@ func (t *strie) next(u int32, x byte) int32 {
 	return int32(t.root[x])
 }
 
-// trieBuilder grows a trie with linked child lists, then flattens it. Its
-// nodes are stored in parts of trieChunk nodes: the octets of the
-// segments bound the nodes, but segments share prefixes, so that a store
-// sized by that bound would cost a hundred times the trie on families such
-// as "/*a^i*b$", and one grown by copying, twice or four times what it
-// holds. The parts hold what the trie holds, and at most a part more.
-type trieBuilder struct {
-	parts []trieNodes // node u is at u%trieChunk of parts[u/trieChunk]
-	n     int32       // nodes
-	size0 int         // the capacity of the first part
-	// root is the root's child on each octet, or 0: the root has the
-	// most children, and every insert starts there (a file of wildcard
-	// rules over a few octets inserts a segment of one a hundred
-	// thousand times).
-	root [256]int32
-}
-
-// trieNodes are a part of a trieBuilder's nodes: per node its first
-// child, its next sibling (-1 for none), its term and the octet into it.
-type trieNodes struct {
-	first, next, term []int32
-	c                 []byte
-}
-
-// trieChunk is the most nodes of a part of a trieBuilder; the first part
-// is sized by the octets of the segments, up to it, so that a small trie
-// costs no more than its octets.
-const (
-	trieShift = 12
-	trieChunk = 1 << trieShift
-)
-
-// newTrieBuilder returns a trie of its root alone, for segments of at most
-// octets octets in all: its first part holds as many nodes more, up to
-// trieChunk.
-func newTrieBuilder(octets int) *trieBuilder {
-	b := &trieBuilder{size0: min(octets+1, trieChunk)}
-	b.add(0, -1)
-	return b
-}
-
-// at returns the part of node u, and u's place in it.
-func (b *trieBuilder) at(u int32) (*trieNodes, int32) {
-	return &b.parts[u>>trieShift], u & (trieChunk - 1)
-}
-
-func (b *trieBuilder) first(u int32) int32 { p, i := b.at(u); return p.first[i] }
-func (b *trieBuilder) next(u int32) int32  { p, i := b.at(u); return p.next[i] }
-func (b *trieBuilder) term(u int32) int32  { p, i := b.at(u); return p.term[i] }
-func (b *trieBuilder) c(u int32) byte      { p, i := b.at(u); return p.c[i] }
-
-func (b *trieBuilder) setTerm(u, id int32) { p, i := b.at(u); p.term[i] = id }
-
-// add appends a node entered on x, whose next sibling is next, and
-// returns it.
-func (b *trieBuilder) add(x byte, next int32) int32 {
-	w := b.n
-	if w&(trieChunk-1) == 0 && int(w>>trieShift) == len(b.parts) {
-		size := trieChunk
-		if w == 0 {
-			size = b.size0
-		}
-		b.parts = append(b.parts, trieNodes{
-			first: make([]int32, 0, size), next: make([]int32, 0, size),
-			term: make([]int32, 0, size), c: make([]byte, 0, size),
-		})
-	}
-	p := &b.parts[len(b.parts)-1]
-	p.first = append(p.first, -1)
-	p.next = append(p.next, next)
-	p.term = append(p.term, -1)
-	p.c = append(p.c, x)
-	b.n++
-	return w
-}
-
-// insert adds s and returns its node.
-func (b *trieBuilder) insert(s string) int32 {
-	u, i := int32(0), 0
-	if len(s) > 0 && b.root[s[0]] != 0 {
-		u, i = b.root[s[0]], 1
-	}
-	for ; i < len(s); i++ {
-		x := s[i]
-		prev, k := int32(-1), b.first(u)
-		for ; k >= 0 && b.c(k) < x; k = b.next(k) {
-			prev = k
-		}
-		if k < 0 || b.c(k) != x {
-			w := b.add(x, k)
-			if prev < 0 {
-				p, j := b.at(u)
-				p.first[j] = w
-			} else {
-				p, j := b.at(prev)
-				p.next[j] = w
-			}
-			k = w
-		}
-		if u == 0 {
-			b.root[x] = k
-		}
-		u = k
-	}
-	return u
-}
-
-// flatten returns the trie in flat form, its nodes renumbered in
-// breadth-first order (see strie). If ac, it adds failure links and makes
-// each node's term the longest segment that ends there, the first term on
-// its fail chain: the walk then reads one table for the segments that end
-// at a node, and goes on down the chain with segments.suffix. A node is
-// then a segment's own when its term differs from its fail link's (see
-// isSegment). The builder's nodes are listed in breadth-first order in
-// the failure links before they are linked, or else in a buffer from sp.
-func (b *trieBuilder) flatten(ac bool, sp *spares) strie {
-	n := int(b.n)
-	// order lists the builder's nodes breadth first: the children of
-	// order[i] are appended as it is reached, so the edge appended as
-	// labels[e] leads to node e+1.
-	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
-	var order []int32
-	if ac {
-		t.fail = make([]int32, n)
-		order = t.fail[:1]
-	} else {
-		order = sp.get(n)[:1]
-		defer sp.put(order)
-	}
-	for u := 0; u < n; u++ {
-		t.off[u] = uint32(len(t.labels))
-		t.term[u] = b.term(order[u])
-		for k := b.first(order[u]); k >= 0; k = b.next(k) {
-			t.labels = append(t.labels, b.c(k))
-			order = append(order, k)
-		}
-	}
-	t.off[n] = uint32(len(t.labels))
-	if t.off[1] > 255 {
-		panic("automaton: a segment holds '*'") // the root's children would not fit root
-	}
-	t.setWide()
-	if !ac {
-		return t
-	}
-	t.root = new([256]uint8)
-	for i := t.off[0]; i < t.off[1]; i++ {
-		t.root[t.labels[i]] = uint8(i + 1)
-	}
-	// Failure links in breadth-first order, which is the nodes' order: a
-	// node's link is its parent's link followed on the node's octet,
-	// shortened until that exists. The link is shallower, so its term is
-	// final by then: a node without a segment of its own takes it.
-	clear(t.fail[:t.off[1]+1]) // the root and its children link to the root
-	for u := int32(1); u < int32(n); u++ {
-		for i := t.off[u]; i < t.off[u+1]; i++ {
-			x, v := t.labels[i], int32(i)+1
-			f := t.fail[u]
-			for {
-				if c := t.child(f, x); c >= 0 {
-					f = c
-					break
-				}
-				if f == 0 {
-					break
-				}
-				f = t.fail[f]
-			}
-			t.fail[v] = f
-			if t.term[v] < 0 {
-				t.term[v] = t.term[f]
-			}
-		}
-	}
-	return t
-}
-
 // isSegment reports whether node u of the Aho-Corasick automaton is where
 // segment t.term[u] ends, rather than one of its suffixes: segments are
 // not empty, so the root is no segment's, and distinct segments have
@@ -556,15 +379,15 @@ func (t *strie) size() int {
 // a table kept that is filled later: within DefaultCompileBytes (see the
 // package comment).
 func buildSegments(pats []pattern, sp *spares) *segments {
-	edgeMax, leadMax, floatMax := 0, 0, 0 // a pattern has one edge per '*', at most
+	edgeMax := 0 // a pattern has one edge per '*', at most
 	for _, p := range pats {
 		edgeMax += strings.Count(p.lit, "*")
-		star := strings.IndexByte(p.lit, '*')
-		leadMax += star
-		floatMax += len(p.lit) - star
 	}
 	s := &segments{nodes: 1}
-	lead, float := newTrieBuilder(leadMax), newTrieBuilder(floatMax)
+	// The leading segments and the others, each with an id (see
+	// sortedTrie); a leading segment's star node by its id.
+	lead, float := newStrIndex(), newStrIndex()
+	var leadNode []int32
 	// The length of each segment, by its first id; a segment follows a
 	// '*', so there are at most edgeMax, but files of many stars repeat
 	// their segments: the buffer grows as they come, from a share of it.
@@ -581,20 +404,19 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 			seg, rest, more = strings.Cut(rest, "*")
 			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
-					u := lead.insert(seg)
-					if lead.term(u) < 0 {
-						lead.setTerm(u, rt.newNode())
+					id, isNew := lead.id(seg)
+					if isNew {
+						leadNode = append(leadNode, rt.newNode())
 					}
-					at = lead.term(u)
+					at = leadNode[id]
 				}
 				continue
 			}
-			u := float.insert(seg)
-			if float.term(u) < 0 {
-				float.setTerm(u, int32(len(seglen)))
-				seglen = append(seglen, int32(len(seg)))
+			id, isNew := float.id(seg)
+			if isNew {
+				seglen = append(double(seglen), int32(len(seg)))
 			}
-			q = append(q, float.term(u))
+			q = append(q, id)
 		}
 		to := int32(endEdge)
 		if p.anchored {
@@ -604,14 +426,11 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	}
 	sp.put(q)
 	edges, renum := rt.finish(s, sp)
-	s.lead = lead.flatten(false, sp)
-	for u, v := range s.lead.term {
-		if v >= 0 {
-			s.lead.term[u] = renum[v]
-		}
-	}
+	s.lead = sortedTrie(&lead, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
 	sp.put(renum)
-	s.float = float.flatten(true, sp)
+	lead, leadNode = strIndex{}, nil
+	s.float = sortedTrie(&float, func(i int) int32 { return int32(i) }, true, sp)
+	float = strIndex{}
 	// Renumber the segments along the heavy paths of their dictionary
 	// tree, in place. Two tables kept per segment are filled once the
 	// edges are grouped: until then they are scratch, here chains' and

@@ -327,16 +327,16 @@ func TestSparseTerms(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for _, segs := range []int{0, 1, 2, 20, 63, 64, 65, 200, 1000} {
 		for _, ac := range []bool{false, true} {
-			b := newTrieBuilder(8 * segs)
-			for i := range segs {
+			x := newStrIndex()
+			for range segs {
 				var s strings.Builder
 				for range 1 + r.IntN(8) {
 					s.WriteByte("abc/.?="[r.IntN(7)])
 				}
-				b.setTerm(b.insert(s.String()), int32(i))
+				x.id(s.String())
 			}
 			var sp spares
-			tr := b.flatten(ac, &sp)
+			tr := sortedTrie(&x, func(i int) int32 { return int32(i) }, ac, &sp)
 			dense := slices.Clone(tr.term)
 			tr.sparse(&sp)
 			if tr.term != nil {
@@ -348,6 +348,92 @@ func TestSparseTerms(t *testing.T) {
 				}
 				if has := tr.terms.hasTerm(int32(u)); has != (want >= 0) {
 					t.Fatalf("%d segments, ac %v: node %d: hasTerm %v, want %v", segs, ac, u, has, want >= 0)
+				}
+			}
+		}
+	}
+}
+
+// TestSortedTrie checks the tries sortedTrie lays out against the strings
+// they hold: a node per distinct prefix, children in the order of their
+// octets, each string ending at a node holding its term, and (for the
+// Aho-Corasick automaton) each node's failure link at its longest proper
+// suffix in the trie and its term the longest string that ends there;
+// on alphabets small and large (wide nodes), strings short and long.
+func TestSortedTrie(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for iter := range 200 {
+		alpha := "ab"
+		if iter%3 == 1 {
+			alpha = "abcdefghijklmnopqrstuvwxyz0123456789/"
+		}
+		x := newStrIndex()
+		for range 1 + r.IntN(200) {
+			var s strings.Builder
+			for range 1 + r.IntN(1+iter%20) {
+				s.WriteByte(alpha[r.IntN(len(alpha))])
+			}
+			x.id(s.String())
+		}
+		var sp spares
+		tr := sortedTrie(&x, func(i int) int32 { return int32(i) }, true, &sp)
+		// Each node's string, from the labels: node i+1 is entered on
+		// labels[i] from the node whose labels hold i.
+		n := len(tr.off) - 1
+		str := make([]string, n)
+		prefixes := map[string]int{"": 0}
+		for u := range n {
+			for i := tr.off[u]; i < tr.off[u+1]; i++ {
+				if i > tr.off[u] && tr.labels[i-1] >= tr.labels[i] {
+					t.Fatalf("iteration %d: node %d's labels out of order", iter, u)
+				}
+				str[i+1] = str[u] + string(tr.labels[i])
+				prefixes[str[i+1]] = int(i + 1)
+			}
+		}
+		want := map[string]bool{"": true}
+		for i := range x.len() {
+			s := x.str(int32(i))
+			for k := 1; k <= len(s); k++ {
+				want[s[:k]] = true
+			}
+		}
+		if len(want) != n || len(prefixes) != n {
+			t.Fatalf("iteration %d: %d nodes, %d distinct prefixes", iter, n, len(want))
+		}
+		id := map[string]int32{}
+		for i := range x.len() {
+			id[x.str(int32(i))] = int32(i)
+		}
+		for u := 1; u < n; u++ {
+			s := str[u]
+			f := ""
+			for k := 1; k < len(s); k++ {
+				if _, ok := prefixes[s[k:]]; ok {
+					f = s[k:]
+					break
+				}
+			}
+			if got := int(tr.fail[u]); got != prefixes[f] {
+				t.Fatalf("iteration %d: node %q fails to %q, want %q", iter, s, str[got], f)
+			}
+			term := int32(-1)
+			for k := 0; k < len(s); k++ {
+				if i, ok := id[s[k:]]; ok {
+					term = i
+					break
+				}
+			}
+			if tr.term[u] != term {
+				t.Fatalf("iteration %d: node %q has term %d, want %d", iter, s, tr.term[u], term)
+			}
+			for i := range 256 {
+				want := int32(-1)
+				if v, ok := prefixes[s+string([]byte{byte(i)})]; ok {
+					want = int32(v)
+				}
+				if c := tr.child(int32(u), byte(i)); c != want {
+					t.Fatalf("iteration %d: node %q's child on %q is %d, want %d", iter, s, byte(i), c, want)
 				}
 			}
 		}
