@@ -1267,23 +1267,47 @@ func (m *Machine) classesMore() int {
 }
 
 // Cost returns the units of work that deciding the classes of set on in
-// costs, counted as the decision budget counts them (see DecideBudget),
-// on the engines built below the lazily built DFA, whose cost depends on
-// the states earlier inputs built and is capped. It stops at no budget:
+// costs, as the decision budget counts them (see DecideBudget): what the
+// walks that count spend, and for every octet of the input what the walks
+// of fixed cost take, reserved whether they read it or not. It is the
+// cost on the engines built below the lazily built DFA, whose cost
+// depends on the states earlier inputs built and is capped, with the lazy
+// DFA's octets reserved as a decision by Match reserves them; so a
+// decision that the lazy DFA does not take fails closed exactly when its
+// cost is past DecideBudget of the input's length. It stops at no budget:
 // it lets tools see how near, or how far past, the budget a set of
 // patterns takes an input (the benchmarks' search for hostile files
 // climbs on it). Its time is linear in the input and the patterns.
 func (m *Machine) Cost(in normalize.Stream, set ClassSet) int {
-	mt := meter{base: math.MaxInt / 2, per: 0, counted: true}
+	mt := meter{base: math.MaxInt / 2, static: -1}
+	static := 0
 	if set&^1 == 0 {
 		if set == 1 {
-			m.engines.finish(in, m.lit.walkCounted(in, &mt), &mt)
+			static = m.engines.static()
+			m.engines.matchBelow(in, &mt)
 		}
-		return mt.spent
+		return mt.spent + static*length(in)
+	}
+	for c := range MaxClasses {
+		if set&(1<<c) == 0 {
+			continue
+		}
+		if e := m.classEngines(c); e != nil {
+			static += e.staticBelow()
+		}
 	}
 	var dst [MaxClasses]int32
 	m.matchClasses(in, set, &dst, &mt)
-	return mt.spent
+	return mt.spent + static*length(in)
+}
+
+// classEngines returns the engines of class c, or nil when it has no
+// rules.
+func (m *Machine) classEngines(c int) *engines {
+	if c == 0 {
+		return &m.engines
+	}
+	return m.class(c)
 }
 
 // addStats adds the sizes of e's engines to s.

@@ -29,6 +29,9 @@ type Family struct {
 //	longstar    one line "Disallow: /*q*q*...$" of 176 KB
 //	straddle    500 KiB of comments, then one line "Disallow: /*q*q*..." of
 //	            5 MB that straddles the limit (read up to the 64 KiB slack)
+//	distinct    one line "Disallow: /*aaa*baa*caa*..." of 564 KiB: 144,000
+//	            distinct segments of three octets, the most segments the
+//	            limit admits
 //	nested      lines "Disallow: /*a^i*b$" for i = 1, 2, ...: a run of 'a'
 //	            ends hundreds of segments at each octet
 //	asleep      lines "Disallow: /*z*a^i*b$": the same segments, waiting on
@@ -62,6 +65,7 @@ var Families = []Family{
 		head := "User-agent: *\n" + strings.Repeat("# "+strings.Repeat("c", 61)+"\n", robots.DefaultParseLimit/64-1)
 		return []byte(head + "Disallow: /" + strings.Repeat("*q", 5<<20/2) + "\n")
 	}, numbered()},
+	{"distinct", distinctSegments, numbered()},
 	{"nested", func() []byte {
 		return fill(1, func(i int) string { return "Disallow: /*" + strings.Repeat("a", i+1) + "*b$\n" })
 	}, runOfA},
@@ -135,6 +139,22 @@ func distinct(r *rand.Rand, line func(r *rand.Rand) string) func(int) string {
 			}
 		}
 	}
+}
+
+// distinctSegments is one line of distinct segments of three octets, up
+// to the parse limit and the slack of a line that straddles it.
+func distinctSegments() []byte {
+	const alpha = "abcdefghijklmnopqrstuvwxyz0123456789-._~ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	var b strings.Builder
+	b.WriteString("User-agent: *\nDisallow: /")
+	for i := 0; b.Len()+5 < robots.DefaultParseLimit+64<<10-64; i++ {
+		b.WriteByte('*')
+		for j, k := 0, i; j < 3; j, k = j+1, k/len(alpha) {
+			b.WriteByte(alpha[k%len(alpha)])
+		}
+	}
+	b.WriteByte('\n')
+	return []byte(b.String())
 }
 
 // manyStar fills the limit with anchored lines of k stars, each star
