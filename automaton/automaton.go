@@ -128,7 +128,7 @@
 // live set; see budget.go). That keeps a decision of a 1 KiB input within
 // about a millisecond, cold, whatever the patterns, and real files far
 // inside it: every corpus file's plan fits it whatever the input, and its
-// costliest URL takes a twelfth of it.
+// costliest URL takes an eighth of it.
 //
 // The walks whose cost per octet their tables fix (the DFAs, the NFA's
 // register walk) count nothing: the build reserves that cost out of
