@@ -10,9 +10,11 @@ import "github.com/robotsexclusion/robots/normalize"
 // own: a node of a DFA entered, a word of the NFA's bit set advanced, and
 // in the segment walk a segment visited, an edge queued or taken, a star
 // node reached, a lookup in the live set, a wake-up, a word of a hub's
-// mask, a label scanned in blocks of sixteen. The lazily built DFA counts
-// an octet taken on a transition it has built as one unit, and a state it
-// builds as the words it writes and the work of the step that computes it.
+// mask, a child found among a trie node's labels; the steps that touch
+// several tables out of the caches weigh more (see reachCost). The lazily
+// built DFA counts an octet taken on a transition it has built as one
+// unit, and a state it builds as the words it writes and the work of the
+// step that computes it.
 //
 // Each walk is of one of two kinds. A walk whose cost per octet is fixed
 // by its tables (the DFA walks, the NFA's register walk) needs no counter:
@@ -119,10 +121,9 @@ const (
 // with its literal DFA and the lazily built DFA: a ring bucket and the
 // test for a segment ending, a step of the leading trie and two of the
 // Aho-Corasick automaton, each a scan of a few labels or a wide node's
-// bitmap. It fits any
-// budget per octet: the segment tier, the one tier every pattern set may
-// get, never needs more per octet than the budget allows before it
-// counts (the constant below would not compile otherwise).
+// bitmap. The segment tier, the one tier any set of patterns may get,
+// never needs more per octet than the budget allows before it counts
+// (the constant below would not compile otherwise).
 const maxSegmentStatic = dfaOctetCost + 2 + 3*2 + lazyOctetCost
 
 const _ = uint(DecidePerOctet - lazyPerOctet - maxSegmentStatic)
