@@ -44,10 +44,15 @@ import (
 // twice, or meets a state beyond those bounds, gives up, and the tier
 // below decides the input from its start. A takeover reads the labels of
 // the Machine's tables once, to find its octet classes: O(P) for P octets
-// of patterns. So a decision costs at most
-// O(P + L·(lazyMaxKey+lazyStepWork+256)) on the lazy DFA, plus the tier
-// below's own bound when it gives up, and the memory stays within the
-// arenas whatever the patterns and the inputs.
+// of patterns, and a Machine whose tables cost more than lazyMaxTakeover
+// to read never runs the lazy DFA. A walk counts the states it builds, and
+// the takeover, against its share of the decision budget (lazyShare: a
+// quarter of DecideBase, an eighth of DecidePerOctet), and gives up past
+// it: a walk whose every octet builds a state (a long segment after a
+// star) no longer fills the arena twice before it does. So a decision on
+// the lazy DFA costs at most its share of the budget and an octet's load
+// per octet, plus the tier below's own cost when it gives up, and the
+// memory stays within the arenas whatever the patterns and the inputs.
 
 // Sizes of the shared arenas.
 const (

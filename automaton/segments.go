@@ -82,6 +82,14 @@ import (
 // The scratch is a few integers per star node, segment and edge and a
 // ring of at most maxRing buckets, reset by generation: a walk touches,
 // and pays for, only what it uses.
+//
+// A walk does not reach a star node, nor follow a path to one, whose best
+// rule below cannot beat what it has matched. Every step it takes counts
+// against the decision budget (see charge and budget.go), and the build
+// knows the most a walk can count (walkCost): a walk past the budget
+// stops, and the decision fails closed. The octets between hundreds of
+// live patterns that all move on at once are where that happens; no real
+// file comes near it.
 
 // segments runs the wildcard patterns of a Machine at TierSegments.
 type segments struct {
