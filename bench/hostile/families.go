@@ -48,6 +48,8 @@ type Family struct {
 //	longseg     one rule of about 2 KB, four stars, a segment of 1,100
 //	            octets, on a URL of 2 KB that holds its segments (the
 //	            differential run's long-segment files)
+//	searched-*  the worst draws of the search (SearchedDecide,
+//	            SearchedCompile)
 var Families = []Family{
 	{"manystar=100", func() []byte { return manyStar(100) }, letters(5, 1)},
 	{"manystar=1000", func() []byte { return manyStar(1000) }, letters(5, 2)},
@@ -92,6 +94,32 @@ var Families = []Family{
 		return []byte(b.String())
 	}, numbered()},
 	{"longseg", func() []byte { return []byte("User-agent: *\nDisallow: " + longSegRule + "\n") }, longSegURL},
+	searched("searched-decide", SearchedDecide, 0),
+	searched("searched-compile", SearchedCompile, 2),
+}
+
+// The worst draws the search found (cmd/hostilesearch), on its two
+// objectives, kept so that the benchmarks and the tests run them:
+//
+//	go run ./cmd/hostilesearch -seed 1 -restarts 60 -steps 1000000 -duration 20m
+//	go run ./cmd/hostilesearch -objective compile -seed 2 -restarts 60 -steps 1000000 -duration 15m
+//
+// SearchedDecide is the draw whose costliest URL costs the most work, 15.8
+// times the decision budget: lines of 372 to 735 stars, each followed by
+// one or two 'a', every line anchored, on a URL of 'a'. SearchedCompile is
+// the one whose compile allocates the most: 6,157 lines of 5 to 28 stars
+// over 75 octets, segments of three or four, nearly every one distinct,
+// over 64 groups.
+var (
+	SearchedDecide = Params{Seed: 10609496759593355090, Alphabet: 1, StarsMin: 372, StarsMax: 735, SegMin: 1, SegMax: 2,
+		Anchor: 1, Allow: 0.85, Literal: 0.25, Usage: 0.25, Groups: 8, Size: 512000}
+	SearchedCompile = Params{Seed: 16175519326528355080, Alphabet: 75, StarsMin: 5, StarsMax: 28, SegMin: 3, SegMax: 4,
+		Allow: 1, Groups: 64, Size: 511999}
+)
+
+// searched returns the family of draw p, decided on its URL i.
+func searched(name string, p Params, i int) Family {
+	return Family{name, func() []byte { return New(p).Body }, New(p).URLs[i]}
 }
 
 // Family returns the hand-written family of the given name.
