@@ -979,14 +979,34 @@ func (sh scratchShape) holds(x scratchShape) bool {
 }
 
 // alloc allocates a scratch of shape sh.
+// The pages of a scratch larger than this are touched when it is
+// allocated: see alloc.
+const prefaultBytes = 64 << 10
+
 func (sh scratchShape) alloc() *segScratch {
-	return &segScratch{
+	sc := &segScratch{
 		reached: make([]reach, sh.nodes), queue: make([]squeue, sh.queues),
 		live: segSet{lo: make([]sword, sh.segs/64+1), hi: make([]sword, sh.segs/(64*64)+1)},
 		wait: make([]swait, sh.segs), ring: make([]rhead, sh.ring),
 		next: make([]int32, sh.edges), at: make([]int32, sh.edges), pos: make([]int32, sh.paths),
 		taken: make([]uint32, sh.watched),
 	}
+	if sh.bytes() > prefaultBytes {
+		// A large scratch comes fresh from the system, its pages mapped
+		// on first touch: a first walk that touched thousands of them
+		// would pay a fault each, a millisecond on a file of a hundred
+		// thousand segments, which the decision budget does not see.
+		// The build touches them instead.
+		clear(sc.reached)
+		clear(sc.queue)
+		clear(sc.live.lo)
+		clear(sc.wait)
+		clear(sc.next)
+		clear(sc.at)
+		clear(sc.pos)
+		clear(sc.taken)
+	}
+	return sc
 }
 
 // scratchBytes is the size of the scratch newScratch allocates.
