@@ -1238,15 +1238,26 @@ func (w *segWalk) step(x byte) {
 // steps feeds the octets of p, as step does each, in a tight loop.
 func (w *segWalk) steps(p string) {
 	sc, t := w.sc, &w.s.float
+	off, labels := t.off, t.labels
 	for i := 0; i < len(p); i++ {
-		if w.scan == 0 && w.lead < 0 && sc.waiting == 0 {
-			// At the Aho-Corasick automaton's root, out of the leading
-			// trie and with no segment waiting, an octet that begins no
-			// segment changes nothing but the position: pass over such
-			// octets in a loop of their own.
+		if w.scan == 0 && w.lead < 0 {
+			// At the Aho-Corasick automaton's root and out of the leading
+			// trie, an octet that begins no segment, and at which no
+			// segment wakes, changes nothing but the position: pass over
+			// such octets in a loop of their own.
 			j := i
-			for j < len(p) && t.root[p[j]] == 0 {
-				j++
+			if sc.waiting == 0 {
+				for j < len(p) && t.root[p[j]] == 0 {
+					j++
+				}
+			} else {
+				mask := int32(len(sc.ring) - 1)
+				for j < len(p) && t.root[p[j]] == 0 {
+					if h := &sc.ring[(w.n+1+int32(j-i))&mask]; h.gen == sc.g && h.first >= 0 {
+						break
+					}
+					j++
+				}
 			}
 			w.n += int32(j - i)
 			if i = j; i == len(p) {
@@ -1256,12 +1267,42 @@ func (w *segWalk) steps(p string) {
 		x := p[i]
 		w.n++
 		if sc.waiting > 0 {
-			w.wake()
+			// Most octets' buckets are empty: look before the call.
+			if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g && h.first >= 0 {
+				w.wake()
+			}
 		}
 		if w.lead >= 0 {
 			w.leadStep(x)
 		}
-		u := t.next(w.scan, x)
+		// The Aho-Corasick step, its common cases written out: at the
+		// root, its table; along a segment, a node's one child, in a loop
+		// of its own while nothing else can happen (the leading trie is
+		// left, no segment ends, none wakes).
+		var u int32
+		if s := w.scan; s == 0 {
+			u = int32(t.root[x])
+		} else if o := off[s]; off[s+1] == o+1 && labels[o] == x {
+			u = int32(o) + 1
+			if w.lead < 0 {
+				mask, n := int32(len(sc.ring)-1), w.n
+				for i+1 < len(p) && !t.terms.hasTerm(u) {
+					o := off[u]
+					if off[u+1] != o+1 || labels[o] != p[i+1] {
+						break
+					}
+					if h := &sc.ring[(n+1)&mask]; sc.waiting > 0 && h.gen == sc.g && h.first >= 0 {
+						break
+					}
+					u = int32(o) + 1
+					i++
+					n++
+				}
+				w.n = n
+			}
+		} else {
+			u = t.next(s, x)
+		}
 		w.scan = u
 		if sc.live.n > 0 && t.terms.hasTerm(u) {
 			w.ends(u)
