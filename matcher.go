@@ -296,6 +296,10 @@ func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 func (m *Matcher) decide(d *Decision, r int32) {
 	// d.NotURL may be set: it stays.
 	if r < 0 {
+		if r == automaton.OverBudget {
+			d.OverBudget = true // fail closed: Allowed stays false
+			return
+		}
 		d.Allowed = true
 		return
 	}
@@ -319,3 +323,16 @@ func (m *Matcher) decide(d *Decision, r int32) {
 
 // Stats describes the compiled automaton, for tools and tests.
 func (m *Matcher) Stats() automaton.Stats { return m.machine.Stats() }
+
+// Cost returns the units of work deciding url costs on the compiled
+// automaton, as the decision budget counts them (see the package
+// comment's Bounds and automaton.Machine.Cost), past the budget too: a
+// tool sees with it how near the budget a file takes a URL, where Decide
+// would only say that it failed closed.
+func (m *Matcher) Cost(url string) int {
+	set := automaton.ClassSet(1 << compile.ClassCrawl)
+	if t := m.usage(); t != nil && t.Walk() {
+		set |= usageClasses
+	}
+	return m.machine.Cost(m.form.Stream(url), set)
+}

@@ -55,11 +55,27 @@
 // WithParseLimit's, never above normalize.MaxLimit) and 64 KiB more to end
 // a line; Parse and the first Agent together allocate at most 48 bytes per
 // octet read plus 1 MiB (27 MiB at the default limit), with the automaton's
-// share bounded as package automaton states; and Decide takes time linear
-// in the URL's length whatever the rules, with no allocation and no lock.
+// share bounded as package automaton states.
+//
+// Decide takes time linear in the URL's length whatever the rules, with
+// no allocation and no lock, within a work budget that the walk counts:
+// a URL of L octets (of path and query, in canonical form) costs at most
+// automaton.DecideBase (32,768) plus automaton.DecidePerOctet (32) units
+// of work per octet, which keeps a decision of a 1 KiB URL within about a
+// millisecond on any file the parse limit admits. Where matching the URL
+// exactly would cost more, the decision fails closed: the URL is
+// disallowed, with Line 0 and Decision.OverBudget set (ErrOverBudget says
+// why), never allowed. That is the one place where a Matcher departs from exact
+// matching. It takes files built to defeat automata (tens of thousands of
+// distinct wildcard rules that all move on at once): every file of the
+// corpus of real files, and files of ten times the wildcard rules of its
+// largest, are decided exactly, and Matcher.Stats says whether a file's
+// rules keep every decision within the budget (Bounded). Matcher.Cost
+// reports what a URL costs.
+//
 // Decisions running at once hold at most 1 MiB of walk scratch besides
 // the first's, per Matcher of a file whose wildcard rules need more than
-// 25 KiB of it (thousands of them), and in all for the other Matchers,
+// 29 KiB of it (thousands of them), and in all for the other Matchers,
 // which share theirs process-wide; past that they take turns rather than
 // each allocating its own. That scratch is the one allocation a decision
 // can make: once per spare slot, the first time decisions overlap so
@@ -91,6 +107,8 @@
 package robots
 
 import (
+	"errors"
+	"strconv"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -286,8 +304,18 @@ func (r *Robots) Dialect() Dialect { return r.dialect }
 // A Decision says whether a URL may be fetched, which rule decided, and
 // what the file says may be done with the content fetched.
 type Decision struct {
-	Allowed bool   // the URL may be fetched
-	NotURL  bool   // what was decided is not a URL robots.txt speaks of (see Matcher.Decide): the verdict is the string's as Google's crawler reads it, and a crawler should not fetch it
+	Allowed bool // the URL may be fetched
+	NotURL  bool // what was decided is not a URL robots.txt speaks of (see Matcher.Decide): the verdict is the string's as Google's crawler reads it, and a crawler should not fetch it
+
+	// OverBudget reports that the URL was not matched, because deciding
+	// it exactly would cost more work than a decision may (see the
+	// package comment's Bounds and ErrOverBudget): the decision fails
+	// closed, Allowed false and Line 0. It is false for every other
+	// decision. This is the one place where a Matcher departs from exact
+	// matching; a file whose rules keep every decision within the budget,
+	// as every real file does, never sets it.
+	OverBudget bool
+
 	Line    int    // line of the deciding rule; 0 when no rule matched
 	Pattern string // the deciding rule's value as written; "" when none
 
@@ -302,6 +330,12 @@ type Decision struct {
 	// states none; see package usage for each category's meaning.
 	Usage usage.Set
 }
+
+// ErrOverBudget says why a Decision with OverBudget set disallows its URL,
+// for errors that report one (package fetch's): matching it exactly
+// against the file's rules would cost more than the decision budget.
+var ErrOverBudget = errors.New("robots: the URL is disallowed unmatched: deciding it exactly would cost more than the decision budget (" +
+	strconv.Itoa(automaton.DecideBase) + " units of work plus " + strconv.Itoa(automaton.DecidePerOctet) + " per octet of the URL)")
 
 // CrawlDelay returns the crawl-delay of the crawler's groups (the largest,
 // when several are merged) and whether there is one. Crawl-delay is not part

@@ -88,14 +88,14 @@ var (
 	urlLengths = []int{100, 1000, 10000}
 	hostiles   = []struct {
 		name string
-		make func() *hostile
+		make func() *hostileFile
 	}{
-		{"stars=10", func() *hostile { return starPairs(10) }},
-		{"stars=100", func() *hostile { return starPairs(100) }},
-		{"stars=1000", func() *hostile { return starPairs(1000) }},
-		{"astar=10", func() *hostile { return aStars(10) }},
-		{"astar=100", func() *hostile { return aStars(100) }},
-		{"astar=1000", func() *hostile { return aStars(1000) }},
+		{"stars=10", func() *hostileFile { return starPairs(10) }},
+		{"stars=100", func() *hostileFile { return starPairs(100) }},
+		{"stars=1000", func() *hostileFile { return starPairs(1000) }},
+		{"astar=10", func() *hostileFile { return aStars(10) }},
+		{"astar=100", func() *hostileFile { return aStars(100) }},
+		{"astar=1000", func() *hostileFile { return aStars(1000) }},
 		{"limit", nearLimit},
 	}
 )
