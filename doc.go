@@ -47,10 +47,25 @@
 //     same set of groups share one compile, done once however many
 //     goroutines ask for it.
 //   - Decide takes time linear in the URL's length, whatever the rules,
-//     and takes no lock. Its one allocation is walk scratch, the first
-//     time more decisions overlap than ever before: at most 1 MiB beside
-//     the first's, per Matcher of a file whose wildcard rules need more
-//     than 25 KiB of it (thousands of them), and in all for the others,
+//     and takes no lock, within a work budget that the walk counts: a URL
+//     of L octets (of path and query, in canonical form) costs at most
+//     automaton.DecideBase (32,768) plus automaton.DecidePerOctet (32)
+//     units of work per octet, which keeps a decision of a 1 KiB URL
+//     within about a millisecond on any file the parse limit admits.
+//     Where matching the URL exactly would cost more, the decision fails
+//     closed: the URL is disallowed, with Line 0 and Decision.OverBudget
+//     set (ErrOverBudget says why), never allowed. That is the one place
+//     where a Matcher departs from exact matching, and it takes files
+//     built to defeat automata (tens of thousands of distinct wildcard
+//     rules that all move on at once): every file of the corpus of real
+//     files, and files of ten times the wildcard rules of its largest, are
+//     decided exactly. Matcher.Stats says whether a file's rules keep
+//     every decision within the budget (Bounded), and Matcher.Cost what a
+//     URL costs.
+//   - Decide's one allocation is walk scratch, the first time more
+//     decisions overlap than ever before: at most 1 MiB beside the
+//     first's, per Matcher of a file whose wildcard rules need more than
+//     29 KiB of it (thousands of them), and in all for the others,
 //     which share theirs process-wide. A Matcher that decides many URLs
 //     decides them with a DFA built as they need its states, in 2 MiB of
 //     arenas that all Matchers share.

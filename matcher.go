@@ -190,6 +190,10 @@ func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 func (m *Matcher) decide(d *Decision, r int32) {
 	// d.NotURL may be set: it stays.
 	if r < 0 {
+		if r == automaton.OverBudget {
+			d.OverBudget = true // fail closed: Allowed stays false
+			return
+		}
 		d.Allowed = true
 		return
 	}
@@ -218,12 +222,17 @@ type Stats struct {
 	Engine string // the engine of the Allow and Disallow rules: "dfa" (one DFA), "split" (a DFA of the literal rules and one of the wildcard rules), "nfa" or "segments" (a DFA of the literal rules beside a matcher of the wildcard ones)
 	States int    // the DFA states built when the Matcher was compiled, all rules together
 	Bytes  int    // the memory the automaton's tables hold, approximately
+
+	// Bounded reports that the rules keep every decision within the
+	// decision budget (see the package doc's Bounds), so that no Decision
+	// of this Matcher sets OverBudget: true of every real file.
+	Bounded bool
 }
 
 // Stats describes the automaton the Matcher decides with.
 func (m *Matcher) Stats() Stats {
 	st := m.machine.Stats()
-	return Stats{Engine: st.Tier.String(), States: st.States, Bytes: st.Bytes}
+	return Stats{Engine: st.Tier.String(), States: st.States, Bytes: st.Bytes, Bounded: st.Bounded}
 }
 
 // groupIndices returns the indices of the kept groups in the file's
@@ -234,4 +243,16 @@ func (m *Matcher) groupIndices() []int {
 		out[i] = m.lines.Index(i)
 	}
 	return out
+}
+
+// Cost returns the units of work deciding url costs, as the decision
+// budget counts them (see the package doc's Bounds), past the budget too:
+// a tool sees with it how near the budget a file takes a URL, where Decide
+// would only say that it failed closed (Decision.OverBudget).
+func (m *Matcher) Cost(url string) int {
+	set := automaton.ClassSet(1)
+	if t := m.usage(); t != nil {
+		set |= t.Classes()
+	}
+	return m.machine.Cost(m.form.Stream(url), set)
 }

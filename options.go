@@ -73,7 +73,9 @@ func WithParseLimit(n int) Option {
 // ("iso-8859-1", "windows-1251"); a body that is not valid UTF-8 is
 // transcoded to UTF-8 before it is parsed, unless that would lose rule
 // lines (see normalize.ErrCharsetIgnored). Without it the octets are read
-// as they are (a byte order mark still tells UTF-8 and UTF-16 apart).
+// as they are (a byte order mark still tells UTF-8 and UTF-16 apart). The
+// labels are those of the WHATWG Encoding Standard; a program built with
+// the tag robots_nocharset knows only UTF-8's (see package normalize).
 func WithCharset(label string) Option { return func(c *config.Config) { c.Charset = label } }
 
 // WithEagerDFA makes each Matcher build the DFA of its wildcard rules

@@ -1,7 +1,9 @@
 package robots
 
 import (
+	"errors"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -170,8 +172,18 @@ func (r *Robots) Dialect() Dialect { return r.dialect }
 // A Decision says whether a URL may be fetched, which rule decided, and
 // what the file says may be done with the content fetched.
 type Decision struct {
-	Allowed bool   // the URL may be fetched
-	NotURL  bool   // what was decided is not a URL robots.txt speaks of (see Matcher.Decide): the verdict is the string's as Google's crawler reads it, and a crawler should not fetch it
+	Allowed bool // the URL may be fetched
+	NotURL  bool // what was decided is not a URL robots.txt speaks of (see Matcher.Decide): the verdict is the string's as Google's crawler reads it, and a crawler should not fetch it
+
+	// OverBudget reports that the URL was not matched, because deciding
+	// it exactly would cost more work than a decision may (see the
+	// package comment's Bounds and ErrOverBudget): the decision fails
+	// closed, Allowed false and Line 0. It is false for every other
+	// decision. This is the one place where a Matcher departs from exact
+	// matching; a file whose rules keep every decision within the budget,
+	// as every real file does, never sets it.
+	OverBudget bool
+
 	Line    int    // line of the deciding rule; 0 when no rule matched
 	Pattern string // the deciding rule's value as written; "" when none
 
@@ -186,6 +198,12 @@ type Decision struct {
 	// states none; see package usage for each category's meaning.
 	Usage usage.Set
 }
+
+// ErrOverBudget says why a Decision with OverBudget set disallows its URL,
+// for errors that report one (package fetch's): matching it exactly
+// against the file's rules would cost more than the decision budget.
+var ErrOverBudget = errors.New("robots: the URL is disallowed unmatched: deciding it exactly would cost more than the decision budget (" +
+	strconv.Itoa(automaton.DecideBase) + " units of work plus " + strconv.Itoa(automaton.DecidePerOctet) + " per octet of the URL)")
 
 // CrawlDelay returns the crawl-delay of the crawler's groups (the largest,
 // when several are merged) and whether there is one. Crawl-delay is not part
@@ -204,4 +222,3 @@ func (m *Matcher) Allowed(url string) bool {
 	d := m.Decide(url)
 	return d.Allowed && !d.NotURL
 }
-

@@ -69,12 +69,16 @@
 //   - a segment matcher (TierSegments): the patterns' '*'-separated
 //     segments, a trie of leading segments and an Aho-Corasick automaton of
 //     the others, each pattern matched greedily; its build and its walk are
-//     linear whatever the patterns.
+//     linear whatever the patterns. Its trie of star nodes is a radix tree:
+//     a chain of star nodes of one edge each is one edge whose path holds
+//     their segments, so that patterns that share little cost four bytes a
+//     star (see radix.go).
 //
 // TierNFA, a bit-parallel NFA, is built by default for few short wildcard
 // patterns (above), or when Limits.MaxTier asks for it: its walk costs a
 // pass over all its positions per octet, in registers when they fit
-// regWords words.
+// regWords words. An NFA whose pass would cost more per octet than the
+// decision budget allows (below) is not built: the segment matcher is.
 //
 // # The lazily built DFA
 //
@@ -114,11 +118,49 @@
 // together: the Limits apply to each class's DFAs, MaxWork is spent by all
 // of them, and P counts the patterns of every class.
 //
+// # The decision budget
+//
+// A decision of an input of L octets costs at most DecideBase (32,768)
+// plus DecidePerOctet (32) units of work per octet, all the classes it
+// decides together: a unit is a step of an engine that touches memory of
+// its own (a DFA node entered, a word of the NFA's bit set, a segment
+// visited, an edge queued or taken, a star node reached, a lookup in the
+// live set; see budget.go). That keeps a decision of a 1 KiB input within
+// about a millisecond, cold, whatever the patterns, and real files far
+// inside it: every corpus file's plan fits it whatever the input, and its
+// costliest URL takes an eighth of it.
+//
+// The walks whose cost per octet their tables fix (the DFAs, the NFA's
+// register walk) count nothing: the build reserves that cost out of
+// DecidePerOctet. The segment walk counts every step, and the lazily
+// built DFA every state it builds, within a share of the budget (a
+// quarter of DecideBase, an eighth of DecidePerOctet) past which it gives
+// up for the tier below. A walk that would spend more than the decision
+// may stops there, and the decision fails closed: Match returns
+// OverBudget, and MatchClasses stores it for every class asked. This is
+// the one place where a Machine departs from exact matching, and it can
+// happen only on the segment tier, only when the build could not bound
+// the walk: Stats.WorstBase and WorstPerOctet are the most a decision
+// costs on the engines built, and Stats.Bounded says that is within the
+// budget, so that no decision fails closed. Machine.Cost reports what a
+// decision costs, past the budget too.
+//
+// Worst cost per octet, in units: TierDFA 2, TierSplit 4; TierNFA 3 plus
+// its words (at most 7 by default, and never built past what the budget
+// allows per octet); TierSegments at most 11 uncounted (the literal DFA,
+// the ring, a step of each trie among its labels) and, counted, a lookup
+// per heavy path (H ≤ 1+log₂ S, below); the lazily built DFA 1 on the
+// states it has built, and its share of the budget for those it builds.
+// So "linear in the input" is at most 32 units per octet, and on the
+// segment tier, once the per-walk work below is spent, what is left of
+// DecideBase.
+//
 // # Bounds
 //
 // With P octets of patterns, an input of L octets, D ≤ √(2·P) the most
 // segments that end at one octet, S ≤ P the segments and E ≤ P the edges
-// of the segment trie:
+// of the segment trie (its steps, a path's segments each, when it holds
+// paths):
 //
 //   - TierDFA decides in at most 2 node visits per octet (one octet
 //     compare, a scan of at most 10 labels, or five popcounts each), and
@@ -141,9 +183,10 @@
 //     star node not reached, or reached after they started, cost nothing
 //     (see segments.go). On lines
 //     "/*a^i*b$", "/*z*a^i*b$", "/*a^400*a^i*b$" filling the parse limit,
-//     where D is about 1,000, a walk of a run of 'a' costs at most 4
-//     steps an octet, and no hostile family more than 8 besides its hubs'
-//     words (walkWorkPerOctet in the tests).
+//     where D is about 1,000, a walk of a run of 'a' counts at most 32
+//     units an octet (runWorkPerOctet in the tests). The build states
+//     these terms' worst, from its tables (Stats.WorstBase and
+//     WorstPerOctet), and a walk counts them against the decision budget.
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
@@ -162,10 +205,11 @@
 //     or "/*q*q...*q$" need 26. A Machine holds at most TableBytes(P) =
 //     32·P bytes + 4 MiB; the scratch of a segment walk is 8 bytes per
 //     star node, 17 per segment and 20 more per segment on which an edge
-//     is queued, 4 per edge (and 4 more if watched) and 8 per bucket of
-//     its ring (at most maxRing), kept in a fixed set of slots and reset
+//     is queued, 8 per edge (4 more if watched, 4 more if the trie has
+//     paths) and 8 per bucket of its ring (at most maxRing), kept in a
+//     fixed set of slots and reset
 //     by generation, so a walk pays only for what it touches. The walks
-//     of every Machine whose scratch fits sharedShape (25,760 bytes; every
+//     of every Machine whose scratch fits sharedShape (29,856 bytes; every
 //     corpus file's does) share one set of slots, process-wide, so that a
 //     crawler's scratch grows with the walks it runs at once, not with
 //     the hosts it keeps; a larger Machine has a set of its own. Walks at
@@ -178,15 +222,16 @@
 //     two words per live star node; at most lazyStepWork (1,024) edges and
 //     segments visited by a step of the segment matcher), a hash of the
 //     key and a row of at most 256 transitions, and a takeover of an
-//     arena one pass over the Machine's labels; so a decision costs at
-//     most O(P + L·(lazyMaxKey+lazyStepWork+256)), and when a walk gives up
-//     (an arena filled twice in one walk, a state or a step beyond those
-//     bounds), the tier below's bound more. Its memory is the arenas,
+//     arena one pass over the Machine's labels (a Machine whose labels
+//     cost more than lazyMaxTakeover to read never runs it); a walk
+//     counts all of it, and gives up for the tier below past its share of
+//     the decision budget, as it does when an arena fills twice in one
+//     walk or a state or a step is beyond those bounds. Its memory is the arenas,
 //     lazySlotCount·lazyArenaBytes = 2 MiB of static storage, resident
 //     only as walks touch it, whatever the patterns, inputs and Machines.
 //
-// Every tier is exact; Stats reports which tier was built, and
-// Limits.MaxTier forces one in tests.
+// Every tier is exact within the decision budget; Stats reports which
+// tier was built, and Limits.MaxTier forces one in tests.
 //
 // A Machine is immutable and safe for concurrent use. Match and
 // MatchClasses, its entry points, take no lock and do not allocate; Match
@@ -199,8 +244,10 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/robotsexclusion/robots/normalize"
@@ -420,20 +467,22 @@ type machineMore struct {
 	work     int       // DFA construction work, failed attempts included, all classes
 	why      error     // why a cheaper tier was not built for class 0, or nil
 	classWhy error     // the same for the first other class that has one
+	budget   budget    // the decision budget when it is not the default (tests); then every walk counts its work
 }
 
 // engines are the engines that decide one class of rules, chosen by
 // build. Only one of wild, seg and nfa is set, as tier says.
 type engines struct {
-	tier    uint8      // a Tier; 0 for a class without rules
-	wide    bool       // orig holds two halves per place (see origOf)
-	litWork bool       // the Machine's construction work was lit's nodes alone, as buildDFA counts a DFA of literal patterns (see setMore)
-	wildTop int32      // the best wildcard rule's place below TierDFA, or -1
-	lit     *packedDFA // TierSplit and below: the literal patterns; TierDFA: all
-	wild    *packedDFA // TierSplit: the wildcard patterns
-	seg     *segments  // TierSegments: the wildcard patterns
-	nfa     *nfa       // TierNFA: the wildcard patterns, with their pool when they need one
-	segs    *pool[segScratch]
+	tier     uint8      // a Tier; 0 for a class without rules
+	wide     bool       // orig holds two halves per place (see origOf)
+	litWork  bool       // the Machine's construction work was lit's nodes alone, as buildDFA counts a DFA of literal patterns (see setMore)
+	budgeted bool       // class 0 of a Machine whose budget a test set (more.budget): its decisions count every walk
+	wildTop  int32      // the best wildcard rule's place below TierDFA, or -1
+	lit      *packedDFA // TierSplit and below: the literal patterns; TierDFA: all
+	wild     *packedDFA // TierSplit: the wildcard patterns
+	seg      *segments  // TierSegments: the wildcard patterns
+	nfa      *nfa       // TierNFA: the wildcard patterns, with their pool when they need one
+	segs     *pool[segScratch]
 	// Inside the engines a rule is known by its place in the ranking, best
 	// first, so that comparing two matches is comparing two integers (see
 	// better). orig maps a place back to the caller's index: one uint16
@@ -510,7 +559,7 @@ func (m *Machine) setMore(x *machineMore) {
 	if x.classes == nil && Tier(m.tier) == TierDFA && x.work == len(m.lit.nodes) {
 		m.litWork, x.work = true, 0
 	}
-	if x.classes != nil || x.work != 0 || x.why != nil || x.classWhy != nil {
+	if x.classes != nil || x.work != 0 || x.why != nil || x.classWhy != nil || x.budget != (budget{}) {
 		m.more = new(machineMore)
 		*m.more = *x
 	}
@@ -774,21 +823,50 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 		e.tier, e.wild = uint8(TierSplit), wildDFA
 		return why
 	}
-	if !small && lim.MaxTier <= TierSegments {
+	// The NFA walks a pass over its words per octet, a cost fixed by its
+	// size: past what the decision budget allows per octet, with the
+	// lazily built DFA's share reserved, it is not built, even when
+	// MaxTier asks for it.
+	nfaFits := dfaOctetCost+nfaOctetCost((nfaPositions(wild)+63)/64)+lazyCost.static+lazyCost.per <= DecidePerOctet
+	if !small && lim.MaxTier <= TierSegments || !nfaFits {
 		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
 		e.segs = e.seg.scratchPool()
-		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil
+		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)
-	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.nfa.words <= lazyNFAWords
+	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.nfa.words <= lazyNFAWords && e.takeoverCost() <= lazyMaxTakeover
 	return why
 }
 
 // Match returns the best rule of class 0 (the caller's index) that matches
-// the octets of in, or -1. It takes time linear in the input, does not
-// allocate, and takes no lock.
-func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in) }
+// the octets of in, or -1, or OverBudget when deciding in exactly would cost
+// more than the decision budget (see DecideBudget). It takes time linear in
+// the input, does not allocate, and takes no lock.
+func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in, nil) }
+
+// meter returns the meter of a decision whose walks of fixed cost take
+// static units per octet (-1: not known yet, see meter.reserve): the
+// default budget, or, when a test gave m another, that budget, with every
+// walk counted.
+func (m *Machine) meter(static int) meter {
+	if m.more != nil && m.more.budget != (budget{}) {
+		b := m.more.budget
+		mt := meter{base: b.base, per: b.per, counted: true}
+		mt.lazyBase, mt.lazyPer = lazyShare(b)
+		return mt
+	}
+	return defaultMeter(static)
+}
+
+// defaultMeter returns the meter of a decision under the default budget
+// whose walks of fixed cost take static units per octet (-1: not known
+// yet).
+func defaultMeter(static int) meter {
+	mt := meter{base: DecideBase, per: DecidePerOctet, static: -1, lazyBase: lazyBase, lazyPer: lazyPerOctet}
+	mt.reserve(static)
+	return mt
+}
 
 // MatchClasses stores in dst[c], for each class c of set, the best rule of
 // class c (the caller's index) that matches the octets of in, or -1; the
@@ -796,12 +874,20 @@ func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in) 
 // the literal DFAs of all the classes asked: their cursors step together
 // on each octet, until every one is settled. Then each class whose
 // wildcard rules could still beat what its DFA found walks its wildcard
-// tier, as Match does for class 0. Its time is linear in the input for
-// each class; it does not allocate, and takes no lock.
+// tier, as Match does for class 0. The classes asked share one decision
+// budget: when deciding them exactly would cost more, every entry of set
+// is OverBudget. Its time is linear in the input for each class; it does
+// not allocate, and takes no lock.
 func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32) {
+	m.matchClasses(in, set, dst, nil)
+}
+
+// matchClasses is MatchClasses, counting on mt, or when mt is nil, on the
+// meter of m's budget.
+func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32, mt *meter) {
 	var cur [MaxClasses]cursor
 	var asked [MaxClasses]*engines
-	live := 0
+	live, static := 0, 0
 	for c := range MaxClasses {
 		if set&(1<<c) == 0 {
 			continue
@@ -814,11 +900,17 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 			}
 		}
 		asked[c], cur[c] = e, e.lit.start()
+		static += e.staticBelow()
 		if !cur[c].settled() {
 			live |= 1 << c
 		}
 	}
-	run := firstRun
+	if mt == nil {
+		x := m.meter(static)
+		mt = &x
+	}
+	classes := bits.OnesCount(uint(live))
+	run, n := firstRun, 0
 	for s := in; live != 0; {
 		if p := s.Plain(run); p != "" {
 			run = min(2*run, plainRun)
@@ -828,6 +920,15 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 						live &^= 1 << c
 					}
 				}
+			}
+			if mt.counted {
+				// What the cursors read of p: at most all of it each.
+				n += len(p)
+				if mt.spent += classes * dfaOctetCost * len(p); mt.over(n, &s) {
+					overAll(set, &asked, dst)
+					return
+				}
+				classes = bits.OnesCount(uint(live))
 			}
 			continue
 		}
@@ -844,50 +945,155 @@ func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 				live &^= 1 << c
 			}
 		}
+		if mt.counted {
+			n++
+			if mt.spent += classes * dfaOctetCost; mt.over(n, &s) {
+				overAll(set, &asked, dst)
+				return
+			}
+			classes = bits.OnesCount(uint(live))
+		}
 	}
 	for c, e := range asked {
-		if e != nil {
-			dst[c] = e.finish(in, cur[c].result())
+		if e == nil {
+			continue
+		}
+		if dst[c] = e.finish(in, cur[c].result(), mt); dst[c] == OverBudget {
+			overAll(set, &asked, dst)
+			return
+		}
+	}
+}
+
+// testBudgets holds the budgets tests give Machines (see export_test.go),
+// by the engines of their class 0 (engines.budgeted).
+var testBudgets sync.Map
+
+// testBudget returns the counted meter of a decision of class 0 of a
+// Machine whose budget a test set.
+func testBudget(e *engines) meter {
+	b, _ := testBudgets.Load(e)
+	mt := meter{base: b.(budget).base, per: b.(budget).per, counted: true}
+	mt.lazyBase, mt.lazyPer = lazyShare(b.(budget))
+	return mt
+}
+
+// overAll stores OverBudget in dst for every class of set that has rules.
+func overAll(set ClassSet, asked *[MaxClasses]*engines, dst *[MaxClasses]int32) {
+	for c := range MaxClasses {
+		if set&(1<<c) != 0 && asked[c] != nil {
+			dst[c] = OverBudget
 		}
 	}
 }
 
 // match is the one place where the engines of a class run: the lazily
 // built DFA of all the patterns when it may (see lazyMatch), or else the
-// literal DFA first, then finish.
-func (e *engines) match(in normalize.Stream) int32 {
-	if lz := e.lazyMeta(); lz != nil && lz.ok && !lz.waiting() {
-		if r, ok := e.lazyMatch(lz, in); ok {
-			if r < 0 {
-				return -1
-			}
-			return e.origOf(r)
-		}
+// literal DFA first, then finish. The walks count on mt.
+func (e *engines) match(in normalize.Stream, mt *meter) int32 {
+	if e.budgeted && mt == nil {
+		x := testBudget(e)
+		mt = &x
 	}
-	return e.finish(in, e.lit.walk(in))
+	if lz := e.lazyMeta(); lz != nil && lz.ok && !lz.waiting() {
+		return e.matchLazy(lz, in, mt)
+	}
+	if mt != nil {
+		return e.matchBelow(in, mt)
+	}
+	// matchBelow, without a meter, as most decisions are: the literal
+	// DFA, and the wildcard tier only if it may beat what that found.
+	best := e.lit.walk(in)
+	if best >= 0 && !better(e.wildTop, best) {
+		return e.origOf(best)
+	}
+	return e.finish(in, best, nil)
+}
+
+// matchLazy is match by the lazily built DFA, or when it gives up, by the
+// tiers below, which count what it spent.
+func (e *engines) matchLazy(lz *lazyMeta, in normalize.Stream, mt *meter) int32 {
+	r, ok, spent, n := e.lazyMatch(lz, in, mt)
+	if ok {
+		if r < 0 {
+			return r
+		}
+		return e.origOf(r)
+	}
+	if spent > 0 {
+		if mt == nil {
+			x := defaultMeter(-1)
+			mt = &x
+		}
+		mt.spent += spent
+		mt.seen = max(mt.seen, n)
+	}
+	return e.matchBelow(in, mt)
+}
+
+// matchBelow is match by the literal DFA, then finish.
+func (e *engines) matchBelow(in normalize.Stream, mt *meter) int32 {
+	if mt != nil && mt.counted {
+		return e.finish(in, e.lit.walkCounted(in, mt), mt)
+	}
+	best := e.lit.walk(in)
+	if best >= 0 && !better(e.wildTop, best) {
+		return e.origOf(best) // the literal DFA's rule beats every wildcard one
+	}
+	return e.finish(in, best, mt)
 }
 
 // finish returns the best rule (the caller's index) given best, what the
-// literal DFA found on in (a place in the ranking): unless it beats every
-// wildcard rule, the tier that holds the wildcard patterns walks in.
-func (e *engines) finish(in normalize.Stream, best int32) int32 {
+// literal DFA found on in (a place in the ranking), or OverBudget: unless
+// it beats every wildcard rule, the tier that holds the wildcard patterns
+// walks in, counting on mt (nil: a meter of the default budget, made when
+// a walk counts).
+func (e *engines) finish(in normalize.Stream, best int32, mt *meter) int32 {
+	if best == OverBudget {
+		return OverBudget
+	}
 	if better(e.wildTop, best) {
 		r := int32(-1)
+		counted := mt != nil && mt.counted
 		switch Tier(e.tier) {
 		case TierSplit:
-			r = e.wild.walk(in)
+			if counted {
+				r = e.wild.walkCounted(in, mt)
+			} else {
+				r = e.wild.walk(in)
+			}
 		case TierSegments:
+			var m meter
+			if mt != nil {
+				mt.reserve(e.static())
+				m = *mt
+			} else {
+				m = defaultMeter(e.static())
+			}
 			sc, slot := e.segs.get()
-			r = e.seg.walk(sc, in)
+			if counted {
+				r = e.seg.walkCounted(sc, in, m)
+			} else {
+				r = e.seg.walk(sc, in, m)
+			}
+			if mt != nil {
+				mt.spent, mt.seen, mt.whole = sc.m.spent, sc.m.seen, sc.m.whole
+			}
 			e.segs.put(slot)
 		case TierNFA:
-			if e.nfa.scratch == nil { // it fits in registers
+			switch {
+			case counted:
+				r = e.nfa.walkCounted(in, mt)
+			case e.nfa.scratch == nil: // it fits in registers
 				r = e.nfa.walkRegs(in)
-				break
+			default:
+				sc, slot := e.nfa.scratch.get()
+				r = e.nfa.walk(sc, in)
+				e.nfa.scratch.put(slot)
 			}
-			sc, slot := e.nfa.scratch.get()
-			r = e.nfa.walk(sc, in)
-			e.nfa.scratch.put(slot)
+		}
+		if r == OverBudget {
+			return OverBudget
 		}
 		if better(r, best) {
 			best = r
@@ -897,6 +1103,53 @@ func (e *engines) finish(in normalize.Stream, best int32) int32 {
 		return -1
 	}
 	return e.origOf(best)
+}
+
+// staticBelow returns the units per octet that e's walks of fixed cost
+// take below the lazily built DFA: its literal DFA's, and its wildcard
+// tier's when that is a DFA or the NFA.
+func (e *engines) staticBelow() int {
+	c := dfaOctetCost
+	switch Tier(e.tier) {
+	case TierSplit:
+		c += dfaOctetCost
+	case TierSegments:
+		c += e.seg.cost.static
+	case TierNFA:
+		c += nfaOctetCost(int(e.nfa.words))
+	}
+	return c
+}
+
+// static returns the units per octet that e's walks of fixed cost take in
+// a decision by Match: staticBelow, and the lazily built DFA's when it may
+// run.
+func (e *engines) static() int {
+	c := e.staticBelow()
+	if lz := e.lazyMeta(); lz != nil && lz.ok {
+		c += lazyOctetCost
+	}
+	return c
+}
+
+// cost returns the worst cost of a decision by Match on e (see planCost):
+// costBelow, and the lazily built DFA's share when it may run.
+func (e *engines) cost() planCost {
+	c := e.costBelow()
+	if lz := e.lazyMeta(); lz != nil && lz.ok {
+		c = c.add(lazyCost)
+	}
+	return c
+}
+
+// costBelow returns the worst cost of a decision on e's engines below the
+// lazily built DFA.
+func (e *engines) costBelow() planCost {
+	c := planCost{static: e.staticBelow()}
+	if Tier(e.tier) == TierSegments {
+		c.base, c.per = e.seg.cost.base, e.seg.cost.per
+	}
+	return c
 }
 
 // smallRankSort is the most indices sortByRank sorts by insertion.
@@ -958,6 +1211,16 @@ type Stats struct {
 	// class that has one.
 	Classes     [MaxClasses]Tier
 	ClassBudget error
+
+	// WorstBase and WorstPerOctet are the most a decision costs on the
+	// engines built, whatever the input, as the decision budget counts
+	// it: WorstBase units plus WorstPerOctet per octet of the input, by
+	// Match or by MatchClasses of every class. Bounded reports that this
+	// is within the budget (DecideBase, DecidePerOctet): then no decision
+	// fails closed. Otherwise some inputs may cost more, and the walks
+	// that count their work stop there.
+	WorstBase, WorstPerOctet int
+	Bounded                  bool
 }
 
 // Stats reports the tiers and size of m.
@@ -977,7 +1240,74 @@ func (m *Machine) Stats() Stats {
 	if m.litWork { // more.work is 0
 		s.Work = len(m.lit.nodes)
 	}
+	c := m.cost()
+	s.WorstBase, s.WorstPerOctet, s.Bounded = c.base, c.static+c.per, c.fits(defaultBudget)
 	return s
+}
+
+// cost returns the worst cost of a decision on m: by Match, or by
+// MatchClasses of every class, whichever costs more.
+func (m *Machine) cost() planCost {
+	one, all := m.engines.cost(), m.engines.costBelow()
+	for i := range m.classesMore() {
+		if e := &m.more.classes[i]; e.tier != 0 {
+			all = all.add(e.costBelow())
+		}
+	}
+	return planCost{static: max(one.static, all.static), base: max(one.base, all.base), per: max(one.per, all.per)}
+}
+
+// classesMore returns how many classes beyond the first m holds engines
+// for, empty ones included.
+func (m *Machine) classesMore() int {
+	if m.more == nil {
+		return 0
+	}
+	return len(m.more.classes)
+}
+
+// Cost returns the units of work that deciding the classes of set on in
+// costs, as the decision budget counts them (see DecideBudget): what the
+// walks that count spend, and for every octet of the input what the walks
+// of fixed cost take, reserved whether they read it or not. It is the
+// cost on the engines built below the lazily built DFA, whose cost
+// depends on the states earlier inputs built and is capped, with the lazy
+// DFA's octets reserved as a decision by Match reserves them; so a
+// decision that the lazy DFA does not take fails closed exactly when its
+// cost is past DecideBudget of the input's length. It stops at no budget:
+// it lets tools see how near, or how far past, the budget a set of
+// patterns takes an input (the benchmarks' search for hostile files
+// climbs on it). Its time is linear in the input and the patterns.
+func (m *Machine) Cost(in normalize.Stream, set ClassSet) int {
+	mt := meter{base: math.MaxInt / 2, static: -1}
+	static := 0
+	if set&^1 == 0 {
+		if set == 1 {
+			static = m.engines.static()
+			m.engines.matchBelow(in, &mt)
+		}
+		return mt.spent + static*length(in)
+	}
+	for c := range MaxClasses {
+		if set&(1<<c) == 0 {
+			continue
+		}
+		if e := m.classEngines(c); e != nil {
+			static += e.staticBelow()
+		}
+	}
+	var dst [MaxClasses]int32
+	m.matchClasses(in, set, &dst, &mt)
+	return mt.spent + static*length(in)
+}
+
+// classEngines returns the engines of class c, or nil when it has no
+// rules.
+func (m *Machine) classEngines(c int) *engines {
+	if c == 0 {
+		return &m.engines
+	}
+	return m.class(c)
 }
 
 // addStats adds the sizes of e's engines to s.

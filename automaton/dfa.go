@@ -551,6 +551,24 @@ func (d *packedDFA) walkCursor(in normalize.Stream) int32 {
 	return c.result()
 }
 
+// walkCounted is walkCursor for a decision whose every walk counts its
+// work (see meter): dfaOctetCost units an octet, on mt. It returns
+// OverBudget once the decision has spent more than mt allows.
+func (d *packedDFA) walkCounted(in normalize.Stream, mt *meter) int32 {
+	c := d.start()
+	for n := 1; !c.settled(); n++ {
+		x, ok := in.Next()
+		if !ok {
+			break
+		}
+		if mt.spent += dfaOctetCost; mt.over(n, &in) {
+			return OverBudget
+		}
+		c.step(x)
+	}
+	return c.result()
+}
+
 // A cursor walks a dfa over an input, one octet at a time, and keeps the
 // best rule matched so far. It is a small value: keep it on the stack.
 type cursor struct {

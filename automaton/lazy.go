@@ -44,10 +44,15 @@ import (
 // twice, or meets a state beyond those bounds, gives up, and the tier
 // below decides the input from its start. A takeover reads the labels of
 // the Machine's tables once, to find its octet classes: O(P) for P octets
-// of patterns. So a decision costs at most
-// O(P + L·(lazyMaxKey+lazyStepWork+256)) on the lazy DFA, plus the tier
-// below's own bound when it gives up, and the memory stays within the
-// arenas whatever the patterns and the inputs.
+// of patterns, and a Machine whose tables cost more than lazyMaxTakeover
+// to read never runs the lazy DFA. A walk counts the states it builds, and
+// the takeover, against its share of the decision budget (lazyShare: a
+// quarter of DecideBase, an eighth of DecidePerOctet), and gives up past
+// it: a walk whose every octet builds a state (a long segment after a
+// star) no longer fills the arena twice before it does. So a decision on
+// the lazy DFA costs at most its share of the budget and an octet's load
+// per octet, plus the tier below's own cost when it gives up, and the
+// memory stays within the arenas whatever the patterns and the inputs.
 
 // Sizes of the shared arenas.
 const (
@@ -199,6 +204,7 @@ type lazyArena struct {
 	// taken through transitions, and transitions built (see pays).
 	uses, resets int32
 	steps, built int64
+	spent        int // units of work the current walk spent building states (see lazyBase)
 	sc           lazyScratch
 	class        [256]uint8 // octet classes: the octets the owner's tables tell apart
 	stop         [4]uint64  // octets that may leave an idle state
@@ -229,24 +235,44 @@ func (lz *lazyMeta) tally() { lz.credit.Store(min(lz.credit.Load()+1, lazyMaxCre
 
 // lazyMatch decides in with the lazy DFA of e, whose meta is lz, and
 // reports false when it did not: the arena is busy or owned by another
-// Machine that e may not yet take it from, or the walk gave up.
-func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
+// Machine that e may not yet take it from, or the walk gave up. It
+// returns what the walk spent and the octets it read, for the tier below
+// to count on (under a counted meter mt, it counts them there itself).
+func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream, mt *meter) (r int32, ok bool, spent, n int) {
 	i := spreadIndex(lazySlotCount)
 	sl := &lazySlots[i]
 	if sl.owner.Load() != e && !lz.mayTake() || sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
 		lz.tally()
-		return -1, false
+		return -1, false, 0, 0
 	}
 	a := &lazyArenas[i]
+	a.spent = 0
 	if sl.owner.Load() != e {
+		a.spent = e.takeoverCost()
 		a.takeover(e, sl.owner.Load(), i)
 		sl.owner.Store(e)
 		lz.held.Store(int32(i) + 1)
 		lz.credit.Store(0)
 	}
 	a.uses++
-	r, n, ok := a.walk(e, in)
+	base, per := lazyBase, lazyPerOctet
+	if mt != nil {
+		base, per = mt.lazyBase, mt.lazyPer
+	}
+	r, n, ok = a.walk(e, in, base, per)
 	a.steps += int64(n)
+	spent = a.spent
+	if mt != nil && mt.counted {
+		// What the walk built and the octets it took are the decision's
+		// work; under the default budget, the octets are reserved, and a
+		// walk that ends within its share is within the budget.
+		mt.spent += spent + lazyOctetCost*n
+		mt.seen = max(mt.seen, n)
+		if ok && mt.over(n, nil) {
+			r = OverBudget
+		}
+		spent = 0
+	}
 	if !ok {
 		// Give the arena up, and wait longer before the next try.
 		sl.owner.Store(nil)
@@ -254,7 +280,7 @@ func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream) (int32, bool) {
 		lz.credit.Store(-lazyPenalty)
 	}
 	sl.busy.Store(false)
-	return r, ok
+	return r, ok, spent, n
 }
 
 // pays reports whether the owner's tenure has taken its transitions
@@ -266,6 +292,24 @@ func (a *lazyArena) pays() bool { return a.steps >= lazyReuse*a.built }
 // up to lazyAfter<<lazyMaxBackoff.
 func backoff(w int32) int32 {
 	return min(4*max(lazyAfter+w, lazyAfter), lazyAfter<<lazyMaxBackoff) - lazyAfter
+}
+
+// lazyMaxTakeover is the most a takeover of an arena may cost (see
+// takeoverCost): a Machine whose tables cost more to read does not run
+// the lazily built DFA, which could not pay for it within its share of a
+// decision's budget (lazyBase). Every corpus file's tables cost far less.
+const lazyMaxTakeover = lazyBase / 2
+
+// takeoverCost returns the units of work a takeover of an arena by e
+// costs: a pass over its tables' nodes and labels, these read sixteen to
+// a unit, and one unit per octet of the classes it sets.
+func (e *engines) takeoverCost() int {
+	d := e.lit
+	n := len(d.nodes) + len(d.labels)/16 + len(d.bitmaps)/2 + 256
+	if Tier(e.tier) == TierSegments {
+		n += (len(e.seg.lead.labels) + len(e.seg.float.labels)) / 16
+	}
+	return n
 }
 
 // takeover empties a, arena i, for e, from its owner, if it has one, whose
@@ -320,13 +364,15 @@ func (a *lazyArena) reset() {
 
 // walk decides in with a's states, building those it lacks, and returns
 // the best rule, the octets it took through transitions, and false when
-// it gave up (see the file's comment). It reads the input as
+// it gave up (see the file's comment), or when the states it built cost
+// more than base units and per for each octet read (a.spent): the lazily
+// built DFA's share of the decision budget (see lazyShare). It reads the input as
 // runs of plain octets (normalize.Stream.Plain) and the rest octet by
 // octet. Until a rule has matched, a transition into a plain state (see
 // plain) is all an octet costs: one table load; any other state is looked
 // at as it is entered, and an idle one passes over the octets that cannot
 // leave it.
-func (a *lazyArena) walk(e *engines, in normalize.Stream) (r int32, n int, ok bool) {
+func (a *lazyArena) walk(e *engines, in normalize.Stream, base, per int) (r int32, n int, ok bool) {
 	s := a.start
 	if s == 0 {
 		if s, ok = a.begin(e); !ok {
@@ -386,7 +432,7 @@ func (a *lazyArena) walk(e *engines, in normalize.Stream) (r int32, n int, ok bo
 			s, idle = t, false // a plain state: on to the next octet
 		}
 		if t == 0 {
-			if t, ok = a.miss(e, s, x, &resets); !ok {
+			if t, ok = a.miss(e, s, x, &resets); !ok || a.spent > base+per*n {
 				return -1, n, false
 			}
 		}
@@ -430,6 +476,7 @@ func (a *lazyArena) miss(e *engines, s int32, x byte, resets *int) (int32, bool)
 // begin builds the start state; false when it is beyond the bounds.
 func (a *lazyArena) begin(e *engines) (int32, bool) {
 	n, h, ok := e.lazyStart(&a.sc)
+	a.spent += n
 	if !ok {
 		return 0, false
 	}
@@ -451,7 +498,9 @@ func (a *lazyArena) begin(e *engines) (int32, bool) {
 // transition to it, which it returns; full when the arena has no room,
 // and false when the state is beyond the bounds of a step.
 func (a *lazyArena) add(e *engines, s int32, x byte) (t int32, full, ok bool) {
-	n, h, ok := e.lazyStep(&a.sc, a.key(s), x)
+	cur := a.key(s)
+	n, h, ok := e.lazyStep(&a.sc, cur, x)
+	a.spent += a.sc.work + len(cur) + n
 	if !ok {
 		return 0, false, false
 	}
@@ -507,6 +556,7 @@ func (a *lazyArena) intern(k []int32, h [lazyHeader]int32) (int32, bool) {
 	if s+a.width > at || a.states >= lazyMaxStates {
 		return 0, true
 	}
+	a.spent += int(a.width)
 	a.used, a.keys = s+a.width, at
 	a.states++
 	h[lazyKeyAt] = at

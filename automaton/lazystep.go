@@ -30,6 +30,7 @@ type lazyScratch struct {
 	reached [lazyMaxKey / 2]int32 // segments: the star nodes reached by the step (a key holds fewer)
 	ends    [64]int32             // segments: the segments that end at the octet read
 	bits    [lazyNFAWords]uint64  // nfa: the new bit set
+	work    int                   // the last step's edges, segments and words visited
 }
 
 // lazyLitKey is the number of words a key starts with: the literal
@@ -227,6 +228,7 @@ func (a *nfa) lazyStep(sc *lazyScratch, cur []int32, x byte) (lazyWild, bool) {
 	for i := range v {
 		v[i] = uint64(uint32(cur[2*i])) | uint64(uint32(cur[2*i+1]))<<32
 	}
+	sc.work = 3 * w // the set read, advanced, and read for what it matches
 	a.advance(v, x)
 	return a.lazyWild(v, sc.key[lazyLitKey:]), true
 }
@@ -274,6 +276,7 @@ func (s *segments) lazyStart(k []int32, wildTop int32) (lazyWild, bool) {
 func (s *segments) lazyStep(sc *lazyScratch, cur []int32, x byte, wildTop int32) (lazyWild, bool) {
 	k := sc.key[lazyLitKey:]
 	r := lazyWild{out: -1, top: -1, acc: -1}
+	sc.work = len(cur) // the live nodes, and their edges below
 	lead, ac := cur[0], s.float.next(cur[1], x)
 	if lead >= 0 {
 		lead = s.lead.child(lead, x)
@@ -427,6 +430,7 @@ func (s *segments) lazyStep(sc *lazyScratch, cur []int32, x byte, wildTop int32)
 	for i := 2; i < n && r.idle; i += 2 {
 		r.idle = k[i+1] == s.capAge(k[i])
 	}
+	sc.work += work + n
 	return r, true
 }
 

@@ -255,6 +255,34 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 	return best
 }
 
+// walkCounted is walk for a decision whose every walk counts its work (see
+// meter): nfaOctetCost units an octet, on mt. It returns OverBudget once
+// the decision has spent more than mt allows. An NFA that walks in
+// registers keeps its bit set on the stack, others take a scratch.
+func (a *nfa) walkCounted(in normalize.Stream, mt *meter) int32 {
+	var regs [regWords]uint64
+	st := &nfaScratch{cur: regs[:min(int(a.words), regWords)]}
+	if a.scratch != nil {
+		var slot int
+		st, slot = a.scratch.get()
+		defer a.scratch.put(slot)
+	}
+	copy(st.cur, a.initial())
+	final, cost := a.final(), nfaOctetCost(int(a.words))
+	best := a.matches(st.cur, final, -1)
+	for n, alive := 1, true; alive; n++ {
+		x, ok := in.Next()
+		if !ok {
+			break
+		}
+		if mt.spent += cost; mt.over(n, &in) {
+			return OverBudget
+		}
+		best, alive = a.step(st, x, best, final)
+	}
+	return a.matches(st.cur, a.anchor(), best)
+}
+
 // nextOctet returns the next octet of in for the register walks. When
 // idle, the octets that cannot change the state are skipped first, in one
 // pass that tests each octet once (normalize.Stream.SkipPlain). The walks

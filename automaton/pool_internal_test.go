@@ -122,7 +122,7 @@ func TestScratchBytes(t *testing.T) {
 	size := func(n int, elem uintptr) int { return n * int(elem) }
 	got := size(len(sc.reached), unsafe.Sizeof(reach{})) + size(len(sc.queue), unsafe.Sizeof(squeue{})) +
 		size(len(sc.live.lo)+len(sc.live.hi), unsafe.Sizeof(sword{})) + size(len(sc.wait), unsafe.Sizeof(swait{})) +
-		size(len(sc.ring), unsafe.Sizeof(rhead{})) + size(len(sc.next), 4) + size(len(sc.taken), 4)
+		size(len(sc.ring), unsafe.Sizeof(rhead{})) + size(len(sc.next)+len(sc.at)+len(sc.pos), 4) + size(len(sc.taken), 4)
 	if want := s.scratchBytes(); got != want {
 		t.Errorf("newScratch allocates %d bytes, scratchBytes says %d", got, want)
 	}

@@ -82,6 +82,14 @@ import (
 // The scratch is a few integers per star node, segment and edge and a
 // ring of at most maxRing buckets, reset by generation: a walk touches,
 // and pays for, only what it uses.
+//
+// A walk does not reach a star node, nor follow a path to one, whose best
+// rule below cannot beat what it has matched. Every step it takes counts
+// against the decision budget (see charge and budget.go), and the build
+// knows the most a walk can count (walkCost): a walk past the budget
+// stops, and the decision fails closed. The octets between hundreds of
+// live patterns that all move on at once are where that happens; no real
+// file comes near it.
 
 // segments runs the wildcard patterns of a Machine at TierSegments.
 type segments struct {
@@ -94,6 +102,10 @@ type segments struct {
 	seglen []int32 // per segment id: its length
 	edgeAt []int32 // star node v's edges are edges[edgeAt[v]:edgeAt[v+1]]
 	edges  []sedge
+	// Edge e's path, the segments it takes one after another (see
+	// radix.go), is its seg, then path[pathAt[e]:pathAt[e+1]]; nil when
+	// every edge holds one segment.
+	pathAt, path []int32
 	// Of a hub's edges, those before pushEnd[v] are queued when it is
 	// reached, the others watched: listed by segment in
 	// watched[watchAt[seg]:watchAt[seg+1]] (see hubEdges). Reaching hub v
@@ -110,9 +122,15 @@ type segments struct {
 	nodes   int32  // star nodes; node 0 is the start, reached before the input
 	ring    int32  // buckets of a walk's wake-up ring, a power of two
 
+	cost planCost // the worst cost of a walk (see walkCost)
+
+	// below is, per star node, the best rule of the edges below it (see
+	// bestBelow): a walk does not reach a node, or take an edge, that
+	// cannot beat what it has matched.
+	below []int32
+
 	// For the lazily built DFA (lazy.go), per star node v: the longest
-	// segment of its edges at v, and the best rule of the edges below it
-	// at nodes+v (see capAge and bestBelow); then its meta.
+	// segment of its edges (see capAge); then its meta.
 	lazyNodes []int32
 	lz        lazyMeta
 }
@@ -168,6 +186,62 @@ type strie struct {
 	terms  sparseTerms
 	fail   []int32 // per node: the node of its longest proper suffix in the trie
 	root   *[256]uint8
+	wide   *wideNodes // the nodes of more than scanLabels children, nil when none
+}
+
+// wideChild returns wide node u's child on x, or -1; lo is u's offset.
+func (t *strie) wideChild(u int32, lo uint32, x byte) int32 {
+	m := t.wide.bitmap(u)
+	w, bit := m[x>>6], uint64(1)<<(x&63)
+	if w&bit == 0 {
+		return -1
+	}
+	rank := bits.OnesCount64(w & (bit - 1))
+	for _, v := range m[:x>>6] {
+		rank += bits.OnesCount64(v)
+	}
+	return int32(lo) + 1 + int32(rank)
+}
+
+// wideNodes are the bitmaps of a trie's wide nodes (see find): a bit per
+// node says which are wide, and their bitmaps, four words each, are listed
+// in node order, so node u's is found by counting the bits before u's.
+type wideNodes struct {
+	has  []uint64 // bit u%64 of word u/64: node u is wide
+	at   []int32  // per word of has, the wide nodes before it
+	maps []uint64 // four words per wide node
+}
+
+// bitmap returns the octets of wide node u's children.
+func (w *wideNodes) bitmap(u int32) []uint64 {
+	i := uint32(u)
+	k := w.at[i/64] + int32(bits.OnesCount64(w.has[i/64]&(1<<(i%64)-1)))
+	return w.maps[4*k : 4*k+4 : 4*k+4]
+}
+
+// setWide lists the bitmaps of t's wide nodes.
+func (t *strie) setWide() {
+	n := len(t.off) - 1
+	for u := range n {
+		if t.off[u+1]-t.off[u] <= scanLabels {
+			continue
+		}
+		if t.wide == nil {
+			t.wide = &wideNodes{has: make([]uint64, n/64+1), at: make([]int32, n/64+1)}
+		}
+		t.wide.has[u/64] |= 1 << (u % 64)
+		k := len(t.wide.maps)
+		t.wide.maps = append(t.wide.maps, 0, 0, 0, 0)
+		for _, x := range t.labels[t.off[u]:t.off[u+1]] {
+			t.wide.maps[k+int(x>>6)] |= 1 << (x & 63)
+		}
+	}
+	if t.wide == nil {
+		return
+	}
+	for i := 1; i < len(t.wide.at); i++ {
+		t.wide.at[i] = t.wide.at[i-1] + int32(bits.OnesCount64(t.wide.has[i-1]))
+	}
 }
 
 // sparseTerms are the terms of a strie's nodes that have one: a bit per
@@ -235,7 +309,23 @@ func (t *strie) child(u int32, x byte) int32 {
 		}
 		return -1
 	}
+	return t.find(u, x)
+}
+
+// scanLabels is the most labels find scans in order; a node of more is
+// wide: a bitmap of its octets finds its child.
+const scanLabels = 16
+
+// find returns u's child on x, or -1: a scan of a few labels, or in a
+// wide node a bit of its bitmap and a count of the bits before it (a node
+// of tens of children costs a few loads, not tens of compares). The
+// scan is written out in next, the walk's step, as the compiler does
+// not inline find.
+func (t *strie) find(u int32, x byte) int32 {
 	lo, hi := t.off[u], t.off[u+1]
+	if hi-lo > scanLabels {
+		return t.wideChild(u, lo, x)
+	}
 	for i := lo; i < hi; i++ {
 		if l := t.labels[i]; l >= x {
 			if l == x {
@@ -252,182 +342,24 @@ func (t *strie) child(u int32, x byte) int32 {
 // that has one, or the root.
 func (t *strie) next(u int32, x byte) int32 {
 	for u != 0 {
-		for i, hi := t.off[u], t.off[u+1]; i < hi; i++ {
-			if l := t.labels[i]; l >= x {
-				if l == x {
-					return int32(i) + 1
+		lo, hi := t.off[u], t.off[u+1]
+		if hi-lo > scanLabels {
+			if v := t.wideChild(u, lo, x); v >= 0 {
+				return v
+			}
+		} else {
+			for i := lo; i < hi; i++ {
+				if l := t.labels[i]; l >= x {
+					if l == x {
+						return int32(i) + 1
+					}
+					break
 				}
-				break
 			}
 		}
 		u = t.fail[u]
 	}
 	return int32(t.root[x])
-}
-
-// trieBuilder grows a trie with linked child lists, then flattens it. Its
-// nodes are stored in parts of trieChunk nodes: the octets of the
-// segments bound the nodes, but segments share prefixes, so that a store
-// sized by that bound would cost a hundred times the trie on families such
-// as "/*a^i*b$", and one grown by copying, twice or four times what it
-// holds. The parts hold what the trie holds, and at most a part more.
-type trieBuilder struct {
-	parts []trieNodes // node u is at u%trieChunk of parts[u/trieChunk]
-	n     int32       // nodes
-	size0 int         // the capacity of the first part
-}
-
-// trieNodes are a part of a trieBuilder's nodes: per node its first
-// child, its next sibling (-1 for none), its term and the octet into it.
-type trieNodes struct {
-	first, next, term []int32
-	c                 []byte
-}
-
-// trieChunk is the most nodes of a part of a trieBuilder; the first part
-// is sized by the octets of the segments, up to it, so that a small trie
-// costs no more than its octets.
-const (
-	trieShift = 12
-	trieChunk = 1 << trieShift
-)
-
-// newTrieBuilder returns a trie of its root alone, for segments of at most
-// octets octets in all: its first part holds as many nodes more, up to
-// trieChunk.
-func newTrieBuilder(octets int) *trieBuilder {
-	b := &trieBuilder{size0: min(octets+1, trieChunk)}
-	b.add(0, -1)
-	return b
-}
-
-// at returns the part of node u, and u's place in it.
-func (b *trieBuilder) at(u int32) (*trieNodes, int32) {
-	return &b.parts[u>>trieShift], u & (trieChunk - 1)
-}
-
-func (b *trieBuilder) first(u int32) int32 { p, i := b.at(u); return p.first[i] }
-func (b *trieBuilder) next(u int32) int32  { p, i := b.at(u); return p.next[i] }
-func (b *trieBuilder) term(u int32) int32  { p, i := b.at(u); return p.term[i] }
-func (b *trieBuilder) c(u int32) byte      { p, i := b.at(u); return p.c[i] }
-
-func (b *trieBuilder) setTerm(u, id int32) { p, i := b.at(u); p.term[i] = id }
-
-// add appends a node entered on x, whose next sibling is next, and
-// returns it.
-func (b *trieBuilder) add(x byte, next int32) int32 {
-	w := b.n
-	if w&(trieChunk-1) == 0 && int(w>>trieShift) == len(b.parts) {
-		size := trieChunk
-		if w == 0 {
-			size = b.size0
-		}
-		b.parts = append(b.parts, trieNodes{
-			first: make([]int32, 0, size), next: make([]int32, 0, size),
-			term: make([]int32, 0, size), c: make([]byte, 0, size),
-		})
-	}
-	p := &b.parts[len(b.parts)-1]
-	p.first = append(p.first, -1)
-	p.next = append(p.next, next)
-	p.term = append(p.term, -1)
-	p.c = append(p.c, x)
-	b.n++
-	return w
-}
-
-// insert adds s and returns its node.
-func (b *trieBuilder) insert(s string) int32 {
-	u := int32(0)
-	for i := 0; i < len(s); i++ {
-		x := s[i]
-		prev, k := int32(-1), b.first(u)
-		for ; k >= 0 && b.c(k) < x; k = b.next(k) {
-			prev = k
-		}
-		if k < 0 || b.c(k) != x {
-			w := b.add(x, k)
-			if prev < 0 {
-				p, j := b.at(u)
-				p.first[j] = w
-			} else {
-				p, j := b.at(prev)
-				p.next[j] = w
-			}
-			k = w
-		}
-		u = k
-	}
-	return u
-}
-
-// flatten returns the trie in flat form, its nodes renumbered in
-// breadth-first order (see strie). If ac, it adds failure links and makes
-// each node's term the longest segment that ends there, the first term on
-// its fail chain: the walk then reads one table for the segments that end
-// at a node, and goes on down the chain with segments.suffix. A node is
-// then a segment's own when its term differs from its fail link's (see
-// isSegment). The builder's nodes are listed in breadth-first order in
-// the failure links before they are linked, or else in a buffer from sp.
-func (b *trieBuilder) flatten(ac bool, sp *spares) strie {
-	n := int(b.n)
-	// order lists the builder's nodes breadth first: the children of
-	// order[i] are appended as it is reached, so the edge appended as
-	// labels[e] leads to node e+1.
-	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, max(n-1, 0)), term: make([]int32, n)}
-	var order []int32
-	if ac {
-		t.fail = make([]int32, n)
-		order = t.fail[:1]
-	} else {
-		order = sp.get(n)[:1]
-		defer sp.put(order)
-	}
-	for u := 0; u < n; u++ {
-		t.off[u] = uint32(len(t.labels))
-		t.term[u] = b.term(order[u])
-		for k := b.first(order[u]); k >= 0; k = b.next(k) {
-			t.labels = append(t.labels, b.c(k))
-			order = append(order, k)
-		}
-	}
-	t.off[n] = uint32(len(t.labels))
-	if t.off[1] > 255 {
-		panic("automaton: a segment holds '*'") // the root's children would not fit root
-	}
-	if !ac {
-		return t
-	}
-	t.root = new([256]uint8)
-	for i := t.off[0]; i < t.off[1]; i++ {
-		t.root[t.labels[i]] = uint8(i + 1)
-	}
-	// Failure links in breadth-first order, which is the nodes' order: a
-	// node's link is its parent's link followed on the node's octet,
-	// shortened until that exists. The link is shallower, so its term is
-	// final by then: a node without a segment of its own takes it.
-	clear(t.fail[:t.off[1]+1]) // the root and its children link to the root
-	for u := int32(1); u < int32(n); u++ {
-		for i := t.off[u]; i < t.off[u+1]; i++ {
-			x, v := t.labels[i], int32(i)+1
-			f := t.fail[u]
-			for {
-				if c := t.child(f, x); c >= 0 {
-					f = c
-					break
-				}
-				if f == 0 {
-					break
-				}
-				f = t.fail[f]
-			}
-			t.fail[v] = f
-			if t.term[v] < 0 {
-				t.term[v] = t.term[f]
-			}
-		}
-	}
-	return t
 }
 
 // isSegment reports whether node u of the Aho-Corasick automaton is where
@@ -440,6 +372,9 @@ func (t *strie) isSegment(u int32) bool {
 
 func (t *strie) size() int {
 	n := int(unsafe.Sizeof(*t)) + 4*len(t.off) + len(t.labels) + 4*(len(t.term)+len(t.fail)) + t.terms.size()
+	if w := t.wide; w != nil {
+		n += int(unsafe.Sizeof(*w)) + 8*(len(w.has)+len(w.maps)) + 4*len(w.at)
+	}
 	if t.root != nil {
 		n += len(t.root)
 	}
@@ -452,70 +387,58 @@ func (t *strie) size() int {
 // a table kept that is filled later: within DefaultCompileBytes (see the
 // package comment).
 func buildSegments(pats []pattern, sp *spares) *segments {
-	edgeMax, leadMax, floatMax := 0, 0, 0 // a pattern has one edge per '*', at most
+	edgeMax := 0 // a pattern has one edge per '*', at most
 	for _, p := range pats {
 		edgeMax += strings.Count(p.lit, "*")
-		star := strings.IndexByte(p.lit, '*')
-		leadMax += star
-		floatMax += len(p.lit) - star
 	}
 	s := &segments{nodes: 1}
-	lead, float := newTrieBuilder(leadMax), newTrieBuilder(floatMax)
-	// The edges that lead to a star node, by (star node, segment): the
-	// edges of one node on one segment are shared by the patterns that
-	// have the same prefix. A pattern's last edge ends it. (First, as
-	// the largest buffer: it takes what prepare gave back.)
-	seen := newIndexTable(edgeMax-len(pats), sp)
+	// The leading segments and the others, each with an id (see
+	// sortedTrie); a leading segment's star node by its id.
+	lead, float := newStrIndex(), newStrIndex()
+	var leadNode []int32
 	// The length of each segment, by its first id; a segment follows a
-	// '*', so there are at most edgeMax.
-	seglen := sp.get(edgeMax)[:0]
-	edges := make([]sedge, 0, edgeMax)
+	// '*', so there are at most edgeMax, but files of many stars repeat
+	// their segments: the buffer grows as they come, from a share of it.
+	seglen := sp.get(min(edgeMax, 1+edgeMax/16))[:0]
+	// The star-node trie, built as a radix tree (see radix): the segment
+	// ids of a pattern, then its edges.
+	rt := newRadix(len(pats), edgeMax, sp)
+	q := sp.get(0)
 	for _, p := range pats {
-		rest, at := p.lit, int32(0)
-		first := true
-		for rest != "" || first {
-			seg, after, more := strings.Cut(rest, "*")
-			rest = after
-			if first {
-				first = false
+		q = q[:0]
+		at := int32(0)
+		for i, rest, more := 0, p.lit, true; more; i++ {
+			var seg string
+			seg, rest, more = strings.Cut(rest, "*")
+			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
-					u := lead.insert(seg)
-					if lead.term(u) < 0 {
-						lead.setTerm(u, s.nodes)
-						s.nodes++
+					id, isNew := lead.id(seg)
+					if isNew {
+						leadNode = append(leadNode, rt.newNode())
 					}
-					at = lead.term(u)
+					at = leadNode[id]
 				}
 				continue
 			}
-			u := float.insert(seg)
-			if float.term(u) < 0 {
-				float.setTerm(u, int32(len(seglen)))
-				seglen = append(seglen, int32(len(seg)))
+			id, isNew := float.id(seg)
+			if isNew {
+				seglen = append(double(seglen), int32(len(seg)))
 			}
-			sid := float.term(u)
-			if !more { // the pattern's end
-				to := int32(endEdge)
-				if p.anchored {
-					to = tailEdge
-				}
-				edges = append(edges, sedge{from: at, seg: sid, to: to, rule: p.rule})
-				break
-			}
-			j, slot := seen.lookup(uint64(at)<<32|uint64(sid), func(j int32) bool { return edges[j].from == at && edges[j].seg == sid })
-			if j >= 0 {
-				at = edges[j].to
-				continue
-			}
-			seen.add(slot, int32(len(edges)))
-			edges = append(edges, sedge{from: at, seg: sid, to: s.nodes, rule: -1})
-			at = s.nodes
-			s.nodes++
+			q = append(q, id)
 		}
+		to := int32(endEdge)
+		if p.anchored {
+			to = tailEdge
+		}
+		rt.insert(at, q, to, p.rule)
 	}
-	sp.put(seen.slots)
-	s.lead = lead.flatten(false, sp)
-	s.float = float.flatten(true, sp)
+	sp.put(q)
+	edges, renum := rt.finish(s, sp)
+	s.lead = sortedTrie(&lead, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
+	sp.put(renum)
+	lead, leadNode = strIndex{}, nil
+	s.float = sortedTrie(&float, func(i int) int32 { return int32(i) }, true, sp)
+	float = strIndex{}
 	// Renumber the segments along the heavy paths of their dictionary
 	// tree, in place. Two tables kept per segment are filled once the
 	// edges are grouped: until then they are scratch, here chains' and
@@ -526,6 +449,9 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	s.float.sparse(sp)
 	for i := range edges {
 		edges[i].seg = perm[edges[i].seg]
+	}
+	for i, id := range s.path {
+		s.path[i] = perm[id]
 	}
 	permute(seglen, perm)
 	if s.seglen = fit(seglen); cap(s.seglen) != cap(seglen) {
@@ -539,31 +465,20 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	for s.ring <= longest && s.ring < maxRing {
 		s.ring *= 2
 	}
-	// Group the edges by their star node, keeping their order, in place.
-	s.edgeAt = make([]int32, s.nodes+1)
-	for _, e := range edges {
-		s.edgeAt[e.from+1]++
-	}
-	for v := int32(0); v < s.nodes; v++ {
-		s.edgeAt[v+1] += s.edgeAt[v]
-	}
-	dst, fill := sp.get(len(edges)), sp.get(int(s.nodes))
-	copy(fill, s.edgeAt[:s.nodes])
-	for i, e := range edges {
-		dst[i] = fill[e.from]
-		fill[e.from]++
-	}
-	permute(edges, dst)
-	sp.put(dst, fill)
-	s.edges = fit(edges)
+	s.edges = edges
 	s.watch(len(s.seglen), sp)
 	s.hubMasks(len(s.seglen), sp)
-	// The queues, in the order of their segments.
+	// The queues, in the order of their segments: those of the edges
+	// queued when their node is reached, and of every segment of a path
+	// but its first.
 	clear(s.queueAt)
 	for v := int32(0); v < s.nodes; v++ {
 		for _, e := range s.edges[s.edgeAt[v]:s.pushEnd[v]] {
 			s.queueAt[e.seg] = 1
 		}
+	}
+	for _, seg := range s.path {
+		s.queueAt[seg] = 1
 	}
 	for i, q := range s.queueAt {
 		if q == 0 {
@@ -580,7 +495,74 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		}
 	}
 	s.lazyTables()
+	s.cost = s.walkCost(sp)
 	return s
+}
+
+// walkCost returns the worst cost of a walk of s, as it counts its work
+// (see charge), from its tables. Per octet, not counted (static): a
+// bucket of the ring, a step of the leading trie and two of the
+// Aho-Corasick automaton, amortized, each a scan of a node's labels, and
+// the test for a segment that ends; counted (per): a lookup in the live
+// set per heavy path that the segments ending at one octet lie on, at
+// most H, and the visits of segments longer than the ring, which wait for
+// their octet in steps of maxRing-1. Per walk (base): each of the N star
+// nodes reached once, with its E_q queued edges and M mask words; each
+// queued edge taken once; at most V = E_q + E + W visits, a segment
+// becoming live once per edge queued on it and per watched edge of a hub
+// reached, and once more per edge taken, each visit with its lookup and
+// at most watchedPerSegment watched edges; a wake-up per wait, at most
+// E_q + E; and at the end, the D segments that end at the last octet with
+// their watched edges, and the E_tail edges that must end the input.
+func (s *segments) walkCost(sp *spares) planCost {
+	kids := func(t *strie, from int) int {
+		n := 0
+		for u := from; u+1 < len(t.off); u++ {
+			n = max(n, int(t.off[u+1]-t.off[u]))
+		}
+		return n
+	}
+	c := planCost{static: 2 + labelCost(kids(&s.lead, 0)) + 2*labelCost(kids(&s.float, 1))}
+	// Per segment id, the heavy paths from it to the dictionary tree's
+	// root (H) and the segments on the way (D), the segment's own
+	// included: a path's head comes after the segment above it.
+	segs := len(s.seglen)
+	paths, depth := sp.get(segs), sp.get(segs)
+	defer sp.put(paths, depth)
+	maxH, maxD, long := 0, 0, 0
+	for id := range segs {
+		ch := s.chain[id]
+		p, d := int32(1), int32(1)
+		if int32(id) > ch.lo {
+			p, d = paths[id-1], depth[id-1]+1
+		} else if ch.up >= 0 {
+			p, d = paths[ch.up]+1, depth[ch.up]+1
+		}
+		paths[id], depth[id] = p, d
+		maxH, maxD = max(maxH, int(p)), max(maxD, int(d))
+		if s.seglen[id] > maxRing-1 {
+			long++
+		}
+	}
+	// queued counts the steps along paths too: an edge is queued once
+	// per segment of its path after the first.
+	queued, tail := len(s.path), 0
+	for v := int32(0); v < s.nodes; v++ {
+		queued += int(s.pushEnd[v] - s.edgeAt[v])
+	}
+	for _, e := range s.edges {
+		if e.tail() {
+			tail++
+		}
+	}
+	visit := visitCost + lookupCost + watchedPerSegment // the visit, its lookup, its watched edges
+	visits := queued + len(s.edges) + len(s.watched)
+	c.per = maxH*lookupCost + (long*visit+maxRing-2)/(maxRing-1)
+	c.base = int(s.nodes)*reachCost + queued*queueCost + len(s.masks) + // reached, queued
+		len(s.path)*popCost + // steps along paths (their queueing counted in queued)
+		queued*popCost + visits*visit + (queued+len(s.edges))*wakeCost +
+		maxD*(lookupCost+watchedPerSegment) + tail
+	return c
 }
 
 // lazyMaxNodes is the most star nodes of a segment matcher that the lazy
@@ -589,29 +571,41 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 // tables cost 8 bytes a node.
 const lazyMaxNodes = 1 << 12
 
-// lazyTables fills lazyNodes, in one pass over the edges, for a matcher
-// of at most lazyMaxNodes star nodes: an edge leads to a node built after
-// its own, so the nodes, taken last first, find the best rule below each
-// of their edges' nodes known.
+// lazyTables fills below, in one pass over the edges (an edge leads to a
+// node after its own, so the nodes, taken last first, find the best rule
+// below each of their edges' nodes known), and lazyNodes for a matcher of
+// at most lazyMaxNodes star nodes and no paths.
 func (s *segments) lazyTables() {
-	if s.nodes > lazyMaxNodes {
-		return
-	}
-	s.lazyNodes = make([]int32, 2*s.nodes)
+	s.below = make([]int32, s.nodes)
 	for v := s.nodes - 1; v >= 0; v-- {
-		long, best := int32(0), int32(-1)
-		for _, e := range s.edges[s.edgeAt[v]:s.edgeAt[v+1]] {
-			long = max(long, s.seglen[e.seg])
-			r := e.rule
-			if e.to >= 0 {
-				r = s.bestBelow(e.to)
-			}
-			if better(r, best) {
+		best := int32(-1)
+		for i := s.edgeAt[v]; i < s.edgeAt[v+1]; i++ {
+			if r := s.edgeBest(i); better(r, best) {
 				best = r
 			}
 		}
-		s.lazyNodes[v], s.lazyNodes[s.nodes+v] = long, best
+		s.below[v] = best
 	}
+	if s.nodes > lazyMaxNodes || s.pathAt != nil {
+		return
+	}
+	s.lazyNodes = make([]int32, s.nodes)
+	for v := range s.nodes {
+		long := int32(0)
+		for _, e := range s.edges[s.edgeAt[v]:s.edgeAt[v+1]] {
+			long = max(long, s.seglen[e.seg])
+		}
+		s.lazyNodes[v] = long
+	}
+}
+
+// edgeBest returns the best rule edge e may lead to: its own, or the best
+// below its star node.
+func (s *segments) edgeBest(e int32) int32 {
+	if ed := &s.edges[e]; ed.to >= 0 {
+		return s.below[ed.to]
+	}
+	return s.edges[e].rule
 }
 
 // capAge returns the length of the longest segment of star node v's
@@ -619,7 +613,7 @@ func (s *segments) lazyTables() {
 func (s *segments) capAge(v int32) int32 { return s.lazyNodes[v] }
 
 // bestBelow returns the best rule of the edges below star node v, or -1.
-func (s *segments) bestBelow(v int32) int32 { return s.lazyNodes[s.nodes+v] }
+func (s *segments) bestBelow(v int32) int32 { return s.below[v] }
 
 // permute moves each x[i] to x[dst[i]], in place, along the cycles of the
 // permutation dst, which it overwrites: one swap puts one element in its
@@ -714,7 +708,7 @@ func (s *segments) hubMasks(segs int, sp *spares) {
 		start := int32(len(s.masks))
 		for e := s.pushEnd[v]; e < s.edgeAt[v+1]; e++ {
 			ed := &s.edges[e]
-			if ed.tail() {
+			if ed.tail() && s.pathLen(e) == 1 {
 				continue
 			}
 			w := ed.seg >> 6
@@ -812,7 +806,7 @@ func (s *segments) watch(segs int, sp *spares) {
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
 		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.lazyNodes)) +
-		len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
+		4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
 }
 
 // maxRing is the most buckets of a walk's wake-up ring (see segWalk.wait):
@@ -826,7 +820,9 @@ const maxRing = 1 << 10
 // between walks.
 type segScratch struct {
 	g       uint32
-	work    int     // the last walk's segment visits, live-set lookups, wake-ups and hubs' mask words (tests read it)
+	m       meter   // the decision's work, the walk's included (see budget.go)
+	over    bool    // the walk has spent more than the budget allows: it stops
+	n       int32   // the octets the last walk read
 	reached []reach // per star node
 	queue   []squeue
 	live    segSet   // segments an occurrence may take an edge on
@@ -834,6 +830,8 @@ type segScratch struct {
 	waiting int      // segments in the ring
 	ring    []rhead  // per octet modulo its length: the segments that wake then
 	next    []int32  // per edge: the next edge in its queue
+	at      []int32  // per edge: when it was queued on its segment (an occurrence must start no earlier)
+	pos     []int32  // per edge, when edges have paths: the position in its path it is queued at
 	taken   []uint32 // per watched edge that ends a pattern: the generation that took it
 }
 
@@ -952,38 +950,63 @@ func (b *segSet) last(lo, id int32, g uint32) int32 {
 // its marks by generation, whatever Machine made the older ones, and reads
 // the ring's length from the scratch.
 type scratchShape struct {
-	nodes, queues, segs, ring, edges, watched int
+	nodes, queues, segs, ring, edges, watched, paths int
 }
 
 // shape returns the shape of the scratch s walks with.
 func (s *segments) shape() scratchShape {
-	return scratchShape{
+	sh := scratchShape{
 		nodes: int(s.nodes), queues: int(s.queues), segs: len(s.seglen),
 		ring: int(s.ring), edges: len(s.edges), watched: len(s.watched),
 	}
+	if s.pathAt != nil {
+		sh.paths = len(s.edges)
+	}
+	return sh
 }
 
 // bytes is the size of the scratch alloc allocates.
 func (sh scratchShape) bytes() int {
 	return sh.nodes*int(unsafe.Sizeof(reach{})) + sh.queues*int(unsafe.Sizeof(squeue{})) +
 		(sh.segs/64+1+sh.segs/(64*64)+1)*int(unsafe.Sizeof(sword{})) + sh.segs*int(unsafe.Sizeof(swait{})) +
-		sh.ring*int(unsafe.Sizeof(rhead{})) + 4*(sh.edges+sh.watched)
+		sh.ring*int(unsafe.Sizeof(rhead{})) + 4*(2*sh.edges+sh.watched+sh.paths)
 }
 
 // holds reports whether a scratch of shape sh serves a walk of shape x.
 func (sh scratchShape) holds(x scratchShape) bool {
 	return x.nodes <= sh.nodes && x.queues <= sh.queues && x.segs <= sh.segs &&
-		x.ring <= sh.ring && x.edges <= sh.edges && x.watched <= sh.watched
+		x.ring <= sh.ring && x.edges <= sh.edges && x.watched <= sh.watched && x.paths <= sh.paths
 }
 
 // alloc allocates a scratch of shape sh.
+// The pages of a scratch larger than this are touched when it is
+// allocated: see alloc.
+const prefaultBytes = 64 << 10
+
 func (sh scratchShape) alloc() *segScratch {
-	return &segScratch{
+	sc := &segScratch{
 		reached: make([]reach, sh.nodes), queue: make([]squeue, sh.queues),
 		live: segSet{lo: make([]sword, sh.segs/64+1), hi: make([]sword, sh.segs/(64*64)+1)},
 		wait: make([]swait, sh.segs), ring: make([]rhead, sh.ring),
-		next: make([]int32, sh.edges), taken: make([]uint32, sh.watched),
+		next: make([]int32, sh.edges), at: make([]int32, sh.edges), pos: make([]int32, sh.paths),
+		taken: make([]uint32, sh.watched),
 	}
+	if sh.bytes() > prefaultBytes {
+		// A large scratch comes fresh from the system, its pages mapped
+		// on first touch: a first walk that touched thousands of them
+		// would pay a fault each, a millisecond on a file of a hundred
+		// thousand segments, which the decision budget does not see.
+		// The build touches them instead.
+		clear(sc.reached)
+		clear(sc.queue)
+		clear(sc.live.lo)
+		clear(sc.wait)
+		clear(sc.next)
+		clear(sc.at)
+		clear(sc.pos)
+		clear(sc.taken)
+	}
+	return sc
 }
 
 // scratchBytes is the size of the scratch newScratch allocates.
@@ -993,7 +1016,7 @@ func (s *segments) scratchBytes() int { return s.shape().bytes() }
 func (s *segments) newScratch() *segScratch { return s.shape().alloc() }
 
 // sharedShape is the shape of the scratches that the segment walks of
-// every Machine whose shape they hold share, process-wide: 25,760 bytes
+// every Machine whose shape they hold share, process-wide: 29,856 bytes
 // each (TestSharedScratch). A crawler keeps a Machine per host and decides
 // a few at a time, so a scratch per Machine would cost memory by the host
 // (the corpus's segment-tier files need 1.3 KiB at the mean, 8.7 KiB at
@@ -1026,13 +1049,14 @@ func (s *segments) scratchPool() *pool[segScratch] {
 type segWalk struct {
 	s          *segments
 	sc         *segScratch
-	lead, scan int32 // nodes of the two tries; lead < 0 once the leading trie is left
-	n          int32 // octets read
-	best       int32 // place in the ranking, or -1
-	tails      bool  // a star node reached has an edge that must end the input
+	lead, scan int32             // nodes of the two tries; lead < 0 once the leading trie is left
+	n          int32             // octets read
+	best       int32             // place in the ranking, or -1
+	tails      bool              // a star node reached has an edge that must end the input
+	in         *normalize.Stream // the input after the octets read (and a run read ahead)
 }
 
-func (s *segments) start(sc *segScratch) segWalk {
+func (s *segments) start(sc *segScratch, m meter) segWalk {
 	sc.g++
 	if sc.g == 0 { // wrapped: every generation mark must be reset once
 		clear(sc.reached)
@@ -1044,7 +1068,7 @@ func (s *segments) start(sc *segScratch) segWalk {
 		clear(sc.taken)
 		sc.g = 1
 	}
-	sc.work, sc.live.n, sc.waiting = 0, 0, 0
+	sc.m, sc.over, sc.live.n, sc.waiting = m, false, 0, 0
 	w := segWalk{s: s, sc: sc, best: -1}
 	w.reach(0)
 	return w
@@ -1054,43 +1078,109 @@ func (s *segments) start(sc *segScratch) segWalk {
 // segments of its watched edges live.
 func (w *segWalk) reach(v int32) {
 	s, sc := w.s, w.sc
+	if !better(s.below[v], w.best) {
+		// Nothing below v beats what the walk has matched: v need not
+		// be reached (see better; a match only gets better).
+		sc.m.spent += popCost
+		return
+	}
+	if w.charge(reachCost + queueCost*int(s.pushEnd[v]-s.edgeAt[v]) + int(s.maskAt[v+1]-s.maskAt[v])) {
+		return
+	}
 	sc.reached[v] = reach{gen: sc.g, at: w.n}
 	if s.tails[v] {
 		w.tails = true
 	}
 	for e := s.edgeAt[v]; e < s.pushEnd[v]; e++ {
 		ed := &s.edges[e]
-		q := &sc.queue[s.queueAt[ed.seg]]
-		if q.gen != sc.g {
-			*q = squeue{gen: sc.g, head: -1, last: -1, thead: -1, tlast: -1}
+		if s.pathAt != nil {
+			sc.pos[e] = 0
 		}
-		sc.next[e] = -1
-		head, last := &q.head, &q.last
-		if ed.tail() {
-			head, last = &q.thead, &q.tlast
-		}
-		if *head >= 0 {
-			// An older edge waits in the queue, on a node reached no
-			// later: the segment is live, or waits for an octet no later
-			// than this edge needs.
-			sc.next[*last] = e
-			*last = e
-			continue
-		}
-		*head, *last = e, e
-		if !ed.tail() && !sc.live.has(ed.seg, sc.g) {
-			// An occurrence that ends before the segment's length from
-			// here started before here: until then, the edge waits.
-			w.wait(ed.seg, w.n+s.seglen[ed.seg])
-		}
+		w.enqueue(e, ed.seg, ed.tail() && s.pathLen(e) == 1)
 	}
 	if s.pushEnd[v] == s.edgeAt[v+1] {
 		return // not a hub
 	}
-	sc.work += int(s.maskAt[v+1] - s.maskAt[v])
 	for _, m := range s.masks[s.maskAt[v]:s.maskAt[v+1]] {
 		sc.live.or(m.w, m.bits, sc.g)
 	}
+}
+
+// enqueue queues edge e on segment seg, its next, from now: on the
+// segment's queue of edges that must end the input if tail.
+func (w *segWalk) enqueue(e, seg int32, tail bool) {
+	s, sc := w.s, w.sc
+	q := &sc.queue[s.queueAt[seg]]
+	if q.gen != sc.g {
+		*q = squeue{gen: sc.g, head: -1, last: -1, thead: -1, tlast: -1}
+	}
+	sc.next[e], sc.at[e] = -1, w.n
+	head, last := &q.head, &q.last
+	if tail {
+		head, last = &q.thead, &q.tlast
+	}
+	if *head >= 0 {
+		// An older edge waits in the queue, queued no later: the
+		// segment is live, or waits for an octet no later than this
+		// edge needs.
+		sc.next[*last] = e
+		*last = e
+		return
+	}
+	*head, *last = e, e
+	if !tail && !sc.live.has(seg, sc.g) {
+		// An occurrence that ends before the segment's length from here
+		// started before here: until then, the edge waits.
+		w.wait(seg, w.n+s.seglen[seg])
+	}
+}
+
+// take takes edge e, at position i of its path, on an occurrence of its
+// segment there that ends now: it queues e on the next segment of its
+// path, or at its end, reaches its star node or matches its rule.
+func (w *segWalk) take(e int32, ed *sedge, i int32) {
+	s, sc := w.s, w.sc
+	if s.pathAt != nil {
+		if n := s.pathLen(e); i+1 < n {
+			if !better(s.edgeBest(e), w.best) {
+				return // nothing at its end beats what the walk has matched
+			}
+			// A step along the path costs what queueing the edge of a
+			// star node reached would.
+			sc.pos[e] = i + 1
+			sc.m.spent += popCost + queueCost
+			w.enqueue(e, s.path[s.pathAt[e]+i], ed.tail() && i+2 == n)
+			return
+		}
+	}
+	if ed.to >= 0 {
+		w.reach(ed.to)
+		return
+	}
+	sc.m.spent += popCost
+	if better(ed.rule, w.best) {
+		w.best = ed.rule
+	}
+}
+
+// pathLen returns the number of segments of edge e's path.
+func (s *segments) pathLen(e int32) int32 {
+	if s.pathAt == nil {
+		return 1
+	}
+	return 1 + s.pathAt[e+1] - s.pathAt[e]
+}
+
+// charge adds k units to the decision's work and reports whether it is
+// now more than the budget allows after the octets read: then the walk
+// stops (over).
+func (w *segWalk) charge(k int) bool {
+	sc := w.sc
+	sc.m.spent += k
+	if sc.m.spent > sc.m.base+sc.m.per*max(int(w.n), sc.m.seen) && sc.m.over(int(w.n), w.in) {
+		sc.over = true
+	}
+	return sc.over
 }
 
 // wait puts segment seg in the ring, to be made live at octet at (after
@@ -1140,7 +1230,7 @@ func (w *segWalk) step(x byte) {
 	t := &w.s.float
 	u := t.next(w.scan, x)
 	w.scan = u
-	if w.sc.live.n > 0 && t.terms.hasTerm(u) {
+	if w.sc.live.n > 0 && t.terms.hasTerm(u) && !w.sc.over {
 		w.ends(u)
 	}
 }
@@ -1148,15 +1238,26 @@ func (w *segWalk) step(x byte) {
 // steps feeds the octets of p, as step does each, in a tight loop.
 func (w *segWalk) steps(p string) {
 	sc, t := w.sc, &w.s.float
+	off, labels := t.off, t.labels
 	for i := 0; i < len(p); i++ {
-		if w.scan == 0 && w.lead < 0 && sc.waiting == 0 {
-			// At the Aho-Corasick automaton's root, out of the leading
-			// trie and with no segment waiting, an octet that begins no
-			// segment changes nothing but the position: pass over such
-			// octets in a loop of their own.
+		if w.scan == 0 && w.lead < 0 {
+			// At the Aho-Corasick automaton's root and out of the leading
+			// trie, an octet that begins no segment, and at which no
+			// segment wakes, changes nothing but the position: pass over
+			// such octets in a loop of their own.
 			j := i
-			for j < len(p) && t.root[p[j]] == 0 {
-				j++
+			if sc.waiting == 0 {
+				for j < len(p) && t.root[p[j]] == 0 {
+					j++
+				}
+			} else {
+				mask := int32(len(sc.ring) - 1)
+				for j < len(p) && t.root[p[j]] == 0 {
+					if h := &sc.ring[(w.n+1+int32(j-i))&mask]; h.gen == sc.g && h.first >= 0 {
+						break
+					}
+					j++
+				}
 			}
 			w.n += int32(j - i)
 			if i = j; i == len(p) {
@@ -1166,15 +1267,48 @@ func (w *segWalk) steps(p string) {
 		x := p[i]
 		w.n++
 		if sc.waiting > 0 {
-			w.wake()
+			// Most octets' buckets are empty: look before the call.
+			if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g && h.first >= 0 {
+				w.wake()
+			}
 		}
 		if w.lead >= 0 {
 			w.leadStep(x)
 		}
-		u := t.next(w.scan, x)
+		// The Aho-Corasick step, its common cases written out: at the
+		// root, its table; along a segment, a node's one child, in a loop
+		// of its own while nothing else can happen (the leading trie is
+		// left, no segment ends, none wakes).
+		var u int32
+		if s := w.scan; s == 0 {
+			u = int32(t.root[x])
+		} else if o := off[s]; off[s+1] == o+1 && labels[o] == x {
+			u = int32(o) + 1
+			if w.lead < 0 {
+				mask, n := int32(len(sc.ring)-1), w.n
+				for i+1 < len(p) && !t.terms.hasTerm(u) {
+					o := off[u]
+					if off[u+1] != o+1 || labels[o] != p[i+1] {
+						break
+					}
+					if h := &sc.ring[(n+1)&mask]; sc.waiting > 0 && h.gen == sc.g && h.first >= 0 {
+						break
+					}
+					u = int32(o) + 1
+					i++
+					n++
+				}
+				w.n = n
+			}
+		} else {
+			u = t.next(s, x)
+		}
 		w.scan = u
 		if sc.live.n > 0 && t.terms.hasTerm(u) {
 			w.ends(u)
+		}
+		if sc.over {
+			return
 		}
 	}
 }
@@ -1206,11 +1340,12 @@ func (w *segWalk) wake() {
 	sc := w.sc
 	if h := &sc.ring[w.n&int32(len(sc.ring)-1)]; h.gen == sc.g {
 		for seg := h.first; seg >= 0; seg = sc.wait[seg].next {
-			sc.work++
+			sc.m.spent += wakeCost
 			sc.waiting--
 			sc.live.or(seg>>6, 1<<(seg&63), sc.g)
 		}
 		h.first = -1
+		w.charge(0)
 	}
 }
 
@@ -1232,7 +1367,9 @@ func (w *segWalk) ends(u int32) {
 	for id := s.float.terms.term(u); id >= 0; id = s.chain[id].up {
 		lo := s.chain[id].lo
 		for j := id; ; j-- {
-			sc.work++
+			if w.charge(lookupCost) {
+				return
+			}
 			if j = sc.live.last(lo, j, sc.g); j < 0 {
 				break
 			}
@@ -1248,7 +1385,9 @@ func (w *segWalk) ends(u int32) {
 // an occurrence may take that edge.
 func (w *segWalk) visit(seg int32) {
 	s, sc := w.s, w.sc
-	sc.work++
+	if w.charge(visitCost + int(s.watchAt[seg+1]-s.watchAt[seg])) {
+		return
+	}
 	// Out first: a hub reached below may make seg live again.
 	sc.live.remove(seg)
 	start := w.n - s.seglen[seg]
@@ -1257,44 +1396,30 @@ func (w *segWalk) visit(seg int32) {
 	for i, e := range s.watched[lo:s.watchAt[seg+1]] {
 		ed := &s.edges[e]
 		r := sc.reached[ed.from]
-		if ed.tail() || r.gen != sc.g {
-			continue
-		}
-		// A node other than a leading segment's has one edge into it, so
-		// reaching it takes that edge.
-		if k := lo + int32(i); ed.to < 0 && sc.taken[k] == sc.g || ed.to >= 0 && sc.reached[ed.to].gen == sc.g {
+		if ed.tail() && s.pathLen(e) == 1 || r.gen != sc.g || sc.taken[lo+int32(i)] == sc.g {
 			continue
 		}
 		if r.at > start {
 			soon = min(soon, r.at)
 			continue
 		}
-		if ed.to < 0 {
-			sc.taken[lo+int32(i)] = sc.g
-			if better(ed.rule, w.best) {
-				w.best = ed.rule
-			}
-		} else {
-			w.reach(ed.to)
-		}
+		sc.taken[lo+int32(i)] = sc.g
+		w.take(e, ed, 0)
 	}
 	if k := s.queueAt[seg]; k >= 0 && sc.queue[k].gen == sc.g {
 		q := &sc.queue[k]
-		for q.head >= 0 {
+		for q.head >= 0 && !sc.over {
 			e := q.head
-			ed := &s.edges[e]
-			if at := sc.reached[ed.from].at; at > start {
+			if at := sc.at[e]; at > start {
 				soon = min(soon, at) // and so were all after it
 				break
 			}
-			if ed.to < 0 {
-				if better(ed.rule, w.best) {
-					w.best = ed.rule
-				}
-			} else {
-				w.reach(ed.to)
+			q.head = sc.next[e] // before take may queue e again
+			var i int32
+			if s.pathAt != nil {
+				i = sc.pos[e]
 			}
-			q.head = sc.next[e]
+			w.take(e, &s.edges[e], i)
 		}
 	}
 	if soon != math.MaxInt32 {
@@ -1307,10 +1432,13 @@ func (w *segWalk) result() int32 {
 	s, sc, t := w.s, w.sc, &w.s.float
 	best := w.best
 	for seg := t.terms.term(w.scan); seg >= 0; seg = s.suffix(seg) {
+		if w.charge(lookupCost + int(s.watchAt[seg+1]-s.watchAt[seg])) {
+			return OverBudget
+		}
 		start := w.n - s.seglen[seg]
 		for _, e := range s.watched[s.watchAt[seg]:s.watchAt[seg+1]] {
 			ed := &s.edges[e]
-			if r := sc.reached[ed.from]; ed.tail() && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
+			if r := sc.reached[ed.from]; ed.tail() && s.pathLen(e) == 1 && r.gen == sc.g && r.at <= start && better(ed.rule, best) {
 				best = ed.rule
 			}
 		}
@@ -1320,8 +1448,11 @@ func (w *segWalk) result() int32 {
 		}
 		for e := sc.queue[k].thead; e >= 0; e = sc.next[e] {
 			ed := &s.edges[e]
-			if sc.reached[ed.from].at > start {
+			if sc.at[e] > start {
 				break
+			}
+			if w.charge(1) {
+				return OverBudget
 			}
 			if r := ed.rule; better(r, best) {
 				best = r
@@ -1340,12 +1471,25 @@ const segPlainRun = 64
 // rule (its place in the ranking). It reads the input as runs of plain
 // octets (normalize.Stream.Plain), and once the walk is idle and no star
 // node reached has an edge that must end the input, it stops: nothing
-// can change its outcome.
-func (s *segments) walk(sc *segScratch, in normalize.Stream) int32 {
-	w := s.start(sc)
+// can change its outcome. It counts its work on the decision's meter m,
+// which it leaves in sc.m, and returns OverBudget as soon as the decision
+// has spent more than m allows.
+func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
+	if m.counted {
+		// The walk's own octets, charged at its end (see walkCounted):
+		// until then, out of what it may spend per octet.
+		m.per -= s.cost.static
+	}
+	w := s.start(sc, m)
+	w.in = &in
 	for {
+		if sc.over {
+			sc.n = w.n
+			return OverBudget
+		}
 		if w.idle() {
 			if !w.tails {
+				sc.n = w.n
 				return w.best
 			}
 			if p := in.Plain(segPlainRun); p != "" {
@@ -1362,5 +1506,17 @@ func (s *segments) walk(sc *segScratch, in normalize.Stream) int32 {
 		}
 		w.step(x)
 	}
+	sc.n = w.n
 	return w.result()
+}
+
+// walkCounted is walk for a decision whose every walk counts (see meter):
+// the walk's own octets are charged once it is done.
+func (s *segments) walkCounted(sc *segScratch, in normalize.Stream, m meter) int32 {
+	r := s.walk(sc, in, m)
+	sc.m.per += s.cost.static
+	if sc.m.spent += s.cost.static * int(sc.n); r != OverBudget && sc.m.over(int(sc.n), nil) {
+		return OverBudget
+	}
+	return r
 }

@@ -10,11 +10,11 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// walkWorkPerOctet is the most work the segment walk may spend per input
-// octet (segment visits, live-set lookups and wake-ups: segScratch.work),
-// besides the mask words of the hubs it reaches, on the hostile families
-// below.
-const walkWorkPerOctet = 8
+// runWorkPerOctet is the most work the segment walk may count per input
+// octet on the families of runs of 'a' (segment visits, live-set lookups,
+// wake-ups, star nodes reached and their edges: the decision budget's
+// units, see budget.go), beyond what its plan takes per octet uncounted.
+const runWorkPerOctet = 32
 
 // runs are the families of TestSegmentWalkWork: lines over runs of 'a'
 // filling the parse limit, and inputs of runs of 'a'. Each has the segments
@@ -67,14 +67,16 @@ var others = []struct {
 }
 
 // ManyStarLine is pattern i of the many-star family: k stars, each
-// followed by one letter, the letters differing from pattern to pattern,
-// and a final '$'. It is exported for the package's external tests.
+// followed by a letter drawn from five, anew for each pattern (so that
+// the patterns are distinct: five to the k of them), and a final '$'. It
+// is exported for the package's external tests.
 func ManyStarLine(i, k int) string {
+	r := rand.New(rand.NewPCG(uint64(i), uint64(k)))
 	var b strings.Builder
 	b.WriteByte('/')
-	for j := 0; j < k; j++ {
+	for range k {
 		b.WriteByte('*')
-		b.WriteByte(byte('a' + (i*7+j*3)%26))
+		b.WriteByte(byte('a' + r.IntN(5)))
 	}
 	b.WriteByte('$')
 	return b.String()
@@ -95,9 +97,10 @@ func fillRules(line func(i int) string) []Rule {
 
 // TestSegmentWalkWork counts the segment walk's work on the families of
 // runs of 'a' (issue 9, item 1) and the other hostile families, and checks
-// what it finds against greedy matching of each pattern alone. The work
-// counted leaves out the edges queued when a node is reached: each edge of
-// a node reached at most once per walk (E′ in the package comment).
+// what it finds against greedy matching of each pattern alone, and its
+// work against the worst case its plan states (Stats.WorstBase and
+// WorstPerOctet): on the families of runs, where every octet ends
+// hundreds of segments, at most runWorkPerOctet units an octet besides.
 func TestSegmentWalkWork(t *testing.T) {
 	var url strings.Builder
 	url.WriteByte('/')
@@ -107,13 +110,18 @@ func TestSegmentWalkWork(t *testing.T) {
 			fmt.Fprintf(&url, "%d", i%97)
 		}
 	}
-	all := runs
+	type family struct {
+		name string
+		line func(i int) string
+		in   []string
+		run  bool
+	}
+	var all []family
+	for _, f := range runs {
+		all = append(all, family{f.name, f.line, f.in, true})
+	}
 	for _, f := range others {
-		all = append(all, struct {
-			name string
-			line func(i int) string
-			in   []string
-		}{f.name, f.line, []string{url.String()[:1<<10], url.String()[:100] + "$", "/xa12yb12" + url.String()[:1000]}})
+		all = append(all, family{f.name, f.line, []string{url.String()[:1<<10], url.String()[:100] + "$", "/xa12yb12" + url.String()[:1000]}, false})
 	}
 	for _, f := range all {
 		rules := fillRules(f.line)
@@ -121,20 +129,25 @@ func TestSegmentWalkWork(t *testing.T) {
 		if Tier(m.tier) != TierSegments {
 			t.Fatalf("%s: tier %v, want %v", f.name, m.tier, TierSegments)
 		}
+		st := m.Stats()
 		for _, in := range f.in {
 			sc := m.seg.newScratch()
-			got := m.seg.walk(sc, normalize.NewRawStream(in))
+			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
 			if got >= 0 {
 				got = m.origOf(got)
 			}
 			if want := greedyBest(rules, in); got != want {
 				t.Errorf("%s, %d octets: rule %d, want %d", f.name, len(in), got, want)
 			}
-			// Reaching a hub costs its mask words once per walk.
-			if limit := walkWorkPerOctet*(len(in)+1) + len(m.seg.masks); sc.work > limit {
-				t.Errorf("%s, %d octets: work %d, more than %d per octet and %d mask words", f.name, len(in), sc.work, walkWorkPerOctet, len(m.seg.masks))
+			work := m.Cost(normalize.NewRawStream(in), 1)
+			if limit := st.WorstBase + st.WorstPerOctet*len(in); work > limit {
+				t.Errorf("%s, %d octets: work %d, more than the plan's worst, %d + %d an octet", f.name, len(in), work, st.WorstBase, st.WorstPerOctet)
 			}
-			t.Logf("%s, %d rules, %d octets: rule %d, work %d", f.name, len(rules), len(in), got, sc.work)
+			dynamic := work - (dfaOctetCost+m.seg.cost.static)*len(in)
+			if limit := runWorkPerOctet * (len(in) + 1); f.run && dynamic > limit {
+				t.Errorf("%s, %d octets: counted work %d, more than %d an octet", f.name, len(in), dynamic, runWorkPerOctet)
+			}
+			t.Logf("%s, %d rules, %d octets: rule %d, work %d (counted %d), worst %d + %d an octet", f.name, len(rules), len(in), got, work, dynamic, st.WorstBase, st.WorstPerOctet)
 		}
 	}
 }
@@ -175,7 +188,7 @@ func TestSegmentWaits(t *testing.T) {
 		sc := m.seg.newScratch()
 		for k := 0; k < 10; k++ {
 			in := "/" + run(r.IntN(6*maxRing))
-			got := m.seg.walk(sc, normalize.NewRawStream(in))
+			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
 			if got >= 0 {
 				got = m.origOf(got)
 			}
@@ -247,11 +260,11 @@ func TestSegmentScratchWrap(t *testing.T) {
 		{"/xab", "/aaabc"},
 		{"/xyz", "/z"},
 	} {
-		want := m.seg.walk(m.seg.newScratch(), normalize.NewRawStream(tc.victim))
+		want := m.seg.walk(m.seg.newScratch(), normalize.NewRawStream(tc.victim), noBudget)
 		sc := m.seg.newScratch()
-		m.seg.walk(sc, normalize.NewRawStream(tc.killer))
+		m.seg.walk(sc, normalize.NewRawStream(tc.killer), noBudget)
 		sc.g = ^uint32(0)
-		if got := m.seg.walk(sc, normalize.NewRawStream(tc.victim)); got != want || sc.g != 1 {
+		if got := m.seg.walk(sc, normalize.NewRawStream(tc.victim), noBudget); got != want || sc.g != 1 {
 			t.Errorf("after %q, then the wrap: %q: rule %d, want %d", tc.killer, tc.victim, got, want)
 		}
 	}
@@ -314,16 +327,16 @@ func TestSparseTerms(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for _, segs := range []int{0, 1, 2, 20, 63, 64, 65, 200, 1000} {
 		for _, ac := range []bool{false, true} {
-			b := newTrieBuilder(8 * segs)
-			for i := range segs {
+			x := newStrIndex()
+			for range segs {
 				var s strings.Builder
 				for range 1 + r.IntN(8) {
 					s.WriteByte("abc/.?="[r.IntN(7)])
 				}
-				b.setTerm(b.insert(s.String()), int32(i))
+				x.id(s.String())
 			}
 			var sp spares
-			tr := b.flatten(ac, &sp)
+			tr := sortedTrie(&x, func(i int) int32 { return int32(i) }, ac, &sp)
 			dense := slices.Clone(tr.term)
 			tr.sparse(&sp)
 			if tr.term != nil {
@@ -341,14 +354,100 @@ func TestSparseTerms(t *testing.T) {
 	}
 }
 
+// TestSortedTrie checks the tries sortedTrie lays out against the strings
+// they hold: a node per distinct prefix, children in the order of their
+// octets, each string ending at a node holding its term, and (for the
+// Aho-Corasick automaton) each node's failure link at its longest proper
+// suffix in the trie and its term the longest string that ends there;
+// on alphabets small and large (wide nodes), strings short and long.
+func TestSortedTrie(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for iter := range 200 {
+		alpha := "ab"
+		if iter%3 == 1 {
+			alpha = "abcdefghijklmnopqrstuvwxyz0123456789/"
+		}
+		x := newStrIndex()
+		for range 1 + r.IntN(200) {
+			var s strings.Builder
+			for range 1 + r.IntN(1+iter%20) {
+				s.WriteByte(alpha[r.IntN(len(alpha))])
+			}
+			x.id(s.String())
+		}
+		var sp spares
+		tr := sortedTrie(&x, func(i int) int32 { return int32(i) }, true, &sp)
+		// Each node's string, from the labels: node i+1 is entered on
+		// labels[i] from the node whose labels hold i.
+		n := len(tr.off) - 1
+		str := make([]string, n)
+		prefixes := map[string]int{"": 0}
+		for u := range n {
+			for i := tr.off[u]; i < tr.off[u+1]; i++ {
+				if i > tr.off[u] && tr.labels[i-1] >= tr.labels[i] {
+					t.Fatalf("iteration %d: node %d's labels out of order", iter, u)
+				}
+				str[i+1] = str[u] + string(tr.labels[i])
+				prefixes[str[i+1]] = int(i + 1)
+			}
+		}
+		want := map[string]bool{"": true}
+		for i := range x.len() {
+			s := x.str(int32(i))
+			for k := 1; k <= len(s); k++ {
+				want[s[:k]] = true
+			}
+		}
+		if len(want) != n || len(prefixes) != n {
+			t.Fatalf("iteration %d: %d nodes, %d distinct prefixes", iter, n, len(want))
+		}
+		id := map[string]int32{}
+		for i := range x.len() {
+			id[x.str(int32(i))] = int32(i)
+		}
+		for u := 1; u < n; u++ {
+			s := str[u]
+			f := ""
+			for k := 1; k < len(s); k++ {
+				if _, ok := prefixes[s[k:]]; ok {
+					f = s[k:]
+					break
+				}
+			}
+			if got := int(tr.fail[u]); got != prefixes[f] {
+				t.Fatalf("iteration %d: node %q fails to %q, want %q", iter, s, str[got], f)
+			}
+			term := int32(-1)
+			for k := 0; k < len(s); k++ {
+				if i, ok := id[s[k:]]; ok {
+					term = i
+					break
+				}
+			}
+			if tr.term[u] != term {
+				t.Fatalf("iteration %d: node %q has term %d, want %d", iter, s, tr.term[u], term)
+			}
+			for i := range 256 {
+				want := int32(-1)
+				if v, ok := prefixes[s+string([]byte{byte(i)})]; ok {
+					want = int32(v)
+				}
+				if c := tr.child(int32(u), byte(i)); c != want {
+					t.Fatalf("iteration %d: node %q's child on %q is %d, want %d", iter, s, byte(i), c, want)
+				}
+			}
+		}
+	}
+}
+
 // TestSharedScratch checks which segment walks take their scratch from
 // the process's shared pool (those whose shape sharedShape holds) and
 // that walks of many Machines in turn on one shared scratch decide as
 // greedy matching does: a walk tells its marks from any other Machine's
 // by generation.
 func TestSharedScratch(t *testing.T) {
-	if got := sharedShape.bytes(); got != 25760 {
-		t.Errorf("a shared scratch is %d bytes, the comment says 25,760", got)
+	if got := sharedShape.bytes(); got != 29856 {
+		t.Errorf("a shared scratch is %d bytes, the comment says 29,856", got)
 	}
 	small := Compile([]Rule{{Pattern: "/*a*b"}, {Pattern: "/*.pdf$", Rank: 1}}, Limits{MaxTier: TierSegments})
 	if small.segs != sharedScratch() {
@@ -395,7 +494,7 @@ func TestSharedScratch(t *testing.T) {
 	for k := range 20 {
 		for i, x := range ms {
 			in := "/" + run(r.IntN(600))
-			got := x.m.seg.walk(sc, normalize.NewRawStream(in))
+			got := x.m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
 			if got >= 0 {
 				got = x.m.origOf(got)
 			}
@@ -403,5 +502,124 @@ func TestSharedScratch(t *testing.T) {
 				t.Fatalf("round %d, Machine %d, %d octets: rule %d, want %d", k, i, len(in), got, want)
 			}
 		}
+	}
+}
+
+// noBudget is a meter that never stops a walk.
+var noBudget = meter{base: 1 << 50}
+
+// TestSegmentPaths checks, against greedy matching, walks of tries whose
+// chains of star nodes are edges with paths of segments (see radix.go),
+// forced on small tries: patterns over a small alphabet that share their
+// first segments and part anywhere, segments repeated within a path,
+// anchors, hubs (a node of many edges, some watched), and leading
+// segments.
+func TestSegmentPaths(t *testing.T) {
+	defer func(n int) { spellOut = n }(spellOut)
+	spellOut = 0
+	r := rand.New(rand.NewPCG(21, 22))
+	word := func(alpha string, n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteByte(alpha[r.IntN(len(alpha))])
+		}
+		return b.String()
+	}
+	withHubs := 0
+	for iter := range 300 {
+		alpha := "ab"[:1+r.IntN(2)] + "c"[:r.IntN(2)]
+		var rules []Rule
+		var prev [][]string
+		for range 5 + r.IntN(80) {
+			var segs []string
+			if len(prev) > 0 && r.IntN(2) == 0 {
+				from := prev[r.IntN(len(prev))]
+				segs = append(segs, from[:1+r.IntN(len(from))]...)
+			}
+			for range 1 + r.IntN(6) {
+				segs = append(segs, word(alpha, 1+r.IntN(3)))
+			}
+			prev = append(prev, segs)
+			p := "/"
+			if r.IntN(4) == 0 {
+				p += word(alpha, 1+r.IntN(2))
+			}
+			p += "*" + strings.Join(segs, "*")
+			if r.IntN(2) == 0 {
+				p += "$"
+			}
+			rules = append(rules, Rule{Pattern: p, Rank: len(p) + r.IntN(3)})
+		}
+		m := Compile(rules, Limits{MaxTier: TierSegments})
+		if Tier(m.tier) != TierSegments {
+			t.Fatalf("tier %v", m.tier)
+		}
+		paths := m.seg.pathAt != nil
+		if paths && len(m.seg.watched) > 0 {
+			withHubs++
+		}
+		sc := m.seg.newScratch()
+		for k := range 20 {
+			in := "/" + word(alpha, r.IntN(80))
+			if k%3 == 0 && len(prev) > 0 {
+				var b strings.Builder
+				b.WriteByte('/')
+				for range 1 + r.IntN(4) {
+					for _, s := range prev[r.IntN(len(prev))] {
+						b.WriteString(word(alpha, r.IntN(2)))
+						b.WriteString(s)
+					}
+				}
+				in = b.String()
+			}
+			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
+			if got >= 0 {
+				got = m.origOf(got)
+			}
+			if want := greedyBest(rules, in); got != want {
+				t.Fatalf("iteration %d (paths %v), input %q: rule %d, want %d; rules %v", iter, paths, in, got, want, rules)
+			}
+		}
+	}
+	if withHubs < 30 {
+		t.Errorf("%d tries with paths and hubs, want more", withHubs)
+	}
+}
+
+// TestManyStarDistinct checks that the many-star families have no line
+// twice: a family that dedupes to a few patterns is not hostile.
+func TestManyStarDistinct(t *testing.T) {
+	for _, k := range []int{100, 1000} {
+		rules := fillRules(func(i int) string { return ManyStarLine(i, k) })
+		seen := map[string]bool{}
+		for _, r := range rules {
+			if seen[r.Pattern] {
+				t.Fatalf("manystar=%d: %.40q... twice", k, r.Pattern)
+			}
+			seen[r.Pattern] = true
+		}
+	}
+}
+
+// TestStaticCost holds the segment tier's uncounted cost per octet to
+// what the package comment states, 11 units with the literal DFA's and the
+// lazy DFA's: a file whose tries have wide nodes (the most children there
+// are) takes that much, and no more.
+func TestStaticCost(t *testing.T) {
+	if maxSegmentStatic != 11 {
+		t.Errorf("maxSegmentStatic is %d, the package comment says 11", maxSegmentStatic)
+	}
+	var rules []Rule
+	for x := 0; x < 256; x++ {
+		if x == '*' || x == '$' {
+			continue
+		}
+		for _, p := range []string{"/" + string(rune(x)) + "*a", "/*" + string(rune(x)) + "b*c", "/*b" + string(rune(x))} {
+			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
+		}
+	}
+	m := Compile(rules, Limits{MaxTier: TierSegments})
+	if got := dfaOctetCost + m.seg.cost.static + lazyOctetCost; got != maxSegmentStatic {
+		t.Errorf("a segment walk with wide nodes costs %d units an octet uncounted, want %d", got, maxSegmentStatic)
 	}
 }

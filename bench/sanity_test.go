@@ -130,7 +130,7 @@ func TestSynth(t *testing.T) {
 	if n, limit := len(f.body), robots.DefaultParseLimit; n > limit || n < limit-1024 {
 		t.Errorf("near-limit file has %d octets, want just under %d", n, limit)
 	}
-	for _, h := range []*hostile{starPairs(100), aStars(10), f} {
+	for _, h := range []*hostileFile{starPairs(100), aStars(10), f} {
 		for _, n := range []int{100, 1000} {
 			u := h.url(n, rand.New(rand.NewPCG(1, 1)))
 			if got := len(u) - len(synthHost); got != n {

@@ -232,9 +232,9 @@ func (s *synth) longURLs(n, count int, seed uint64) []string {
 	return urls
 }
 
-// A hostile file is built to defeat automata; its URLs are long and match
+// A hostileFile is built to defeat automata; its URLs are long and match
 // nothing, so that every engine reads them to the end.
-type hostile struct {
+type hostileFile struct {
 	name string
 	body []byte
 	url  func(n int, r *rand.Rand) string // an absolute URL with n octets of path
@@ -243,7 +243,7 @@ type hostile struct {
 // starPairs returns k rules "/*a_i*b_i". A DFA for them must remember which
 // a_i it has seen, 2^k states; the library falls back to a slower exact tier.
 // Its URLs are runs of a_j tokens with no b_j, so no rule ever matches.
-func starPairs(k int) *hostile {
+func starPairs(k int) *hostileFile {
 	width := 1
 	for n := len(idLetters); n < k; n *= len(idLetters) {
 		width++
@@ -254,7 +254,7 @@ func starPairs(k int) *hostile {
 		id := tokenID(i, width)
 		fmt.Fprintf(&b, "Disallow: /*a%s*b%s\n", id, id)
 	}
-	return &hostile{
+	return &hostileFile{
 		name: fmt.Sprintf("stars=%d", k),
 		body: []byte(b.String()),
 		url: func(n int, r *rand.Rand) string {
@@ -286,10 +286,10 @@ func tokenID(i, width int) string {
 // which make backtracking matchers quadratic or worse, and an Allow that
 // can only be settled at the end of the URL. Its URLs are runs of 'a'
 // ending in 'c'.
-func aStars(k int) *hostile {
+func aStars(k int) *hostileFile {
 	body := fmt.Sprintf("# hostile: runs of *a\nUser-agent: *\nDisallow: /%s$\nDisallow: /%s*$\nAllow: /%s*c$\n",
 		strings.Repeat("*a", k), strings.Repeat("*a", k/2), strings.Repeat("*a", k))
-	return &hostile{
+	return &hostileFile{
 		name: fmt.Sprintf("astar=%d", k),
 		body: []byte(body),
 		url: func(n int, r *rand.Rand) string {
@@ -300,9 +300,9 @@ func aStars(k int) *hostile {
 
 // nearLimit returns a file of 10,000 synthetic rules just under the parse
 // limit of 500 KiB, with URLs of the synthetic kind padded to n octets.
-func nearLimit() *hostile {
+func nearLimit() *hostileFile {
 	s := synthFile(10000, 500<<10-256, 0, 9)
-	return &hostile{
+	return &hostileFile{
 		name: "limit",
 		body: s.body,
 		url: func(n int, r *rand.Rand) string {

@@ -61,6 +61,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/internal/words"
 	"github.com/robotsexclusion/robots/lint"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Filler is the octet that stands for what a '*' matches in a probe.
@@ -288,23 +289,59 @@ func path(p string) string {
 }
 
 // Probes returns the probe paths of the rules of the given files, sorted
-// (see the design note): the paths a diff without a URL list decides.
+// (see the design note): the paths a diff without a URL list decides. They
+// are the probes of each rule (RuleProbes), "/", and the probes of pairs
+// of rules.
 func Probes(files ...*robots.Robots) []string {
 	literal := false // * and $ are ordinary octets in the 1994 and 1996 dialects
-	var patterns []string
 	for _, r := range files {
 		literal = literal || r.Dialect().Matching().FirstMatch
+	}
+	var patterns, probes []string
+	for _, r := range files {
+		form := r.Dialect().Form()
 		for _, g := range r.Groups() {
 			for _, rule := range g.Rules {
 				if rule.Pattern != "" {
 					patterns = append(patterns, rule.Canonical, rule.Pattern)
+					probes = ruleProbes(probes, form, rule.Pattern, literal)
 				}
 			}
 		}
 	}
 	set := map[string]bool{"/": true}
-	add := func(p string) { set[path(p)] = true }
-	for _, p := range patterns {
+	for _, p := range probes {
+		set[p] = true
+	}
+	paths := sorted(set)
+	added := pairProbes(set, patterns, paths, maxPairProbes)
+	pairProbes(set, patterns, added, min(maxPairProbes-len(added), maxPairProbes/16)) // a third rule's tail after a pair
+	return sorted(set)
+}
+
+// RuleProbes appends to dst the probe paths of one rule's pattern, as read
+// in dialect d, and returns the extended slice: those Probes derives from
+// the rule on its own, before pairs (see the design note), from the
+// pattern as compared and as written. It may append a path more than
+// once. They are at most a dozen paths, each at most one octet longer than
+// the pattern plus one per '*' of it, so deciding them costs time linear
+// in the pattern.
+func RuleProbes(dst []string, d robots.Dialect, pattern string) []string {
+	if pattern == "" {
+		return dst
+	}
+	return ruleProbes(dst, d.Form(), pattern, d.Matching().FirstMatch)
+}
+
+// ruleProbes is RuleProbes in a form, where literal says that '*' and '$'
+// are ordinary octets.
+func ruleProbes(dst []string, form normalize.Form, pattern string, literal bool) []string {
+	add := func(p string) { dst = append(dst, path(p)) }
+	compared := form.Pattern(pattern)
+	for i, p := range []string{compared, pattern} {
+		if i == 1 && p == compared {
+			break
+		}
 		if literal {
 			add(p)
 		}
@@ -325,10 +362,7 @@ func Probes(files ...*robots.Robots) []string {
 			add(parent(s))
 		}
 	}
-	paths := sorted(set)
-	added := pairProbes(set, patterns, paths, maxPairProbes)
-	pairProbes(set, patterns, added, min(maxPairProbes-len(added), maxPairProbes/16)) // a third rule's tail after a pair
-	return sorted(set)
+	return dst
 }
 
 // sorted returns the members of a set, sorted.

@@ -241,3 +241,41 @@ func TestManyAgents(t *testing.T) {
 		t.Errorf("%d agents, %d left", len(res.Agents), res.Left)
 	}
 }
+
+// The probes of each rule are among the file's probes, and are all of them
+// but "/" when no rule has a wildcard to pair with.
+func TestRuleProbes(t *testing.T) {
+	for _, tc := range []struct {
+		body  string
+		pairs bool
+	}{
+		{"User-agent: *\nDisallow: /cart\nAllow: /cart/help$\nDisallow: /a%7eb\n", false},
+		{"User-agent: *\nDisallow: /*.pdf$\nDisallow: /support\n", true},
+		{"User-agent: a\nDisallow: /x\n\nUser-agent: *\nAllow: /y/\n", false},
+	} {
+		for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996} {
+			r := robots.Parse([]byte(tc.body), robots.WithDialect(d))
+			all := map[string]bool{}
+			for _, p := range diff.Probes(r) {
+				all[p] = true
+			}
+			own := map[string]bool{"/": true}
+			for _, g := range r.Groups() {
+				for _, rule := range g.Rules {
+					for _, p := range diff.RuleProbes(nil, d, rule.Pattern) {
+						if !all[p] {
+							t.Errorf("%s %q: rule probe %q of %q is not among Probes", d, tc.body, p, rule.Pattern)
+						}
+						own[p] = true
+					}
+				}
+			}
+			if !tc.pairs && len(own) != len(all) {
+				t.Errorf("%s %q: %d rule probes and /, %d probes", d, tc.body, len(own), len(all))
+			}
+		}
+	}
+	if got := diff.RuleProbes([]string{"/kept"}, robots.RFC9309, ""); len(got) != 1 {
+		t.Errorf("RuleProbes of an empty rule appended %v", got[1:])
+	}
+}

@@ -153,6 +153,7 @@ type Result struct {
 	ContentType string         // the Content-Type header of the last response
 	Err         error          // what went wrong, when it was not only a status: a network error, a timeout, too many redirects
 	Robots      *robots.Robots // the parsed file when Outcome is OK; nil otherwise
+	Source      *robots.Source // the file's text and line table when Outcome is OK and Fetcher.KeepSource is set; nil otherwise
 	Size        int            // octets of the body read (after gzip decoding)
 	Truncated   bool           // the body was longer than the parse limit; the rest was not read
 	Fetched     time.Time      // when the last response arrived, or the fetch failed
@@ -280,6 +281,11 @@ type Fetcher struct {
 	// robots.WithDialect. The Fetcher's own parse limit and the response's
 	// charset come after them.
 	ParseOptions []robots.Option
+
+	// KeepSource makes a 2xx result keep the file's Source beside its
+	// rules (Result.Source), for tools that lint what they fetched: the
+	// body is then read with robots.ParseSource, in the same single pass.
+	KeepSource bool
 
 	// AuthDisallows makes 401 and 403 mean "everything disallowed"
 	// (Restricted) instead of "no file, everything allowed" (Unavailable,
@@ -624,7 +630,11 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 		opts = append(opts, robots.WithCharset(params["charset"]))
 	}
 	res.Outcome = OK
-	res.Robots = robots.Parse(text, opts...)
+	if f.KeepSource {
+		res.Robots, res.Source = robots.ParseSource(text, opts...)
+	} else {
+		res.Robots = robots.Parse(text, opts...)
+	}
 	res.Size = len(text)
 	// ReadBody stops at the parse limit and its slack: a body that long may
 	// go on. Otherwise Parse says whether it dropped anything.

@@ -30,9 +30,12 @@ var ErrDisallowed = errors.New("disallowed by robots.txt")
 var ErrUnreachable = errors.New("robots.txt unreachable")
 
 // A DisallowedError reports a request that robots.txt does not allow, and
-// why: the deciding rule (Decision.Line), or the fetch outcome that
-// disallows everything (Result). It matches ErrUnreachable when that
-// outcome is Unreachable, and ErrDisallowed otherwise.
+// why: the deciding rule (Decision.Line), the fetch outcome that
+// disallows everything (Result), or, for a URL that could not be matched
+// within the decision budget, Decision.OverBudget (it wraps
+// robots.ErrOverBudget then). It
+// matches ErrUnreachable when that outcome is Unreachable, and
+// ErrDisallowed otherwise.
 type DisallowedError struct {
 	URL      string          // the URL requested, its password redacted (url.URL.Redacted)
 	Agent    string          // the product token it was decided for
@@ -74,6 +77,8 @@ func (e *DisallowedError) Error() string {
 	switch {
 	case e.Reason != "":
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s", e.Agent, what, e.Reason)
+	case e.Decision.OverBudget:
+		return fmt.Sprintf("fetch: %s may not fetch %s: %s: %v", e.Agent, what, e.Result.FinalURL, robots.ErrOverBudget)
 	case e.Decision.Line > 0:
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s line %d: Disallow: %s",
 			e.Agent, what, e.Result.FinalURL, e.Decision.Line, e.Decision.Pattern)
@@ -92,6 +97,15 @@ func (e *DisallowedError) Is(target error) bool {
 		return target == ErrUnreachable
 	}
 	return target == ErrDisallowed
+}
+
+// Unwrap returns robots.ErrOverBudget when the Decision is OverBudget: the
+// reason a URL is disallowed unmatched; otherwise nil.
+func (e *DisallowedError) Unwrap() error {
+	if e.Decision.OverBudget {
+		return robots.ErrOverBudget
+	}
+	return nil
 }
 
 // DefaultMaxCrawlDelay caps the Crawl-delay a Transport waits out, whatever

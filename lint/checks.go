@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"regexp"
-
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/words"
@@ -86,13 +84,26 @@ var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 // eachRulePair calls fn, for each non-empty rule of a group whose pattern
 // (as compared) an earlier rule of the group has too, with that earlier
 // rule: of the same kind (same true) when there is one, else of the other.
+// One map serves every group: it is sized once, for the largest.
 func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
-	for _, g := range p.Robots.Groups() {
-		type key struct {
-			allow   bool
-			pattern string
+	type key struct {
+		allow   bool
+		pattern string
+	}
+	groups := p.Robots.Groups()
+	most := 0
+	for _, g := range groups {
+		most = max(most, len(g.Rules))
+	}
+	if most < 2 {
+		return
+	}
+	seen := make(map[key]robots.Rule, most)
+	for _, g := range groups {
+		if len(g.Rules) < 2 {
+			continue
 		}
-		seen := map[key]robots.Rule{}
+		clear(seen)
 		for _, r := range g.Rules {
 			if r.Pattern == "" {
 				continue
@@ -205,13 +216,13 @@ func names(p *Pass) []robots.UserAgent {
 // extensionSyntax is the syntax of each extension that has one, and how to
 // say it.
 var extensionSyntax = map[string]struct {
-	re   *regexp.Regexp
+	ok   func(string) bool
 	want string
 }{
-	"host":         {regexp.MustCompile(`^(https?://)?[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:[0-9]{1,5})?/?$`), "a host name, with an optional scheme and port (Yandex)"},
-	"clean-param":  {regexp.MustCompile(`^[A-Za-z0-9_.\-]+(&[A-Za-z0-9_.\-]+)*(\s+[/*]\S*)?$`), "parameters joined by & and an optional path (Yandex)"},
-	"request-rate": {regexp.MustCompile(`^[0-9]+/[0-9]+[smhd]?(\s+[0-9]{4}-[0-9]{4})?$`), "pages/seconds such as 1/5s, and an optional HHMM-HHMM"},
-	"visit-time":   {regexp.MustCompile(`^[0-9]{4}-[0-9]{4}$`), "HHMM-HHMM"},
+	"host":         {hostSyntax, "a host name, with an optional scheme and port (Yandex)"},
+	"clean-param":  {cleanParamSyntax, "parameters joined by & and an optional path (Yandex)"},
+	"request-rate": {requestRateSyntax, "pages/seconds such as 1/5s, and an optional HHMM-HHMM"},
+	"visit-time":   {visitTimeSyntax, "HHMM-HHMM"},
 }
 
 // ExtensionSyntax checks the values of the extensions real files use whose
@@ -220,7 +231,7 @@ var extensionSyntax = map[string]struct {
 var ExtensionSyntax = newCheck(robots.ExtensionSyntax, func(p *Pass) {
 	for _, e := range p.Robots.Extensions() {
 		syn, ok := extensionSyntax[e.Key]
-		if !ok || e.Value == "" || syn.re.MatchString(e.Value) {
+		if !ok || e.Value == "" || syn.ok(e.Value) {
 			continue // an empty value is the parser's to report
 		}
 		p.Reportf(e.Line, 0, "%s: %q is not %s", e.Key, e.Value, syn.want)

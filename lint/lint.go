@@ -92,6 +92,13 @@ func Checks() []*Check {
 // diagnostic alone.
 func Run(body []byte, opts []robots.Option, checks ...*Check) []robots.Diagnostic {
 	r, src := robots.ParseSource(body, opts...)
+	return RunParsed(r, src, checks...)
+}
+
+// RunParsed is Run on a file already read by robots.ParseSource (or by a
+// fetch.Fetcher with KeepSource), with the Source of that same reading:
+// for tools that parse a body once and both decide and lint it.
+func RunParsed(r *robots.Robots, src *robots.Source, checks ...*Check) []robots.Diagnostic {
 	found := r.Diagnostics()
 	for _, d := range found {
 		if d.Code == robots.HTMLBody {

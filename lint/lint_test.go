@@ -170,3 +170,73 @@ func TestManyNames(t *testing.T) {
 		t.Errorf("%d notes, %d findings; want 1 and 1000", left, replaced)
 	}
 }
+
+// RunParsed on the file and Source of one ParseSource gives what Run gives
+// on the body, for every check and for each alone, on every test file.
+func TestRunParsed(t *testing.T) {
+	files, err := filepath.Glob("testdata/*/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test files: %v", err)
+	}
+	for _, name := range files {
+		body, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var opts []robots.Option
+		if m := dialectLine.FindSubmatch(body); m != nil {
+			d, err := robots.ParseDialect(string(m[1]))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			opts = append(opts, robots.WithDialect(d))
+		}
+		sets := [][]*lint.Check{nil}
+		for _, c := range lint.Checks() {
+			sets = append(sets, []*lint.Check{c})
+		}
+		for _, checks := range sets {
+			r, src := robots.ParseSource(body, opts...)
+			got := lint.RunParsed(r, src, checks...)
+			want := lint.Run(body, opts, checks...)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, %d checks: RunParsed gives\n%v\nRun gives\n%v", name, len(checks), got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkErrorChecks runs the checks of error severity on the corpus
+// files, parsed once beforehand: what robots audit asks of lint for each
+// capture.
+func BenchmarkErrorChecks(b *testing.B) {
+	files, _ := filepath.Glob("../../shared/corpus/robots/*")
+	if len(files) == 0 {
+		b.Skip("../shared/corpus is absent")
+	}
+	var checks []*lint.Check
+	for _, c := range lint.Checks() {
+		if c.Severity == robots.SeverityError {
+			checks = append(checks, c)
+		}
+	}
+	type parsed struct {
+		r   *robots.Robots
+		src *robots.Source
+	}
+	var ps []parsed
+	for _, f := range files {
+		body, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, src := robots.ParseSource(body)
+		ps = append(ps, parsed{r, src})
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := ps[i%len(ps)]
+		lint.RunParsed(p.r, p.src, checks...)
+	}
+}

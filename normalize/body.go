@@ -7,10 +7,6 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
-
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-	"golang.org/x/text/encoding/unicode"
 )
 
 // DefaultLimit is the number of octets of a robots.txt body that are parsed:
@@ -138,10 +134,10 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	case o.KeepUTF16:
 	case bytes.HasPrefix(body, []byte{0xFE, 0xFF}):
 		info.BOM = "UTF-16BE"
-		return transcode(body, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), info, "UTF-16BE")
+		return transcode(body, decodeUTF16(true), info, "UTF-16BE")
 	case bytes.HasPrefix(body, []byte{0xFF, 0xFE}):
 		info.BOM = "UTF-16LE"
-		return transcode(body, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), info, "UTF-16LE")
+		return transcode(body, decodeUTF16(false), info, "UTF-16LE")
 	}
 	if n := bomLen(body); n > 0 {
 		info.BOM = "UTF-8"
@@ -152,11 +148,11 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	if label == "" {
 		return body, info, nil
 	}
-	enc, err := htmlindex.Get(label)
+	decode, isUTF8, err := lookupCharset(label)
 	if err != nil {
 		return body, info, fmt.Errorf("normalize: charset %q: %w", charset, err)
 	}
-	if name, _ := htmlindex.Name(enc); name == "utf-8" {
+	if isUTF8 {
 		return body, info, nil
 	}
 	// RFC 9309 2.2 says the file is UTF-8, and Google's crawler ignores
@@ -169,7 +165,7 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 		info.Ignored = label
 		return body, info, fmt.Errorf("normalize: charset %q ignored: the body is valid UTF-8: %w", charset, ErrCharsetIgnored)
 	}
-	out, decoded, err := transcode(body, enc, info, label)
+	out, decoded, err := transcode(body, decode, info, label)
 	if err != nil {
 		return out, decoded, err
 	}
@@ -280,8 +276,11 @@ func bomLen(b []byte) int {
 	return n
 }
 
-func transcode(body []byte, enc encoding.Encoding, info BodyInfo, name string) ([]byte, BodyInfo, error) {
-	out, err := enc.NewDecoder().Bytes(body)
+// A decoder transcodes a body to UTF-8.
+type decoder func(body []byte) ([]byte, error)
+
+func transcode(body []byte, decode decoder, info BodyInfo, name string) ([]byte, BodyInfo, error) {
+	out, err := decode(body)
 	if err != nil {
 		return body, info, fmt.Errorf("normalize: decoding %s: %w", name, err)
 	}

@@ -31,6 +31,12 @@
 // every dialect; ReadBody allocates at most twice that. A declared charset
 // is applied only to a body that is not valid UTF-8, and only when decoding
 // keeps every rule line.
+//
+// Built with the tag robots_nocharset, the package knows no declared charset
+// but UTF-8 (a body with a UTF-16 byte order mark is still transcoded), and
+// links none of golang.org/x/text, so that a program whose bodies are
+// already text, such as a WebAssembly page that parses what is pasted into
+// it, does not carry the tables of the other charsets. Nothing else changes.
 package normalize
 
 const upperHex = "0123456789ABCDEF"

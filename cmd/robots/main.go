@@ -10,13 +10,15 @@
 //	robots lint [-dialect D] [-json] [-strict] [-ignore CODE,...] FILE...
 //	robots diff [-agent NAME]... [-urls FILE|-] [-json] OLD NEW
 //	robots agents [-json] [-path P]... [FILE|URL]
+//	robots audit [-agents NAME,...] [-workers N] [-o DIR] [-shard I/N] [-list FILE|-] [-summary [-json]] INPUT...
 //	robots fetch HOST|HOST:PORT|URL...
 //	robots meta -agent NAME [-user-agent UA] FILE|URL
+//	robots serve [-addr 127.0.0.1:8080] [-ports 80,443]
 //	robots version
 //
 // The command drives the library: each tool is a package (lint, diff,
-// crawlers, Matcher.Explain), and what -json prints comes from one place
-// that other front ends share.
+// crawlers, audit, Matcher.Explain), and what -json prints comes from one
+// place that other front ends share.
 //
 // Flags may come before or after the arguments; "--" ends them, and "-"
 // names standard input. "robots help COMMAND" or "robots COMMAND -h" prints
@@ -26,7 +28,8 @@
 // a URL is disallowed or a file has lint errors (with lint -strict, warnings
 // too), 2 on usage or I/O errors (lint: a file could not be read; the others
 // were linted), and 3 when check met input lines that are not URLs (the
-// others were decided).
+// others were decided); audit exits 64 plus the number of inputs it could
+// not read whole.
 package main
 
 import (
@@ -55,8 +58,10 @@ var commands = []command{
 	{"lint", "report lines of robots.txt files that are not plain and valid", runLint},
 	{"diff", "show which verdicts a change to robots.txt flips", runDiff},
 	{"agents", "show which known crawlers a robots.txt lets in, by purpose", runAgents},
+	{"audit", "audit robots.txt captures in WARC files, per crawler: JSON lines or a summary", runAudit},
 	{"fetch", "fetch robots.txt files and summarize them", runFetch},
 	{"meta", "show a page's robots META and X-Robots-Tag directives and usage preferences for a crawler", runMeta},
+	{"serve", "serve the robots.txt tester page on loopback", runServe},
 	{"version", "print the version of the tool", runVersion},
 }
 

@@ -8,9 +8,6 @@ package bodymap
 import (
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/htmlindex"
-
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -18,12 +15,12 @@ import (
 // A Map maps offsets in a text to offsets in the body it was prepared
 // from. The zero Map is the identity.
 type Map struct {
-	text   string
-	lines  []compile.Line    // the parser's line table of text
-	shift  int               // octets of the body before the text's first (a byte order mark)
-	enc    encoding.Encoding // what text was transcoded from; nil when text is the body's octets
-	utf16  bool              // text was transcoded from UTF-16
-	starts []int             // with enc or utf16, the body offset of each line's start
+	text    string
+	lines   []compile.Line // the parser's line table of text
+	shift   int            // octets of the body before the text's first (a byte order mark)
+	charset string         // the charset text was transcoded from; "" when text is the body's octets
+	utf16   bool           // text was transcoded from UTF-16
+	starts  []int          // with charset or utf16, the body offset of each line's start
 }
 
 const utf8BOM = "\xEF\xBB\xBF"
@@ -37,13 +34,13 @@ func New(body []byte, text string, info normalize.BodyInfo, lines []compile.Line
 	case info.BOM == "UTF-16LE" || info.BOM == "UTF-16BE":
 		m.shift, m.utf16 = 2, true
 	case info.Charset != "":
-		m.enc, _ = htmlindex.Get(info.Charset)
+		m.charset = info.Charset
 	case info.BOM == "UTF-8":
 		for m.shift < len(utf8BOM) && m.shift < len(body) && body[m.shift] == utf8BOM[m.shift] {
 			m.shift++ // a byte order mark, or the part of one that starts the body
 		}
 	}
-	if m.enc != nil || m.utf16 {
+	if m.charset != "" || m.utf16 {
 		m.starts = make([]int, len(lines))
 		at := m.shift
 		for i, l := range lines {
@@ -65,7 +62,7 @@ func New(body []byte, text string, info normalize.BodyInfo, lines []compile.Line
 // encoded in that charset again.
 func (m *Map) Offset(off int) int {
 	off = max(0, min(off, len(m.text)))
-	if m.enc == nil && !m.utf16 {
+	if m.charset == "" && !m.utf16 {
 		return m.shift + off
 	}
 	// The line that holds off, found by halving.
@@ -97,8 +94,8 @@ func (m *Map) encodedLen(t string) int {
 		}
 		return n
 	}
-	if b, err := m.enc.NewEncoder().String(t); err == nil {
-		return len(b)
+	if n, ok := normalize.EncodedLen(m.charset, t); ok {
+		return n
 	}
 	return utf8.RuneCountInString(t) // a charset that cannot say: one octet a character
 }

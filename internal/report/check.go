@@ -15,7 +15,8 @@ import (
 // AppendCheckJSON appends the -json line of check for url and d, without
 // the newline; with a reading (the path and query a common server may read
 // the URL's as, which a rule disallows), a "read" field; with withUsage,
-// the usage preferences too (usage.Set's JSON):
+// the usage preferences too (usage.Set's JSON); "over_budget" is there,
+// true, only for a decision that failed closed (robots.Decision.OverBudget):
 //
 //	{"url":"https://a.example/private","allowed":false,"line":2,"pattern":"/private"}
 //	{"url":"https://a.example/private%2Fa","allowed":false,"line":2,"pattern":"/private/","read":"/private/a"}
@@ -30,6 +31,9 @@ func AppendCheckJSON(b []byte, url string, d robots.Decision, reading string, wi
 	b = strconv.AppendInt(b, int64(d.Line), 10)
 	b = append(b, `,"pattern":`...)
 	b = jsonw.AppendString(b, d.Pattern)
+	if d.OverBudget {
+		b = append(b, `,"over_budget":true`...)
+	}
 	if reading != "" {
 		b = append(b, `,"read":`...)
 		b = jsonw.AppendString(b, reading)
@@ -50,6 +54,8 @@ func AppendCheckJSON(b []byte, url string, d robots.Decision, reading string, wi
 //	disallowed https://a.example/private	line 2: /private
 //	disallowed https://a.example/private%2Fa	line 2: /private/	read as /private/a
 //	allowed    https://a.example/x	(no rule matched)	usage: Content-Usage: train-ai=n (line 4)
+//
+// A decision that failed closed says so in place of the rule.
 func AppendCheckText(b []byte, url string, d robots.Decision, reading string, withUsage bool) []byte {
 	if d.Allowed {
 		b = append(b, "allowed    "...)
@@ -57,9 +63,12 @@ func AppendCheckText(b []byte, url string, d robots.Decision, reading string, wi
 		b = append(b, "disallowed "...)
 	}
 	b = AppendShown(b, url)
-	if d.Line == 0 {
+	switch {
+	case d.OverBudget:
+		b = append(b, "\t(not matched: deciding it exactly costs more than the decision budget, so it fails closed)"...)
+	case d.Line == 0:
 		b = append(b, "\t(no rule matched)"...)
-	} else {
+	default:
 		b = append(b, "\tline "...)
 		b = strconv.AppendInt(b, int64(d.Line), 10)
 		b = append(b, ": "...)

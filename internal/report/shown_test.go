@@ -3,10 +3,12 @@ package report_test
 import (
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/internal/report"
 )
 
@@ -55,5 +57,22 @@ func TestAppendShownRandom(t *testing.T) {
 		if got := string(report.AppendShown(nil, string(b))); got != want {
 			t.Fatalf("AppendShown(%q) = %s, want %s", b, got, want)
 		}
+	}
+}
+
+// TestCheckOverBudget checks that a decision that failed closed reads as
+// such in both of check's forms, not as "no rule matched".
+func TestCheckOverBudget(t *testing.T) {
+	d := robots.Decision{OverBudget: true}
+	text := string(report.AppendCheckText(nil, "/aaaa", d, "", false))
+	if want := "disallowed /aaaa\t(not matched: deciding it exactly costs more than the decision budget, so it fails closed)"; text != want {
+		t.Errorf("text = %q, want %q", text, want)
+	}
+	js := string(report.AppendCheckJSON(nil, "/aaaa", d, "", false))
+	if want := `{"url":"/aaaa","allowed":false,"line":0,"pattern":"","over_budget":true}`; js != want {
+		t.Errorf("json = %s, want %s", js, want)
+	}
+	if js := string(report.AppendCheckJSON(nil, "/aaaa", robots.Decision{}, "", false)); strings.Contains(js, "over_budget") {
+		t.Errorf("json of an exact decision says over_budget: %s", js)
 	}
 }

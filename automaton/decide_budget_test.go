@@ -1,0 +1,173 @@
+package automaton_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// budgetRules are rules every tier can hold, in two classes, with
+// wildcard rules that keep a walk going to the end of an input of 'x'
+// (an anchored one, and one whose segment never comes).
+var budgetRules = []automaton.Rule{
+	{Pattern: "/x", Rank: 2},
+	{Pattern: "/x*y", Rank: 4},
+	{Pattern: "/*x$", Rank: 3},
+	{Pattern: "/*zz*q", Rank: 6},
+	{Pattern: "/x*x$", Rank: 5, Class: 1},
+	{Pattern: "/*q", Rank: 3, Class: 1},
+}
+
+// budgetTiers are the Limits that build each tier's walk: the DFA of all
+// patterns, two DFAs, the segment matcher, the NFA, and the lazily built
+// DFA over each of the last two.
+var budgetTiers = []automaton.Limits{
+	{MaxTier: automaton.TierDFA},
+	{MaxTier: automaton.TierSplit},
+	{MaxTier: automaton.TierSegments, Lazy: automaton.LazyNever},
+	{MaxTier: automaton.TierNFA, Lazy: automaton.LazyNever},
+	{MaxTier: automaton.TierSegments, Lazy: automaton.LazyAlways},
+	{MaxTier: automaton.TierNFA, Lazy: automaton.LazyAlways},
+}
+
+// TestOverBudget drives the walk of every tier over a decision budget
+// small enough for it (a test's, in place of DecideBase and
+// DecidePerOctet) and checks that the decision fails closed: Match returns
+// OverBudget, and MatchClasses stores it for every class asked. Under a
+// budget large enough, the same walks decide as the default build does.
+func TestOverBudget(t *testing.T) {
+	in := "/" + strings.Repeat("x", 300)
+	def := automaton.Compile(budgetRules, automaton.Limits{})
+	want := def.Match(normalize.NewRawStream(in))
+	var wantAll [automaton.MaxClasses]int32
+	def.MatchClasses(normalize.NewRawStream(in), automaton.AllClasses, &wantAll)
+	for _, lim := range budgetTiers {
+		t.Run(lim.String(), func(t *testing.T) {
+			tier := automaton.Compile(budgetRules, lim).Stats().Tier
+			if want := lim.MaxTier; tier != want {
+				t.Fatalf("built %v, want %v", tier, want)
+			}
+			over := automaton.CompileBudget(budgetRules, lim, 20, 1)
+			for range 2 { // the lazy DFA builds its states, then finds them
+				if got := over.Match(normalize.NewRawStream(in)); got != automaton.OverBudget {
+					t.Errorf("Match under a budget of 20 units and 1 an octet = %d, want OverBudget", got)
+				}
+			}
+			var dst [automaton.MaxClasses]int32
+			over.MatchClasses(normalize.NewRawStream(in), 1<<0|1<<1, &dst)
+			if dst[0] != automaton.OverBudget || dst[1] != automaton.OverBudget {
+				t.Errorf("MatchClasses under that budget = %v, want OverBudget for classes 0 and 1", dst)
+			}
+			if lim.Lazy == automaton.LazyAlways {
+				// A walk of the lazy DFA that builds few states, well
+				// within its share of the budget, and takes more octets
+				// than the budget allows, fails closed itself.
+				long := "/" + strings.Repeat("x", 5000)
+				few := automaton.CompileBudget(budgetRules, lim, 4000, 0)
+				if got := few.Match(normalize.NewRawStream(long)); got != automaton.OverBudget {
+					t.Errorf("Match of %d octets under a budget of 4,000 units = %d, want OverBudget", len(long), got)
+				}
+			}
+			within := automaton.CompileBudget(budgetRules, lim, 1<<20, 1<<10)
+			for range 2 {
+				if got := within.Match(normalize.NewRawStream(in)); got != want {
+					t.Errorf("Match within a large budget = %d, want %d", got, want)
+				}
+			}
+			within.MatchClasses(normalize.NewRawStream(in), automaton.AllClasses, &dst)
+			if dst != wantAll {
+				t.Errorf("MatchClasses within a large budget = %v, want %v", dst, wantAll)
+			}
+		})
+	}
+}
+
+// TestWorstCost checks, on every tier, that the work a decision counts
+// (Machine.Cost) stays within the worst case the build states
+// (Stats.WorstBase + WorstPerOctet per octet), on random rules and
+// inputs: the bound that makes a plan Bounded holds.
+func TestWorstCost(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 1))
+	word := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteByte("abc/"[r.IntN(4)])
+		}
+		return b.String()
+	}
+	for iter := range 200 {
+		var rules []automaton.Rule
+		for range 1 + r.IntN(40) {
+			p := "/" + word(r.IntN(3))
+			for range r.IntN(4) {
+				p += "*" + word(1+r.IntN(4))
+			}
+			if r.IntN(3) == 0 {
+				p += "$"
+			}
+			rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p), Class: r.IntN(2)})
+		}
+		for _, lim := range append(budgetTiers, automaton.Limits{}) {
+			m := automaton.Compile(rules, lim)
+			st := m.Stats()
+			for range 5 {
+				in := "/" + word(r.IntN(400))
+				for _, set := range []automaton.ClassSet{1, automaton.AllClasses} {
+					if w, limit := m.Cost(normalize.NewRawStream(in), set), st.WorstBase+st.WorstPerOctet*len(in); w > limit {
+						t.Fatalf("iteration %d, %v (%v), classes %b, %d octets: work %d, past the worst case %d + %d an octet", iter, lim, st.Tier, set, len(in), w, st.WorstBase, st.WorstPerOctet)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBoundedNeverFails checks that a Bounded plan never fails closed
+// under the default budget, and that one that is not fails closed only
+// where its work is past the budget: on the families of many distinct
+// wildcard lines, decided on inputs that feed them.
+func TestBoundedNeverFails(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 2))
+	for _, n := range []int{10, 300, 30000} {
+		var rules []automaton.Rule
+		seen := map[string]bool{}
+		for len(rules) < n {
+			var b strings.Builder
+			b.WriteByte('/')
+			for range 4 {
+				fmt.Fprintf(&b, "*%c", 'a'+r.IntN(26))
+			}
+			if p := b.String(); !seen[p] {
+				seen[p] = true
+				rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
+			}
+		}
+		m := automaton.Compile(rules, automaton.Limits{})
+		st := m.Stats()
+		failed := 0
+		for range 20 {
+			var b strings.Builder
+			b.WriteByte('/')
+			for range 1 + r.IntN(1000) {
+				b.WriteByte(byte('a' + r.IntN(27)))
+			}
+			in := b.String()
+			got := m.Match(normalize.NewRawStream(in))
+			over := m.Cost(normalize.NewRawStream(in), 1) > automaton.DecideBudget(len(in))
+			if got == automaton.OverBudget {
+				failed++
+			}
+			if (got == automaton.OverBudget) != over {
+				t.Errorf("%d rules, %d octets: Match %d, work past the budget %v", n, len(in), got, over)
+			}
+			if st.Bounded && got == automaton.OverBudget {
+				t.Errorf("%d rules: a Bounded plan failed closed", n)
+			}
+		}
+		t.Logf("%d rules: bounded %v (worst %d + %d an octet), %d of 20 inputs failed closed", n, st.Bounded, st.WorstBase, st.WorstPerOctet, failed)
+	}
+}

@@ -1,0 +1,278 @@
+package automaton
+
+import (
+	"hash/maphash"
+	"strings"
+)
+
+// This file builds the segment matcher's two tries (see strie) from their
+// strings: a table gives each distinct string an id, in the order strings
+// first come, and the trie is then laid out breadth first from the
+// strings sorted, level by level, each node a range of the sorted strings
+// that share its prefix. No trie is grown node by node first: the build
+// holds the strings, their table and the flat trie, about 13 octets a node
+// where a trie of linked child lists held as much again, and it reads the
+// strings in order where the lists sent it all over memory (a file of
+// half a megabyte of long random segments has as many nodes).
+
+// A strIndex gives distinct strings ids, in the order they first come,
+// by an open-addressing table of their hashes that grows as they come.
+// The strings are kept in parts of strChunk, which grow without a copy:
+// a file of a hundred thousand distinct segments would otherwise allocate
+// their headers several times over.
+type strIndex struct {
+	seed  maphash.Seed
+	slots []int32    // id+1, or 0 for an empty slot
+	parts [][]string // string id is parts[id/strChunk][id%strChunk]
+	n     int32
+}
+
+const strChunk = 1 << 12
+
+// str returns the string of id.
+func (x *strIndex) str(id int32) string { return x.parts[id/strChunk][id%strChunk] }
+
+// len returns the number of strings.
+func (x *strIndex) len() int { return int(x.n) }
+
+func newStrIndex() strIndex {
+	return strIndex{seed: maphash.MakeSeed(), slots: make([]int32, 16)}
+}
+
+// id returns the id of s, and whether it is new.
+func (x *strIndex) id(s string) (int32, bool) {
+	mask := len(x.slots) - 1
+	i := int(maphash.String(x.seed, s)) & mask
+	for ; x.slots[i] != 0; i = (i + 1) & mask {
+		if id := x.slots[i] - 1; x.str(id) == s {
+			return id, false
+		}
+	}
+	id := x.n
+	if id%strChunk == 0 {
+		x.parts = append(x.parts, make([]string, 0, strChunk))
+	}
+	x.parts[id/strChunk] = append(x.parts[id/strChunk], s)
+	x.n++
+	x.slots[i] = id + 1
+	if 3*int(x.n) > 2*len(x.slots) {
+		x.grow()
+	}
+	return id, true
+}
+
+// double returns s with room for one more element: doubled when full, as
+// append grows a small slice (a large one it grows by a quarter, which
+// allocates four times what it ends up holding, on the way).
+func double[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	return append(make([]T, 0, max(2*cap(s), 16)), s...)
+}
+
+// grow doubles the table.
+func (x *strIndex) grow() {
+	old := x.slots
+	x.slots = make([]int32, 2*len(old))
+	mask := len(x.slots) - 1
+	for _, v := range old {
+		if v == 0 {
+			continue
+		}
+		i := int(maphash.String(x.seed, x.str(v-1))) & mask
+		for x.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		x.slots[i] = v
+	}
+}
+
+// sortedTrie returns the trie of the strings of x (distinct, none empty),
+// its nodes in breadth-first order as strie lays them out, the node where
+// string i ends holding term(i). If ac, it adds the failure links and the
+// root's table, and makes each node's term the longest string that ends
+// there (see link). Its buffers come from sp.
+func sortedTrie(x *strIndex, term func(i int) int32, ac bool, sp *spares) strie {
+	strs := func(i int32) string { return x.str(i) }
+	order, tmp := sp.get(x.len()), sp.get(x.len())
+	for i := range order {
+		order[i] = int32(i)
+	}
+	sortStrings(order, strs, tmp)
+	sp.put(tmp)
+	defer sp.put(order)
+	// A node per distinct prefix: the root, and per string its octets
+	// past what it shares with the one before it.
+	n := 1
+	for k, i := range order {
+		s, lcp := strs(i), 0
+		if k > 0 {
+			p := strs(order[k-1])
+			for lcp < len(p) && lcp < len(s) && p[lcp] == s[lcp] {
+				lcp++
+			}
+		}
+		n += len(s) - lcp
+	}
+	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n-1), term: make([]int32, n)}
+	// A level's nodes are ranges of order, in node order: the strings
+	// that share the node's prefix, of depth octets. cur and next share
+	// one buffer of two int32 a node, from sp.
+	// A level has at most a node per string: two levels, two int32 a
+	// node.
+	size := min(2*n, 4*len(order)+2)
+	ranges := sp.get(size)
+	defer sp.put(ranges)
+	cur, next := ranges[:0], []int32(nil)
+	cur = append(cur, 0, int32(len(order)))
+	u := 0
+	for depth := 0; len(cur) > 0; depth++ {
+		next = ranges[len(cur):len(cur):size]
+		for k := 0; k < len(cur); k += 2 {
+			lo, hi := cur[k], cur[k+1]
+			t.off[u] = uint32(len(t.labels))
+			t.term[u] = -1
+			// The string that ends here, if any, sorts first.
+			if lo < hi && len(strs(order[lo])) == depth {
+				t.term[u] = term(int(order[lo]))
+				lo++
+			}
+			for lo < hi {
+				c, j := strs(order[lo])[depth], lo+1
+				for j < hi && strs(order[j])[depth] == c {
+					j++
+				}
+				t.labels = append(t.labels, c)
+				next = append(next, lo, j)
+				lo = j
+			}
+			u++
+		}
+		// The next level goes to the front of the buffer: the current one
+		// is read no more.
+		cur = ranges[:copy(ranges, next)]
+	}
+	t.off[n] = uint32(len(t.labels))
+	if t.off[1] > 255 {
+		panic("automaton: a segment holds '*'") // the root's children would not fit root
+	}
+	t.setWide()
+	if ac {
+		t.link()
+	}
+	return t
+}
+
+// sortStrings sorts order, indices of distinct strings, by their strings,
+// with tmp of its length for scratch: a radix sort, most significant
+// octet first, of the ranges that share a prefix, each split by its next
+// octet with a count (a comparison sort of a hundred thousand segments,
+// their first octets alike, took a hundred milliseconds), the octets a
+// range shares skipped in one pass each, and ranges of a few strings
+// sorted by comparing. Its work is the strings' octets, and a count of
+// 257 buckets per range of more than a few.
+func sortStrings(order []int32, str func(int32) string, tmp []int32) {
+	const few = 16
+	type job struct{ lo, hi, depth int32 }
+	stack := []job{{0, int32(len(order)), 0}}
+	// octet returns the octet of string i at d, or -1 where it ends.
+	octet := func(i int32, d int32) int {
+		if s := str(i); int(d) < len(s) {
+			return int(s[d])
+		}
+		return -1
+	}
+	var count [258]int32
+	for len(stack) > 0 {
+		j := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		lo, hi, d := j.lo, j.hi, j.depth
+		if hi-lo <= few {
+			r := order[lo:hi]
+			for a := 1; a < len(r); a++ {
+				for b := a; b > 0 && strings.Compare(str(r[b])[d:], str(r[b-1])[d:]) < 0; b-- {
+					r[b], r[b-1] = r[b-1], r[b]
+				}
+			}
+			continue
+		}
+		// Pass over the octets every string of the range has alike (the
+		// strings are distinct: some differ, or end, before the last).
+		for {
+			x := octet(order[lo], d)
+			i := lo + 1
+			for i < hi && octet(order[i], d) == x {
+				i++
+			}
+			if i < hi || x < 0 {
+				break
+			}
+			d++
+		}
+		clear(count[:])
+		for _, s := range order[lo:hi] {
+			count[2+octet(s, d)]++
+		}
+		for k := 1; k < len(count); k++ {
+			count[k] += count[k-1]
+		}
+		// count[1+o] is where octet o starts, count[0] (0) where the
+		// string that ends at d goes.
+		for _, s := range order[lo:hi] {
+			o := 1 + octet(s, d)
+			tmp[lo+count[o]] = s
+			count[o]++
+		}
+		copy(order[lo:hi], tmp[lo:hi])
+		// count[o] now ends bucket o-1's strings: the buckets are
+		// count[o-1]..count[o].
+		start := int32(0)
+		for o := 0; o < 257; o++ {
+			end := count[o]
+			if end-start > 1 {
+				stack = append(stack, job{lo + start, lo + end, d + 1})
+			}
+			start = end
+		}
+	}
+}
+
+// link adds the failure links of t and the root's table, and makes each
+// node's term the longest string that ends there, the first term on its
+// fail chain: the walk then reads one table for the segments that end at
+// a node, and goes on down the chain with segments.suffix. A node is then
+// a segment's own when its term differs from its fail link's (see
+// isSegment).
+func (t *strie) link() {
+	n := len(t.term)
+	t.fail = make([]int32, n)
+	t.root = new([256]uint8)
+	for i := t.off[0]; i < t.off[1]; i++ {
+		t.root[t.labels[i]] = uint8(i + 1)
+	}
+	// Failure links in breadth-first order, which is the nodes' order: a
+	// node's link is its parent's link followed on the node's octet,
+	// shortened until that exists. The link is shallower, so its term is
+	// final by then: a node without a segment of its own takes it.
+	for u := int32(1); u < int32(n); u++ {
+		for i := t.off[u]; i < t.off[u+1]; i++ {
+			x, v := t.labels[i], int32(i)+1
+			f := t.fail[u]
+			for {
+				if c := t.child(f, x); c >= 0 {
+					f = c
+					break
+				}
+				if f == 0 {
+					break
+				}
+				f = t.fail[f]
+			}
+			t.fail[v] = f
+			if t.term[v] < 0 {
+				t.term[v] = t.term[f]
+			}
+		}
+	}
+}
