@@ -7,7 +7,13 @@
 //	go run ./internal/surface
 //
 // It prints one line per package and a total, so that a change to the
-// public surface shows as a change of numbers in review. Its test holds
+// public surface shows as a change of numbers in review. With -lines it
+// prints instead, for each package directory given (default "."), its
+// lines of code: the lines of its non-test Go files (build constraints
+// honoured) that hold anything but blanks and comments.
+//
+//	go run ./internal/surface -lines . Its test holds
+//
 // the same packages' documentation to contracts (no doc names an
 // unexported identifier, a file or a test).
 package main
@@ -18,6 +24,7 @@ import (
 	"go/build"
 	"go/doc"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"io/fs"
 	"os"
@@ -28,6 +35,21 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "-lines" {
+		dirs := os.Args[2:]
+		if len(dirs) == 0 {
+			dirs = []string{"."}
+		}
+		for _, dir := range dirs {
+			n, err := codeLines(dir)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "surface:", err)
+				os.Exit(1)
+			}
+			fmt.Printf("%s\t%d\n", dir, n)
+		}
+		return
+	}
 	pkgs, err := publicPackages(".")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "surface:", err)
@@ -100,6 +122,43 @@ func load(dir string) (*doc.Package, error) {
 		files = append(files, f)
 	}
 	return doc.NewFromFiles(fset, files, bp.ImportPath)
+}
+
+// codeLines counts the lines of the package in dir's non-test Go files
+// that hold a token other than a comment.
+func codeLines(dir string) (int, error) {
+	bp, err := build.ImportDir(dir, 0)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, name := range bp.GoFiles {
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return 0, err
+		}
+		fset := token.NewFileSet()
+		file := fset.AddFile(name, -1, len(src))
+		var sc scanner.Scanner
+		sc.Init(file, src, nil, 0) // comments skipped
+		lines := map[int]bool{}
+		for {
+			pos, tok, lit := sc.Scan()
+			if tok == token.EOF {
+				break
+			}
+			if tok == token.SEMICOLON && lit == "\n" {
+				continue // inserted at a line's end
+			}
+			first := file.Line(pos)
+			last := first + strings.Count(lit, "\n")
+			for l := first; l <= last; l++ {
+				lines[l] = true
+			}
+		}
+		n += len(lines)
+	}
+	return n, nil
 }
 
 type counts struct{ names, fields int }

@@ -273,3 +273,34 @@ func TestCount(t *testing.T) {
 		t.Errorf("count(root) = %+v, %v", c, err)
 	}
 }
+
+// maxRootLines bounds the root package's lines of code (codeLines): the
+// root is the API, thin, and its work is done in the packages below it.
+const maxRootLines = 1000
+
+// TestRootThin holds the root package under maxRootLines lines of code.
+func TestRootThin(t *testing.T) {
+	n, err := codeLines(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n >= maxRootLines {
+		t.Errorf("the root package has %d lines of code, want fewer than %d: move work into compile or internal packages", n, maxRootLines)
+	}
+	t.Logf("the root package: %d lines of code", n)
+}
+
+// TestCodeLines checks the counting on a file of each kind of line.
+func TestCodeLines(t *testing.T) {
+	dir := t.TempDir()
+	src := "// Package p is a test.\npackage p\n\n/* a block\ncomment */\nconst s = `a\n\nb` // raw string over three lines\n\n// f does nothing.\nfunc f() {}\n"
+	if err := os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte("package p\n\nfunc g() {}\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := codeLines(dir); err != nil || n != 5 {
+		t.Errorf("codeLines = %d, %v, want 5 (package, the string's three lines, func)", n, err)
+	}
+}
