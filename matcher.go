@@ -1,7 +1,6 @@
 package robots
 
 import (
-	"errors"
 	"strings"
 	"time"
 
@@ -109,7 +108,7 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 // path and query are matched, up to a '#' (package normalize says how they
 // are found; user information is never read as path). Anything else
 // ("mailto:x", "example.com/a", "") is not a URL robots.txt speaks of:
-// Decide then sets NotURL (CheckURL says why) and decides the string as
+// Decide then sets NotURL (normalize.IsURL says which are URLs) and decides the string as
 // Google's crawler reads it, leniently ("example.com/a" as "/a"), so the
 // verdict is never silent; Allowed says no.
 //
@@ -120,7 +119,7 @@ func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *M
 // target as it is sent and also refuses a path that a common server reads
 // as a disallowed one (/a/../private, or /private%2Fa for /private/a).
 func (m *Matcher) Decide(url string) (d Decision) {
-	d.NotURL = !webURL(url) && checkScheme(url) != nil
+	d.NotURL = !webURL(url) && !normalize.IsURL(url)
 	in := m.form.Stream(url)
 	table := m.usage()
 	if table == nil {
@@ -142,45 +141,13 @@ func (m *Matcher) Decide(url string) (d Decision) {
 	return d
 }
 
-// ErrNotURL is what CheckURL returns for a string that is not a URL that
-// robots.txt speaks of: neither an absolute URL with a scheme and an
-// authority ("https://host/path") nor a reference that starts with "/".
-// A Decision on such a string has NotURL set.
-var ErrNotURL = errors.New("robots: not a URL: want https://host/path or /path")
-
-// CheckURL returns nil when url is a URL that Decide reads as one (an
-// absolute URL with a scheme and an authority, or a reference that starts
-// with "/"), and ErrNotURL otherwise: what a tool checks of a URL before it
-// fetches anything. It reads the scheme only.
-func CheckURL(url string) error {
-	if webURL(url) {
-		return nil
-	}
-	return checkScheme(url)
-}
 
 // webURL reports whether url starts with "/", "https://" or "http://": the
 // URLs a crawler decides, known for URLs in a few instructions, on the hot
-// path.
+// path before normalize.IsURL.
 func webURL(url string) bool {
 	return len(url) > 0 && url[0] == '/' || strings.HasPrefix(url, "https://") || strings.HasPrefix(url, "http://")
 }
-
-// checkScheme is CheckURL for a URL that neither starts with "/" nor with
-// a web scheme: nil when a scheme ("ftp", "android-app") and "://" start it.
-func checkScheme(url string) error {
-	i := 0
-	for i < len(url) && (isLetter(url[i]) || i > 0 && (isDigit(url[i]) || url[i] == '+' || url[i] == '-' || url[i] == '.')) {
-		i++
-	}
-	if i > 0 && len(url)-i >= 3 && url[i:i+3] == "://" {
-		return nil
-	}
-	return ErrNotURL
-}
-
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 
 // decide sets the verdict of d, whose other fields are zero, to rule r of
 // the crawl class, or to no rule. Through decides, or when it is nil, as

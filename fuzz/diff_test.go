@@ -31,13 +31,13 @@ func newReference(body []byte) reference {
 }
 
 // decideWith decides url against rules with the reference matcher, and says
-// whether it is a URL as Decide reads one (robots.CheckURL).
+// whether it is a URL as Decide reads one (normalize.IsURL).
 func decideWith(rules []compile.Rule, url string) robots.Decision {
 	i, ok := conformance.Reference(compile.RFC9309, rules, url)
 	if i < 0 {
-		return robots.Decision{Allowed: ok, NotURL: robots.CheckURL(url) != nil}
+		return robots.Decision{Allowed: ok, NotURL: !normalize.IsURL(url)}
 	}
-	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Pattern, NotURL: robots.CheckURL(url) != nil}
+	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Pattern, NotURL: !normalize.IsURL(url)}
 }
 
 // checkAgree fails t when any tier of the library disagrees with the
