@@ -141,7 +141,6 @@ func (m *Matcher) Decide(url string) (d Decision) {
 	return d
 }
 
-
 // webURL reports whether url starts with "/", "https://" or "http://": the
 // URLs a crawler decides, known for URLs in a few instructions, on the hot
 // path before normalize.IsURL.
