@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -164,7 +164,7 @@ func TestFirstMatchSemantics(t *testing.T) {
 // runDialect checks cases in dialect d on every engine.
 func runDialect(t *testing.T, d robots.Dialect, cases []dialectCase) {
 	t.Helper()
-	for _, tier := range automaton.Engines() {
+	for _, tier := range engines.All() {
 		for _, c := range cases {
 			r := robots.Parse([]byte(c.body), robots.WithDialect(d), config.WithLimits(tier))
 			m, allowed := r.Agent(c.agent), r.Allowed(c.agent, c.url)

@@ -14,6 +14,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 )
 
 // The oracle holds Google's own answers (see its README.md): the verdict and
@@ -39,7 +40,7 @@ func TestGoogleOracle(t *testing.T) {
 	}
 	for _, name := range []string{"corpus-google.jsonl.gz", "generated-google.jsonl.gz"} {
 		path := filepath.Join(oracleDir, name)
-		for _, lim := range automaton.Engines() {
+		for _, lim := range engines.All() {
 			t.Run(strings.TrimSuffix(name, ".jsonl.gz")+"/"+lim.String(), func(t *testing.T) {
 				if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 					t.Skipf("needs ../shared: %s absent", path)

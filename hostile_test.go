@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -156,7 +156,7 @@ func TestAgentBudget(t *testing.T) {
 			read := min(len(body), robots.DefaultParseLimit+normalize.Slack)
 			budget := robots.AgentBytes(read)
 			var before, after runtime.MemStats
-			for _, l := range automaton.Engines() {
+			for _, l := range engines.All() {
 				runtime.GC()
 				runtime.ReadMemStats(&before)
 				m := robots.Parse(body, config.WithLimits(l)).Agent("FooBot")

@@ -12,6 +12,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -113,7 +114,7 @@ var semantics = []struct {
 }
 
 func TestSemantics(t *testing.T) {
-	for _, tier := range automaton.Engines() {
+	for _, tier := range engines.All() {
 		for _, c := range semantics {
 			r := robots.Parse([]byte(c.body), config.WithLimits(tier))
 			d := r.Agent(c.agent).Decide(c.url)
@@ -162,7 +163,7 @@ func TestFailOpenUserinfo(t *testing.T) {
 		{"http://a;b/x@example.com/private", false, 3},
 	} {
 		for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996, robots.Original1994} {
-			for _, tier := range automaton.Engines() {
+			for _, tier := range engines.All() {
 				m := robots.Parse(body, robots.WithDialect(d), config.WithLimits(tier)).Agent("FooBot")
 				if got := m.Decide(c.url); got.Allowed != c.allowed || got.Line != c.line {
 					t.Errorf("%v, %v: Decide(%q) = allowed %v line %d, want %v line %d",
@@ -344,7 +345,7 @@ func TestDiagnosticsAsLint(t *testing.T) {
 // engine.
 func TestDecideDoesNotAllocate(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
-	for _, tier := range automaton.Engines() {
+	for _, tier := range engines.All() {
 		m := robots.Parse(body, config.WithLimits(tier)).Agent("x")
 		m.Decide("/warm") // fill the NFA scratch pool
 		allocs := testing.AllocsPerRun(100, func() {
@@ -366,7 +367,7 @@ func TestDecideDoesNotAllocate(t *testing.T) {
 		oneClass := i != 1
 		body := append(body[:len(body):len(body)], lines...)
 		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-			m := robots.Parse(body, config.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
+			m := robots.Parse(body, config.WithLimits(engines.Tier(tier, automaton.Limits{}))).Agent("x")
 			m.Decide("/warm")
 			if st := robots.MachineStats(m); st.Classes[1] != tier || (st.Classes[2] == 0) != oneClass {
 				t.Errorf("%v: classes %v, one class %v", tier, st.Classes, oneClass)
@@ -400,7 +401,7 @@ func TestDialectNames(t *testing.T) {
 func TestConcurrentDecide(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
 	urls := map[string]bool{"/a/x": false, "/a/bxc": true, "/x.pdf": false, "/x?s=1&t": false, "/y": true}
-	for _, tier := range automaton.Engines() {
+	for _, tier := range engines.All() {
 		r := robots.Parse(body, config.WithLimits(tier))
 		var wg sync.WaitGroup
 		for g := 0; g < 32; g++ {

@@ -78,14 +78,14 @@ func manyStar(k int) []automaton.Rule {
 }
 
 // TestHostileBudgets compiles each hostile family, on the ladder of DFAs
-// (MaxTier TierDFA) and by default, and checks the tier chosen (on the
+// (EagerDFA) and by default, and checks the tier chosen (on the
 // ladder, h.tier and why; by default, TierSegments for any '*'), that
 // Compile allocates within automaton.CompileBytes of the patterns (by
 // default, automaton.DefaultCompileBytes), that the
 // tables held stay within automaton.TableBytes, and that Match allocates
 // nothing once its scratch exists.
 func TestHostileBudgets(t *testing.T) {
-	for _, lim := range []automaton.Limits{{MaxTier: automaton.TierDFA}, {}, {Lazy: automaton.LazyAlways}} {
+	for _, lim := range []automaton.Limits{automaton.WithTier(automaton.TierDFA, automaton.Limits{}), {}, {Lazy: automaton.LazyAlways}} {
 		t.Run(lim.String(), func(t *testing.T) { testHostileBudgets(t, lim) })
 	}
 }
@@ -106,13 +106,13 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 			runtime.ReadMemStats(&after)
 			st := m.Stats()
 			want := h.tier
-			if lim.MaxTier == 0 && want != automaton.TierDFA {
+			if automaton.TierOf(lim) == 0 && want != automaton.TierDFA {
 				want = automaton.TierSegments // no DFA of '*' patterns by default
 			}
 			if st.Tier != want {
 				t.Errorf("tier %v, want %v (budget: %v)", st.Tier, want, st.Budget)
 			}
-			if lim.MaxTier != 0 && h.tier != automaton.TierDFA {
+			if automaton.TierOf(lim) != 0 && h.tier != automaton.TierDFA {
 				var be *automaton.BudgetError
 				if !errors.As(st.Budget, &be) {
 					t.Errorf("tier %v without a BudgetError: %v", st.Tier, st.Budget)
@@ -120,7 +120,7 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 			}
 			alloc := int(after.TotalAlloc - before.TotalAlloc)
 			limit := automaton.CompileBytes(octets)
-			if lim.MaxTier == 0 {
+			if automaton.TierOf(lim) == 0 {
 				limit = automaton.DefaultCompileBytes(octets)
 			}
 			if alloc > limit {
@@ -149,7 +149,7 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 // static.
 func TestMatchAllocatesNothing(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 4}, {Pattern: "/*b*c$", Rank: 12}, {Pattern: "/a*d", Rank: 8}}
-	for _, lim := range automaton.Engines() {
+	for _, lim := range automaton.AllEngines() {
 		tier := lim
 		m := automaton.Compile(rules, lim)
 		in := "/abxdc"
@@ -179,7 +179,7 @@ func TestWorkBudget(t *testing.T) {
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
 	}
 	for _, work := range []int{1000, 100000} {
-		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30, MaxTier: automaton.TierDFA}).Stats()
+		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30, EagerDFA: true}).Stats()
 		var be *automaton.BudgetError
 		if st.Tier != automaton.TierSegments || !errors.As(st.Budget, &be) || be.Limit != work {
 			t.Errorf("MaxWork %d: tier %v, budget %v", work, st.Tier, st.Budget)

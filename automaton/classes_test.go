@@ -41,7 +41,7 @@ func TestClassesAgainstReference(t *testing.T) {
 				p := randPattern(r, "ab/")
 				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2), Class: r.IntN(automaton.MaxClasses)}
 			}
-			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 			st := m.Stats()
 			for c := range automaton.MaxClasses {
 				has := false
@@ -117,7 +117,7 @@ func TestMatchClassesAllocatesNothing(t *testing.T) {
 			automaton.Rule{Pattern: "/a*d", Rank: 8, Class: c})
 	}
 	for _, tier := range tiers {
-		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+		m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 		in := "/abxdc"
 		var dst [automaton.MaxClasses]int32
 		var before, after runtime.MemStats
@@ -140,9 +140,9 @@ func TestMatchClassesAllocatesNothing(t *testing.T) {
 // checks that the budgets of Compile, stated for all the patterns,
 // hold for all classes together.
 func TestHostileClassBudgets(t *testing.T) {
-	for _, lim := range []automaton.Limits{{MaxTier: automaton.TierDFA}, {}} {
+	for _, lim := range []automaton.Limits{automaton.WithTier(automaton.TierDFA, automaton.Limits{}), {}} {
 		for _, h := range hostile {
-			t.Run(fmt.Sprintf("from=%v/%s", lim.MaxTier, h.name), func(t *testing.T) {
+			t.Run(fmt.Sprintf("from=%v/%s", automaton.TierOf(lim), h.name), func(t *testing.T) {
 				rules := h.rules()
 				octets := 0
 				for i := range rules {
@@ -156,7 +156,7 @@ func TestHostileClassBudgets(t *testing.T) {
 				runtime.ReadMemStats(&after)
 				st := m.Stats()
 				limit := automaton.CompileBytes(octets)
-				if lim.MaxTier == 0 {
+				if automaton.TierOf(lim) == 0 {
 					limit = automaton.DefaultCompileBytes(octets)
 				}
 				if alloc := int(after.TotalAlloc - before.TotalAlloc); alloc > limit {
@@ -165,7 +165,7 @@ func TestHostileClassBudgets(t *testing.T) {
 				if st.Bytes > automaton.TableBytes(octets) {
 					t.Errorf("tables hold %d bytes for %d octets of patterns, budget %d", st.Bytes, octets, automaton.TableBytes(octets))
 				}
-				if lim.MaxTier != 0 && h.tier != automaton.TierDFA && len(rules) > 1 {
+				if automaton.TierOf(lim) != 0 && h.tier != automaton.TierDFA && len(rules) > 1 {
 					var be *automaton.BudgetError
 					if !errors.As(st.Budget, &be) && !errors.As(st.ClassBudget, &be) {
 						t.Errorf("tiers %v without a BudgetError", st.Classes)

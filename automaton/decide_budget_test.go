@@ -26,12 +26,12 @@ var budgetRules = []automaton.Rule{
 // patterns, two DFAs, the segment matcher, the NFA, and the lazily built
 // DFA over each of the last two.
 var budgetTiers = []automaton.Limits{
-	{MaxTier: automaton.TierDFA},
-	{MaxTier: automaton.TierSplit},
-	{MaxTier: automaton.TierSegments, Lazy: automaton.LazyNever},
-	{MaxTier: automaton.TierNFA, Lazy: automaton.LazyNever},
-	{MaxTier: automaton.TierSegments, Lazy: automaton.LazyAlways},
-	{MaxTier: automaton.TierNFA, Lazy: automaton.LazyAlways},
+	automaton.WithTier(automaton.TierDFA, automaton.Limits{}),
+	automaton.WithTier(automaton.TierSplit, automaton.Limits{}),
+	automaton.WithTier(automaton.TierSegments, automaton.Limits{Lazy: automaton.LazyNever}),
+	automaton.WithTier(automaton.TierNFA, automaton.Limits{Lazy: automaton.LazyNever}),
+	automaton.WithTier(automaton.TierSegments, automaton.Limits{Lazy: automaton.LazyAlways}),
+	automaton.WithTier(automaton.TierNFA, automaton.Limits{Lazy: automaton.LazyAlways}),
 }
 
 // TestOverBudget drives the walk of every tier over a decision budget
@@ -48,7 +48,7 @@ func TestOverBudget(t *testing.T) {
 	for _, lim := range budgetTiers {
 		t.Run(lim.String(), func(t *testing.T) {
 			tier := automaton.Compile(budgetRules, lim).Stats().Tier
-			if want := lim.MaxTier; tier != want {
+			if want := automaton.TierOf(lim); tier != want {
 				t.Fatalf("built %v, want %v", tier, want)
 			}
 			over := automaton.CompileBudget(budgetRules, lim, 20, 1)

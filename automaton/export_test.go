@@ -14,3 +14,24 @@ func CompileBudget(rules []Rule, lim Limits, base, per int) *Machine {
 	testBudgets.Store(&m.engines, m.more.budget)
 	return m
 }
+
+// AllEngines returns the Limits that between them build every engine.
+func AllEngines() []Limits { return allEngines() }
+
+// WithTier returns l with its build forced to start at tier t.
+func WithTier(t Tier, l Limits) Limits {
+	l.tier = t
+	return l
+}
+
+// TierOf returns the tier l forces, 0 when none.
+func TierOf(l Limits) Tier { return l.tier }
+
+// The memory bounds of the package doc, as functions of the octets of
+// patterns, and the ranking of rules.
+var (
+	Better              = betterRule
+	CompileBytes        = compileBytes
+	DefaultCompileBytes = defaultCompileBytes
+	TableBytes          = tableBytes
+)

@@ -128,7 +128,8 @@ const (
 )
 
 // Lazy says when a Machine decides its wildcard patterns with the lazily
-// built DFA (see the package comment).
+// built DFA (see the package doc's Bounds): a DFA of all the patterns,
+// built a state at a time as inputs need them.
 type Lazy int8
 
 const (

@@ -65,8 +65,8 @@ func TestLazyResets(t *testing.T) {
 		// Under the default budget a walk that builds a state at every
 		// octet gives up long before the arena fills (see lazyShare): a
 		// budget far above it lets one fill it.
-		m := CompileBudget(c.rules, Limits{MaxTier: c.tier, Lazy: LazyAlways}, 1<<40, 1<<20)
-		below := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyNever})
+		m := CompileBudget(c.rules, Limits{tier: c.tier, Lazy: LazyAlways}, 1<<40, 1<<20)
+		below := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyNever})
 		resets := 0
 		for i := range 20 {
 			lazyAgrees(t, m, below, c.input(i))
@@ -131,8 +131,8 @@ func TestLazyGivesUp(t *testing.T) {
 		{"nodes", nodes, TierSegments, in.String()},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyAlways})
-			below := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyNever})
+			m := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyAlways})
+			below := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyNever})
 			lz := m.lazyMeta()
 			if c.name == "words" {
 				// An NFA of more words than a key holds costs more per
@@ -171,7 +171,7 @@ func TestLazyGivesUp(t *testing.T) {
 // arena is picked by a stack address, see spreadIndex).
 func TestLazyPolicy(t *testing.T) {
 	rules := []Rule{{Pattern: "/*.pdf$", Rank: 7}, {Pattern: "/a", Rank: 2}}
-	m1, m2 := Compile(rules, Limits{MaxTier: TierNFA}), Compile(rules, Limits{MaxTier: TierNFA})
+	m1, m2 := Compile(rules, Limits{tier: TierNFA}), Compile(rules, Limits{tier: TierNFA})
 	errs := make(chan string, 1)
 	go func() {
 		defer close(errs)
@@ -245,9 +245,9 @@ func TestLazyArenaSize(t *testing.T) {
 // (TestLazyPolicy) would have set it to take an arena back at once.
 func TestLazyNotPaid(t *testing.T) {
 	rules := []Rule{{Pattern: "/*" + strings.Repeat("a", 200) + "*b", Rank: 203}}
-	m := Compile(rules, Limits{MaxTier: TierSegments})
-	below := Compile(rules, Limits{MaxTier: TierSegments, Lazy: LazyNever})
-	other := Compile([]Rule{{Pattern: "/*.pdf$", Rank: 7}}, Limits{MaxTier: TierNFA, Lazy: LazyAlways})
+	m := Compile(rules, Limits{tier: TierSegments})
+	below := Compile(rules, Limits{tier: TierSegments, Lazy: LazyNever})
+	other := Compile([]Rule{{Pattern: "/*.pdf$", Rank: 7}}, Limits{tier: TierNFA, Lazy: LazyAlways})
 	r := rand.New(rand.NewPCG(9, 10))
 	errs := make(chan string, 1)
 	go func() {

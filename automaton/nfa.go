@@ -23,7 +23,7 @@ import (
 // more than a crawler spends deciding a host's URLs. Such an NFA fits in
 // regWords words, so its walk (walkRegs) keeps the state in registers, with
 // no scratch and no pool: a few word operations per octet. Otherwise it is
-// built only when Limits.MaxTier asks for it, and its walk takes its bit
+// built only when a forced tier asks for it, and its walk takes its bit
 // sets from the Machine's pool.
 
 // An nfa runs the wildcard patterns of a Machine at TierNFA. A crawler

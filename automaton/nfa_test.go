@@ -105,7 +105,7 @@ func TestNFAHighOctets(t *testing.T) {
 			if extra != "" {
 				rs = append(rs[:len(rs):len(rs)], Rule{Pattern: "/*" + extra, Rank: 1})
 			}
-			m := Compile(rs, Limits{MaxTier: TierNFA})
+			m := Compile(rs, Limits{tier: TierNFA})
 			if st := m.Stats(); st.Tier != TierNFA {
 				t.Fatalf("tier %v, want nfa", st.Tier)
 			}

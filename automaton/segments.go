@@ -384,7 +384,7 @@ func (t *strie) size() int {
 // buildSegments builds the segment matcher of pats, with transient
 // buffers from sp. It allocates the tables it keeps, two trie builders
 // and a few int32 buffers, each taken from sp and given back, or lent by
-// a table kept that is filled later: within DefaultCompileBytes (see the
+// a table kept that is filled later: within defaultCompileBytes (see the
 // package comment).
 func buildSegments(pats []pattern, sp *spares) *segments {
 	edgeMax := 0 // a pattern has one edge per '*', at most

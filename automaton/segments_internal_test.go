@@ -184,7 +184,7 @@ func TestSegmentWaits(t *testing.T) {
 			}
 			rules = append(rules, Rule{Pattern: p, Rank: len(p) + r.IntN(2)})
 		}
-		m := Compile(rules, Limits{MaxTier: TierSegments})
+		m := Compile(rules, Limits{tier: TierSegments})
 		sc := m.seg.newScratch()
 		for k := 0; k < 10; k++ {
 			in := "/" + run(r.IntN(6*maxRing))
@@ -248,7 +248,7 @@ func TestSegmentScratchWrap(t *testing.T) {
 	for x := 'a'; x <= 'z'; x++ {
 		rules = append(rules, Rule{Pattern: "/*" + string(x), Rank: 1})
 	}
-	m := Compile(rules, Limits{MaxTier: TierSegments})
+	m := Compile(rules, Limits{tier: TierSegments})
 	if Tier(m.tier) != TierSegments {
 		t.Fatalf("tier %v, want %v", m.tier, TierSegments)
 	}
@@ -449,7 +449,7 @@ func TestSharedScratch(t *testing.T) {
 	if got := sharedShape.bytes(); got != 29856 {
 		t.Errorf("a shared scratch is %d bytes, the comment says 29,856", got)
 	}
-	small := Compile([]Rule{{Pattern: "/*a*b"}, {Pattern: "/*.pdf$", Rank: 1}}, Limits{MaxTier: TierSegments})
+	small := Compile([]Rule{{Pattern: "/*a*b"}, {Pattern: "/*.pdf$", Rank: 1}}, Limits{tier: TierSegments})
 	if small.segs != sharedScratch() {
 		t.Errorf("a Machine of two wildcard rules has a pool of its own, want the shared one")
 	}
@@ -484,7 +484,7 @@ func TestSharedScratch(t *testing.T) {
 			}
 			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
 		}
-		m := Compile(rules, Limits{MaxTier: TierSegments})
+		m := Compile(rules, Limits{tier: TierSegments})
 		if !sharedShape.holds(m.seg.shape()) {
 			t.Fatalf("shape %+v beyond the shared one", m.seg.shape())
 		}
@@ -550,7 +550,7 @@ func TestSegmentPaths(t *testing.T) {
 			}
 			rules = append(rules, Rule{Pattern: p, Rank: len(p) + r.IntN(3)})
 		}
-		m := Compile(rules, Limits{MaxTier: TierSegments})
+		m := Compile(rules, Limits{tier: TierSegments})
 		if Tier(m.tier) != TierSegments {
 			t.Fatalf("tier %v", m.tier)
 		}
@@ -618,7 +618,7 @@ func TestStaticCost(t *testing.T) {
 			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
 		}
 	}
-	m := Compile(rules, Limits{MaxTier: TierSegments})
+	m := Compile(rules, Limits{tier: TierSegments})
 	if got := dfaOctetCost + m.seg.cost.static + lazyOctetCost; got != maxSegmentStatic {
 		t.Errorf("a segment walk with wide nodes costs %d units an octet uncounted, want %d", got, maxSegmentStatic)
 	}

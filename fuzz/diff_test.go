@@ -6,10 +6,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -17,7 +17,7 @@ import (
 // tiers are the engines every differential check runs (automaton.Engines):
 // the default build, each tier forced and the lazily built DFA forced, so
 // that every fuzz target exercises every engine.
-var tiers = automaton.Engines()
+var tiers = engines.All()
 
 // reference decides url for agent with the reference matcher, from the same
 // body the library reads.
