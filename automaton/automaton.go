@@ -15,7 +15,7 @@
 //
 // Compile builds a Machine; Match and MatchClasses decide an input, read
 // octet by octet from a normalize.Stream. A Machine is immutable and safe
-// for concurrent use.
+// for concurrent use, and prints the engines it built (Machine.String).
 //
 // # Bounds
 //
