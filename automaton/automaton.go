@@ -14,7 +14,7 @@
 // in one read of the input (Machine.MatchClasses).
 //
 // Compile builds a Machine; Match and MatchClasses decide an input, read
-// octet by octet from a normalize.Stream. A Machine is immutable and safe
+// octet by octet from a Input. A Machine is immutable and safe
 // for concurrent use, and prints the engines it built (Machine.String).
 //
 // # Bounds
@@ -51,8 +51,6 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // How a Machine is built and why its costs are bounded: the design of the
@@ -893,7 +891,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 // the octets of in, or -1, or OverBudget when deciding in exactly would cost
 // more than the decision budget (see DecideBudget). It takes time linear in
 // the input, does not allocate, and takes no lock.
-func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in, nil) }
+func (m *Machine) Match(in Input) int32 { return m.engines.match(in, nil) }
 
 // meter returns the meter of a decision whose walks of fixed cost take
 // static units per octet (-1: not known yet, see meter.reserve): the
@@ -928,13 +926,13 @@ func defaultMeter(static int) meter {
 // budget: when deciding them exactly would cost more, every entry of set
 // is OverBudget. Its time is linear in the input for each class; it does
 // not allocate, and takes no lock.
-func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32) {
+func (m *Machine) MatchClasses(in Input, set ClassSet, dst *[MaxClasses]int32) {
 	m.matchClasses(in, set, dst, nil)
 }
 
 // matchClasses is MatchClasses, counting on mt, or when mt is nil, on the
 // meter of m's budget.
-func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32, mt *meter) {
+func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, mt *meter) {
 	var cur [MaxClasses]cursor
 	var asked [MaxClasses]*engines
 	live, static := 0, 0
@@ -962,7 +960,7 @@ func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 	classes := bits.OnesCount(uint(live))
 	run, n := firstRun, 0
 	for s := in; live != 0; {
-		if p := s.Plain(run); p != "" {
+		if p := s.plain(run); p != "" {
 			run = min(2*run, plainRun)
 			for c := range MaxClasses {
 				if live&(1<<c) != 0 {
@@ -982,7 +980,7 @@ func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 			}
 			continue
 		}
-		x, ok := s.Next()
+		x, ok := s.next()
 		if !ok {
 			break
 		}
@@ -1040,7 +1038,7 @@ func overAll(set ClassSet, asked *[MaxClasses]*engines, dst *[MaxClasses]int32) 
 // match is the one place where the engines of a class run: the lazily
 // built DFA of all the patterns when it may (see lazyMatch), or else the
 // literal DFA first, then finish. The walks count on mt.
-func (e *engines) match(in normalize.Stream, mt *meter) int32 {
+func (e *engines) match(in Input, mt *meter) int32 {
 	if e.budgeted && mt == nil {
 		x := testBudget(e)
 		mt = &x
@@ -1062,7 +1060,7 @@ func (e *engines) match(in normalize.Stream, mt *meter) int32 {
 
 // matchLazy is match by the lazily built DFA, or when it gives up, by the
 // tiers below, which count what it spent.
-func (e *engines) matchLazy(lz *lazyMeta, in normalize.Stream, mt *meter) int32 {
+func (e *engines) matchLazy(lz *lazyMeta, in Input, mt *meter) int32 {
 	r, ok, spent, n := e.lazyMatch(lz, in, mt)
 	if ok {
 		if r < 0 {
@@ -1082,7 +1080,7 @@ func (e *engines) matchLazy(lz *lazyMeta, in normalize.Stream, mt *meter) int32 
 }
 
 // matchBelow is match by the literal DFA, then finish.
-func (e *engines) matchBelow(in normalize.Stream, mt *meter) int32 {
+func (e *engines) matchBelow(in Input, mt *meter) int32 {
 	if mt != nil && mt.counted {
 		return e.finish(in, e.lit.walkCounted(in, mt), mt)
 	}
@@ -1098,7 +1096,7 @@ func (e *engines) matchBelow(in normalize.Stream, mt *meter) int32 {
 // it beats every wildcard rule, the tier that holds the wildcard patterns
 // walks in, counting on mt (nil: a meter of the default budget, made when
 // a walk counts).
-func (e *engines) finish(in normalize.Stream, best int32, mt *meter) int32 {
+func (e *engines) finish(in Input, best int32, mt *meter) int32 {
 	if best == OverBudget {
 		return OverBudget
 	}
@@ -1328,7 +1326,7 @@ func (m *Machine) classesMore() int {
 // it lets tools see how near, or how far past, the budget a set of
 // patterns takes an input (the benchmarks' search for hostile files
 // climbs on it). Its time is linear in the input and the patterns.
-func (m *Machine) Cost(in normalize.Stream, set ClassSet) int {
+func (m *Machine) Cost(in Input, set ClassSet) int {
 	mt := meter{base: math.MaxInt / 2, static: -1}
 	static := 0
 	if set&^1 == 0 {

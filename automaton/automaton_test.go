@@ -24,7 +24,7 @@ func naive(rules []automaton.Rule, input string) int32 {
 // run decides input with m's one entry point. The input goes behind an
 // authority, so that one starting "//" stays a path.
 func run(m *automaton.Machine, input string) int32 {
-	return m.Match(normalize.NewRawStream("http://h" + input))
+	return m.Match(automaton.String(input))
 }
 
 func randPattern(r *rand.Rand, alpha string) string {
@@ -175,7 +175,7 @@ func TestAnchorNotLiteralDollar(t *testing.T) {
 
 // TestLongInputsAgainstReference checks every tier against the reference
 // on inputs long enough to span several of the runs an engine reads at
-// once (normalize.Stream.Plain), holding octets no pattern has (which
+// once (Input.plain), holding octets no pattern has (which
 // idle walks pass over) and, in canonical form, escapes read between runs.
 func TestLongInputsAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
@@ -196,7 +196,7 @@ func TestLongInputsAgainstReference(t *testing.T) {
 				}
 				url := b.String()
 				for _, f := range []normalize.Form{normalize.Raw, normalize.Canonical} {
-					got, want := m.Match(f.Stream(url)), naive(rules, f.URL(url))
+					got, want := m.Match(f.Input(url)), naive(rules, f.URL(url))
 					if got != want {
 						t.Fatalf("tier %v, %v form: rules %v URL %q: got %d want %d", tier, f, rules, url, got, want)
 					}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // families are rule sets that stress construction, each about 500 KiB of
@@ -85,7 +84,7 @@ func BenchmarkMatch(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, u := range urls {
-					m.Match(normalize.NewRawStream(u))
+					m.Match(automaton.String(u))
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
@@ -112,7 +111,7 @@ func BenchmarkMatchLong(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, u := range urls {
-					m.Match(normalize.NewRawStream(u))
+					m.Match(automaton.String(u))
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
@@ -133,6 +132,6 @@ func BenchmarkMatchLongWide(b *testing.B) {
 	const url = "/catalog/electronics/televisions/smart/led/brand/name/model/edition/more/path/segments/here/and/there/page.html"
 	b.ReportAllocs()
 	for b.Loop() {
-		m.Match(normalize.NewRawStream(url))
+		m.Match(automaton.String(url))
 	}
 }

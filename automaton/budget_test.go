@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // patternLimit is the most pattern octets a file the parse limit admits
@@ -131,12 +130,12 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 			}
 			t.Logf("%d rules, %d octets: tier %v, allocated %.1f MiB, held %.1f MiB", len(rules), octets, st.Tier,
 				float64(alloc)/(1<<20), float64(st.Bytes)/(1<<20))
-			if n := testing.AllocsPerRun(10, func() { m.Match(normalize.NewRawStream(url)) }); n != 0 {
+			if n := testing.AllocsPerRun(10, func() { m.Match(automaton.String(url)) }); n != 0 {
 				t.Errorf("Match allocates %v times", n)
 			}
 			if lim.Lazy == automaton.LazyAlways {
 				below := automaton.Compile(rules, automaton.Limits{Lazy: automaton.LazyNever})
-				if got, want := m.Match(normalize.NewRawStream(url)), below.Match(normalize.NewRawStream(url)); got != want {
+				if got, want := m.Match(automaton.String(url)), below.Match(automaton.String(url)); got != want {
 					t.Errorf("Match = %d by the lazily built DFA, %d by the tier below", got, want)
 				}
 			}
@@ -156,7 +155,7 @@ func TestMatchAllocatesNothing(t *testing.T) {
 		// AllocsPerRun warms up first: count the first call by hand.
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		got := m.Match(normalize.NewRawStream(in))
+		got := m.Match(automaton.String(in))
 		runtime.ReadMemStats(&after)
 		if n := after.Mallocs - before.Mallocs; n != 0 {
 			t.Errorf("%v: the first Match allocates %d times", tier, n)
@@ -164,7 +163,7 @@ func TestMatchAllocatesNothing(t *testing.T) {
 		if got != 1 {
 			t.Errorf("%v: Match(%q) = %d, want 1", tier, in, got)
 		}
-		if n := testing.AllocsPerRun(100, func() { m.Match(normalize.NewRawStream(in)) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { m.Match(automaton.String(in)) }); n != 0 {
 			t.Errorf("%v: Match allocates %v times", tier, n)
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // naiveClass returns the best rule of class c by matching every pattern of
@@ -58,7 +57,7 @@ func TestClassesAgainstReference(t *testing.T) {
 			for k := 0; k < 20; k++ {
 				in := strings.NewReplacer("*", "a", "$", "b").Replace("/" + randPattern(r, "ab/")[1:])
 				var got [automaton.MaxClasses]int32
-				m.MatchClasses(normalize.NewRawStream("http://h"+in), automaton.AllClasses, &got)
+				m.MatchClasses(automaton.String(in), automaton.AllClasses, &got)
 				for c := range automaton.MaxClasses {
 					if want := naiveClass(rules, c, in); got[c] != want {
 						t.Fatalf("tier %v: rules %v input %q: class %d got %d want %d", tier, rules, in, c, got[c], want)
@@ -78,11 +77,11 @@ func TestMatchClassesSubset(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 1}, {Pattern: "/a", Rank: 1, Class: 1}, {Pattern: "/", Rank: 1, Class: 3}}
 	m := automaton.Compile(rules, automaton.Limits{})
 	dst := [automaton.MaxClasses]int32{7, 7, 7, 7}
-	m.MatchClasses(normalize.NewRawStream("/a"), 1<<1|1<<2, &dst)
+	m.MatchClasses(automaton.String("/a"), 1<<1|1<<2, &dst)
 	if dst != [automaton.MaxClasses]int32{7, 1, -1, 7} {
 		t.Errorf("got %v, want [7 1 -1 7]", dst)
 	}
-	m.MatchClasses(normalize.NewRawStream("/a"), automaton.AllClasses, &dst)
+	m.MatchClasses(automaton.String("/a"), automaton.AllClasses, &dst)
 	if dst != [automaton.MaxClasses]int32{0, 1, -1, 2} {
 		t.Errorf("got %v, want [0 1 -1 2]", dst)
 	}
@@ -98,11 +97,11 @@ func TestMaxClasses(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 1, Class: -3}, {Pattern: "/b", Rank: 1, Class: automaton.MaxClasses + 5}}
 	m := automaton.Compile(rules, automaton.Limits{})
 	var dst [automaton.MaxClasses]int32
-	m.MatchClasses(normalize.NewRawStream("/a"), automaton.AllClasses, &dst)
+	m.MatchClasses(automaton.String("/a"), automaton.AllClasses, &dst)
 	if dst[0] != 0 {
 		t.Errorf("class -3: %v", dst)
 	}
-	m.MatchClasses(normalize.NewRawStream("/b"), automaton.AllClasses, &dst)
+	m.MatchClasses(automaton.String("/b"), automaton.AllClasses, &dst)
 	if dst[automaton.MaxClasses-1] != 1 {
 		t.Errorf("class MaxClasses+5: %v", dst)
 	}
@@ -122,7 +121,7 @@ func TestMatchClassesAllocatesNothing(t *testing.T) {
 		var dst [automaton.MaxClasses]int32
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		m.MatchClasses(normalize.NewRawStream(in), automaton.AllClasses, &dst)
+		m.MatchClasses(automaton.String(in), automaton.AllClasses, &dst)
 		runtime.ReadMemStats(&after)
 		if n := after.Mallocs - before.Mallocs; n != 0 {
 			t.Errorf("%v: the first MatchClasses allocates %d times", tier, n)
@@ -130,7 +129,7 @@ func TestMatchClassesAllocatesNothing(t *testing.T) {
 		if dst != [automaton.MaxClasses]int32{1, 4, 7, 10} {
 			t.Errorf("%v: got %v", tier, dst)
 		}
-		if n := testing.AllocsPerRun(100, func() { m.MatchClasses(normalize.NewRawStream(in), automaton.AllClasses, &dst) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { m.MatchClasses(automaton.String(in), automaton.AllClasses, &dst) }); n != 0 {
 			t.Errorf("%v: MatchClasses allocates %v times", tier, n)
 		}
 	}
@@ -173,7 +172,7 @@ func TestHostileClassBudgets(t *testing.T) {
 				}
 				var dst [automaton.MaxClasses]int32
 				url := "http://h/" + strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789q", 28)[:1<<10]
-				if n := testing.AllocsPerRun(5, func() { m.MatchClasses(normalize.NewRawStream(url), automaton.AllClasses, &dst) }); n != 0 {
+				if n := testing.AllocsPerRun(5, func() { m.MatchClasses(automaton.String(url), automaton.AllClasses, &dst) }); n != 0 {
 					t.Errorf("MatchClasses allocates %v times", n)
 				}
 			})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Compile builds one machine for all the patterns; Match decides an input,
@@ -20,7 +19,7 @@ func ExampleCompile() {
 	}
 	m := automaton.Compile(rules, automaton.Limits{})
 	for _, input := range []string{"/a/x", "/a/b/c", "/a/b/c.pdf", "/z"} {
-		fmt.Printf("%-10s rule %d\n", input, m.Match(normalize.NewRawStream(input)))
+		fmt.Printf("%-10s rule %d\n", input, m.Match(automaton.String(input)))
 	}
 	fmt.Println(m.Stats().Tier)
 	fmt.Println(automaton.Compile(rules, automaton.Limits{EagerDFA: true}).Stats().Tier)

@@ -35,3 +35,28 @@ var (
 	DefaultCompileBytes = defaultCompileBytes
 	TableBytes          = tableBytes
 )
+
+// testForms read an input as package normalize's Canonical and Raw forms
+// read a URL's path, for the package's internal tests, which cannot
+// import normalize (it imports this package).
+var testForms = []func(string) Input{
+	func(s string) Input { return Rewrite(s, 0, "", testCanonical) },
+	func(s string) Input { return Rewrite(s, 0, "", testRaw) },
+}
+
+var (
+	testCanonical = NewRewriting(endsPath, func(c byte) bool { return c <= 0x20 || c >= 0x7f || c == '*' || c == '$' }, unreserved)
+	testRaw       = NewRewriting(endsPath, nil, nil)
+)
+
+func endsPath(c byte) bool { return c == '#' || c == 0 }
+
+func unreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// Next, Plain and SkipPlain are how the engines read an Input, for the
+// tests of reading.
+func (in *Input) Next() (byte, bool)        { return in.next() }
+func (in *Input) Plain(max int) string      { return in.plain(max) }
+func (in *Input) SkipPlain(stop *[4]uint64) { in.skipPlain(stop) }

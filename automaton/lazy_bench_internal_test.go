@@ -2,8 +2,6 @@ package automaton
 
 import (
 	"testing"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // BenchmarkLazyBuild times the lazy DFA's walks that build every state
@@ -19,7 +17,7 @@ func BenchmarkLazyBuild(b *testing.B) {
 	d := Compile(rules, Limits{tier: TierDFA})
 	b.Run("dfa", func(b *testing.B) {
 		for range b.N {
-			d.Match(normalize.NewRawStream(url))
+			d.Match(String(url))
 		}
 	})
 	for _, tier := range []Tier{TierNFA, TierSegments} {
@@ -29,18 +27,18 @@ func BenchmarkLazyBuild(b *testing.B) {
 				for i := range lazyArenas {
 					lazyArenas[i].reset()
 				}
-				m.Match(normalize.NewRawStream(url))
+				m.Match(String(url))
 			}
 		})
 		b.Run(tier.String()+"/found", func(b *testing.B) {
 			for range b.N {
-				m.Match(normalize.NewRawStream(url))
+				m.Match(String(url))
 			}
 		})
 		n := Compile(rules, Limits{tier: tier, Lazy: LazyNever})
 		b.Run(tier.String()+"/below", func(b *testing.B) {
 			for range b.N {
-				n.Match(normalize.NewRawStream(url))
+				n.Match(String(url))
 			}
 		})
 	}

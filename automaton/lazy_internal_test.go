@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // owned returns the arena whose states are e's, or nil.
@@ -24,7 +22,7 @@ func owned(e *engines) *lazyArena {
 // rules built without it, agree on in.
 func lazyAgrees(t *testing.T, m, below *Machine, in string) {
 	t.Helper()
-	if got, want := m.Match(normalize.NewRawStream(in)), below.Match(normalize.NewRawStream(in)); got != want {
+	if got, want := m.Match(String(in)), below.Match(String(in)); got != want {
 		t.Fatalf("input %.40q...: lazy DFA %d, tier %v %d", in, got, Tier(below.tier), want)
 	}
 }
@@ -182,7 +180,7 @@ func TestLazyPolicy(t *testing.T) {
 		}
 		step := func(what string, m *Machine, n int, want bool) bool {
 			for range n {
-				if got := m.Match(normalize.NewRawStream("/x/y.pdf")); got != 0 {
+				if got := m.Match(String("/x/y.pdf")); got != 0 {
 					return fail("%s: Match = %d, want 0", what, got)
 				}
 			}
@@ -260,7 +258,7 @@ func TestLazyNotPaid(t *testing.T) {
 				b.WriteByte("ab"[r.IntN(2)])
 			}
 			in := b.String()
-			if got, want := m.Match(normalize.NewRawStream(in)), below.Match(normalize.NewRawStream(in)); got != want {
+			if got, want := m.Match(String(in)), below.Match(String(in)); got != want {
 				errs <- fmt.Sprintf("input %d: lazy DFA %d, tier below %d", i, got, want)
 				return
 			}
@@ -273,7 +271,7 @@ func TestLazyNotPaid(t *testing.T) {
 		if a.pays() {
 			errs <- fmt.Sprintf("a tenure of distinct inputs paid: %d octets, %d transitions built", a.steps, a.built)
 		}
-		other.Match(normalize.NewRawStream("/x.pdf")) // takes the arena over
+		other.Match(String("/x.pdf")) // takes the arena over
 		if got, want := lazyAfter+m.lazyMeta().wait.Load(), lazyAfter+backoff(0); got != want {
 			errs <- fmt.Sprintf("wait after a tenure that did not pay: %d, want %d", got, want)
 		}
