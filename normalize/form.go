@@ -88,9 +88,6 @@ func (f Form) Input(url string) automaton.Input {
 	return automaton.Rewrite(url, start, prefix, r)
 }
 
-// rawClasses writes every octet as itself.
-var rawClasses [256]class
-
 // decodedClasses marks the octets that Decoded does not write as
 // themselves: % starts an escape to decode, * and $ are escaped.
 var decodedClasses = func() (t [256]class) {
