@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/automaton"
 )
 
 // A corpusSample is every eighth site of the shared corpus that has a URL
@@ -60,7 +59,7 @@ func loadSample(b *testing.B) corpusSample {
 		}
 	})
 	if sample.err != nil || len(sample.s.bodies) == 0 {
-		b.Skipf("no corpus: %v", sample.err)
+		b.Skipf("needs ../shared: no corpus (%v)", sample.err)
 	}
 	return sample.s
 }
@@ -87,7 +86,7 @@ func BenchmarkCorpusSample(b *testing.B) {
 			var jobs []job
 			for i, body := range s.bodies {
 				m := robots.Parse(body).Agent("Googlebot")
-				if name == "decide-dfa" && m.Stats().Tier != automaton.TierDFA {
+				if name == "decide-dfa" && m.Stats().Engine != "dfa" {
 					continue
 				}
 				for _, u := range s.urls[i] {

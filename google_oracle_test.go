@@ -13,6 +13,8 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 )
 
 // The oracle holds Google's own answers (see its README.md): the verdict and
@@ -38,10 +40,10 @@ func TestGoogleOracle(t *testing.T) {
 	}
 	for _, name := range []string{"corpus-google.jsonl.gz", "generated-google.jsonl.gz"} {
 		path := filepath.Join(oracleDir, name)
-		for _, lim := range automaton.Engines() {
+		for _, lim := range engines.All() {
 			t.Run(strings.TrimSuffix(name, ".jsonl.gz")+"/"+lim.String(), func(t *testing.T) {
 				if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-					t.Skipf("%s is absent", path)
+					t.Skipf("needs ../shared: %s absent", path)
 				}
 				runOracle(t, path, lim)
 			})
@@ -62,7 +64,7 @@ func runOracle(t *testing.T, path string, lim automaton.Limits) {
 		n++
 		if c.Site == "" || c.Site != site {
 			// A corpus file is parsed once for all its URLs.
-			site, r = c.Site, robots.Parse(c.Body, robots.WithDialect(robots.Google), robots.WithLimits(lim))
+			site, r = c.Site, robots.Parse(c.Body, robots.WithDialect(robots.Google), config.WithLimits(lim))
 		}
 		var d robots.Decision
 		if c.Multi {

@@ -1,9 +1,11 @@
 package normalize
 
+import "github.com/robotsexclusion/robots/automaton"
+
 // This file names the octet forms in which the dialects compare patterns and
 // URLs. Each form is a pair of functions, one for the patterns of rules and
-// one for URLs (with the Stream that writes a URL in that form octet by
-// octet), such that a pattern matches a URL exactly when the pattern's form,
+// one for URLs (with the engine's Input that reads a URL in that form
+// octet by octet), such that a pattern matches a URL exactly when the pattern's form,
 // read as a glob ('*' the wildcard, a final '$' the end anchor), matches the
 // URL's form.
 
@@ -70,25 +72,24 @@ func (f Form) URL(url string) string {
 	return URL(url)
 }
 
-// Stream returns a Stream over the path and query of url in form f, the
-// octets of f.URL(url) without building them.
-func (f Form) Stream(url string) Stream {
+// Input returns the engine's input for the path and query of url in form
+// f: the octets of f.URL(url), read without building them. An unknown Form
+// reads as Canonical.
+func (f Form) Input(url string) automaton.Input {
 	start, slash := pathStart(url)
-	st := Stream{s: url, i: start, tab: canonicalStream} // an unknown Form reads as Canonical
+	r := &canonicalInput
 	switch f {
 	case Raw:
-		st.tab, st.form = rawStream, Raw
+		r = &rawInput
 	case Decoded:
-		st.tab, st.form = decodedStream, Decoded
+		r = &decodedInput
 	}
+	prefix := ""
 	if slash {
-		st.pending[0], st.n = '/', 1
+		prefix = "/"
 	}
-	return st
+	return automaton.Rewrite(url, start, prefix, r)
 }
-
-// rawClasses writes every octet as itself.
-var rawClasses [256]class
 
 // decodedClasses marks the octets that Decoded does not write as
 // themselves: % starts an escape to decode, * and $ are escaped.
@@ -142,13 +143,13 @@ func upper(c byte) byte {
 }
 
 // decode writes s in the Decoded form.
-func decode(s string) string { return rewrite(s, &decodedClasses, false, NextDecoded) }
+func decode(s string) string { return rewrite(s, &decodedClasses, false, nextDecoded) }
 
-// NextDecoded is Next for the Decoded form: it returns the unit of s that
+// nextDecoded is nextCanonical for the Decoded form: it returns the unit of s that
 // starts at i, written in the Decoded form, with the index of the unit after
 // it. An escape other than %2F is decoded; a decoded or raw *, $ or % is
 // written %2A, %24 or %25, and %2F as %2F; every other octet is itself.
-func NextDecoded(s string, i int) (o Octets, next int) {
+func nextDecoded(s string, i int) (o octets, next int) {
 	c, next := s[i], i+1
 	if c == '%' && i+2 < len(s) {
 		hi, ok1 := unhex(s[i+1])
@@ -156,12 +157,12 @@ func NextDecoded(s string, i int) (o Octets, next int) {
 		if ok1 && ok2 {
 			c, next = hi<<4|lo, i+3
 			if c == '/' {
-				return Octets{B: [3]byte{'%', '2', 'F'}, N: 3}, next
+				return octets{B: [3]byte{'%', '2', 'F'}, N: 3}, next
 			}
 		}
 	}
 	if decodedClasses[c] == plain {
-		return Octets{B: [3]byte{c}, N: 1}, next
+		return octets{B: [3]byte{c}, N: 1}, next
 	}
-	return Octets{B: [3]byte{'%', upperHex[c>>4], upperHex[c&15]}, N: 3}, next
+	return octets{B: [3]byte{'%', upperHex[c>>4], upperHex[c&15]}, N: 3}, next
 }
