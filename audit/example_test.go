@@ -1,6 +1,7 @@
 package audit_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -46,7 +47,7 @@ func ExampleRun() {
 		return io.NopCloser(strings.NewReader(file)), nil
 	}}
 	a := audit.New(audit.Options{Agents: []string{"GPTBot"}})
-	st, err := audit.Run(a, []audit.Input{in}, audit.RunOptions{Workers: 2, Records: os.Stdout})
+	st, err := audit.Run(context.Background(), a, []audit.Input{in}, audit.RunOptions{Workers: 2, Records: os.Stdout})
 	if err != nil {
 		fmt.Println(err)
 	}

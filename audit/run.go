@@ -8,6 +8,7 @@ package audit
 // input after input, in input order.
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -43,8 +44,8 @@ type Input struct {
 	// Size is its size in octets, for Progress; 0 when unknown.
 	Size int64
 	// Out, when not "", is the file its records go to, with mode 0644:
-	// written under a temporary name in the same
-	// directory and renamed when complete.
+	// written under a temporary name in the same directory and renamed
+	// when complete.
 	// Run skips an input whose Out exists, so a killed run resumes.
 	Out string
 }
@@ -70,11 +71,11 @@ type RunOptions struct {
 	Records io.Writer
 	// Summarize makes Run count every record in RunStats.Summary.
 	Summarize bool
-	// Progress, when not nil, is called as the records of each input are
-	// written, from several goroutines at once, with the records written
-	// and the octets of the input read since the previous call for that
-	// input.
-	Progress func(records int, octets int64)
+	// Progress, when not nil, is called as the captures of each input
+	// are audited, from several goroutines at once, with the captures
+	// audited and the octets of the input read since the previous call
+	// for that input.
+	Progress func(captures int, octets int64)
 	// Done, when not nil, is called when an input's records are all
 	// written, one call at a time, with the error that kept it from being
 	// read whole: nil when it was read whole.
@@ -100,8 +101,9 @@ type RunStats struct {
 // cannot be read whole (an I/O error, a damaged record) is reported to
 // opts.Done and counted, and the run goes on; an I/O error leaves no Out
 // file, so that another run tries the input again. Run returns an error
-// when writing records failed, which stops it.
-func Run(a *Auditor, inputs []Input, opts RunOptions) (RunStats, error) {
+// when writing records failed, or ctx's error when ctx is done: either
+// stops it, and the inputs it cut short leave no Out file.
+func Run(ctx context.Context, a *Auditor, inputs []Input, opts RunOptions) (RunStats, error) {
 	workers := max(opts.Workers, 1)
 	st := RunStats{Inputs: len(inputs)}
 	var todo []*runInput
@@ -145,13 +147,20 @@ func Run(a *Auditor, inputs []Input, opts RunOptions) (RunStats, error) {
 	close(turns[0])
 	var running sync.WaitGroup
 	for i, in := range todo {
-		readers <- struct{}{}
+		select {
+		case readers <- struct{}{}:
+		case <-ctx.Done():
+			stopped.Store(true)
+		}
+		if stopped.Load() {
+			break // no writer waits for a later turn
+		}
 		order := make(chan *captureBatch, BatchesPerInput)
 		running.Add(2)
 		go func() { // the reader
 			defer running.Done()
 			defer func() { <-readers }()
-			in.read(order, work, &stopped)
+			in.read(ctx, order, work, &stopped)
 		}()
 		go func() { // the writer
 			defer running.Done()
@@ -190,7 +199,7 @@ func Run(a *Auditor, inputs []Input, opts RunOptions) (RunStats, error) {
 	if fatal != nil {
 		return st, fmt.Errorf("audit: writing records: %w", fatal)
 	}
-	return st, nil
+	return st, ctx.Err()
 }
 
 // readersFor returns how many inputs are read at once: decompressing
@@ -225,8 +234,9 @@ var captureTypes = map[string]bool{"response": true, "resource": true, "revisit"
 // read reads the WARC records of the input into batches of captures,
 // sends each to order (the input's writer) and to work (the workers), and
 // closes order at the end. It sets err when the input could not be read
-// whole.
-func (in *runInput) read(order, work chan<- *captureBatch, stopped *atomic.Bool) {
+// whole, and retry when it was not read whole for want of I/O or because
+// the run stopped.
+func (in *runInput) read(ctx context.Context, order, work chan<- *captureBatch, stopped *atomic.Bool) {
 	defer close(order)
 	f, err := in.Open()
 	if err != nil {
@@ -249,7 +259,12 @@ func (in *runInput) read(order, work chan<- *captureBatch, stopped *atomic.Bool)
 			b = newBatch(in)
 		}
 	}
-	for !stopped.Load() {
+	for {
+		if stopped.Load() || ctx.Err() != nil {
+			stopped.Store(true)
+			in.retry = true // cut short: the next run audits it again
+			break
+		}
 		rec, err := r.Next()
 		if err == io.EOF {
 			break
@@ -406,9 +421,9 @@ func (in *runInput) write(a *Auditor, opts RunOptions, order <-chan *captureBatc
 			res.fatal = err
 		}
 	}
-	progress := func(records int, octets int64) {
+	progress := func(captures int, octets int64) {
 		if opts.Progress != nil {
-			opts.Progress(records, max(octets, 0))
+			opts.Progress(captures, max(octets, 0))
 		}
 	}
 	var pos int64 // octets of the input counted by Progress

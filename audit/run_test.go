@@ -2,6 +2,7 @@ package audit_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -66,7 +67,7 @@ func TestRun(t *testing.T) {
 	var want []byte
 	for _, in := range ins {
 		var b bytes.Buffer
-		one, err := audit.Run(a, []audit.Input{in}, audit.RunOptions{Workers: 1, Records: &b})
+		one, err := audit.Run(context.Background(), a, []audit.Input{in}, audit.RunOptions{Workers: 1, Records: &b})
 		if err != nil || one.Written != per+1 {
 			t.Fatalf("%s: %+v, %v", in.Name, one, err)
 		}
@@ -78,7 +79,7 @@ func TestRun(t *testing.T) {
 	for _, workers := range []int{1, 2, 7} {
 		var got bytes.Buffer
 		done := 0
-		st, err := audit.Run(a, ins, audit.RunOptions{Workers: workers, Records: &got, Summarize: true,
+		st, err := audit.Run(context.Background(), a, ins, audit.RunOptions{Workers: workers, Records: &got, Summarize: true,
 			Done: func(in *audit.Input, err error) {
 				done++
 				if err != nil {
@@ -106,7 +107,7 @@ func TestRunOut(t *testing.T) {
 		ins[i].Out = filepath.Join(dir, strings.TrimSuffix(ins[i].Name, ".warc.gz")+".jsonl")
 	}
 	var failed []string
-	st, err := audit.Run(a, ins, audit.RunOptions{Workers: 2, Done: func(in *audit.Input, err error) {
+	st, err := audit.Run(context.Background(), a, ins, audit.RunOptions{Workers: 2, Done: func(in *audit.Input, err error) {
 		if err != nil {
 			failed = append(failed, in.Name)
 		}
@@ -123,7 +124,7 @@ func TestRunOut(t *testing.T) {
 		t.Errorf("%s: %d lines, %v", ins[0].Out, bytes.Count(b, []byte("\n")), err)
 	}
 	os.Remove(ins[1].Out)
-	st, err = audit.Run(a, ins, audit.RunOptions{Workers: 2})
+	st, err = audit.Run(context.Background(), a, ins, audit.RunOptions{Workers: 2})
 	if err != nil || st.Before != 2 || st.Done != 1 || st.InputErrors != 1 {
 		t.Errorf("rerun: %+v, %v", st, err)
 	}
@@ -136,8 +137,43 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 // TestRunWriteError: a failed write stops the run with an error.
 func TestRunWriteError(t *testing.T) {
 	a := audit.New(audit.Options{Agents: []string{"GPTBot"}})
-	_, err := audit.Run(a, manyInputs(t, 4, 3*audit.BatchCaptures), audit.RunOptions{Workers: 2, Records: failWriter{}})
+	_, err := audit.Run(context.Background(), a, manyInputs(t, 4, 3*audit.BatchCaptures), audit.RunOptions{Workers: 2, Records: failWriter{}})
 	if err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestRunCancel: a run whose context is done stops with its error, and
+// leaves no Out file of an input it cut short; a rerun completes them.
+func TestRunCancel(t *testing.T) {
+	a := audit.New(audit.Options{Agents: []string{"GPTBot"}})
+	const per = 4 * audit.BatchCaptures
+	dir := t.TempDir()
+	ins := manyInputs(t, 4, per)
+	for i := range ins {
+		ins[i].Out = filepath.Join(dir, fmt.Sprint(i)+".jsonl")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if st, err := audit.Run(ctx, a, ins, audit.RunOptions{Workers: 2}); !errors.Is(err, context.Canceled) || st.Done != 0 {
+		t.Errorf("done before: %+v, %v", st, err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	st, err := audit.Run(ctx, a, ins, audit.RunOptions{Workers: 1, Progress: func(int, int64) { cancel() }})
+	if !errors.Is(err, context.Canceled) || st.Done == len(ins) {
+		t.Errorf("cancelled: %+v, %v", st, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != st.Done {
+		t.Errorf("%d files for %d inputs done", len(entries), st.Done)
+	}
+	st, err = audit.Run(context.Background(), a, ins, audit.RunOptions{Workers: 2})
+	if err != nil || st.Before+st.Done != len(ins) {
+		t.Errorf("rerun: %+v, %v", st, err)
+	}
+	for i := range ins {
+		if b, err := os.ReadFile(ins[i].Out); err != nil || bytes.Count(b, []byte("\n")) != per+1 {
+			t.Errorf("%s: %d lines, %v", ins[i].Out, bytes.Count(b, []byte("\n")), err)
+		}
 	}
 }

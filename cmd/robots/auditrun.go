@@ -5,6 +5,7 @@ package main
 // The process runs on -workers cores (GOMAXPROCS).
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -58,7 +59,7 @@ func runInputs(e *env, a *audit.Auditor, workers int, records io.Writer, summari
 	}
 	var progress progressMeter
 	progress.start(e, totalBytes, todo, start)
-	st, err := audit.Run(a, inputs, audit.RunOptions{
+	st, err := audit.Run(context.Background(), a, inputs, audit.RunOptions{
 		Workers:   workers,
 		Records:   records,
 		Summarize: summarize,
