@@ -1,6 +1,7 @@
-// Package hostiletest makes the hostile robots.txt files that tests of
-// several packages share, so that each package tests its own answer to the
-// same file.
+// Package hostiletest holds the robots.txt files that tests of several
+// packages share to meet hostile input (a file past the decision budget,
+// URLs that servers read as other paths), so that each package tests its
+// own answer to the same file.
 package hostiletest
 
 import (
@@ -9,6 +10,19 @@ import (
 
 	"github.com/robotsexclusion/robots"
 )
+
+// ServedRules is a robots.txt whose disallowed paths common servers reach
+// by other spellings of a URL's path (dot segments, escaped slashes,
+// trailing dots and slashes, case): package served decides such paths, and
+// package fetch's tests serve this file from real net/http servers.
+const ServedRules = `User-agent: *
+Disallow: /private/
+Disallow: /static/private/
+Disallow: /files/private/
+Disallow: /secret/
+Disallow: /*.pdf$
+Disallow: /admin$
+`
 
 // OverBudget returns a file no exact decision of its URL fits the decision
 // budget of (robots.ErrOverBudget), and that URL's path: lines
