@@ -14,6 +14,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/hostiletest"
 )
 
 // corpusFiles reads every robots.txt of the corpus, by name, or skips.
@@ -252,38 +253,11 @@ func fromPattern(r *rand.Rand, p string, urls []string) string {
 	return b.String()
 }
 
-// overBudgetFile is a file no exact decision of its URL fits the budget
-// of: lines "Disallow: /*a*b*c*d$" of four letters drawn from 26, every
-// line distinct, to the parse limit, and a URL of 1 KiB of letters, on
-// which tens of thousands of its patterns move on.
-func overBudgetFile() ([]byte, string) {
-	r := rand.New(rand.NewPCG(4, 26))
-	seen := map[string]bool{}
-	var b strings.Builder
-	b.WriteString("User-agent: *\n")
-	for b.Len() < robots.DefaultParseLimit-32 {
-		l := "Disallow: /"
-		for range 4 {
-			l += "*" + string(rune('a'+r.IntN(26)))
-		}
-		l += "$\n"
-		if !seen[l] {
-			seen[l] = true
-			b.WriteString(l)
-		}
-	}
-	u := []byte("/")
-	for len(u) < 1<<10 {
-		u = append(u, byte('a'+r.IntN(26)))
-	}
-	return []byte(b.String()), string(u)
-}
-
 // TestDecisionOverBudget checks what a decision that fails closed reports:
 // disallowed, no line, OverBudget; and that a URL of the same file
 // within the budget is decided exactly.
 func TestDecisionOverBudget(t *testing.T) {
-	body, url := overBudgetFile()
+	body, url := hostiletest.OverBudget()
 	m := robots.Parse(body).Agent("FooBot")
 	if w, b := m.Cost(url), automaton.DecideBudget(len(url)); w <= b {
 		t.Fatalf("the URL costs %d units, within the budget of %d: the test needs one past it", w, b)

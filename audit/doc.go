@@ -4,8 +4,10 @@
 // lint's errors, and for each crawler of the registry (package crawlers)
 // the group that applies, its verdict on "/", its restriction level and its
 // usage preferences. It is the instrument behind robots audit, which reads
-// Common Crawl's robotstxt WARC files; a study that reads captures some
-// other way calls it the same way:
+// Common Crawl's robotstxt WARC files with Run: WARC files in, one JSON
+// line per capture out, on every core, in input order, resuming where a
+// killed run stopped. A study that reads captures some other way calls the
+// Auditor the same way Run does:
 //
 //	a := audit.New(audit.Options{})   // every registry crawler, RFC 9309
 //	seq := a.Sequence()               // one per input: follows redirects within it
@@ -165,7 +167,13 @@
 // at most MaxHeader), parses and compiles the file within the library's
 // bounds (package robots), and decides at most a dozen probes per rule
 // that applies to a crawler, crawlers that share groups deciding them
-// once. A Sequence holds at most about RedirectWindow records.
+// once. A Sequence holds at most about RedirectWindow records. Run keeps
+// at most BatchesPerInput batches of an input in flight, each of at most
+// BatchCaptures captures and BatchBytes octets of responses (one capture
+// may take MaxResponse alone), reads at most a third as many inputs at a
+// time as it has workers, and buffers at most WriteBuffer octets of
+// records per output, so its memory does not grow with the number or the
+// size of the inputs.
 package audit
 
 //go:generate go test -run TestGolden -update

@@ -92,7 +92,10 @@ const (
 func Levels() []Level { return []Level{Full, Partial, None} }
 
 // AppendJSON appends the record as one line of JSON, without the line
-// end: the octets encoding/json writes for it with HTML escaping off.
+// end: the octets encoding/json writes for it with HTML escaping off,
+// except that every octet is kept: one that is not part of valid UTF-8
+// is percent-encoded ("\xff" as "%FF"), where encoding/json would write
+// U+FFFD.
 func (r *Record) AppendJSON(b []byte) []byte {
 	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, int64(r.Schema), 10)

@@ -11,8 +11,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/robotsexclusion/robots/audit"
+	"github.com/robotsexclusion/robots/internal/report"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/records.golden.jsonl")
@@ -66,16 +68,15 @@ func sequence2(a *audit.Auditor, cs []audit.Capture) []*audit.Record {
 	return out
 }
 
-// marshal writes v as encoding/json does with HTML escaping off.
+// marshal writes v as every -json output is written (report.Encode):
+// encoding/json with HTML escaping off and every octet kept.
 func marshal(t *testing.T, v any) []byte {
 	t.Helper()
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := report.Encode(v)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+	return bytes.TrimSuffix(b, []byte("\n"))
 }
 
 // TestJSON: AppendJSON writes what encoding/json writes for the Record
@@ -94,6 +95,34 @@ func TestJSON(t *testing.T) {
 		}
 		if again := back.AppendJSON(nil); !bytes.Equal(again, got) {
 			t.Errorf("read back and written again:\n%s\nwas\n%s", again, got)
+		}
+	}
+}
+
+// TestOctets: a record keeps every octet of a crawler's name, a pattern,
+// a URI and a Location that are not UTF-8 (percent-encoded), and writes
+// '&', '<' and '>' as they are, as every -json output does.
+func TestOctets(t *testing.T) {
+	const name = "Bot\xff&<>"
+	a := audit.New(audit.Options{Agents: []string{name}})
+	cs := []audit.Capture{
+		capture("https://oct.example/robots.txt?\xff&<>", 200, "User-agent: "+name+"\nDisallow: /\xff&<b>\nAllow: /\n"),
+		capture("http://oct.example/robots.txt", 301, "https://else.example/\xff&<>"),
+	}
+	wants := [][]string{{`"agent":"Bot%FF&<>"`, `robots.txt?%FF&<>"`, `"witness":"/%FF&<b>"`}, {`else.example/%FF`}}
+	for i, rec := range sequence2(a, cs) {
+		got := rec.AppendJSON(nil)
+		if want := marshal(t, rec); !bytes.Equal(got, want) {
+			t.Errorf("AppendJSON:\n%s\nreport.Encode:\n%s", got, want)
+		}
+		s := string(got)
+		if !utf8.ValidString(s) || strings.Contains(s, "\ufffd") || strings.Contains(s, "\uFFFD") || strings.Contains(s, `\u00`) {
+			t.Errorf("octets lost or escaped: %s", s)
+		}
+		for _, w := range wants[i] {
+			if !strings.Contains(s, w) {
+				t.Errorf("no %s in %s", w, s)
+			}
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package automaton
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/robotsexclusion/robots/internal/hexdigit"
+)
 
 // An Input is what a Machine matches: the octets of a string, read one at
 // a time, each as itself or, through a Rewriting, rewritten as the
@@ -194,14 +198,4 @@ func (in *Input) escape() (byte, bool) {
 }
 
 // unhex returns the value of hexadecimal digit c.
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
+func unhex(c byte) (byte, bool) { return hexdigit.Value(c) }

@@ -2,15 +2,14 @@ package bench
 
 import (
 	"runtime"
-	"runtime/metrics"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/bench/hostile"
+	"github.com/robotsexclusion/robots/bench/internal/heappeak"
 	"github.com/robotsexclusion/robots/internal/config"
 )
 
@@ -91,38 +90,7 @@ func firstAgent64(r *robots.Robots) {
 // peak, close to it for allocations that live as long as f).
 func peakHeap(f func()) uint64 {
 	runtime.GC()
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	read := func() uint64 {
-		metrics.Read(sample)
-		return sample[0].Value.Uint64()
-	}
-	base := read()
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(50 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				if v := read(); v > peak.Load() {
-					peak.Store(v)
-				}
-			}
-		}
-	}()
+	stop := heappeak.Start(50 * time.Microsecond)
 	f()
-	if v := read(); v > peak.Load() {
-		peak.Store(v)
-	}
-	close(stop)
-	<-done
-	if p := peak.Load(); p > base {
-		return p - base
-	}
-	return 0
+	return stop()
 }

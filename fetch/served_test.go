@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/hostiletest"
 )
 
 // The tests of this file send requests through a Transport to real net/http
@@ -23,14 +24,7 @@ import (
 // which holds its own path, so that a response names the file served.
 
 // servedRules is the robots.txt of every server below.
-const servedRules = `User-agent: *
-Disallow: /private/
-Disallow: /static/private/
-Disallow: /files/private/
-Disallow: /secret/
-Disallow: /*.pdf$
-Disallow: /admin$
-`
+const servedRules = hostiletest.ServedRules
 
 // siteFiles are the files of the site, by path.
 var siteFiles = []string{

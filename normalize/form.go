@@ -1,6 +1,9 @@
 package normalize
 
-import "github.com/robotsexclusion/robots/automaton"
+import (
+	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/hexdigit"
+)
 
 // This file names the octet forms in which the dialects compare patterns and
 // URLs. Each form is a pair of functions, one for the patterns of rules and
@@ -131,7 +134,7 @@ func escapeRaw(s string) string {
 	return string(buf)
 }
 
-func isHex(c byte) bool { _, ok := unhex(c); return ok }
+func isHex(c byte) bool { _, ok := hexdigit.Value(c); return ok }
 
 func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
 
@@ -152,8 +155,8 @@ func decode(s string) string { return rewrite(s, &decodedClasses, false, nextDec
 func nextDecoded(s string, i int) (o octets, next int) {
 	c, next := s[i], i+1
 	if c == '%' && i+2 < len(s) {
-		hi, ok1 := unhex(s[i+1])
-		lo, ok2 := unhex(s[i+2])
+		hi, ok1 := hexdigit.Value(s[i+1])
+		lo, ok2 := hexdigit.Value(s[i+2])
 		if ok1 && ok2 {
 			c, next = hi<<4|lo, i+3
 			if c == '/' {

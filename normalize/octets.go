@@ -39,6 +39,8 @@
 // it, does not carry the tables of the other charsets. Nothing else changes.
 package normalize
 
+import "github.com/robotsexclusion/robots/internal/hexdigit"
+
 const upperHex = "0123456789ABCDEF"
 
 // class tells how a raw octet is written in canonical form.
@@ -77,18 +79,6 @@ func Unreserved(c byte) bool {
 		c == '-' || c == '.' || c == '_' || c == '~'
 }
 
-func unhex(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
 // octets is at most one canonical unit: one octet, or a three-octet escape.
 type octets struct {
 	B [3]byte // the octets, B[:N]
@@ -106,8 +96,8 @@ func nextCanonical(s string, i int) (o octets, next int) {
 		return o, i + 1
 	case percent:
 		if i+2 < len(s) {
-			hi, ok1 := unhex(s[i+1])
-			lo, ok2 := unhex(s[i+2])
+			hi, ok1 := hexdigit.Value(s[i+1])
+			lo, ok2 := hexdigit.Value(s[i+2])
 			if ok1 && ok2 {
 				v := hi<<4 | lo
 				if Unreserved(v) {

@@ -6,20 +6,14 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/hostiletest"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
 
 // servedRules guard paths that common servers reach by other spellings;
 // package fetch's tests serve the same file from real net/http servers.
-const servedRules = `User-agent: *
-Disallow: /private/
-Disallow: /static/private/
-Disallow: /files/private/
-Disallow: /secret/
-Disallow: /*.pdf$
-Disallow: /admin$
-`
+const servedRules = hostiletest.ServedRules
 
 func servedMatcher() *robots.Matcher { return robots.Parse([]byte(servedRules)).Agent("FooBot") }
 

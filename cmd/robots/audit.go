@@ -3,9 +3,10 @@ package main
 // The audit command: robots.txt captures in WARC files (Common Crawl's
 // robotstxt files, a crawler's own archive) audited for the crawlers of the
 // registry, one JSON line per capture. Package audit makes each record and
-// follows redirects within an input; this file reads the flags and lists
-// the inputs, auditrun.go runs them on every core and writes the records,
-// the progress and the summary.
+// follows redirects within an input, and audit.Run reads the inputs,
+// audits them on every core and writes the records; this file reads the
+// flags and lists the inputs, auditrun.go shows the progress and the
+// summary.
 
 import (
 	"bufio"
@@ -83,9 +84,9 @@ func runAudit(e *env, args []string) int {
 		return exitUsage
 	}
 	if *name != "" {
-		for _, in := range inputs {
-			if in.path == stdinName {
-				in.name = *name
+		for i := range inputs {
+			if inputs[i].Name == stdinName {
+				inputs[i].Name = *name
 			}
 		}
 	}
@@ -109,30 +110,28 @@ func runAudit(e *env, args []string) int {
 			return fail("-agents names no crawler")
 		}
 	}
-	cfg := auditConfig{
-		auditor: audit.New(audit.Options{Agents: names, Dialect: dialect.d}),
-		workers: *workers,
-		outDir:  *outDir,
-		records: !*summary || *outDir != "",
-		summary: *summary,
+	var records io.Writer
+	if !*summary {
+		records = e.stdout
 	}
-	st := runInputs(e, cfg, inputs)
+	a := audit.New(audit.Options{Agents: names, Dialect: dialect.d})
+	st, runErr := runInputs(e, a, *workers, records, *summary, inputs)
 	if *summary {
 		out := bufio.NewWriter(e.stdout)
 		if *asJSON {
-			writeJSON(out, st.summary)
+			writeJSON(out, st.Summary)
 		} else {
-			writeAuditSummary(out, &st.summary)
+			writeAuditSummary(out, &st.Summary)
 		}
 		if err := out.Flush(); err != nil {
 			return fail("%v", err)
 		}
 	}
-	if st.fatal != nil {
-		return fail("%v", st.fatal)
+	if runErr != nil {
+		return fail("%v", runErr)
 	}
-	if st.inputErrors > 0 {
-		return exitInputErrors + min(st.inputErrors, maxInputErrors)
+	if st.InputErrors > 0 {
+		return exitInputErrors + min(st.InputErrors, maxInputErrors)
 	}
 	return exitOK
 }
@@ -151,24 +150,13 @@ func parseShard(s string) (i, n int, err error) {
 	return i, n, nil
 }
 
-// An input is one WARC file to audit.
-type input struct {
-	index int    // its place in the input list, from 0, before sharding
-	path  string // as given; "-" for standard input
-	name  string // what records and messages call it: path, or -name for standard input
-	size  int64  // its size in octets; 0 when unknown
-	out   string // with -o: the file its records go to
-	err   error  // why it could not be read whole; nil when it was
-	retry bool   // err is an I/O error, which another run may not meet, not damage in the file
-}
-
 // stdinName is the name of standard input among the inputs.
 const stdinName = "-"
 
 // listInputs returns the inputs of the arguments and the list file, in
 // order: a directory stands for its .warc and .warc.gz files, in lexical
 // order of their paths.
-func listInputs(e *env, args []string, list string) ([]*input, error) {
+func listInputs(e *env, args []string, list string) ([]audit.Input, error) {
 	paths := append([]string(nil), args...)
 	if list != "" {
 		lp, err := readList(e, list)
@@ -177,7 +165,7 @@ func listInputs(e *env, args []string, list string) ([]*input, error) {
 		}
 		paths = append(paths, lp...)
 	}
-	var out []*input
+	var out []audit.Input
 	stdin := list == stdinName
 	for _, p := range paths {
 		if p == stdinName {
@@ -185,18 +173,14 @@ func listInputs(e *env, args []string, list string) ([]*input, error) {
 				return nil, errors.New("standard input named twice (an argument -, or -list -)")
 			}
 			stdin = true
-			out = append(out, &input{path: p})
+			out = append(out, audit.Input{Name: p, Open: func() (io.ReadCloser, error) { return io.NopCloser(e.stdin), nil }})
 			continue
 		}
 		fi, err := os.Stat(p)
-		if err != nil {
-			// Listed as given: reading it reports the error, and the
-			// other inputs go on.
-			out = append(out, &input{path: p})
-			continue
-		}
-		if !fi.IsDir() {
-			out = append(out, &input{path: p, size: fi.Size()})
+		if err != nil || !fi.IsDir() {
+			// Listed as given: when it cannot be read, reading it
+			// reports the error, and the other inputs go on.
+			out = append(out, audit.FileInput(p))
 			continue
 		}
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
@@ -208,17 +192,15 @@ func listInputs(e *env, args []string, list string) ([]*input, error) {
 				if err != nil {
 					return err
 				}
-				out = append(out, &input{path: path, size: fi.Size()})
+				in := audit.FileInput(path)
+				in.Size = fi.Size()
+				out = append(out, in)
 			}
 			return nil
 		})
 		if err != nil {
 			return nil, err
 		}
-	}
-	for i, in := range out {
-		in.index = i
-		in.name = in.path
 	}
 	return out, nil
 }
@@ -254,11 +236,12 @@ func readList(e *env, name string) ([]string, error) {
 	return out, nil
 }
 
-// shardInputs returns the inputs of shard i of n.
-func shardInputs(in []*input, i, n int) []*input {
-	var out []*input
-	for _, x := range in {
-		if x.index%n == i {
+// shardInputs returns the inputs of shard i of n: those whose place in
+// the list, from 0, is i modulo n.
+func shardInputs(in []audit.Input, i, n int) []audit.Input {
+	var out []audit.Input
+	for k, x := range in {
+		if k%n == i {
 			out = append(out, x)
 		}
 	}
@@ -284,15 +267,15 @@ func outputName(name string) string {
 
 // nameOutputs sets the records file of each input under dir, and fails
 // when two inputs would share one.
-func nameOutputs(inputs []*input, dir string) error {
+func nameOutputs(inputs []audit.Input, dir string) error {
 	seen := map[string]string{}
-	for _, in := range inputs {
-		name := outputName(in.name)
+	for i, in := range inputs {
+		name := outputName(in.Name)
 		if other, ok := seen[name]; ok {
-			return fmt.Errorf("%s and %s would both write %s: give inputs distinct file names, or audit them in two runs", other, in.name, name)
+			return fmt.Errorf("%s and %s would both write %s: give inputs distinct file names, or audit them in two runs", other, in.Name, name)
 		}
-		seen[name] = in.name
-		in.out = filepath.Join(dir, name)
+		seen[name] = in.Name
+		inputs[i].Out = filepath.Join(dir, name)
 	}
 	return nil
 }

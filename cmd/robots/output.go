@@ -2,11 +2,11 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/robotsexclusion/robots/internal/jsonw"
 	"github.com/robotsexclusion/robots/internal/report"
 )
 
@@ -15,8 +15,7 @@ import (
 func writeJSON(w io.Writer, v any) {
 	b, err := report.Encode(v)
 	if err != nil {
-		fmt.Fprintf(w, "{\"error\":%q}\n", err.Error())
-		return
+		b = append(jsonw.AppendString([]byte(`{"error":`), err.Error()), "}\n"...)
 	}
 	w.Write(b)
 }

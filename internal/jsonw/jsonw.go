@@ -5,7 +5,10 @@
 // are not UTF-8 are kept, percent-encoded.
 package jsonw
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // plain marks the ASCII octets a JSON string holds as they are: all but
 // control characters, the quote and the backslash.
@@ -72,4 +75,29 @@ func AppendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// PercentInvalid returns s with each octet that is not part of valid UTF-8
+// percent-encoded ("\xff" as "%FF"), as AppendString writes it: the rule
+// for a string that goes into JSON through encoding/json, which would write
+// U+FFFD in its place. It returns s itself when s is valid UTF-8.
+func PercentInvalid(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	const upper = "0123456789ABCDEF"
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteByte('%')
+			b.WriteByte(upper[s[i]>>4])
+			b.WriteByte(upper[s[i]&0xf])
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }

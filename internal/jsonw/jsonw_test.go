@@ -3,10 +3,7 @@ package jsonw
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // TestAppendString holds AppendString to encoding/json's Encoder, HTML
@@ -17,7 +14,7 @@ func TestAppendString(t *testing.T) {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(percentInvalid(s)); err != nil {
+		if err := enc.Encode(PercentInvalid(s)); err != nil {
 			t.Fatal(err)
 		}
 		want := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
@@ -34,16 +31,21 @@ func TestAppendString(t *testing.T) {
 	}
 }
 
-// percentInvalid percent-encodes the octets of s that are not part of
-// valid UTF-8.
-func percentInvalid(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
-			fmt.Fprintf(&b, "%%%02X", s[i])
-			continue
+func TestPercentInvalid(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"/a&<b>", "/a&<b>"},
+		{"caf\xc3\xa9", "café"},
+		{"\uFFFD", "\uFFFD"},
+		{"/a\xff", "/a%FF"},
+		{"\xe2\x82x\xfe", "%E2%82x%FE"},
+		{"%FF", "%FF"},
+	} {
+		if got := PercentInvalid(c.in); got != c.want {
+			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
 		}
-		b.WriteRune(r)
 	}
-	return b.String()
+	if n := testing.AllocsPerRun(10, func() { PercentInvalid("/valid/path") }); n != 0 {
+		t.Errorf("%v allocations on valid UTF-8", n)
+	}
 }

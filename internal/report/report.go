@@ -12,8 +12,6 @@
 package report
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -151,14 +149,4 @@ func parseDialects(name string, all bool) ([]robots.Dialect, error) {
 		return nil, err
 	}
 	return []robots.Dialect{d}, nil
-}
-
-// Encode writes v as one line of JSON, as every -json output is written:
-// HTML characters as they are.
-func Encode(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(v)
-	return buf.Bytes(), err
 }

@@ -25,16 +25,15 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"runtime/metrics"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/bench/hostile"
+	"github.com/robotsexclusion/robots/bench/internal/heappeak"
 )
 
 // A run is what one process measured.
@@ -104,7 +103,7 @@ func measure(body []byte, urls []string, agents64, heap bool) run {
 	runtime.GC()
 	var stop func() uint64
 	if heap {
-		stop = sampleHeap()
+		stop = heappeak.Start(20 * time.Microsecond)
 	}
 	cpu0 := cpuTime()
 	start := time.Now()
@@ -161,42 +160,6 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// sampleHeap starts sampling the bytes of heap objects, and returns the
-// function that stops and returns the most seen above the start.
-func sampleHeap() func() uint64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	read := func() uint64 {
-		metrics.Read(sample)
-		return sample[0].Value.Uint64()
-	}
-	base := read()
-	var peak atomic.Uint64
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(20 * time.Microsecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				if v := read(); v > peak.Load() {
-					peak.Store(v)
-				}
-			}
-		}
-	})
-	return func() uint64 {
-		if v := read(); v > peak.Load() {
-			peak.Store(v)
-		}
-		close(done)
-		wg.Wait()
-		return max(peak.Load(), base) - base
-	}
 }
 
 // parent runs n children of each kind and prints their worst and median.

@@ -33,44 +33,43 @@ func main() {
 		for _, c := range crawlers.All() {
 			names = append(names, c.Name)
 		}
-		f, err := os.Create(*out)
-		if err == nil {
-			bw := bufio.NewWriterSize(f, 1<<20)
-			err = warcgen.Hostile(warcgen.NewWriter(bw, !*plain), *n, names)
-			if err == nil {
-				err = bw.Flush()
-			}
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "synthwarc:", err)
-			os.Exit(2)
-		}
+		err := writeFile(*out, !*plain, func(w *warcgen.Writer) error { return warcgen.Hostile(w, *n, names) })
+		check(err)
 		return
 	}
 	files, err := warcgen.ReadCorpus(*corpus)
+	check(err)
+	var st warcgen.Stats
+	err = writeFile(*out, !*plain, func(w *warcgen.Writer) (err error) {
+		st, err = warcgen.Synthetic(w, files, warcgen.Options{Captures: *n, Seed: *seed, Damage: *damage})
+		return err
+	})
+	check(err)
+	fmt.Fprintf(os.Stderr, "%s: %d records, %d responses, %v\n", *out, st.Records, st.Responses, st.Kinds)
+}
+
+// writeFile creates the file name and writes records to it with write,
+// through a buffer, gzip per record when gzipped.
+func writeFile(name string, gzipped bool, write func(*warcgen.Writer) error) error {
+	f, err := os.Create(name)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "synthwarc:", err)
-		os.Exit(2)
-	}
-	f, err := os.Create(*out)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "synthwarc:", err)
-		os.Exit(2)
+		return err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	st, err := warcgen.Synthetic(warcgen.NewWriter(bw, !*plain), files, warcgen.Options{Captures: *n, Seed: *seed, Damage: *damage})
+	err = write(warcgen.NewWriter(bw, gzipped))
 	if err == nil {
 		err = bw.Flush()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
+	return err
+}
+
+// check exits with status 2 on an error.
+func check(err error) {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "synthwarc:", err)
 		os.Exit(2)
 	}
-	fmt.Fprintf(os.Stderr, "%s: %d records, %d responses, %v\n", *out, st.Records, st.Responses, st.Kinds)
 }
