@@ -1,51 +1,13 @@
 package robots
 
 import (
-	"math"
-	"strings"
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/kept"
 )
 
-// An AgentToken is one of a crawler's agent values as Agent read it.
-//
-// In the default dialect a value is read as the value of a user-agent line
-// is: spaces around it are dropped and its leading product token, a run of
-// ASCII letters, '-' and '_', is taken, so that "Googlebot/2.1", a whole
-// User-Agent header starting with Googlebot, and "Googlebot " all read as
-// Googlebot. The token is compared with the names of the file's user-agent
-// lines ignoring ASCII case. A value with no leading token ("", "*", "2bot")
-// is not Usable: it names no group, and only the * groups apply.
-//
-// In the Google dialect a value is compared as given, exactly as Google's
-// library compares it, and never reduced: "Googlebot/2.1" names no group (the
-// * groups apply) and "" names the groups whose name reads as empty
-// ("User-agent: 2bot"). Usable then says what Google's
-// IsValidUserAgentToObey says: that the value is a non-empty run of ASCII
-// letters, '-' and '_', the only values Google's crawlers obey with.
-//
-// In the first-match dialects the value, spaces dropped, is kept whole, and
-// a group applies when its name is a substring of it ignoring ASCII case;
-// "" is not Usable and only the first * record applies.
-type AgentToken struct {
-	Given   string // the value as passed
-	Token   string // what was compared with the names of user-agent lines
-	Reduced bool   // Token is not Given: the value was cut to its product token or trimmed
-	Usable  bool   // Token can name a group (in the Google dialect: Given is a valid token)
-}
-
-// String returns the value as given, and what it was read as when that
-// differs: "Googlebot/2.1 (read as Googlebot)", "360Spider (no product
-// token)". Tools show a crawler's name so.
-func (a AgentToken) String() string {
-	switch {
-	case a.Given == "*":
-		return a.Given
-	case a.Token == "" && a.Given != "":
-		return a.Given + " (no product token)"
-	case a.Reduced:
-		return a.Given + " (read as " + a.Token + ")"
-	}
-	return a.Given
-}
+// An AgentToken is one of a crawler's agent values as Agent read it: in
+// each dialect as package compile's AgentToken says.
+type AgentToken = compile.AgentToken
 
 // A Selection says which groups of the file a Matcher holds and how the
 // crawler's agent values were read to choose them.
@@ -64,71 +26,37 @@ type Selection struct {
 
 // forAgents returns a Matcher for agents (one value, or a list) that shares
 // m's compiled rules: a shallow copy, so every field of Matcher must be
-// either immutable or a pointer to state its copies may share. The copy of
-// a Matcher for one value holds it in place when its token is a substring
-// of it (as every dialect reads a value today) of at most 64 KiB.
+// either immutable or a pointer to state its copies may share.
 func (m *Matcher) forAgents(r *Robots, named bool, agents []string) *Matcher {
 	c := *m
 	c.named = named
-	if len(agents) == 1 {
-		a := r.readAgent(agents[0])
-		if i := strings.Index(a.Given, a.Token); i >= 0 && i+len(a.Token) <= math.MaxUint16 {
-			c.given, c.tokOff, c.tokLen = a.Given, uint16(i), uint16(len(a.Token))
-			c.agentBits = oneAgent
-			if a.Reduced {
-				c.agentBits |= reducedAgent
-			}
-			if a.Usable {
-				c.agentBits |= usableAgent
-			}
-			return &c
-		}
+	var one [1]AgentToken // most crawlers give one value: no slice to allocate
+	tokens := one[:0]
+	if len(agents) > 1 {
+		tokens = make([]AgentToken, 0, len(agents))
 	}
-	tokens := make([]AgentToken, len(agents))
-	for i, a := range agents {
-		tokens[i] = r.readAgent(a)
+	for _, a := range agents {
+		tokens = append(tokens, r.readAgent(a))
 	}
-	c.agents = &tokens
+	c.agents = kept.NewAgents(tokens)
 	return &c
 }
 
-// The bits of Matcher.agentBits.
-const (
-	oneAgent     = 1 << iota // the Matcher holds one agent value in place
-	reducedAgent             // its AgentToken.Reduced
-	usableAgent              // its AgentToken.Usable
-)
-
-// agentTokens returns the agent values the Matcher was asked for, as read.
-func (m *Matcher) agentTokens() []AgentToken {
-	if m.agentBits&oneAgent != 0 {
-		return []AgentToken{{
-			Given:   m.given,
-			Token:   m.given[m.tokOff : m.tokOff+m.tokLen],
-			Reduced: m.agentBits&reducedAgent != 0,
-			Usable:  m.agentBits&usableAgent != 0,
-		}}
-	}
-	if m.agents == nil {
-		return nil
-	}
-	return append([]AgentToken(nil), *m.agents...)
-}
-
 // readAgent reads an agent value as the file's dialect does.
-func (r *Robots) readAgent(v string) AgentToken {
-	t, ok := r.dialect.Options().ReadAgent(v)
-	return AgentToken{Given: v, Token: t, Reduced: t != v, Usable: ok}
-}
+func (r *Robots) readAgent(v string) AgentToken { return r.dialect.Options().ReadAgent(v) }
 
 // Selection reports which groups the Matcher holds, and how the agent
 // values it was asked for were read: tools can then say "read as Googlebot"
 // or "no group names FooBot; the * groups apply".
 func (m *Matcher) Selection() Selection {
-	s := Selection{Agents: m.agentTokens(), Named: m.named, HiddenUsage: append([]int(nil), m.hidden()...)}
-	s.Groups = make([]Group, m.lines.ngroups())
+	s := Selection{Agents: m.agents.Tokens(), Named: m.named, HiddenUsage: append([]int(nil), m.hidden()...)}
+	s.Groups = make([]Group, m.lines.Groups())
 	for i := range s.Groups {
-		s.Groups[i] = m.group(i)
+		var u *kept.Usage
+		if m.rare != nil && m.rare.prefs != nil {
+			u = m.rare.prefs[i]
+		}
+		s.Groups[i] = m.lines.Group(i, u, m.form)
 	}
 	return s
 }
@@ -140,5 +68,5 @@ func (m *Matcher) Selection() Selection {
 // is. The rules the dialect adds (/robots.txt always allowed, Google's
 // index.html rule) are not listed.
 func (m *Matcher) Rules() []Rule {
-	return m.lines.appendRules(nil, 0, m.lines.count())
+	return m.lines.AppendRules(nil, 0, m.lines.Rules(), m.form)
 }

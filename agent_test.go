@@ -217,7 +217,7 @@ func TestAgentSelection(t *testing.T) {
 		}
 		var lines []int
 		for _, g := range s.Groups {
-			lines = append(lines, g.Line)
+			lines = append(lines, g.Agents[0].Line)
 		}
 		if s.Named != c.named || m.Named() != c.named || fmt.Sprint(lines) != fmt.Sprint(c.groups) {
 			t.Errorf("%v %q: named %v (Named() %v), groups at %v; want %v, %v", c.dialect, c.agent, s.Named, m.Named(), lines, c.named, c.groups)
@@ -238,12 +238,11 @@ func TestSelectionLines(t *testing.T) {
 		Agents: []robots.AgentToken{{Given: "b", Token: "b", Usable: true}, {Given: "c/2", Token: "c", Reduced: true, Usable: true}},
 		Named:  true,
 		Groups: []robots.Group{{
-			Line: 3,
 			Agents: []robots.UserAgent{
 				{Line: 3, Value: "*", Global: true},
 				{Line: 4, Value: "B/1.0", Name: "B"},
 			},
-			Rules:      []robots.Rule{{Line: 5, Allow: true, Pattern: "/b"}, {Line: 6, Pattern: ""}},
+			Rules:      []robots.Rule{{Line: 5, Allow: true, Pattern: "/b", Canonical: "/b"}, {Line: 6, Pattern: ""}},
 			CrawlDelay: 2 * time.Second, DelayLine: 7,
 		}},
 	}
@@ -254,7 +253,7 @@ func TestSelectionLines(t *testing.T) {
 		t.Errorf("Rules (-want +got):\n%s", d)
 	}
 	// The * fallback reports the same group, not named.
-	if s := r.Agent("other").Selection(); s.Named || len(s.Groups) != 1 || s.Groups[0].Line != 3 {
+	if s := r.Agent("other").Selection(); s.Named || len(s.Groups) != 1 || s.Groups[0].Agents[0].Line != 3 {
 		t.Errorf("fallback Selection = %+v", s)
 	}
 	// No group at all.
@@ -285,7 +284,7 @@ func TestAgentFallback(t *testing.T) {
 		for range 2 { // the second time from the cache
 			m := r.AgentFallback(c.agents...)
 			s := m.Selection()
-			if s.Named != c.named || len(s.Groups) != 1 || s.Groups[0].Line != c.line {
+			if s.Named != c.named || len(s.Groups) != 1 || s.Groups[0].Agents[0].Line != c.line {
 				t.Errorf("AgentFallback(%q): named %v, groups %+v; want named %v, the group at line %d", c.agents, s.Named, s.Groups, c.named, c.line)
 				continue
 			}
@@ -310,10 +309,10 @@ func TestGroupsAndExtensions(t *testing.T) {
 		"User-agent: b/2.0\nAllow: /y\nCrawl-delay: 1.5\n"))
 	var groups []robots.Group = r.Groups()
 	want := []robots.Group{
-		{Line: 2, Agents: []robots.UserAgent{{Line: 2, Value: "a", Name: "a"}, {Line: 3, Value: "*", Global: true}},
-			Rules: []robots.Rule{{Line: 4, Pattern: "/x"}}},
-		{Line: 6, Agents: []robots.UserAgent{{Line: 6, Value: "b/2.0", Name: "b"}},
-			Rules: []robots.Rule{{Line: 7, Allow: true, Pattern: "/y"}}, CrawlDelay: 1500 * time.Millisecond, DelayLine: 8},
+		{Agents: []robots.UserAgent{{Line: 2, Value: "a", Name: "a"}, {Line: 3, Value: "*", Global: true}},
+			Rules: []robots.Rule{{Line: 4, Pattern: "/x", Canonical: "/x"}}},
+		{Agents: []robots.UserAgent{{Line: 6, Value: "b/2.0", Name: "b"}},
+			Rules: []robots.Rule{{Line: 7, Allow: true, Pattern: "/y", Canonical: "/y"}}, CrawlDelay: 1500 * time.Millisecond, DelayLine: 8},
 	}
 	if d := cmp.Diff(want, groups); d != "" {
 		t.Errorf("Groups (-want +got):\n%s", d)

@@ -57,7 +57,7 @@ func TestCorpusBounded(t *testing.T) {
 		r := robots.Parse(body)
 		for _, agent := range []string{"Googlebot", "FooBot"} {
 			m := r.Agent(agent)
-			st := m.Stats()
+			st := robots.MachineStats(m)
 			if !st.Bounded {
 				t.Errorf("%s, %s: the plan may cost %d units plus %d an octet, past the budget", name, agent, st.WorstBase, st.WorstPerOctet)
 			}
@@ -132,7 +132,7 @@ func TestScaledCorpusExact(t *testing.T) {
 	for _, factor := range []int{1, 3, 10} {
 		body, patterns := scaledFile(r, pool, factor*largest)
 		m := robots.Parse(body).Agent("FooBot")
-		st := m.Stats()
+		st := robots.MachineStats(m)
 		var urls []string
 		for range 2000 {
 			urls = append(urls, siteURLs[r.IntN(len(siteURLs))])
@@ -151,7 +151,7 @@ func TestScaledCorpusExact(t *testing.T) {
 			if k%10 != 0 {
 				continue // the reference matcher is slow: a tenth of the URLs
 			}
-			i, allowed := conformance.Reference(rules, u)
+			i, allowed := conformance.Reference(compile.RFC9309, rules, u)
 			line := 0
 			if i >= 0 {
 				line = rules[i].Line
@@ -298,7 +298,7 @@ func TestDecisionOverBudget(t *testing.T) {
 	// A URL that moves few patterns on is decided exactly.
 	short := "/zzzzd"
 	rules := compile.Parse(body).Select("FooBot").Rules
-	i, allowed := conformance.Reference(rules, short)
+	i, allowed := conformance.Reference(compile.RFC9309, rules, short)
 	d := m.Decide(short)
 	if d.OverBudget || d.Allowed != allowed || i >= 0 && d.Line != rules[i].Line {
 		t.Errorf("Decide(%q) = %+v, want allowed %v (rule %d)", short, d, allowed, i)

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/automaton"
 )
 
 // A corpusSample is every eighth site of the shared corpus that has a URL
@@ -89,7 +88,7 @@ func BenchmarkCorpusSample(b *testing.B) {
 			var jobs []job
 			for i, body := range s.bodies {
 				m := robots.Parse(body).Agent("Googlebot")
-				if name == "decide-dfa" && m.Stats().Tier != automaton.TierDFA {
+				if name == "decide-dfa" && m.Stats().Engine != "dfa" {
 					continue
 				}
 				for _, u := range s.urls[i] {

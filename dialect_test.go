@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -165,10 +166,10 @@ func runDialect(t *testing.T, d robots.Dialect, cases []dialectCase) {
 	t.Helper()
 	for _, tier := range automaton.Engines() {
 		for _, c := range cases {
-			r := robots.Parse([]byte(c.body), robots.WithDialect(d), robots.WithLimits(tier))
+			r := robots.Parse([]byte(c.body), robots.WithDialect(d), config.WithLimits(tier))
 			m, allowed := r.Agent(c.agent), r.Allowed(c.agent, c.url)
 			if c.agents != nil {
-				m, allowed = r.AgentAny(c.agents...), r.AllowedAny(c.agents, c.url)
+				m, allowed = r.AgentAny(c.agents...), r.AgentAny(c.agents...).Allowed(c.url)
 			}
 			if got := m.Decide(c.url); got.Allowed != c.allowed || got.Line != c.line {
 				t.Errorf("%v %s (%v): Decide(%q) = %+v, want allowed %v line %d", d, c.name, tier, c.url, got, c.allowed, c.line)
@@ -194,8 +195,8 @@ func TestAgentAny(t *testing.T) {
 		{nil, "/q", false},
 		{[]string{"c", "b"}, "/q", true},
 	} {
-		if got := r.AllowedAny(c.agents, c.url); got != c.allowed {
-			t.Errorf("AllowedAny(%q, %q) = %v, want %v", c.agents, c.url, got, c.allowed)
+		if got := r.AgentAny(c.agents...).Allowed(c.url); got != c.allowed {
+			t.Errorf("AgentAny(%q).Allowed(%q) = %v, want %v", c.agents, c.url, got, c.allowed)
 		}
 	}
 	if r.AgentAny("a") != r.Agent("a") {

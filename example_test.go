@@ -121,7 +121,7 @@ func ExampleMatcher_Selection() {
 			fmt.Print(": no group names it, so the * group")
 		}
 		for _, g := range s.Groups {
-			fmt.Printf(" at line %d", g.Line)
+			fmt.Printf(" at line %d", g.Agents[0].Line)
 		}
 		fmt.Println()
 	}
@@ -168,7 +168,7 @@ Disallow: /
 func ExampleRobots_Groups() {
 	r := robots.Parse([]byte(exampleBody))
 	for _, g := range r.Groups() {
-		fmt.Printf("line %d:", g.Line)
+		fmt.Printf("line %d:", g.Agents[0].Line)
 		for _, a := range g.Agents {
 			fmt.Printf(" %q", a.Value)
 		}

@@ -8,8 +8,6 @@ package robots
 // explanation cost more than a constant times what deciding the URL costs.
 
 import (
-	"fmt"
-
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/glob"
 )
@@ -52,61 +50,27 @@ type Explanation struct {
 
 // A RuleMatch is a rule that matches a URL, and how strongly.
 type RuleMatch struct {
-	Rule             // the rule as written: its line, allow or disallow, its pattern
-	Canonical string // the pattern as compared, in the dialect's octet form; "" for an empty rule
-	Strength  int    // what ranks it, the longest winning: the length of Canonical in octets, or of its index.html form; 0 for an empty rule
-	IndexHTML bool   // it matched as Google's index.html rule: Allow: /d/index.html read as /d/$
+	Rule           // the rule: its line, allow or disallow, its pattern as written and as compared
+	Strength  int  // what ranks it, the longest winning: the length of Rule.Canonical in octets, or of its index.html form; 0 for an empty rule
+	IndexHTML bool // it matched as Google's index.html rule: Allow: /d/index.html read as /d/$
 }
 
-// A Reason says why a rule decides a URL, or why none does.
-type Reason uint8
+// A Reason says why a rule decides a URL, or why none does, in a word
+// that JSON output and tools show as it is.
+type Reason string
 
 // The reasons.
 const (
-	ReasonNoMatch    Reason = iota // no rule matches: the URL is allowed
-	ReasonRobotsTxt                // /robots.txt is always allowed (RFC 9309 section 2.2.2)
-	ReasonOnly                     // the only rule that matches
-	ReasonLongest                  // the longest match
-	ReasonAllowTie                 // the longest match, tied with a disallow: allow wins a tie
-	ReasonEarlier                  // the longest match, tied with a rule of its kind: the earlier line wins
-	ReasonFirst                    // the first rule in file order that matches (the first-match dialects)
-	ReasonEmpty                    // an empty rule, which matches every URL with strength 0 and never disallows (Google's library)
-	ReasonIncomplete               // the work bound stopped the search: the verdict is Decide's
+	ReasonNoMatch    Reason = "no-match"       // no rule matches: the URL is allowed
+	ReasonRobotsTxt  Reason = "robots-txt"     // /robots.txt is always allowed (RFC 9309 section 2.2.2)
+	ReasonOnly       Reason = "only-match"     // the only rule that matches
+	ReasonLongest    Reason = "longest-match"  // the longest match
+	ReasonAllowTie   Reason = "allow-wins-tie" // the longest match, tied with a disallow: allow wins a tie
+	ReasonEarlier    Reason = "earlier-line"   // the longest match, tied with a rule of its kind: the earlier line wins
+	ReasonFirst      Reason = "first-match"    // the first rule in file order that matches (the first-match dialects)
+	ReasonEmpty      Reason = "empty-rule"     // an empty rule, which matches every URL with strength 0 and never disallows (Google's library)
+	ReasonIncomplete Reason = "incomplete"     // the work bound stopped the search: the verdict is Decide's
 )
-
-var reasons = [...]string{
-	ReasonNoMatch:    "no-match",
-	ReasonRobotsTxt:  "robots-txt",
-	ReasonOnly:       "only-match",
-	ReasonLongest:    "longest-match",
-	ReasonAllowTie:   "allow-wins-tie",
-	ReasonEarlier:    "earlier-line",
-	ReasonFirst:      "first-match",
-	ReasonEmpty:      "empty-rule",
-	ReasonIncomplete: "incomplete",
-}
-
-// String returns a name for the reason: "longest-match", "allow-wins-tie".
-func (r Reason) String() string {
-	if int(r) < len(reasons) {
-		return reasons[r]
-	}
-	return "Reason(?)"
-}
-
-// MarshalText writes the reason as String does.
-func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
-
-// UnmarshalText reads a reason as String writes it.
-func (r *Reason) UnmarshalText(b []byte) error {
-	for i, name := range reasons {
-		if string(b) == name {
-			*r = Reason(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("robots: unknown reason %q", b)
-}
 
 // Explain says how the Matcher decides url: Decide's answer, the path it
 // compares, every rule of its groups that matches that path (in the
@@ -128,16 +92,14 @@ func (m *Matcher) Explain(url string) Explanation {
 // explain is Explain, and says what it read (work) within its bound
 // (budget).
 func (m *Matcher) explain(url string) (x Explanation, work, budget int) {
-	d := compile.Dialect(m.lines.dialect)
+	d := compile.Dialect(m.dialect)
 	x = Explanation{Decision: m.Decide(url), Winner: -1, Tied: -1, Complete: true}
-	form, matching := d.Form(), d.Matching()
-	x.Path = form.URL(url)
-	kept := m.Rules()
-	rules := make([]compile.Rule, len(kept))
+	matching := d.Matching()
+	x.Path = d.Form().URL(url)
+	rules := m.Rules()
 	budget = explainWorkBase + explainWorkPerOctet*len(x.Path)
-	for i, r := range kept {
-		rules[i] = compile.Rule{Allow: r.Allow, Value: r.Pattern, Pattern: form.Pattern(r.Pattern), Line: r.Line}
-		budget += explainWorkPerOctet * len(rules[i].Pattern)
+	for _, r := range rules {
+		budget += explainWorkPerOctet * len(r.Canonical)
 	}
 	match := func(pattern string) bool {
 		if work > budget {
@@ -149,8 +111,7 @@ func (m *Matcher) explain(url string) (x Explanation, work, budget int) {
 	matches, w, _ := matching.Rank(rules, x.Path, match)
 	x.Matches = make([]RuleMatch, len(matches))
 	for i, mt := range matches {
-		r := rules[mt.Rule]
-		x.Matches[i] = RuleMatch{Rule: kept[mt.Rule], Canonical: r.Pattern, Strength: mt.Strength, IndexHTML: mt.IndexHTML}
+		x.Matches[i] = RuleMatch{Rule: rules[mt.Rule], Strength: mt.Strength, IndexHTML: mt.IndexHTML}
 	}
 	if !x.Complete {
 		x.Reason = ReasonIncomplete

@@ -1,14 +1,14 @@
 package robots
 
+import "github.com/robotsexclusion/robots/automaton"
+
 // Compiles reports how many times r compiled a selection of groups.
-func Compiles(r *Robots) int64 { return r.sels.compiles.Load() }
+func Compiles(r *Robots) int64 { return r.sels.Builds() }
 
 // Cached reports how many agents (and lists) and how many compiled
 // selections r keeps.
 func Cached(r *Robots) (agents, selections int) {
-	r.sels.mu.Lock()
-	defer r.sels.mu.Unlock()
-	return r.agents.len(), r.sels.kept
+	return r.agents.Len(), r.sels.Len()
 }
 
 // AgentBytes is the most Parse and the first Agent call allocate for a
@@ -30,3 +30,7 @@ func ExplainWork(m *Matcher, url string) (work, budget int) {
 	_, work, budget = m.explain(url)
 	return work, budget
 }
+
+// MachineStats returns the stats of m's automaton, every class's tier
+// among them.
+func MachineStats(m *Matcher) automaton.Stats { return m.machine.Stats() }

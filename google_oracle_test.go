@@ -13,6 +13,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
 )
 
 // The oracle holds Google's own answers (see its README.md): the verdict and
@@ -62,7 +63,7 @@ func runOracle(t *testing.T, path string, lim automaton.Limits) {
 		n++
 		if c.Site == "" || c.Site != site {
 			// A corpus file is parsed once for all its URLs.
-			site, r = c.Site, robots.Parse(c.Body, robots.WithDialect(robots.Google), robots.WithLimits(lim))
+			site, r = c.Site, robots.Parse(c.Body, robots.WithDialect(robots.Google), config.WithLimits(lim))
 		}
 		var d robots.Decision
 		if c.Multi {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -141,7 +142,13 @@ func TestAgentBudgetLimit(t *testing.T) {
 // the default Limits and under those of every other engine
 // (automaton.Engines: each tier forced, the lazy DFA from the first URL),
 // and 64 goroutines asking for the first Agent at once within it too (one
-// compile, and a little for each caller).
+// compile, and a little for each caller). The automaton's share is bounded
+// by automaton.DefaultCompileBytes (with a forced tier, CompileBytes); the
+// parser's by its entries per line, sized at once (see package compile),
+// MaxDiagnostics and MaxExtensions. The most per octet is a Content-Usage
+// line of a short value that package usage reads with its general parser,
+// "Content-Usage: x", repeated (42 bytes an octet, most of it garbage at
+// once), then one line of 88,000 stars (31).
 func TestAgentBudget(t *testing.T) {
 	for _, h := range hostileBodies {
 		t.Run(h.name, func(t *testing.T) {
@@ -152,12 +159,12 @@ func TestAgentBudget(t *testing.T) {
 			for _, l := range automaton.Engines() {
 				runtime.GC()
 				runtime.ReadMemStats(&before)
-				m := robots.Parse(body, robots.WithLimits(l)).Agent("FooBot")
+				m := robots.Parse(body, config.WithLimits(l)).Agent("FooBot")
 				runtime.ReadMemStats(&after)
 				if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(budget) {
 					t.Errorf("%v: Parse and Agent allocated %d bytes for %d octets read, budget %d", l, alloc, read, budget)
 				} else {
-					t.Logf("%v: %.1f MiB, %.1f bytes an octet read (tier %v)", l, float64(alloc)/(1<<20), float64(alloc)/float64(read), m.Stats().Tier)
+					t.Logf("%v: %.1f MiB, %.1f bytes an octet read (tier %v)", l, float64(alloc)/(1<<20), float64(alloc)/float64(read), m.Stats().Engine)
 				}
 			}
 

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/config"
 )
 
 // TestRulelessShared checks that matchers whose selection holds no rule of
@@ -18,7 +19,7 @@ func TestRulelessShared(t *testing.T) {
 		a := Parse([]byte("User-agent: *\nDisallow:\n"), WithDialect(d)).Agent("x")
 		b := Parse([]byte("User-agent: other\nDisallow: /\n"), WithDialect(d)).Agent("x")
 		c := Parse([]byte("User-agent: *\nDisallow: /\n"), WithDialect(d)).Agent("x")
-		forced := Parse(nil, WithDialect(d), WithLimits(automaton.Limits{MaxTier: automaton.TierNFA})).Agent("x")
+		forced := Parse(nil, WithDialect(d), config.WithLimits(automaton.Limits{MaxTier: automaton.TierNFA})).Agent("x")
 		if d == Google {
 			// An empty rule is a rule in the Google dialect: it is the line reported.
 			if a.machine == b.machine {
@@ -56,10 +57,10 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			from[unsafe.StringData(a.Name)], from[unsafe.StringData(a.Value)] = true, true
 		}
 		for _, rule := range g.Rules {
-			from[unsafe.StringData(rule.Value)], from[unsafe.StringData(rule.Pattern)] = true, true
+			from[unsafe.StringData(rule.Pattern)], from[unsafe.StringData(rule.Canonical)] = true, true
 		}
 		for _, u := range g.Usage {
-			from[unsafe.StringData(u.Value)], from[unsafe.StringData(u.Path)], from[unsafe.StringData(u.Pattern)] = true, true, true
+			from[unsafe.StringData(u.Value)], from[unsafe.StringData(u.Path)], from[unsafe.StringData(u.Canonical)] = true, true, true
 		}
 		for _, sig := range g.Signals {
 			from[unsafe.StringData(sig.Value)] = true
@@ -70,37 +71,37 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 			t.Errorf("%s %q is a string of the parsed file", what, s)
 		}
 	}
-	for i := range int(m.lines.hdr(hdrAgents)) {
-		value, name, _, _ := m.lines.agent(i)
-		check("agent value", value)
-		check("agent name", name)
-	}
-	for i := range m.lines.count() {
-		v, _, _ := m.lines.rule(i)
-		check("rule value", v)
-	}
-	for i := range m.lines.ngroups() {
-		g := m.keptGroup(i)
-		for _, u := range g.usage(m.lines.text()) {
+	sel := m.Selection()
+	for _, g := range sel.Groups {
+		for _, a := range g.Agents {
+			check("agent value", a.Value)
+			check("agent name", a.Name)
+		}
+		for _, r := range g.Rules {
+			check("rule value", r.Pattern)
+		}
+		for _, u := range g.Usage {
 			check("usage value", u.Value)
 			check("usage path", u.Path)
-			check("usage pattern", u.Pattern)
+			check("usage pattern", u.Canonical)
 		}
-		for _, sig := range g.signals() {
+		for _, sig := range g.Signals {
 			check("signal value", sig.Value)
 		}
 	}
-	if k := m.keptGroup(0); m.lines.ngroups() != 1 || len(k.usage(m.lines.text())) != 1 || len(k.signals()) != 1 {
-		t.Errorf("kept groups %d, the first %+v: want one, with its usage lines", m.lines.ngroups(), k)
+	for _, r := range m.Rules() {
+		check("rule value", r.Pattern)
+	}
+	if len(sel.Groups) != 1 || len(sel.Groups[0].Usage) != 1 || len(sel.Groups[0].Signals) != 1 {
+		t.Errorf("kept groups %+v: want one, with its usage lines", sel.Groups)
 	}
 	for _, d := range []string{"/a/x.pdf", "/a/b", "/a"} {
 		check("decision pattern", m.Decide(d).Pattern)
 	}
-	sel := m.Selection()
 	if len(sel.Groups) != 1 {
 		t.Fatalf("Selection: %d groups, want 1", len(sel.Groups))
 	}
-	want := newGroup(&r.file.Groups[0])
+	want := cloneGroup(&r.file.Groups[0])
 	if got := sel.Groups[0]; !reflect.DeepEqual(got, want) {
 		t.Errorf("Selection group:\n got %+v\nwant %+v", got, want)
 	}
@@ -109,51 +110,6 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 	}
 	if got := m.Decide("/a/x.pdf"); got.Allowed || got.Pattern != "/*.pdf" {
 		t.Errorf("Decide(/a/x.pdf) = %+v, want disallowed by /*.pdf", got)
-	}
-}
-
-// TestKeptLongText checks that a Matcher whose groups' strings are longer
-// than keptLines.rules's offsets hold (lowered here) keeps each rule apart,
-// and one whose strings or lines are beyond the short form's bounds keeps
-// its rules in 6 octets, and that each reports the same rules, selection
-// and decisions as the short form, which the file takes by default.
-func TestKeptLongText(t *testing.T) {
-	body := []byte("User-agent: FooBot\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\n\nUser-agent: BarBot\nAllow: /\nUser-agent: FooBot\nDisallow: /c\n")
-	urls := []string{"/a", "/a/b", "/a/x.pdf", "/c", "/", "/robots.txt"}
-	type result struct {
-		rules []Rule
-		sel   Selection
-		dec   []Decision
-	}
-	run := func() result {
-		m := Parse(body).Agent("FooBot")
-		res := result{rules: m.Rules(), sel: m.Selection()}
-		for _, u := range urls {
-			res.dec = append(res.dec, m.Decide(u))
-		}
-		return res
-	}
-	want := run()
-	if m := Parse(body).Agent("FooBot"); m.lines.hdr(hdrShort) == 0 {
-		t.Errorf("rules not kept in the short form")
-	}
-	defer func(n, l, sn, sl int) {
-		maxKeptText, maxKeptLine, maxShortText, maxShortSpan = n, l, sn, sl
-	}(maxKeptText, maxKeptLine, maxShortText, maxShortSpan)
-	for _, lim := range []struct{ text, line, stext, sspan int }{
-		{0, maxKeptLine, maxShortText, maxShortSpan},
-		{maxKeptText, 3, maxShortText, maxShortSpan},
-		{maxKeptText, maxKeptLine, 10, maxShortSpan},
-		{maxKeptText, maxKeptLine, maxShortText, 2},
-	} {
-		maxKeptText, maxKeptLine, maxShortText, maxShortSpan = lim.text, lim.line, lim.stext, lim.sspan
-		got := run()
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("with limits %+v:\n got %+v\nwant %+v", lim, got, want)
-		}
-	}
-	if len(want.rules) != 5 || len(want.sel.Groups) != 2 {
-		t.Errorf("got %d rules in %d groups, want 5 in 2", len(want.rules), len(want.sel.Groups))
 	}
 }
 
@@ -214,7 +170,7 @@ func TestAgentInPlace(t *testing.T) {
 		{[]string{strings.Repeat(" ", math.MaxUint16) + "FooBot"}, false},
 	} {
 		m := r.AgentAny(c.agents...)
-		if got := m.agentBits&oneAgent != 0; got != c.inPlace {
+		if got := m.agents.InPlace(); got != c.inPlace {
 			t.Errorf("%.20q: held in place %v, want %v", c.agents, got, c.inPlace)
 		}
 		got := m.Selection().Agents

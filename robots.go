@@ -1,118 +1,14 @@
-// Package robots implements the Robots Exclusion Protocol (robots.txt,
-// RFC 9309) for crawlers.
-//
-// Parse reads a robots.txt body once; Agent compiles the rules that apply to
-// one crawler into a Matcher, which decides each URL in a single pass over
-// its octets, without allocating or locking, and names the line of the file
-// that decided:
-//
-//	r := robots.Parse(body)
-//	m := r.Agent("FooBot")
-//	if d := m.Decide("https://example.com/private/x"); !d.Allowed {
-//		log.Printf("disallowed by line %d (%s)", d.Line, d.Pattern)
-//	}
-//
-// The crawler's agent value is read as a user-agent line is: its leading
-// product token, ignoring ASCII case, so a whole User-Agent header such as
-// "FooBot/2.1 (+https://foo.example/bot)" selects FooBot's groups. The
-// Matcher's Selection says how the value was read and which groups apply;
-// AgentToken says what each dialect does with a value that has no token.
-//
-// Agents whose selection is the same set of groups (every agent that falls
-// back to the * groups, say) share one compiled automaton, built once even
-// when many goroutines ask for it at once. The caches are bounded: a Robots
-// keeps at most 64 compiled sets of groups and remembers the Matchers of at
-// most 256 agents, lists (AgentAny) or chains (AgentFallback); past that
-// every answer is as right, only compiled or selected again when asked
-// again.
-//
-// Parsing never fails: whatever cannot be read is skipped and reported by
-// Diagnostics. Matching follows RFC 9309: the longest matching pattern wins,
-// allow wins a tie, no match means allowed, and /robots.txt is always allowed.
-// Patterns and URLs are compared in one canonical octet form (see package
-// normalize), so %41 and A, or %2f and %2F, are the same octets while %2F and
-// / are not. Where the RFC is silent the file is read as Google's crawler
-// reads it.
-//
-// # Usage preferences
-//
-// A file may also say what may be done with the content a crawler fetches:
-// Content-Usage rules (the IETF AI Preferences drafts; an optional path and
-// a preference such as train-ai=n) and Content-Signal lines (Cloudflare's
-// Content Signals). Decide reports them in Decision.Usage, from the same
-// automaton as the verdict, without allocating: the longest matching Content-Usage path applies, rules
-// of equal length combine with any n winning, and the Content-Signal lines
-// are added; a URL that may not be fetched has none. Each preference names
-// its line. The lines outside any group apply to every crawler (Usage,
-// Signals); a group that names the crawler replaces the * group's lines,
-// as it replaces its rules, and Selection.HiddenUsage lists what it hid.
-// See package usage for the vocabularies and their combined view.
-//
-// # Bounds
-//
-// A robots.txt is written by a stranger, so every cost is bounded whatever
-// it holds. Parse reads at most the parse limit (DefaultParseLimit, or
-// WithParseLimit's, never above normalize.MaxLimit) and 64 KiB more to end
-// a line; Parse and the first Agent together allocate at most 48 bytes per
-// octet read plus 1 MiB (27 MiB at the default limit), with the automaton's
-// share bounded as package automaton states.
-//
-// Decide takes time linear in the URL's length whatever the rules, with
-// no allocation and no lock, within a work budget that the walk counts:
-// a URL of L octets (of path and query, in canonical form) costs at most
-// automaton.DecideBase (32,768) plus automaton.DecidePerOctet (32) units
-// of work per octet, which keeps a decision of a 1 KiB URL within about a
-// millisecond on any file the parse limit admits. Where matching the URL
-// exactly would cost more, the decision fails closed: the URL is
-// disallowed, with Line 0 and Decision.OverBudget set (ErrOverBudget says
-// why), never allowed. That is the one place where a Matcher departs from exact
-// matching. It takes files built to defeat automata (tens of thousands of
-// distinct wildcard rules that all move on at once): every file of the
-// corpus of real files, and files of ten times the wildcard rules of its
-// largest, are decided exactly, and Matcher.Stats says whether a file's
-// rules keep every decision within the budget (Bounded). Matcher.Cost
-// reports what a URL costs.
-//
-// Decisions running at once hold at most 1 MiB of walk scratch besides
-// the first's, per Matcher of a file whose wildcard rules need more than
-// 29 KiB of it (thousands of them), and in all for the other Matchers,
-// which share theirs process-wide; past that they take turns rather than
-// each allocating its own. That scratch is the one allocation a decision
-// can make: once per spare slot, the first time decisions overlap so
-// many at once; every later decision, and every decision of a Matcher
-// used by one goroutine at a time, allocates nothing. A Matcher that decides many URLs decides them
-// with a DFA built as they need its states, in arenas that all Matchers
-// share: 2 MiB of static storage in all, whatever the files and however
-// many Matchers are kept (see package automaton). Explain, the tool path,
-// reads at most 16 octets for each octet of the URL's path and of the
-// rules' patterns, plus 1 MiB, and says so when that stopped it: linear
-// too, at a few times the cost of Decide.
-//
-// # Tools
-//
-// For the people who write robots.txt files, and the programs that check
-// them, a Matcher explains a decision (Explain: every rule that matches,
-// the one that decides and why) and says how it read the crawler's name
-// (Selection); a file reports what it could not read plainly
-// (Diagnostics: one Diagnostic type, every Code in one table with its
-// Severity) and, read with ParseSource, its text and line table. Packages
-// lint (checks over a file), diff (what a change does) and crawlers (the
-// crawlers that matter) build on these, and the robots command drives
-// them.
-//
-// Other readings are dialects, chosen with WithDialect and run on the same
-// parser and engine: Google (exactly Google's open-source library, where it
-// departs from the RFC too), and the first-match rules of the 1996 draft
-// (Draft1996) and the 1994 standard (Original1994).
 package robots
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/memo"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -126,15 +22,15 @@ type Robots struct {
 	nPre        int
 	truncated   bool // content past the parse limit was ignored
 
-	agents memo       // appendKey -> *Matcher; at most maxAgents
-	sels   selections // the compiled Matchers that agents share; at most maxSelections
+	agents memo.Map[*Matcher]   // appendKey -> *Matcher; at most maxAgents
+	sels   memo.Cache[*Matcher] // appendGroupsKey -> the compiled Matcher that agents share; at most maxSelections
 }
 
 // Parse reads a robots.txt body. It never fails and never returns nil:
 // whatever cannot be read is skipped and reported by Diagnostics. An empty
 // or unreadable body disallows nothing.
 func Parse(body []byte, opts ...Option) *Robots {
-	r, _, _ := parse(body, opts, nil)
+	r, _ := parse(body, opts, nil)
 	return r
 }
 
@@ -165,21 +61,13 @@ func (r *Robots) Agent(agent string) *Matcher {
 	return r.matcher(keyAgent, agent)
 }
 
-// AllowedAny reports whether a crawler that answers to any of the given
-// agent values (each read as Agent reads it) may fetch url, as Google's
-// AllowedByRobots does: the rules of every group naming any of the tokens
-// are merged into one rule set (or, when none is named, the * groups), and
-// that set decides; the verdicts of the tokens are not OR-ed. In the
-// first-match dialects the first record naming any of them applies.
-func (r *Robots) AllowedAny(agents []string, url string) bool {
-	return r.AgentAny(agents...).Allowed(url)
-}
-
 // AgentAny returns the Matcher for a crawler that answers to any of the
-// given agent values: Agent with the groups of all of them merged (see
-// AllowedAny). With one token it is Agent; with none, only * groups apply.
-// Lists share the caches of Agent and their bounds: whatever the number of
-// lists asked, a Robots keeps at most 64 compiled sets of groups.
+// given agent values (each read as Agent reads it), as Google's
+// AllowedByRobots reads a list: the rules of every group naming any of
+// them are merged into one rule set (or, when none is named, the * groups),
+// and that set decides; the verdicts of the values are not OR-ed. In the
+// first-match dialects the first record naming any of them applies. With
+// one value it is Agent; with none, only the * groups apply.
 func (r *Robots) AgentAny(agents ...string) *Matcher {
 	if len(agents) == 1 {
 		return r.Agent(agents[0])
@@ -198,7 +86,7 @@ func (r *Robots) AgentAny(agents ...string) *Matcher {
 func (r *Robots) AgentFallback(agents ...string) *Matcher {
 	var buf [keyBuffer]byte
 	k := appendKey(buf[:0], keyFallback, agents)
-	if m, ok := r.agents.load(k); ok {
+	if m, ok := r.agents.Load(k); ok {
 		return m
 	}
 	var m *Matcher
@@ -216,7 +104,7 @@ func (r *Robots) AgentFallback(agents ...string) *Matcher {
 		m = r.AgentAny()
 	}
 	if len(k) <= keyBuffer && r.kept(m.groupIndices()) {
-		m, _ = r.agents.keep(k, m, maxAgents) // as matcher does
+		m, _ = r.agents.Store(k, m, maxAgents) // as matcher does
 	}
 	return m
 }
@@ -252,51 +140,31 @@ func (r *Robots) Truncated() bool { return r.truncated }
 func (r *Robots) Groups() []Group {
 	out := make([]Group, len(r.file.Groups))
 	for i := range r.file.Groups {
-		out[i] = newGroup(&r.file.Groups[i])
+		out[i] = cloneGroup(&r.file.Groups[i])
 	}
 	return out
 }
 
 // Names returns the user-agent lines that name a crawler, the first line of
 // each name (compared ignoring ASCII case), in file order: the crawlers the
-// file speaks to by name, as written. Lines of * and lines that name no
-// product token are left out. Tools ask Agent of each Name.
-func (r *Robots) Names() []UserAgent {
-	var out []UserAgent
-	seen := map[string]bool{}
-	for i := range r.file.Groups {
-		for _, a := range r.file.Groups[i].Agents {
-			k := lowerASCII(a.Name)
-			if a.Global || a.Name == "" || seen[k] {
-				continue
-			}
-			seen[k] = true
-			out = append(out, UserAgent{Line: a.Line, Value: a.Value, Name: a.Name})
-		}
-	}
-	return out
-}
+// file speaks to by name, as written (see compile.File.Names). Tools ask
+// Agent of each Name.
+func (r *Robots) Names() []UserAgent { return r.file.Names() }
 
 // Extensions returns the lines that are neither rules, user-agent nor
 // sitemap lines (host, clean-param, and whatever comes next), in file order.
 // Each call returns a new copy.
-func (r *Robots) Extensions() []Extension {
-	out := make([]Extension, len(r.file.Extensions))
-	for i, e := range r.file.Extensions {
-		out[i] = Extension{Line: e.Line, Key: e.Key, Value: e.Value}
-	}
-	return out
-}
+func (r *Robots) Extensions() []Extension { return slices.Clone(r.file.Extensions) }
 
 // Usage returns the Content-Usage lines outside any group, in file order:
 // they apply to every crawler, beside its groups' (see Decision.Usage).
 // Each call returns a new copy.
-func (r *Robots) Usage() []UsageRule { return appendUsage(nil, r.file.Usage) }
+func (r *Robots) Usage() []UsageRule { return slices.Clone(r.file.Usage) }
 
 // Signals returns the Content-Signal lines outside any group, in file
 // order: they apply to every crawler, beside its groups'. Each call returns
 // a new copy.
-func (r *Robots) Signals() []Signal { return appendSignals(nil, r.file.Signals) }
+func (r *Robots) Signals() []Signal { return slices.Clone(r.file.Signals) }
 
 // Dialect returns the dialect the file was read in.
 func (r *Robots) Dialect() Dialect { return r.dialect }
@@ -353,16 +221,4 @@ func (m *Matcher) Named() bool { return m.named }
 func (m *Matcher) Allowed(url string) bool {
 	d := m.Decide(url)
 	return d.Allowed && !d.NotURL
-}
-
-// lowerASCII returns s with its ASCII letters in lower case, and no other
-// octet changed: names compare ignoring ASCII case only.
-func lowerASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

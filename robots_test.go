@@ -11,6 +11,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -114,7 +115,7 @@ var semantics = []struct {
 func TestSemantics(t *testing.T) {
 	for _, tier := range automaton.Engines() {
 		for _, c := range semantics {
-			r := robots.Parse([]byte(c.body), robots.WithLimits(tier))
+			r := robots.Parse([]byte(c.body), config.WithLimits(tier))
 			d := r.Agent(c.agent).Decide(c.url)
 			if d.Allowed != c.allowed || d.Line != c.line {
 				t.Errorf("%s (%v): Decide(%q) = %+v, want allowed %v line %d", c.name, tier, c.url, d, c.allowed, c.line)
@@ -162,7 +163,7 @@ func TestFailOpenUserinfo(t *testing.T) {
 	} {
 		for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996, robots.Original1994} {
 			for _, tier := range automaton.Engines() {
-				m := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(tier)).Agent("FooBot")
+				m := robots.Parse(body, robots.WithDialect(d), config.WithLimits(tier)).Agent("FooBot")
 				if got := m.Decide(c.url); got.Allowed != c.allowed || got.Line != c.line {
 					t.Errorf("%v, %v: Decide(%q) = allowed %v line %d, want %v line %d",
 						d, tier, c.url, got.Allowed, got.Line, c.allowed, c.line)
@@ -344,7 +345,7 @@ func TestDiagnosticsAsLint(t *testing.T) {
 func TestDecideDoesNotAllocate(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
 	for _, tier := range automaton.Engines() {
-		m := robots.Parse(body, robots.WithLimits(tier)).Agent("x")
+		m := robots.Parse(body, config.WithLimits(tier)).Agent("x")
 		m.Decide("/warm") // fill the NFA scratch pool
 		allocs := testing.AllocsPerRun(100, func() {
 			m.Decide("https://example.com/a/b/x%7e/caf\xC3\xA9?s=1&t=2")
@@ -365,9 +366,9 @@ func TestDecideDoesNotAllocate(t *testing.T) {
 		oneClass := i != 1
 		body := append(body[:len(body):len(body)], lines...)
 		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-			m := robots.Parse(body, robots.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
+			m := robots.Parse(body, config.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
 			m.Decide("/warm")
-			if st := m.Stats(); st.Classes[1] != tier || (st.Classes[2] == 0) != oneClass {
+			if st := robots.MachineStats(m); st.Classes[1] != tier || (st.Classes[2] == 0) != oneClass {
 				t.Errorf("%v: classes %v, one class %v", tier, st.Classes, oneClass)
 			}
 			url := "https://example.com/b/x%7e/caf\xC3\xA9.html?t=2"
@@ -400,7 +401,7 @@ func TestConcurrentDecide(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
 	urls := map[string]bool{"/a/x": false, "/a/bxc": true, "/x.pdf": false, "/x?s=1&t": false, "/y": true}
 	for _, tier := range automaton.Engines() {
-		r := robots.Parse(body, robots.WithLimits(tier))
+		r := robots.Parse(body, config.WithLimits(tier))
 		var wg sync.WaitGroup
 		for g := 0; g < 32; g++ {
 			wg.Add(1)
@@ -418,5 +419,21 @@ func TestConcurrentDecide(t *testing.T) {
 			}()
 		}
 		wg.Wait()
+	}
+}
+
+// TestEagerDFA checks that WithEagerDFA builds the DFA of wildcard rules
+// that a default Matcher leaves to a cheaper engine, reports it in Stats,
+// and decides as the default Matcher does.
+func TestEagerDFA(t *testing.T) {
+	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
+	def, eager := robots.Parse(body).Agent("x"), robots.Parse(body, robots.WithEagerDFA()).Agent("x")
+	if d, e := def.Stats(), eager.Stats(); d.Engine != "nfa" || e.Engine != "dfa" || e.States == 0 || e.Bytes == 0 {
+		t.Errorf("Stats: default %+v, eager %+v; want nfa and dfa", d, e)
+	}
+	for _, u := range []string{"/a", "/a/bxc", "/a/bxc?", "/x.pdf", "/x.pdf?", "/?s=1&", "/b"} {
+		if d, e := def.Decide(u), eager.Decide(u); d != e {
+			t.Errorf("Decide(%q): default %+v, eager %+v", u, d, e)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -18,8 +19,7 @@ import (
 // the selection the parser makes for agent in RFC 9309.
 func referenceUsage(body, agent, url string) (bool, usage.Set) {
 	sel := compile.Parse([]byte(body)).Select(agent)
-	rules, signals := conformance.UsageOf(sel)
-	allowed, prefs, _ := conformance.ReferenceUsage(sel.Rules, rules, signals, url)
+	allowed, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, url)
 	return allowed, prefs
 }
 
@@ -147,7 +147,7 @@ func TestDecideUsageEveryTier(t *testing.T) {
 		}
 		body := b.String()
 		for _, tier := range automaton.Engines() {
-			m := robots.Parse([]byte(body), robots.WithLimits(tier)).Agent("x")
+			m := robots.Parse([]byte(body), config.WithLimits(tier)).Agent("x")
 			for _, url := range urls {
 				d := m.Decide(url)
 				allowed, want := referenceUsage(body, "x", url)
@@ -206,7 +206,7 @@ func TestUsageLines(t *testing.T) {
 		t.Errorf("Signals: %+v", s)
 	}
 	g := r.Groups()[0]
-	if len(g.Usage) != 1 || g.Usage[0] != (robots.UsageRule{Line: 4, Path: "/a", Value: "/a train-ai=n", Prefs: g.Usage[0].Prefs}) ||
+	if len(g.Usage) != 1 || g.Usage[0] != (robots.UsageRule{Line: 4, Path: "/a", Canonical: "/a", Value: "/a train-ai=n", Prefs: g.Usage[0].Prefs}) ||
 		g.Usage[0].Prefs.Get(usage.TrainAI) != usage.Disallowed {
 		t.Errorf("group usage: %+v", g.Usage)
 	}
@@ -301,7 +301,7 @@ func TestConcurrentDecideUsage(t *testing.T) {
 	} {
 		urls := []string{"/xbc", "/x/yz.pdf", "/q.pdf", "/a/b", "/z"}
 		for _, tier := range automaton.Engines() {
-			r := robots.Parse([]byte(body), robots.WithLimits(tier))
+			r := robots.Parse([]byte(body), config.WithLimits(tier))
 			want := make([]robots.Decision, len(urls))
 			for i, u := range urls {
 				want[i] = r.Agent("bot").Decide(u)

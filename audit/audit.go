@@ -294,7 +294,7 @@ func containsCode(codes []string, code string) bool {
 func groupsKey(sel robots.Selection) string {
 	var b []byte
 	for _, g := range sel.Groups {
-		b = fmt.Appendf(b, "%d,", g.Line)
+		b = fmt.Appendf(b, "%d,", g.Agents[0].Line)
 	}
 	return string(b)
 }
@@ -310,7 +310,7 @@ func (a *Auditor) analyze(m *robots.Matcher, sel robots.Selection) *Agent {
 		ag.Group = GroupStar
 	}
 	for _, g := range sel.Groups[:min(len(sel.Groups), MaxLines)] {
-		ag.Lines = append(ag.Lines, g.Line)
+		ag.Lines = append(ag.Lines, g.Agents[0].Line)
 	}
 	root := m.Decide("/")
 	ag.Root, ag.RootLine = verdict(root.Allowed), root.Line

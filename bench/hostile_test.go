@@ -11,6 +11,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/bench/hostile"
+	"github.com/robotsexclusion/robots/internal/config"
 )
 
 // BenchmarkHostile times, on each hostile family, Parse and Agent (compile:
@@ -51,7 +52,7 @@ func BenchmarkHostile(b *testing.B) {
 			benchDecide(b, u, robots.Parse(body).Agent("x"))
 		})
 		b.Run(f.Name+"/decide-cold", func(b *testing.B) {
-			lazy := robots.WithLimits(automaton.Limits{Lazy: automaton.LazyAlways})
+			var lazy robots.Option = config.WithLimits(automaton.Limits{Lazy: automaton.LazyAlways})
 			benchDecide(b, u, robots.Parse(body, lazy).Agent("x"), robots.Parse(body, lazy).Agent("x"))
 		})
 	}
@@ -69,7 +70,7 @@ func benchDecide(b *testing.B, url string, ms ...*robots.Matcher) {
 		i++
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/url")
-	b.ReportMetric(1, "tier-"+ms[0].Stats().Tier.String())
+	b.ReportMetric(1, "tier-"+ms[0].Stats().Engine)
 	if ms[0].Decide(url).OverBudget {
 		b.ReportMetric(1, "failed")
 	}

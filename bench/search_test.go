@@ -36,7 +36,7 @@ func checkDraw(t *testing.T, name string, body []byte, urls []string) {
 		case !over && d.OverBudget:
 			t.Errorf("%s: a URL within the budget failed closed", name)
 		case !over && rules != nil:
-			i, allowed := conformance.Reference(rules, u)
+			i, allowed := conformance.Reference(compile.RFC9309, rules, u)
 			line := 0
 			if i >= 0 {
 				line = rules[i].Line

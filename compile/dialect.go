@@ -18,12 +18,34 @@ import (
 // dialect only sets their choices. The zero Dialect is RFC9309.
 type Dialect int
 
-// The dialects. The root package documents each for users.
+// The dialects. The root package re-exports them (robots.RFC9309, ...).
 const (
-	RFC9309      Dialect = iota // RFC 9309; where it is silent, as Google's crawler reads files
-	Google                      // exactly Google's open-source robots.txt library
-	Draft1996                   // the 1996 Internet-Draft: first match, records, substring names
-	Original1994                // the 1994 standard: Draft1996 without Allow lines
+	// RFC9309 is the Robots Exclusion Protocol as RFC 9309 defines it;
+	// where the RFC is silent it reads files as Google's crawler does. It
+	// is the default.
+	RFC9309 Dialect = iota
+
+	// Google is exactly Google's open-source robots.txt library, where it
+	// departs from RFC 9309 too: URLs are compared as given (no
+	// percent-encoding is decoded or added), /robots.txt is not special, an
+	// Allow of ".../index.html" also allows ".../", lines are cut at
+	// 16,663 octets and a UTF-16 body is not transcoded. Google's library
+	// parses the whole body but Google's crawler does not: the parse
+	// limit bounds this dialect as every other. Decisions name the line
+	// Google's library names, an empty rule's line included.
+	Google
+
+	// Draft1996 is "A Method for Web Robots Control", the Internet-Draft
+	// of 1996: a blank line ends a record, a crawler obeys the first
+	// record whose name is a case-insensitive substring of its own (else
+	// the first * record), the first Allow or Disallow line that matches
+	// decides, * and $ are ordinary octets, and escapes other than %2F are
+	// decoded. Keys must be spelt exactly and followed by a colon.
+	Draft1996
+
+	// Original1994 is the 1994 "Standard for Robot Exclusion": Draft1996
+	// without Allow lines, which it ignores as unknown.
+	Original1994
 )
 
 // Matching says how a dialect decides among the rules selected for a

@@ -14,7 +14,7 @@ func ExampleParse() {
 		fmt.Println(d)
 	}
 	for _, r := range f.Select("foobot").Rules {
-		fmt.Println(r.Line, r.Allow, r.Pattern)
+		fmt.Println(r.Line, r.Allow, r.Canonical)
 	}
 	// Output:
 	// 1: warning: agent-not-token: user-agent value "FooBot/2.1" is read as the product token "FooBot"
@@ -25,37 +25,17 @@ func ExampleParse() {
 // Lower turns the rules selected for a crawler into ranked patterns for
 // package automaton: in RFC 9309 the rank is twice the pattern's length,
 // plus one for an allow, and /robots.txt is always allowed, above all.
+// Content-Usage rules get classes of their own, ranked so that their
+// winners say the preferences. The dump is "class rank pattern", then,
+// for class 0, what the rule decides and the line it stands for.
 func ExampleDialect_Lower() {
-	f := compile.RFC9309.Options().Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b$\n"))
-	for _, l := range compile.RFC9309.Lower(f.Select("FooBot")) {
-		if l.Line == 0 {
-			fmt.Println("added", l.Pattern, l.Allow)
-			continue
-		}
-		fmt.Println(l.Line, l.Pattern, l.Rank, l.Allow)
-	}
+	f := compile.RFC9309.Options().Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b$\nContent-Usage: /ai-ok/ train-ai=y\n"))
+	p := compile.RFC9309.Lower(f.Select("FooBot"))
+	fmt.Print(p.String())
 	// Output:
-	// 2 /a 4 false
-	// 3 /a/b$ 11 true
-	// added /robots.txt$ true
-	// added /robots.txt? true
-}
-
-// LowerUsage turns the Content-Usage rules selected for a crawler into
-// ranked patterns of the usage classes. Here no wildcard pattern is as
-// long as another, so the rules are grouped by pattern in one class,
-// ranked by length; the table reads the winner back as preferences.
-func ExampleLowerUsage() {
-	f := compile.Parse([]byte("User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\nContent-Usage: /*.pdf search=n\n"))
-	low, table := compile.LowerUsage(f.Select("FooBot"))
-	for _, l := range low {
-		fmt.Printf("class %d rank %d line %d %q\n", l.Class, l.Rank, l.Line, l.Pattern)
-	}
-	// Say the automaton found the rule of /ai-ok/ (index 1) the best match.
-	fmt.Println(table.Prefs([]int32{-1, 1, -1}, 0))
-	// Output:
-	// class 1 rank 0 line 2 ""
-	// class 1 rank 7 line 3 "/ai-ok/"
-	// class 1 rank 6 line 4 "/*.pdf"
-	// Content-Usage: train-ai=y
+	// 0 4 /a -> disallow 2
+	// 0 11 /a/b$ -> allow 3
+	// 0 max /robots.txt$ -> allow 0
+	// 0 max /robots.txt? -> allow 0
+	// 1 7 /ai-ok/
 }

@@ -2,42 +2,75 @@ package compile
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"testing"
+
+	"github.com/robotsexclusion/robots/automaton"
 )
 
-// dump writes lowered rules one a line: "rank allow|disallow line pattern".
-func dump(low []Lowered) string {
-	var b strings.Builder
-	for _, l := range low {
-		rank := fmt.Sprint(l.Rank)
-		if l.Rank == math.MaxInt {
-			rank = "max"
-		}
-		verb := "disallow"
-		if l.Allow {
-			verb = "allow"
-		}
-		fmt.Fprintf(&b, "%s %s %d %s\n", rank, verb, l.Line, l.Pattern)
-	}
-	return b.String()
-}
-
+// TestLower compares the Programs of one file in each dialect, and of a
+// file with Content-Usage rules, with their dumps.
 func TestLower(t *testing.T) {
 	const body = "User-agent: *\nDisallow: /a\nAllow: /a\nDisallow:\nAllow: /d/index.html\n"
 	for _, c := range []struct {
 		d    Dialect
+		body string
 		want string
 	}{
-		{RFC9309, "4 disallow 2 /a\n5 allow 3 /a\n27 allow 5 /d/index.html\nmax allow 0 /robots.txt$\nmax allow 0 /robots.txt?\n"},
-		{Google, "4 disallow 2 /a\n5 allow 3 /a\n0 allow 4 \n27 allow 5 /d/index.html\n9 allow 5 /d/$\n"},
-		{Draft1996, "0 disallow 2 /a\n0 allow 3 /a\n0 allow 5 /d/index.html\n"},
-		{Original1994, "0 disallow 2 /a\n"}, // Allow is an unknown key
+		{RFC9309, body, "0 4 /a -> disallow 2\n0 5 /a -> allow 3\n0 27 /d/index.html -> allow 5\n0 max /robots.txt$ -> allow 0\n0 max /robots.txt? -> allow 0\n"},
+		// The empty rule is kept, and stands for its line: the table of
+		// verdicts is no longer the identity.
+		{Google, body, "0 4 /a -> disallow 2\n0 5 /a -> allow 3\n0 0  -> allow 4\n0 27 /d/index.html -> allow 5\n0 9 /d/$ -> allow 5\n"},
+		{Draft1996, body, "0 0 /a -> disallow 2\n0 0 /a -> allow 3\n0 0 /d/index.html -> allow 5\n"},
+		{Original1994, body, "0 0 /a -> disallow 2\n"}, // Allow is an unknown key
+		{RFC9309, "User-agent: *\nContent-Usage: train-ai=n\nDisallow: /x\nContent-Usage: /a* train-ai=y\nContent-Usage: /ab search=n\n",
+			// A class per category (/a* and /ab are as long), each rule
+			// ranked 3·length, +2 for n, +1 for y (see lowerusage.go).
+			"0 4 /x -> disallow 3\n0 max /robots.txt$ -> allow 0\n0 max /robots.txt? -> allow 0\n1 2 \n1 10 /a*\n1 9 /ab\n2 0 \n2 9 /a*\n2 11 /ab\n"},
 	} {
-		got := dump(c.d.Lower(c.d.Options().Parse([]byte(body)).Select("x")))
-		if got != c.want {
-			t.Errorf("%v: Lower =\n%s\nwant\n%s", c.d, got, c.want)
+		p := c.d.Lower(c.d.Options().Parse([]byte(c.body)).Select("x"))
+		if got := p.String(); got != c.want {
+			t.Errorf("%v %q: Lower =\n%s\nwant\n%s", c.d, c.body, got, c.want)
+		}
+	}
+}
+
+// TestVerdicts checks the compact table of verdicts: nil while the rules
+// of class 0 are the Selection's, in order, with the dialect's after them;
+// a table once they are not.
+func TestVerdicts(t *testing.T) {
+	for _, c := range []struct {
+		d     Dialect
+		body  string
+		table string // fmt of the table
+		file  int32
+	}{
+		{RFC9309, "User-agent: *\nDisallow: /a\nAllow: /b\n", "[]", 2},
+		{RFC9309, "User-agent: *\nDisallow:\nAllow: /b\n", "[3 -1 -1]", 0}, // the empty rule is not lowered: rule 0 stands for the Selection's rule 1
+		{Draft1996, "User-agent: *\nDisallow: /a\n", "[]", 1},
+		{Google, "User-agent: *\nDisallow:\nAllow: /d/index.html\n", "[1 3 3]", 0},    // the empty Disallow allows: not the rule's own verdict
+		{Google, "User-agent: *\nAllow: /d/index.html\nDisallow: /x\n", "[1 1 2]", 0}, // the index.html rule stands for its Allow
+	} {
+		p := c.d.Lower(c.d.Options().Parse([]byte(c.body)).Select("x"))
+		table, file := p.Verdicts()
+		if got := fmt.Sprint(table); got != c.table || table == nil && file != c.file {
+			t.Errorf("%v %q: Verdicts = %v, %d; want %s, %d\n%s", c.d, c.body, table, file, c.table, c.file, p.String())
+		}
+	}
+}
+
+// TestRulelessShared checks that the Programs of selections without a
+// rule of the file share one Machine per dialect, and no other does.
+func TestRulelessShared(t *testing.T) {
+	for _, d := range Dialects() {
+		a := d.Lower(d.Options().Parse([]byte("User-agent: x\nDisallow: /x\n")).Select("y"))
+		b := d.Lower(d.Options().Parse(nil).Select("y"))
+		if a.Machine(automaton.Limits{}) != b.Machine(automaton.Limits{}) {
+			t.Errorf("%v: programs without rules have machines of their own", d)
+		}
+		c := d.Lower(d.Options().Parse([]byte("User-agent: *\nDisallow: /x\n")).Select("y"))
+		if c.Machine(automaton.Limits{}) == a.Machine(automaton.Limits{}) {
+			t.Errorf("%v: a program with a rule shares the machine of none", d)
 		}
 	}
 }

@@ -11,7 +11,7 @@ package compile
 // URL with length 0), whatever their order; the rules of that length
 // combine by the vocabulary's rule, any n winning, else any y. One
 // winner per AIPref category (usage.Categories(usage.AIPref)) computes
-// this exactly: class ClassCategory+i holds every Content-Usage rule,
+// this exactly: class classCategory+i holds every Content-Usage rule,
 // ranked by what it says of the i-th category,
 //
 //	3·length + 2   the rule states n
@@ -45,29 +45,36 @@ package compile
 // '*' has the length of another pattern, the rules of the longest
 // matching length all have one pattern: the rules are grouped by pattern,
 // each group's preferences combined once, in line order, and lowered as
-// one rule of class ClassCategory, ranked by its length, whose winner's
+// one rule of class classCategory, ranked by its length, whose winner's
 // preferences are the answer.
 
 import (
 	"strings"
 
+	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// The classes of the rules that Lower and LowerUsage return (see
-// Lowered.Class): the automaton decides each class apart.
+// The classes of a Program's rules: the automaton decides each class
+// apart.
 const (
-	ClassCrawl    = 0 // Allow and Disallow, and the rules a dialect adds
-	ClassCategory = 1 // ClassCategory+i: the Content-Usage rules, ranked for usage.Categories(usage.AIPref)[i]
+	classCrawl    = 0 // Allow and Disallow, and the rules a dialect adds
+	classCategory = 1 // classCategory+i: the Content-Usage rules, ranked for usage.Categories(usage.AIPref)[i]
 )
 
 // aiprefCategories are the categories of the usage classes, in class
 // order.
 var aiprefCategories = usage.Categories(usage.AIPref)
 
-// NumClasses returns the number of classes the lowered rules use: the
-// crawl class and one class per AIPref category.
-func NumClasses() int { return ClassCategory + len(aiprefCategories) }
+// usageClasses are the classes of the Content-Usage rules: every class
+// but the crawl class's, one per AIPref category.
+var usageClasses = func() automaton.ClassSet {
+	n := classCategory + len(aiprefCategories)
+	if n > automaton.MaxClasses {
+		panic("compile: the usage categories need more classes than automaton.MaxClasses")
+	}
+	return automaton.ClassSet(1<<n-1) &^ (1 << classCrawl)
+}()
 
 // A UsageTable is what deciding preferences needs beside the automaton,
 // for one selection: the line and preference of each lowered Content-Usage
@@ -79,13 +86,14 @@ type UsageTable struct {
 	// (combined over its group, for rules grouped by pattern) and line.
 	rules []usageEntry
 	// class is, by index in aiprefCategories, the class that decides the
-	// category; 0 (ClassCrawl) when no rule states it.
+	// category; 0 (classCrawl) when no rule states it.
 	class [usage.NumCategories]int8
 	// fixed holds the Content-Signal lines combined, in line order, and,
 	// when no Content-Usage rule has a path, the Content-Usage rules too:
 	// they all apply to every URL.
 	fixed usage.Set
-	any   bool // the selection has a Content-Usage or Content-Signal line
+	any   bool  // the selection has a Content-Usage or Content-Signal line
+	base  int32 // the index in the Program's Rules of the first Content-Usage rule
 }
 
 // usageEntry is what a lowered Content-Usage rule contributes for one
@@ -95,8 +103,8 @@ type usageEntry struct {
 	pref usage.Pref
 }
 
-// LowerUsage returns the Content-Usage rules of the selection s lowered
-// to ranked patterns of the classes ClassCategory and up (see the file's
+// lowerUsage returns the Content-Usage rules of the selection s lowered
+// to ranked patterns of the classes classCategory and up (see the file's
 // comment), in line order within each class, and the table that turns the
 // classes' winners into preferences. The preferences are the same in every
 // dialect: longest match, whatever the dialect's ranking of Allow and
@@ -108,11 +116,11 @@ type usageEntry struct {
 // once; and a category that no rule states is unknown for every URL, so it
 // gets no class. When the rules can be grouped by pattern, they are, in
 // one class (see the file's comment).
-func LowerUsage(s Selection) ([]Lowered, UsageTable) {
+func lowerUsage(s Selection) ([]lowered, UsageTable) {
 	t := UsageTable{any: len(s.Usage) > 0 || len(s.Signals) > 0}
 	paths := false
 	for _, u := range s.Usage {
-		paths = paths || u.Pattern != ""
+		paths = paths || u.Canonical != ""
 	}
 	if !paths {
 		for _, u := range s.Usage {
@@ -151,21 +159,21 @@ func LowerUsage(s Selection) ([]Lowered, UsageTable) {
 			}
 		}
 		if rep[i] == i {
-			t.class[i] = int8(ClassCategory + nclass)
+			t.class[i] = int8(classCategory + nclass)
 			nclass++
 		} else {
 			t.class[i] = t.class[rep[i]]
 		}
 	}
 	n := len(s.Usage) * nclass
-	out := make([]Lowered, 0, n)
+	out := make([]lowered, 0, n)
 	t.rules = make([]usageEntry, 0, n*len(aiprefCategories))
 	for i := range aiprefCategories {
 		if offs[i] == nil || rep[i] != i {
 			continue
 		}
 		for r, u := range s.Usage {
-			out = append(out, Lowered{Pattern: u.Pattern, Rank: 3*len(u.Pattern) + int(offs[i][r]), Class: int(t.class[i]), Line: u.Line, Value: u.Value})
+			out = append(out, lowered{pattern: u.Canonical, rank: 3*len(u.Canonical) + int(offs[i][r]), class: int(t.class[i]), line: u.Line})
 			for _, c := range aiprefCategories {
 				t.rules = append(t.rules, usageEntry{line: int32(u.Line), pref: u.Prefs.Get(c)})
 			}
@@ -226,44 +234,44 @@ func starCollides(rules []UsageRule) bool {
 	}
 	byLen := make(map[int]length)
 	for _, u := range rules {
-		l, ok := byLen[len(u.Pattern)]
+		l, ok := byLen[len(u.Canonical)]
 		if !ok {
-			l.first = u.Pattern
+			l.first = u.Canonical
 		}
-		l.star = l.star || strings.IndexByte(u.Pattern, '*') >= 0
-		l.others = l.others || u.Pattern != l.first
+		l.star = l.star || strings.IndexByte(u.Canonical, '*') >= 0
+		l.others = l.others || u.Canonical != l.first
 		if l.star && l.others {
 			return true
 		}
-		byLen[len(u.Pattern)] = l
+		byLen[len(u.Canonical)] = l
 	}
 	return false
 }
 
 // lowerGrouped lowers rules, grouped by pattern, to one rule per pattern of
-// class ClassCategory, ranked by its length, in the line order of their
+// class classCategory, ranked by its length, in the line order of their
 // first rules; t gets, for each, the preference of each category that its
 // rules, combined in line order, state, and the line that stated it. One
 // pass numbers the patterns, so that the second fills slices of their
 // final size.
-func lowerGrouped(rules []UsageRule, t UsageTable) ([]Lowered, UsageTable) {
+func lowerGrouped(rules []UsageRule, t UsageTable) ([]lowered, UsageTable) {
 	group := make(map[string]int32, len(rules))
 	of := make([]int32, len(rules)) // by rule: its pattern's number
 	for r, u := range rules {
-		g, ok := group[u.Pattern]
+		g, ok := group[u.Canonical]
 		if !ok {
 			g = int32(len(group))
-			group[u.Pattern] = g
+			group[u.Canonical] = g
 		}
 		of[r] = g
 	}
 	ncat := len(aiprefCategories)
-	out := make([]Lowered, len(group))
+	out := make([]lowered, len(group))
 	t.rules = make([]usageEntry, len(group)*ncat)
 	for r, u := range rules {
 		g := int(of[r])
-		if out[g].Line == 0 {
-			out[g] = Lowered{Pattern: u.Pattern, Rank: len(u.Pattern), Class: ClassCategory, Line: u.Line, Value: u.Value}
+		if out[g].line == 0 {
+			out[g] = lowered{pattern: u.Canonical, rank: len(u.Canonical), class: classCategory, line: u.Line}
 		}
 		// Combined as usage.Set.Combine combines, category by
 		// category: the first line to state what wins is kept.
@@ -275,27 +283,33 @@ func lowerGrouped(rules []UsageRule, t UsageTable) ([]Lowered, UsageTable) {
 		}
 	}
 	for i := range aiprefCategories {
-		t.class[i] = ClassCategory
+		t.class[i] = classCategory
 	}
 	return out, t
 }
 
-// Any reports whether the selection has any Content-Usage or
-// Content-Signal line; without one, every URL's preferences are the zero
-// Set.
-func (t *UsageTable) Any() bool { return t.any }
-
-// Walk reports whether deciding a URL's preferences needs the usage
-// classes walked: whether the selection has Content-Usage rules with a
-// path.
-func (t *UsageTable) Walk() bool { return len(t.rules) > 0 }
+// Classes returns the classes whose winners Prefs reads, which the
+// Machine must decide for a URL (automaton.Machine.MatchClasses), beside
+// class 0; none when no Content-Usage rule has a path, and every URL that
+// may be fetched has the same preferences.
+func (t *UsageTable) Classes() automaton.ClassSet {
+	if len(t.rules) == 0 {
+		return 0
+	}
+	return usageClasses
+}
 
 // Prefs returns the preferences of a URL that may be fetched, given the
-// winner of each class: won[c] is the index of class c's winning rule,
-// base plus its index in LowerUsage's rules, or below base (-1) when no
-// rule of the class matched. won must hold NumClasses entries when Walk
-// reports true; it is not read otherwise. Prefs does not allocate.
-func (t *UsageTable) Prefs(won []int32, base int32) usage.Set {
+// winner of each class as automaton.Machine.MatchClasses gives them: the
+// index in the Program's Rules of class c's winning rule in won[c], or -1
+// when no rule of the class matched. Only the classes of Classes are
+// read. Prefs does not allocate.
+func (t *UsageTable) Prefs(won *[automaton.MaxClasses]int32) usage.Set {
+	return t.prefs(won[:], t.base)
+}
+
+// prefs is Prefs, given the index of the first Content-Usage rule.
+func (t *UsageTable) prefs(won []int32, base int32) usage.Set {
 	// The Content-Usage rules state only AIPref categories, the
 	// Content-Signal lines only others: combining them is setting the
 	// first in the second.
@@ -304,7 +318,7 @@ func (t *UsageTable) Prefs(won []int32, base int32) usage.Set {
 		return s
 	}
 	for i, c := range aiprefCategories {
-		if t.class[i] == ClassCrawl {
+		if t.class[i] == classCrawl {
 			continue
 		}
 		if w := won[t.class[i]]; w >= base {

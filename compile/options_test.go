@@ -11,7 +11,7 @@ import (
 func patterns(o Options, body string, agents ...string) string {
 	var out []string
 	for _, r := range o.Parse([]byte(body)).Select(agents...).Rules {
-		out = append(out, r.Pattern)
+		out = append(out, r.Canonical)
 	}
 	return strings.Join(out, " ")
 }

@@ -92,73 +92,6 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// A File is a parsed robots.txt body. Its strings (values, names, keys) are
-// substrings of one copy of the body, made once by Parse.
-type File struct {
-	Groups     []Group     // in file order
-	Sitemaps   []Sitemap   // in file order, duplicates dropped
-	Extensions []Extension // every other key: value line, in file order (not Content-Usage nor Content-Signal), the first MaxExtensions
-	Lines      int         // number of lines read
-
-	// The Content-Usage and Content-Signal lines outside any group, in
-	// file order: they apply to every crawler (see Selection).
-	Usage   []UsageRule
-	Signals []Signal
-
-	text        string  // the body parsed, of which every value is a substring
-	opts        Options // how the file was read; Select follows it
-	usageLines  int     // Content-Usage and Content-Signal lines, in groups or not
-	diags       []note  // in line order, at most MaxDiagnostics; formatted by Diagnostics
-	dropped     int     // diagnostics past MaxDiagnostics
-	droppedLine int     // the line of the first of them
-}
-
-// A Group is one or more user-agent lines and the rules after them.
-type Group struct {
-	Agents     []Agent
-	Rules      []Rule        // in file order, empty rules included
-	CrawlDelay time.Duration // the group's first valid crawl-delay
-	DelayLine  int           // the line of CrawlDelay, 0 when the group has none
-	Usage      []UsageRule   // its Content-Usage lines, in file order
-	Signals    []Signal      // its Content-Signal lines, in file order
-}
-
-// An Agent is one user-agent line of a group.
-type Agent struct {
-	Name   string // the product token read from the value (the whole value under Options.Substring); "" for *
-	Global bool   // the value is *
-	Value  string // the value as written
-	Line   int
-}
-
-// A Rule is an allow or disallow line of a group.
-type Rule struct {
-	Allow   bool
-	Value   string // the value as written, comment and surrounding space removed
-	Pattern string // Value in canonical form (package normalize); "" when empty
-	Line    int
-}
-
-// Priority returns the rule's weight: the length of its canonical pattern in
-// octets, the wildcard and the final anchor counting one each.
-func (r Rule) Priority() int { return len(r.Pattern) }
-
-// A Sitemap is the value of a sitemap line.
-type Sitemap struct {
-	URL  string
-	Line int
-}
-
-// An Extension is a key: value line that is neither a rule nor a user-agent
-// nor a sitemap line, such as host or clean-param. Content-Usage and
-// Content-Signal lines are not extensions: they are read into UsageRule and
-// Signal values.
-type Extension struct {
-	Key   string // lower case
-	Value string
-	Line  int
-}
-
 // key is what a line's key was read as.
 type key int
 
@@ -395,7 +328,7 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 	// Content-Usage line is a rule line in RFC 9309: the groups of such
 	// files may grow past this.)
 	ngroups := min(nagents, nrules+1)
-	p.agents = make([]Agent, 0, nagents)
+	p.agents = make([]UserAgent, 0, nagents)
 	p.starts = make([]groupStart, 0, ngroups)
 	p.f.Groups = make([]Group, 0, ngroups)
 	n := 0
@@ -538,7 +471,7 @@ type parser struct {
 	// The rules and agents of all groups, in file order: a group's are
 	// contiguous, from its entry in starts to the next group's.
 	rules  []Rule
-	agents []Agent
+	agents []UserAgent
 	starts []groupStart
 
 	// usage and signals hold the Content-Usage and Content-Signal lines of
@@ -733,7 +666,7 @@ func (p *parser) record(n int, ks, vs Span) LineKind {
 		if v != "" && v[0] != '/' && v[0] != '*' {
 			p.diag(n, diag.UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
 		}
-		p.rules = append(p.rules, Rule{Allow: kind == keyAllow, Value: v, Pattern: p.opts.Form.Pattern(v), Line: n})
+		p.rules = append(p.rules, Rule{Allow: kind == keyAllow, Pattern: v, Canonical: p.opts.Form.Pattern(v), Line: n})
 		p.hasRules = true
 	case keySitemap:
 		p.sitemap(n, v)
@@ -824,7 +757,7 @@ func (p *parser) userAgent(n int, v string, col int) {
 				p.diag(n, diag.EmptyAgent, "the user-agent value names no robot")
 			}
 		}
-		p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
+		p.agents = append(p.agents, UserAgent{Name: name, Global: global, Value: v, Line: n})
 		return
 	}
 	switch {
@@ -844,7 +777,7 @@ func (p *parser) userAgent(n int, v string, col int) {
 		}
 		p.diag(n, diag.AgentNotToken, "user-agent value %q is read as the product token %q", v, name)
 	}
-	p.agents = append(p.agents, Agent{Name: name, Global: global, Value: v, Line: n})
+	p.agents = append(p.agents, UserAgent{Name: name, Global: global, Value: v, Line: n})
 }
 
 // collapsedKeys are the keys that, written after a user-agent value on its

@@ -64,7 +64,7 @@ func TestParseGroups(t *testing.T) {
 			if r.Allow {
 				kind = "allow"
 			}
-			gr.Rules = append(gr.Rules, kind+" "+r.Value)
+			gr.Rules = append(gr.Rules, kind+" "+r.Pattern)
 		}
 		gr.Delay = g.CrawlDelay
 		got = append(got, gr)

@@ -61,14 +61,14 @@ func (m Matching) Rank(rules []Rule, path string, match func(pattern string) boo
 // strength returns how strongly rule r matches as m decides, and whether
 // it matches.
 func (m Matching) strength(r Rule, match func(string) bool) (Match, bool) {
-	if r.Pattern == "" {
+	if r.Canonical == "" {
 		return Match{}, m.EmptyRules
 	}
-	if match(r.Pattern) {
-		return Match{Strength: len(r.Pattern)}, true
+	if match(r.Canonical) {
+		return Match{Strength: len(r.Canonical)}, true
 	}
 	if m.IndexHTML && r.Allow {
-		if p, ok := indexHTML(r.Pattern); ok && match(p) {
+		if p, ok := indexHTML(r.Canonical); ok && match(p) {
 			return Match{Strength: len(p), IndexHTML: true}, true
 		}
 	}

@@ -11,8 +11,8 @@ import (
 // explain's copy broke ties by the rules' order, not by line); the first
 // match in a first-match dialect; /robots.txt; empty rules.
 func TestRank(t *testing.T) {
-	d := func(line int, p string) Rule { return Rule{Line: line, Pattern: p, Value: p} }
-	a := func(line int, p string) Rule { return Rule{Line: line, Pattern: p, Value: p, Allow: true} }
+	d := func(line int, p string) Rule { return Rule{Line: line, Canonical: p, Pattern: p} }
+	a := func(line int, p string) Rule { return Rule{Line: line, Canonical: p, Pattern: p, Allow: true} }
 	tests := []struct {
 		name    string
 		m       Matching

@@ -213,7 +213,7 @@ func (p *refParser) refRecord(n int, k, v string, col int) {
 			p.refDiag(n, diag.RuleOutsideGroup, "%s before any user-agent line; ignored", kind)
 			return
 		}
-		r := Rule{Allow: kind == keyAllow, Value: v, Pattern: p.opts.Form.Pattern(v), Line: n}
+		r := Rule{Allow: kind == keyAllow, Pattern: v, Canonical: p.opts.Form.Pattern(v), Line: n}
 		if v != "" && v[0] != '/' && v[0] != '*' {
 			p.refDiag(n, diag.UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
 		}
@@ -230,7 +230,7 @@ func (p *refParser) refRecord(n int, k, v string, col int) {
 		}
 		r := UsageRule{Value: v, Path: path, Prefs: prefs, Line: n}
 		if path != "" {
-			r.Pattern = p.opts.Form.Pattern(path)
+			r.Canonical = p.opts.Form.Pattern(path)
 		}
 		if p.group == nil {
 			p.f.Usage = append(p.f.Usage, r)
@@ -280,7 +280,7 @@ func (p *refParser) refUserAgent(n int, v string, col int) {
 				p.refDiag(n, diag.EmptyAgent, "the user-agent value names no robot")
 			}
 		}
-		p.group.Agents = append(p.group.Agents, Agent{Name: name, Global: global, Value: v, Line: n})
+		p.group.Agents = append(p.group.Agents, UserAgent{Name: name, Global: global, Value: v, Line: n})
 		return
 	}
 	word, _, _ := strings.Cut(strings.NewReplacer("/", " ", "\t", " ").Replace(v), " ")
@@ -295,7 +295,7 @@ func (p *refParser) refUserAgent(n int, v string, col int) {
 	case !global && name != v:
 		p.refDiag(n, diag.AgentNotToken, "user-agent value %q is read as the product token %q", v, name)
 	}
-	p.group.Agents = append(p.group.Agents, Agent{Name: name, Global: global, Value: v, Line: n})
+	p.group.Agents = append(p.group.Agents, UserAgent{Name: name, Global: global, Value: v, Line: n})
 }
 
 func (p *refParser) refSitemap(n int, v string) {

@@ -50,7 +50,7 @@ func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 	var buf [4]string // most crawlers go by one or two tokens
 	tokens := buf[:0]
 	for _, a := range agents {
-		if t, ok := f.opts.ReadAgent(a); ok || f.opts.LiteralAgents {
+		if t, ok := f.opts.readAgent(a); ok || f.opts.LiteralAgents {
 			tokens = append(tokens, t)
 		}
 	}
@@ -72,24 +72,61 @@ func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 	return groups, false
 }
 
-// ReadAgent reads a crawler's agent value as the options read the value of a
-// user-agent line, and reports whether what it read can name a group.
+// An AgentToken is one of a crawler's agent values as it is read to
+// select the groups that apply (Options.ReadAgent).
 //
-// By default the value is trimmed and its leading product token taken
-// (AgentName): "Googlebot/2.1", "Googlebot " and "googlebot" all read as a
-// token equal to Googlebot ignoring case. A value with no leading token ("",
-// "*", "2bot", "/x") reads as "" and names no group.
+// By default (RFC9309) a value is read as the value of a user-agent line
+// is: spaces around it are dropped and its leading product token, a run of
+// ASCII letters, '-' and '_', is taken (AgentName), so that
+// "Googlebot/2.1", a whole User-Agent header starting with Googlebot, and
+// "Googlebot " all read as Googlebot. The token is compared with the names
+// of the file's user-agent lines ignoring ASCII case. A value with no
+// leading token ("", "*", "2bot", "/x") is not Usable: it names no group,
+// and only the * groups apply.
 //
-// With Substring the trimmed value is kept whole, as user-agent values are
-// then; "" names no group.
+// With Options.LiteralAgents (the Google dialect) a value is compared as
+// given, exactly as Google's library compares it, and never reduced:
+// "Googlebot/2.1" names no group (the * groups apply) and "" names the
+// groups whose name reads as empty ("User-agent: 2bot"). Usable then says
+// what Google's IsValidUserAgentToObey says: that the value is a non-empty
+// run of ASCII letters, '-' and '_', the only values Google's crawlers
+// obey with.
 //
-// With LiteralAgents the value is returned as given, and usable reports
-// what Google's IsValidUserAgentToObey does: that the value is a non-empty
-// run of ASCII letters, '-' and '_'. The value is compared as given even
-// when it is not, as Google's library compares it: "FooBot/1.0" then names
-// no group, and "" names the groups whose name reads as empty
-// ("User-agent: 2bot").
-func (o Options) ReadAgent(v string) (token string, usable bool) {
+// With Options.Substring (the first-match dialects) the value, spaces
+// dropped, is kept whole, and a group applies when its name is a substring
+// of it ignoring ASCII case; "" is not Usable and only the first * record
+// applies.
+type AgentToken struct {
+	Given   string // the value as passed
+	Token   string // what is compared with the names of user-agent lines
+	Reduced bool   // Token is not Given: the value was cut to its product token or trimmed
+	Usable  bool   // Token can name a group (with LiteralAgents: Given is a valid token)
+}
+
+// String returns the value as given, and what it was read as when that
+// differs: "Googlebot/2.1 (read as Googlebot)", "360Spider (no product
+// token)". Tools show a crawler's name so.
+func (a AgentToken) String() string {
+	switch {
+	case a.Given == "*":
+		return a.Given
+	case a.Token == "" && a.Given != "":
+		return a.Given + " (no product token)"
+	case a.Reduced:
+		return a.Given + " (read as " + a.Token + ")"
+	}
+	return a.Given
+}
+
+// ReadAgent reads a crawler's agent value v as the options read the value
+// of a user-agent line (see AgentToken).
+func (o Options) ReadAgent(v string) AgentToken {
+	t, ok := o.readAgent(v)
+	return AgentToken{Given: v, Token: t, Reduced: t != v, Usable: ok}
+}
+
+// readAgent is ReadAgent's token, and whether it can name a group.
+func (o Options) readAgent(v string) (token string, usable bool) {
 	switch {
 	case o.LiteralAgents:
 		name, global := AgentName(v)
@@ -103,6 +140,38 @@ func (o Options) ReadAgent(v string) (token string, usable bool) {
 		return "", false
 	}
 	return name, name != ""
+}
+
+// Names returns the user-agent lines that name a crawler, the first line
+// of each name (compared ignoring ASCII case), in file order: the crawlers
+// the file speaks to by name, as written. Lines of * and lines that name
+// no product token are left out. Each call returns a new slice.
+func (f *File) Names() []UserAgent {
+	var out []UserAgent
+	seen := map[string]bool{}
+	for i := range f.Groups {
+		for _, a := range f.Groups[i].Agents {
+			k := lowerASCII(a.Name)
+			if a.Global || a.Name == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// lowerASCII returns s with its ASCII letters in lower case, and no other
+// octet changed: names compare ignoring ASCII case only.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // Merge merges the rules of the given groups (indices in f.Groups, in file

@@ -36,7 +36,7 @@ func TestReadAgent(t *testing.T) {
 		{substring, " Googlebot/2.1 ", "Googlebot/2.1", true},
 		{substring, " ", "", false},
 	} {
-		token, usable := c.opts.ReadAgent(c.value)
+		token, usable := c.opts.readAgent(c.value)
 		if token != c.token || usable != c.usable {
 			t.Errorf("%+v.ReadAgent(%q) = %q, %v; want %q, %v", c.opts, c.value, token, usable, c.token, c.usable)
 		}

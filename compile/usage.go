@@ -7,9 +7,9 @@ package compile
 // group, and turns usage's diagnostics into the file's.
 
 import (
-	"github.com/robotsexclusion/robots/internal/diag"
 	"strings"
 
+	"github.com/robotsexclusion/robots/internal/diag"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -18,26 +18,6 @@ const (
 	FieldContentUsage  = "Content-Usage"
 	FieldContentSignal = "Content-Signal"
 )
-
-// A UsageRule is a Content-Usage line: an optional path and a statement of
-// preference, read by usage.ParseRule.
-type UsageRule struct {
-	Value string // the value as written, comment and surrounding space removed
-	Path  string // the path as written; "" when the rule has none
-	// Pattern is Path in canonical form (package normalize), as for Allow
-	// and Disallow; "" when the rule has no path, and then the rule
-	// applies to every URL with length 0.
-	Pattern string
-	Prefs   usage.Set // every category's source is this line, Field Content-Usage
-	Line    int
-}
-
-// A Signal is a Content-Signal line, read by usage.ParseSignal.
-type Signal struct {
-	Value string    // the value as written, comment and surrounding space removed
-	Prefs usage.Set // every category's source is this line, Field Content-Signal
-	Line  int
-}
 
 // usageRule reads the value of a Content-Usage line into the group being
 // read, or into the File when there is none.
@@ -53,7 +33,7 @@ func (p *parser) usageRule(n int, v string) {
 	p.f.usageLines++
 	r := UsageRule{Value: v, Path: path, Prefs: prefs, Line: n}
 	if path != "" {
-		r.Pattern = p.opts.Form.Pattern(path)
+		r.Canonical = p.opts.Form.Pattern(path)
 	}
 	if p.group == nil {
 		appendSized(&p.f.Usage, r, p.s, "content-usage")

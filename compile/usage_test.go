@@ -15,7 +15,7 @@ func usageDump(f *File) string {
 	var b strings.Builder
 	line := func(where string, us []UsageRule, ss []Signal) {
 		for _, u := range us {
-			fmt.Fprintf(&b, "%s %d usage path=%q pattern=%q %v\n", where, u.Line, u.Path, u.Pattern, u.Prefs)
+			fmt.Fprintf(&b, "%s %d usage path=%q pattern=%q %v\n", where, u.Line, u.Path, u.Canonical, u.Prefs)
 		}
 		for _, s := range ss {
 			fmt.Fprintf(&b, "%s %d signal %v\n", where, s.Line, s.Prefs)
@@ -229,10 +229,10 @@ func TestSelectUsageInterleaved(t *testing.T) {
 }
 
 // lowDump writes lowered usage rules one a line: "class rank line pattern".
-func lowDump(low []Lowered) string {
+func lowDump(low []lowered) string {
 	var b strings.Builder
 	for _, l := range low {
-		fmt.Fprintf(&b, "%d %d %d %s\n", l.Class, l.Rank, l.Line, l.Pattern)
+		fmt.Fprintf(&b, "%d %d %d %s\n", l.class, l.rank, l.line, l.pattern)
 	}
 	return b.String()
 }
@@ -270,15 +270,15 @@ func TestLowerUsage(t *testing.T) {
 			"1 10 2 /a*\n1 9 3 /ab\n", true, ""},
 	}
 	for _, tt := range tests {
-		low, table := LowerUsage(Parse([]byte(tt.body)).Select("x"))
+		low, table := lowerUsage(Parse([]byte(tt.body)).Select("x"))
 		if got := lowDump(low); got != tt.want {
 			t.Errorf("%s: lowered\n%swant\n%s", tt.name, got, tt.want)
 		}
-		if table.Walk() != tt.walk || table.Any() != (tt.fixed != "unknown") {
-			t.Errorf("%s: Walk %v, Any %v", tt.name, table.Walk(), table.Any())
+		if (table.Classes() != 0) != tt.walk || table.any != (tt.fixed != "unknown") {
+			t.Errorf("%s: Classes %b, any %v", tt.name, table.Classes(), table.any)
 		}
 		if !tt.walk {
-			if got := table.Prefs(nil, 0).String(); got != tt.fixed {
+			if got := table.prefs(nil, 0).String(); got != tt.fixed {
 				t.Errorf("%s: preferences %s, want %s", tt.name, got, tt.fixed)
 			}
 		}
@@ -290,9 +290,9 @@ func TestLowerUsage(t *testing.T) {
 // is the winner's.
 func TestUsageTablePrefs(t *testing.T) {
 	body := "User-agent: *\nContent-Signal: ai-input=no\nContent-Usage: /a* train-ai=y, search=n\nContent-Usage: /ab train-ai=y\n"
-	low, table := LowerUsage(Parse([]byte(body)).Select("x"))
-	if len(low) != 4 || NumClasses() != 3 {
-		t.Fatalf("%d lowered rules, %d classes", len(low), NumClasses())
+	low, table := lowerUsage(Parse([]byte(body)).Select("x"))
+	if n := classCategory + len(aiprefCategories); len(low) != 4 || n != 3 {
+		t.Fatalf("%d lowered rules, %d classes", len(low), n)
 	}
 	const base = 10
 	tests := []struct {
@@ -304,12 +304,12 @@ func TestUsageTablePrefs(t *testing.T) {
 		{[]int32{-1, base + 1, base + 3}, "Content-Usage: train-ai=y; Content-Signal: ai-input=no"}, // /ab says nothing of search
 	}
 	for _, tt := range tests {
-		got := table.Prefs(tt.won, base)
+		got := table.prefs(tt.won, base)
 		if got.String() != tt.want {
 			t.Errorf("winners %v: %s, want %s", tt.won, got, tt.want)
 		}
 	}
-	got := table.Prefs([]int32{0, base + 1, base + 2}, base)
+	got := table.prefs([]int32{0, base + 1, base + 2}, base)
 	if got.From(usage.TrainAI) != (usage.Source{Line: 4, Field: "Content-Usage"}) || got.From(usage.Search).Line != 3 || got.From(usage.SignalAIInput).Line != 2 {
 		t.Errorf("sources: %v %v %v", got.From(usage.TrainAI), got.From(usage.Search), got.From(usage.SignalAIInput))
 	}
@@ -319,19 +319,19 @@ func TestUsageTablePrefs(t *testing.T) {
 // winner's group states every category, combined in line order.
 func TestUsageTableGrouped(t *testing.T) {
 	body := "User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a train-ai=n, search=y\nContent-Usage: /b search=n\nContent-Usage: /a search=n\n"
-	low, table := LowerUsage(Parse([]byte(body)).Select("x"))
+	low, table := lowerUsage(Parse([]byte(body)).Select("x"))
 	if got := lowDump(low); got != "1 2 2 /a\n1 2 4 /b\n" {
 		t.Fatalf("lowered\n%s", got)
 	}
 	const base = 3
-	got := table.Prefs([]int32{0, base + 0, 7}, base)
+	got := table.prefs([]int32{0, base + 0, 7}, base)
 	if got.String() != "Content-Usage: train-ai=n, search=n" || got.From(usage.TrainAI).Line != 3 || got.From(usage.Search).Line != 5 {
 		t.Errorf("/a: %v, from lines %d and %d", got, got.From(usage.TrainAI).Line, got.From(usage.Search).Line)
 	}
-	if got := table.Prefs([]int32{0, base + 1}, base); got.String() != "Content-Usage: search=n" || got.From(usage.Search).Line != 4 {
+	if got := table.prefs([]int32{0, base + 1}, base); got.String() != "Content-Usage: search=n" || got.From(usage.Search).Line != 4 {
 		t.Errorf("/b: %v", got)
 	}
-	if got := table.Prefs([]int32{0, -1}, base); got.Known() {
+	if got := table.prefs([]int32{0, -1}, base); got.Known() {
 		t.Errorf("no winner: %v", got)
 	}
 }
@@ -341,7 +341,7 @@ func TestUsageTableGrouped(t *testing.T) {
 // paths /*a_i*b_i (usage-astar: one class, rules not grouped), one
 // wildcard path repeated, whose every pair of rules has one length (once
 // quadratic in starCollides), and literal paths /a_i (grouped by pattern). B/op and allocs/op are what Parse, Select
-// and LowerUsage allocate for the whole file.
+// and lowerUsage allocate for the whole file.
 func BenchmarkUsage(b *testing.B) {
 	const limit = 500 << 10
 	fill := func(line func(i int) string) []byte {
@@ -366,7 +366,7 @@ func BenchmarkUsage(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(c.body)))
 			for b.Loop() {
-				low, _ := LowerUsage(Parse(c.body).Select("x"))
+				low, _ := lowerUsage(Parse(c.body).Select("x"))
 				if len(low) == 0 {
 					b.Fatal("nothing lowered")
 				}
@@ -418,7 +418,7 @@ func TestStarCollides(t *testing.T) {
 	for _, tt := range tests {
 		var rules []UsageRule
 		for _, p := range tt.patterns {
-			rules = append(rules, UsageRule{Pattern: p})
+			rules = append(rules, UsageRule{Canonical: p})
 		}
 		if got := starCollides(rules); got != tt.want {
 			t.Errorf("starCollides(%q) = %v, want %v", tt.patterns, got, tt.want)

@@ -12,7 +12,9 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden tables of testdata/golden")
@@ -35,9 +37,9 @@ func tierName(lim automaton.Limits) string { return lim.String() }
 
 // library runs the root package in dialect d, built with limits lim, as the
 // suite's implementation.
-func library(d conformance.Dialect, lim automaton.Limits) conformance.Impl {
+func library(d compile.Dialect, lim automaton.Limits) conformance.Impl {
 	return func(body []byte, agent, url string) conformance.Verdict {
-		v := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(lim)).Agent(agent).Decide(url)
+		v := robots.Parse(body, robots.WithDialect(d), config.WithLimits(lim)).Agent(agent).Decide(url)
 		return conformance.Verdict{Allowed: v.Allowed, Line: v.Line, Pattern: v.Pattern, Usage: v.Usage}
 	}
 }
@@ -47,8 +49,8 @@ func library(d conformance.Dialect, lim automaton.Limits) conformance.Impl {
 // parser that departs from the documents, shows here.
 func TestReferenceAgreesWithSpec(t *testing.T) {
 	s := loadSuite(t)
-	for _, d := range conformance.Dialects {
-		verdict := conformance.ReferenceVerdictIn(d)
+	for _, d := range compile.Dialects() {
+		verdict := conformance.ReferenceVerdict(d)
 		for _, c := range s.Cases(d) {
 			t.Run(d.String()+"/"+c.Name(), func(t *testing.T) {
 				if err := c.Check(verdict(c)); err != nil {
@@ -63,13 +65,13 @@ func TestReferenceAgreesWithSpec(t *testing.T) {
 // directly gets the verdict of the body it stands for, so that goldens
 // computed one way hold for implementations run the other way.
 func TestMatchCasesRunAsBodies(t *testing.T) {
-	for _, c := range loadSuite(t).Cases(conformance.RFC9309) {
+	for _, c := range loadSuite(t).Cases(compile.RFC9309) {
 		if c.Kind != conformance.KindMatch {
 			continue
 		}
 		t.Run(c.Name(), func(t *testing.T) {
-			direct := conformance.ReferenceVerdict(c)
-			viaBody := c.Run(conformance.ReferenceImpl)
+			direct := conformance.ReferenceVerdict(compile.RFC9309)(c)
+			viaBody := c.Run(conformance.ReferenceImpl(compile.RFC9309))
 			if direct != viaBody {
 				t.Errorf("%s: Match and the body %q disagree: direct %+v, body %+v", c, must(c.Input()), direct, viaBody)
 			}
@@ -83,11 +85,11 @@ func must(body []byte, _, _ string) []byte { return body }
 // other implementations, in every dialect.
 func TestSuiteRun(t *testing.T) {
 	s := loadSuite(t)
-	for _, d := range conformance.Dialects {
+	for _, d := range compile.Dialects() {
 		if n := len(s.Cases(d)); n == 0 {
 			t.Fatalf("no %s cases", d)
 		}
-		for _, err := range s.Run(d, conformance.ReferenceImplIn(d)) {
+		for _, err := range s.Run(d, conformance.ReferenceImpl(d)) {
 			t.Errorf("%s: %v", d, err)
 		}
 	}
@@ -99,7 +101,7 @@ func TestSuiteRun(t *testing.T) {
 // reference wrote.
 func TestLibraryMatchesGolden(t *testing.T) {
 	suite := loadSuite(t)
-	for _, d := range conformance.Dialects {
+	for _, d := range compile.Dialects() {
 		for _, spec := range suite.Specs {
 			if len(spec.For(d)) == 0 {
 				continue
@@ -131,14 +133,14 @@ func TestGoldenFresh(t *testing.T) {
 	s := loadSuite(t)
 	want := map[string]bool{}
 	for _, spec := range s.Specs {
-		for _, d := range conformance.Dialects {
+		for _, d := range compile.Dialects() {
 			if len(spec.For(d)) == 0 {
 				continue
 			}
 			name := conformance.GoldenName(spec.Name, d)
 			want[name] = true
 			path := filepath.Join(conformance.GoldenDir, name)
-			got := conformance.Golden(spec, d, conformance.ReferenceVerdictIn(d))
+			got := conformance.Golden(spec, d, conformance.ReferenceVerdict(d))
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {
 					t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -25,9 +26,9 @@ const GoldenDir = "testdata/golden"
 // GoldenName returns the name of the golden table of a spec file in
 // dialect d: "book.txt" has "book.golden" for rfc9309 and
 // "book.draft1996.golden" for draft1996.
-func GoldenName(spec string, d Dialect) string {
+func GoldenName(spec string, d compile.Dialect) string {
 	base := strings.TrimSuffix(spec, path.Ext(spec))
-	if d == RFC9309 {
+	if d == compile.RFC9309 {
 		return base + ".golden"
 	}
 	return base + "." + d.String() + ".golden"
@@ -48,7 +49,7 @@ func GoldenName(spec string, d Dialect) string {
 // pattern and URL (match); a flag says when the case is disputed, or when the
 // verdict is not the one the case wants. Gen writes Golden(s, d,
 // ReferenceVerdictIn(d)) for every dialect of which s has cases.
-func Golden(s *Spec, d Dialect, verdict func(*Case) Verdict) []byte {
+func Golden(s *Spec, d compile.Dialect, verdict func(*Case) Verdict) []byte {
 	cases := s.For(d)
 	var expect, match, use, disputed int
 	for _, c := range cases {

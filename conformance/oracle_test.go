@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -24,7 +25,7 @@ func TestReferenceAgreesWithGoogle(t *testing.T) {
 	if _, err := os.Stat(generatedOracle); errors.Is(err, fs.ErrNotExist) {
 		t.Skipf("%s is absent", generatedOracle)
 	}
-	g := conformance.Google
+	g := compile.Google
 	n, bad := 0, 0
 	err := conformance.ReadOracle(generatedOracle, "", func(c *conformance.OracleCase) error {
 		if c.Category == "long-lines" {
@@ -33,7 +34,7 @@ func TestReferenceAgreesWithGoogle(t *testing.T) {
 		n++
 		text, _, _ := normalize.Prepare(c.Body, g.BodyOptions())
 		rules := g.Options().Parse(text).Select(c.Agents...).Rules
-		i, allowed := conformance.ReferenceIn(g, rules, c.URL)
+		i, allowed := conformance.Reference(g, rules, c.URL)
 		line := 0
 		if i >= 0 {
 			line = rules[i].Line

@@ -5,7 +5,7 @@
 // uses too.
 // It is slow on purpose and every faster engine is tested against it. In
 // the other dialects it keeps the longest match as Google's library does,
-// or takes the first match in file order (ReferenceIn).
+// or takes the first match in file order.
 //
 // The package also reads the spec example files under testdata/spec, which
 // transcribe every example and table of the documents that define the
@@ -19,22 +19,17 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 )
 
-// Reference decides url against rules, the rules selected for one crawler.
-// It returns the index in rules of the rule that decided, or -1 when none
-// matched, and whether the URL may be fetched.
+// Reference decides url in dialect d against rules, the Allow and Disallow
+// rules selected for one crawler from a file read with d.Options(). It
+// returns the index in rules of the rule that decided, or -1 when none
+// matched, and whether the URL may be fetched. The dialects differ as
+// d.Matching() says; today:
 //
-// The rule with the longest canonical pattern that matches wins; between an
-// allow and a disallow of equal length the allow wins; between two rules of
-// one kind and length the earlier line wins. An empty pattern matches
-// nothing. No match means allowed, and /robots.txt is always allowed.
-func Reference(rules []compile.Rule, url string) (winner int, allowed bool) {
-	return ReferenceIn(RFC9309, rules, url)
-}
-
-// ReferenceIn is Reference in dialect d, for rules selected from a file read
-// with d.Options(). The dialects differ as d.Matching() says; today:
-//
-//   - rfc9309: as Reference.
+//   - rfc9309: the rule with the longest canonical pattern that matches
+//     wins; between an allow and a disallow of equal length the allow wins;
+//     between two rules of one kind and length the earlier line wins. An
+//     empty pattern matches nothing. No match means allowed, and
+//     /robots.txt is always allowed.
 //   - google: patterns and URLs are compared in the Raw form (the URL as
 //     written); an empty pattern matches every URL with strength 0, so it can
 //     be the rule named but never disallows; an Allow pattern whose last
@@ -44,7 +39,7 @@ func Reference(rules []compile.Rule, url string) (winner int, allowed bool) {
 //   - draft1996, original1994: patterns and URLs are compared in the Decoded
 //     form, where * and $ are ordinary octets; the first rule in file order
 //     that matches decides; an empty pattern matches nothing.
-func ReferenceIn(d Dialect, rules []compile.Rule, url string) (winner int, allowed bool) {
+func Reference(d compile.Dialect, rules []compile.Rule, url string) (winner int, allowed bool) {
 	path := d.Form().URL(url)
 	// Every rule is tried with Match; the one ranking of the module picks
 	// the winner, as Matcher.Explain's does.

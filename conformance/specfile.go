@@ -18,31 +18,9 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// A Dialect names a reading of robots.txt whose answers a case records: one
-// of the dialects of package compile, whose table says how each reads a
-// file. A spec file names them as their String does.
-type Dialect = compile.Dialect
-
-// The dialects a spec file can name.
-const (
-	// RFC9309 is RFC 9309 as DESIGN.md ("Semantics") reads it: longest
-	// match, allow wins ties, canonical octets, /robots.txt always allowed.
-	RFC9309 = compile.RFC9309
-	// Google is exactly Google's open-source robots.txt library
-	// (spec/google-dialect.md).
-	Google = compile.Google
-	// Draft1996 is the 1996 Internet-Draft "A Method for Web Robots
-	// Control": the first matching Allow or Disallow line in file order
-	// wins, and * and $ are ordinary octets.
-	Draft1996 = compile.Draft1996
-	// Original1994 is the 1994 "Standard for Robot Exclusion": Disallow
-	// lines only (Allow is an unknown line), prefix match, and a
-	// case-insensitive substring match of the crawler's name.
-	Original1994 = compile.Original1994
-)
-
-// Dialects lists every dialect, the meaning of "all" in a spec file.
-var Dialects = compile.Dialects()
+// dialects lists every dialect, the meaning of "all" in a spec file, which
+// names a dialect as its String does.
+var dialects = compile.Dialects()
 
 // A Kind tells what a case checks.
 type Kind int
@@ -74,12 +52,12 @@ const MatchLine = 2
 
 // A Case is one expect or match line of a spec file.
 type Case struct {
-	Spec     string    // the spec file's name, such as "rfc9309.txt"
-	Line     int       // the line of the expect or match line in the spec file
-	Source   string    // the document and section it transcribes
-	Kind     Kind      // expect or match
-	Dialects []Dialect // the dialects whose semantics give the document's answer
-	Disputed string    // why those dialects give the other answer; "" when they do not
+	Spec     string            // the spec file's name, such as "rfc9309.txt"
+	Line     int               // the line of the expect or match line in the spec file
+	Source   string            // the document and section it transcribes
+	Kind     Kind              // expect or match
+	Dialects []compile.Dialect // the dialects whose semantics give the document's answer
+	Disputed string            // why those dialects give the other answer; "" when they do not
 
 	File  string // Expect and Usage: the name of the body
 	Body  []byte // Expect and Usage: the robots.txt body
@@ -103,7 +81,7 @@ type Case struct {
 func (c *Case) Name() string { return fmt.Sprintf("%s:%d", c.Spec, c.Line) }
 
 // For reports whether the case records an answer of dialect d.
-func (c *Case) For(d Dialect) bool { return slices.Contains(c.Dialects, d) }
+func (c *Case) For(d compile.Dialect) bool { return slices.Contains(c.Dialects, d) }
 
 // Input returns what an implementation is run on: the case's body, agent
 // and URL, or for a match case the body "User-agent: *\nDisallow: PATTERN\n",
@@ -242,7 +220,7 @@ func ReadSpec(path string) (*Spec, error) {
 //		tested.
 //
 // DIALECTS is a comma-separated list of the dialects whose semantics give
-// the document's answer (see Dialect), or "all" for every dialect. Tokens
+// the document's answer (see compile.Dialect), or "all" for every dialect. Tokens
 // are separated by blanks; a token that starts with a double quote is a Go
 // string literal (for blanks, empty strings and special bytes), and a token
 // that starts with # begins a comment that runs to the end of the line.
@@ -474,17 +452,17 @@ func freeText(line string) (keyword, text string, ok bool) {
 	return "", "", false
 }
 
-func parseDialects(s string) ([]Dialect, error) {
+func parseDialects(s string) ([]compile.Dialect, error) {
 	if s == "all" {
-		return slices.Clone(Dialects), nil
+		return slices.Clone(dialects), nil
 	}
-	var ds []Dialect
+	var ds []compile.Dialect
 	for _, name := range strings.Split(s, ",") {
-		i := slices.IndexFunc(Dialects, func(d Dialect) bool { return d.String() == name })
+		i := slices.IndexFunc(dialects, func(d compile.Dialect) bool { return d.String() == name })
 		if i < 0 {
 			return nil, fmt.Errorf("unknown dialect %q (want all, or a comma list of %s)", name, dialectNames())
 		}
-		d := Dialects[i]
+		d := dialects[i]
 		if slices.Contains(ds, d) {
 			return nil, fmt.Errorf("dialect %q listed twice", name)
 		}
@@ -527,8 +505,8 @@ func tokens(line string) ([]string, error) {
 
 // dialectNames lists the dialects' names, comma separated.
 func dialectNames() string {
-	names := make([]string, len(Dialects))
-	for i, d := range Dialects {
+	names := make([]string, len(dialects))
+	for i, d := range dialects {
 		names[i] = d.String()
 	}
 	return strings.Join(names, ", ")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 )
 
@@ -34,19 +35,19 @@ match draft1996 /a*b /a*b no
 	body1 := []byte("User-agent: *\n\nDisallow: /a # comment kept in the body\n")
 	want := []conformance.Case{{
 		Spec: "doc.txt", Line: 7, Source: "Doc 1.2 (example)", Kind: conformance.KindExpect,
-		Dialects: []conformance.Dialect{conformance.RFC9309, conformance.Google},
+		Dialects: []compile.Dialect{compile.RFC9309, compile.Google},
 		File:     "one", Body: body1, Agent: "FooBot", URL: "/a/b",
 	}, {
 		Spec: "doc.txt", Line: 8, Source: "Doc 1.2 (example)", Kind: conformance.KindExpect,
-		Dialects: conformance.Dialects,
+		Dialects: compile.Dialects(),
 		File:     "one", Body: body1, Agent: "Foo Bot", URL: "/a b", Allowed: true,
 	}, {
 		Spec: "doc.txt", Line: 14, Source: "Doc 3, Table 1", Kind: conformance.KindMatch,
-		Dialects: []conformance.Dialect{conformance.RFC9309}, Disputed: "the reason",
+		Dialects: []compile.Dialect{compile.RFC9309}, Disputed: "the reason",
 		Pattern: "", URL: "http://h/#a", Matches: true,
 	}, {
 		Spec: "doc.txt", Line: 15, Source: "Doc 3, Table 1", Kind: conformance.KindMatch,
-		Dialects: []conformance.Dialect{conformance.Draft1996},
+		Dialects: []compile.Dialect{compile.Draft1996},
 		Pattern:  "/a*b", URL: "/a*b",
 	}}
 	if diff := cmp.Diff(want, spec.Cases); diff != "" {
@@ -121,14 +122,14 @@ func TestCorpusSize(t *testing.T) {
 	s := loadSuite(t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-20s %6s", "spec file", "cases")
-	for _, d := range conformance.Dialects {
+	for _, d := range compile.Dialects() {
 		fmt.Fprintf(&b, " %12s", d)
 	}
 	fmt.Fprintf(&b, " %9s\n", "disputed")
-	total := map[conformance.Dialect]int{}
+	total := map[compile.Dialect]int{}
 	var all, disputed int
 	for _, spec := range s.Specs {
-		if len(spec.For(conformance.RFC9309)) == 0 {
+		if len(spec.For(compile.RFC9309)) == 0 {
 			t.Errorf("%s has no rfc9309 case", spec.Name)
 		}
 		n := 0
@@ -138,7 +139,7 @@ func TestCorpusSize(t *testing.T) {
 			}
 		}
 		fmt.Fprintf(&b, "%-20s %6d", spec.Name, len(spec.Cases))
-		for _, d := range conformance.Dialects {
+		for _, d := range compile.Dialects() {
 			fmt.Fprintf(&b, " %12d", len(spec.For(d)))
 			total[d] += len(spec.For(d))
 		}
@@ -147,7 +148,7 @@ func TestCorpusSize(t *testing.T) {
 		disputed += n
 	}
 	fmt.Fprintf(&b, "%-20s %6d", "total", all)
-	for _, d := range conformance.Dialects {
+	for _, d := range compile.Dialects() {
 		fmt.Fprintf(&b, " %12d", total[d])
 	}
 	fmt.Fprintf(&b, " %9d\n", disputed)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -35,57 +36,44 @@ type Verdict struct {
 // modify body, which cases share.
 type Impl func(body []byte, agent, url string) Verdict
 
-// ReferenceImpl is the reference pipeline as an Impl: normalize.Body,
-// compile.Parse, Select(agent) and Reference.
-func ReferenceImpl(body []byte, agent, url string) Verdict {
-	return ReferenceImplIn(RFC9309)(body, agent, url)
-}
-
-// ReferenceImplIn is ReferenceImpl in dialect d: the body prepared with
-// d.BodyOptions(), read with d.Options(), and decided by ReferenceIn, with
-// the usage preferences of ReferenceUsageIn.
-func ReferenceImplIn(d Dialect) Impl {
+// ReferenceImpl returns the reference pipeline in dialect d as an Impl:
+// the body prepared with d.BodyOptions() (normalize.Prepare), read with
+// d.Options(), the crawler's groups selected (compile.File.Select) and
+// decided by Reference, with the usage preferences of ReferenceUsage.
+func ReferenceImpl(d compile.Dialect) Impl {
 	return func(body []byte, agent, url string) Verdict {
 		text, _, _ := normalize.Prepare(body, d.BodyOptions()) // no charset: never fails
 		sel := d.Options().Parse(text).Select(agent)
 		rules := sel.Rules
-		i, ok := ReferenceIn(d, rules, url)
+		i, ok := Reference(d, rules, url)
 		v := Verdict{Allowed: ok}
 		if i >= 0 {
-			v.Line, v.Pattern = rules[i].Line, rules[i].Value
+			v.Line, v.Pattern = rules[i].Line, rules[i].Pattern
 		}
 		if len(sel.Usage) > 0 || len(sel.Signals) > 0 {
-			usageRules, signals := UsageOf(sel)
-			_, v.Usage, _ = ReferenceUsageIn(d, rules, usageRules, signals, url)
+			_, v.Usage, _ = ReferenceUsage(d, rules, sel.Usage, sel.Signals, url)
 		}
 		return v
 	}
 }
 
-// ReferenceVerdict is the reference's verdict on a case. An expect case is
-// run through ReferenceImpl. A match case is decided by Match on the
-// canonical pattern (normalize.Pattern) and path (normalize.URL) directly,
-// an empty pattern matching nothing, and is given the verdict of the body it
+// ReferenceVerdict returns the reference's verdict on a case in dialect d:
+// the case run through ReferenceImpl(d), a match case as the body it
+// stands for. In RFC9309 a match case is decided by Match on the canonical
+// pattern (normalize.Pattern) and path (normalize.URL) directly, an empty
+// pattern matching nothing, and is given the verdict of the body it
 // stands for: disallowed by line MatchLine when the pattern matches.
-func ReferenceVerdict(c *Case) Verdict {
-	if c.Kind != KindMatch {
-		return ReferenceImpl(c.Input())
+func ReferenceVerdict(d compile.Dialect) func(*Case) Verdict {
+	impl := ReferenceImpl(d)
+	return func(c *Case) Verdict {
+		if d != compile.RFC9309 || c.Kind != KindMatch {
+			return c.Run(impl)
+		}
+		if c.Pattern != "" && Match(normalize.Pattern(c.Pattern), normalize.URL(c.URL)) {
+			return Verdict{Allowed: false, Line: MatchLine, Pattern: c.Pattern}
+		}
+		return Verdict{Allowed: true}
 	}
-	if c.Pattern != "" && Match(normalize.Pattern(c.Pattern), normalize.URL(c.URL)) {
-		return Verdict{Allowed: false, Line: MatchLine, Pattern: c.Pattern}
-	}
-	return Verdict{Allowed: true}
-}
-
-// ReferenceVerdictIn returns the reference's verdict function in dialect d:
-// ReferenceVerdict for rfc9309; in the other dialects every case, a match
-// case as the body it stands for, is run through ReferenceImplIn(d).
-func ReferenceVerdictIn(d Dialect) func(*Case) Verdict {
-	if d == RFC9309 {
-		return ReferenceVerdict
-	}
-	impl := ReferenceImplIn(d)
-	return func(c *Case) Verdict { return c.Run(impl) }
 }
 
 // Run runs impl on the case's Input.
@@ -151,7 +139,7 @@ func Load(dir string) (*Suite, error) {
 
 // Cases returns the cases of every spec file that record an answer of
 // dialect d, in file order.
-func (s *Suite) Cases(d Dialect) []*Case {
+func (s *Suite) Cases(d compile.Dialect) []*Case {
 	var out []*Case
 	for _, spec := range s.Specs {
 		out = append(out, spec.For(d)...)
@@ -160,7 +148,7 @@ func (s *Suite) Cases(d Dialect) []*Case {
 }
 
 // For returns the spec file's cases that record an answer of dialect d.
-func (s *Spec) For(d Dialect) []*Case {
+func (s *Spec) For(d compile.Dialect) []*Case {
 	var out []*Case
 	for i := range s.Cases {
 		if c := &s.Cases[i]; c.For(d) {
@@ -172,7 +160,7 @@ func (s *Spec) For(d Dialect) []*Case {
 
 // Run runs impl on every case of dialect d and returns one error per case
 // it gets wrong, in file order.
-func (s *Suite) Run(d Dialect, impl Impl) []error {
+func (s *Suite) Run(d compile.Dialect, impl Impl) []error {
 	var errs []error
 	for _, c := range s.Cases(d) {
 		if err := c.Check(c.Run(impl)); err != nil {

@@ -13,84 +13,54 @@ import (
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// A UsageRule is a Content-Usage rule of the groups selected for one
-// crawler.
-type UsageRule struct {
-	// Pattern is the rule's path in canonical form (package normalize), as
-	// for Allow and Disallow; "" when the rule has no path, and then it
-	// applies to every URL.
-	Pattern string
-	Prefs   usage.Set // the preference, as usage.ParseRule read it
-	Line    int
-}
-
-// ReferenceUsage decides url for one crawler: whether it may be fetched
-// (Reference over rules, the Allow and Disallow rules selected), and the
-// usage preferences that apply to it, by draft-ietf-aipref-attach section
-// 3.1:
+// ReferenceUsage decides url in dialect d for one crawler: whether it may
+// be fetched (Reference over rules, the Allow and Disallow rules
+// selected), and the usage preferences that apply to it, by
+// draft-ietf-aipref-attach section 3.1:
 //
 //   - a URL that may not be fetched has no preferences (the zero Set, no
 //     lines);
 //   - otherwise the Content-Usage rules are matched as Allow and Disallow
-//     patterns are (Match, over the canonical path and query), a rule
-//     without a path matching every URL with length 0; the rules whose
+//     patterns are (Match, over the path and query in d's octet form, of
+//     their Canonical path), a rule without a path matching every URL with
+//     length 0; the rules whose
 //     pattern is the longest (in canonical octets) among those that match
 //     apply, whatever their order in the file, and rules of that length
 //     that disagree are combined by the vocabulary's rule (any n wins, else
 //     any y). The draft speaks only of identical paths; two different
 //     patterns of the same length that both match are combined the same
 //     way;
-//   - then signals, the Content-Signal statements of the selected groups,
+//   - then signals, the Content-Signal lines of the selected groups,
 //     which have no path, are combined with the result.
 //
 // It returns the lines of the Content-Usage rules that applied, in
 // ascending order. Each category's source (usage.Set.From) is the earliest
 // of those lines that stated the result, then the first signal.
-func ReferenceUsage(rules []compile.Rule, usageRules []UsageRule, signals []usage.Set, url string) (allowed bool, prefs usage.Set, lines []int) {
-	return ReferenceUsageIn(RFC9309, rules, usageRules, signals, url)
-}
-
-// ReferenceUsageIn is ReferenceUsage in dialect d: the crawl verdict by
-// ReferenceIn, and the URL in d's octet form.
-func ReferenceUsageIn(d Dialect, rules []compile.Rule, usageRules []UsageRule, signals []usage.Set, url string) (allowed bool, prefs usage.Set, lines []int) {
-	if _, allowed = ReferenceIn(d, rules, url); !allowed {
+func ReferenceUsage(d compile.Dialect, rules []compile.Rule, usageRules []compile.UsageRule, signals []compile.Signal, url string) (allowed bool, prefs usage.Set, lines []int) {
+	if _, allowed = Reference(d, rules, url); !allowed {
 		return false, usage.Set{}, nil
 	}
 	path := d.Form().URL(url)
-	var applied []UsageRule
+	var applied []compile.UsageRule
 	best := -1
 	for _, r := range usageRules {
-		if !Match(r.Pattern, path) {
+		if !Match(r.Canonical, path) {
 			continue
 		}
-		switch n := len(r.Pattern); {
+		switch n := len(r.Canonical); {
 		case n > best:
-			best, applied = n, []UsageRule{r}
+			best, applied = n, []compile.UsageRule{r}
 		case n == best:
 			applied = append(applied, r)
 		}
 	}
-	slices.SortStableFunc(applied, func(a, b UsageRule) int { return a.Line - b.Line })
+	slices.SortStableFunc(applied, func(a, b compile.UsageRule) int { return a.Line - b.Line })
 	for _, r := range applied {
 		prefs = prefs.Combine(r.Prefs)
 		lines = append(lines, r.Line)
 	}
 	for _, s := range signals {
-		prefs = prefs.Combine(s)
+		prefs = prefs.Combine(s.Prefs)
 	}
 	return true, prefs, lines
-}
-
-// UsageOf returns what ReferenceUsage takes of a selection of groups: its
-// Content-Usage rules and its Content-Signal statements.
-func UsageOf(sel compile.Selection) ([]UsageRule, []usage.Set) {
-	var rules []UsageRule
-	for _, u := range sel.Usage {
-		rules = append(rules, UsageRule{Pattern: u.Pattern, Prefs: u.Prefs, Line: u.Line})
-	}
-	var signals []usage.Set
-	for _, s := range sel.Signals {
-		signals = append(signals, s.Prefs)
-	}
-	return rules, signals
 }

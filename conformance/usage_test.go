@@ -12,12 +12,12 @@ import (
 
 // crawl returns an Allow (allow) or Disallow rule on line.
 func crawl(allow bool, value string, line int) compile.Rule {
-	return compile.Rule{Allow: allow, Value: value, Pattern: normalize.Pattern(value), Line: line}
+	return compile.Rule{Allow: allow, Pattern: value, Canonical: normalize.Pattern(value), Line: line}
 }
 
 // cu returns the Content-Usage rule with the value on line, read as a
 // parser would read it.
-func cu(t *testing.T, value string, line int) conformance.UsageRule {
+func cu(t *testing.T, value string, line int) compile.UsageRule {
 	t.Helper()
 	path, prefs, diags := usage.ParseRule(value, usage.Source{Line: line, Field: "Content-Usage"})
 	if len(diags) > 0 {
@@ -27,17 +27,17 @@ func cu(t *testing.T, value string, line int) conformance.UsageRule {
 	if path != "" {
 		pattern = normalize.Pattern(path)
 	}
-	return conformance.UsageRule{Pattern: pattern, Prefs: prefs, Line: line}
+	return compile.UsageRule{Line: line, Value: value, Path: path, Canonical: pattern, Prefs: prefs}
 }
 
-// cs returns the Content-Signal statement with the value on line.
-func cs(t *testing.T, value string, line int) usage.Set {
+// cs returns the Content-Signal line with the value on line.
+func cs(t *testing.T, value string, line int) compile.Signal {
 	t.Helper()
 	s, diags := usage.ParseSignal(value, usage.Source{Line: line, Field: "Content-Signal"})
 	if len(diags) > 0 {
 		t.Fatalf("line %d %q: %v", line, value, diags)
 	}
-	return s
+	return compile.Signal{Line: line, Value: value, Prefs: s}
 }
 
 // TestReferenceUsage transcribes the worked example of
@@ -52,20 +52,20 @@ func TestReferenceUsage(t *testing.T) {
 	//	4 Content-Usage: train-ai=n
 	//	5 Content-Usage: /ai-ok/ train-ai=y
 	star := []compile.Rule{crawl(true, "/", 2), crawl(false, "/never/", 3)}
-	starUsage := []conformance.UsageRule{cu(t, "train-ai=n", 4), cu(t, "/ai-ok/ train-ai=y", 5)}
+	starUsage := []compile.UsageRule{cu(t, "train-ai=n", 4), cu(t, "/ai-ok/ train-ai=y", 5)}
 	// Figure 2, the group for ExampleBot:
 	//	7 User-Agent: ExampleBot
 	//	8 Allow: /
 	//	9 Content-Usage: train-ai=y
 	example := []compile.Rule{crawl(true, "/", 8)}
-	exampleUsage := []conformance.UsageRule{cu(t, "train-ai=y", 9)}
+	exampleUsage := []compile.UsageRule{cu(t, "train-ai=y", 9)}
 
 	u, y, n := usage.Unknown, usage.Allowed, usage.Disallowed
 	type row struct {
 		source  string
 		rules   []compile.Rule
-		usage   []conformance.UsageRule
-		signals []usage.Set
+		usage   []compile.UsageRule
+		signals []compile.Signal
 		url     string
 		crawl   bool
 		train   usage.Pref // train-ai
@@ -82,34 +82,34 @@ func TestReferenceUsage(t *testing.T) {
 		// Rule order carries no meaning: the same group written backwards.
 		{"attach 3.1: order carries no semantics", reversed(star), reversed(starUsage), nil, "/ai-ok/test", true, y, u, []int{5}},
 		{"attach 3.1: order carries no semantics", reversed(star), reversed(starUsage), nil, "/test", true, n, u, []int{4}},
-		{"attach 1.2 Examples (robots.txt)", []compile.Rule{crawl(true, "/", 2)}, []conformance.UsageRule{cu(t, "train-ai=n", 3)}, nil,
+		{"attach 1.2 Examples (robots.txt)", []compile.Rule{crawl(true, "/", 2)}, []compile.UsageRule{cu(t, "train-ai=n", 3)}, nil,
 			"https://example.com/anything?x", true, n, u, []int{3}},
 
 		// Section 3.1 in words.
 		{"attach 3.1: identical paths in conflict, n wins", nil,
-			[]conformance.UsageRule{cu(t, "/a train-ai=y, search=y", 2), cu(t, "/a train-ai=n", 3)}, nil, "/a/b", true, n, y, []int{2, 3}},
+			[]compile.UsageRule{cu(t, "/a train-ai=y, search=y", 2), cu(t, "/a train-ai=n", 3)}, nil, "/a/b", true, n, y, []int{2, 3}},
 		{"attach 3.1: the longer path wins, even allowing", nil,
-			[]conformance.UsageRule{cu(t, "/a train-ai=n", 2), cu(t, "/a/b train-ai=y", 3)}, nil, "/a/b/c", true, y, u, []int{3}},
+			[]compile.UsageRule{cu(t, "/a train-ai=n", 2), cu(t, "/a/b train-ai=y", 3)}, nil, "/a/b/c", true, y, u, []int{3}},
 		{"attach 3.1: the longest rule's statement is whole", nil,
-			[]conformance.UsageRule{cu(t, "train-ai=n, search=n", 2), cu(t, "/a search=y", 3)}, nil, "/a", true, u, y, []int{3}},
+			[]compile.UsageRule{cu(t, "train-ai=n, search=n", 2), cu(t, "/a search=y", 3)}, nil, "/a", true, u, y, []int{3}},
 		{"attach 3.1: length in encoded octets", nil,
-			[]conformance.UsageRule{cu(t, "/%E2%82%AC train-ai=y", 2), cu(t, "/€ train-ai=n", 3), cu(t, "/%E2%82 search=n", 4)}, nil,
+			[]compile.UsageRule{cu(t, "/%E2%82%AC train-ai=y", 2), cu(t, "/€ train-ai=n", 3), cu(t, "/%E2%82 search=n", 4)}, nil,
 			"/€uro", true, n, u, []int{2, 3}},
 		{"attach 3.1: patterns as for Allow/Disallow", nil,
-			[]conformance.UsageRule{cu(t, "train-ai=y", 2), cu(t, "/*.pdf$ train-ai=n", 3)}, nil, "/doc/a.pdf", true, n, u, []int{3}},
+			[]compile.UsageRule{cu(t, "train-ai=y", 2), cu(t, "/*.pdf$ train-ai=n", 3)}, nil, "/doc/a.pdf", true, n, u, []int{3}},
 		{"attach 3.1: patterns as for Allow/Disallow", nil,
-			[]conformance.UsageRule{cu(t, "train-ai=y", 2), cu(t, "/*.pdf$ train-ai=n", 3)}, nil, "/doc/a.pdf?x", true, y, u, []int{2}},
+			[]compile.UsageRule{cu(t, "train-ai=y", 2), cu(t, "/*.pdf$ train-ai=n", 3)}, nil, "/doc/a.pdf?x", true, y, u, []int{2}},
 		{"attach 3.1: same length, different patterns, combined", nil,
-			[]conformance.UsageRule{cu(t, "/a* search=y", 2), cu(t, "/ab search=n", 3)}, nil, "/abc", true, u, n, []int{2, 3}},
-		{"attach 3.1: no rule matches", nil, []conformance.UsageRule{cu(t, "/a train-ai=n", 2)}, nil, "/b", true, u, u, nil},
+			[]compile.UsageRule{cu(t, "/a* search=y", 2), cu(t, "/ab search=n", 3)}, nil, "/abc", true, u, n, []int{2, 3}},
+		{"attach 3.1: no rule matches", nil, []compile.UsageRule{cu(t, "/a train-ai=n", 2)}, nil, "/b", true, u, u, nil},
 		{"attach 3.1: a disallowed URL has none", []compile.Rule{crawl(false, "/", 2)},
-			[]conformance.UsageRule{cu(t, "train-ai=y", 3)}, []usage.Set{cs(t, "search=yes", 4)}, "/x", false, u, u, nil},
+			[]compile.UsageRule{cu(t, "train-ai=y", 3)}, []compile.Signal{cs(t, "search=yes", 4)}, "/x", false, u, u, nil},
 		{"RFC 9309 2.2.2: /robots.txt is always allowed", []compile.Rule{crawl(false, "/", 2)},
-			[]conformance.UsageRule{cu(t, "train-ai=n", 3)}, nil, "/robots.txt", true, n, u, []int{3}},
+			[]compile.UsageRule{cu(t, "train-ai=n", 3)}, nil, "/robots.txt", true, n, u, []int{3}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.source+" "+tt.url, func(t *testing.T) {
-			allowed, prefs, lines := conformance.ReferenceUsage(tt.rules, tt.usage, tt.signals, tt.url)
+			allowed, prefs, lines := conformance.ReferenceUsage(compile.RFC9309, tt.rules, tt.usage, tt.signals, tt.url)
 			if allowed != tt.crawl {
 				t.Errorf("allowed %v, want %v", allowed, tt.crawl)
 			}
@@ -139,10 +139,10 @@ func TestReferenceUsageSignals(t *testing.T) {
 	//	3 Allow: /
 	//	4 Content-Usage: /blog/ train-ai=y
 	rules := []compile.Rule{crawl(true, "/", 3)}
-	signals := []usage.Set{cs(t, "search=yes, ai-input=yes, ai-train=no", 2)}
-	cus := []conformance.UsageRule{cu(t, "/blog/ train-ai=y", 4)}
+	signals := []compile.Signal{cs(t, "search=yes, ai-input=yes, ai-train=no", 2)}
+	cus := []compile.UsageRule{cu(t, "/blog/ train-ai=y", 4)}
 
-	_, prefs, _ := conformance.ReferenceUsage(rules, nil, signals, "/page")
+	_, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, rules, nil, signals, "/page")
 	want := map[usage.Category]usage.Pref{
 		usage.SignalSearch: usage.Allowed, usage.SignalAIInput: usage.Allowed, usage.SignalAITrain: usage.Disallowed,
 	}
@@ -152,7 +152,7 @@ func TestReferenceUsageSignals(t *testing.T) {
 		}
 	}
 
-	_, prefs, lines := conformance.ReferenceUsage(rules, cus, signals, "/blog/post")
+	_, prefs, lines := conformance.ReferenceUsage(compile.RFC9309, rules, cus, signals, "/blog/post")
 	if prefs.Get(usage.TrainAI) != usage.Allowed || prefs.Get(usage.SignalAITrain) != usage.Disallowed {
 		t.Errorf("the vocabularies mixed: %s", prefs)
 	}
@@ -176,14 +176,14 @@ func reversed[T any](s []T) []T {
 // sources included.
 func TestReferenceUsageOrder(t *testing.T) {
 	rules := []compile.Rule{crawl(true, "/", 1), crawl(false, "/never/", 2), crawl(true, "/never/ok", 3)}
-	cus := []conformance.UsageRule{
+	cus := []compile.UsageRule{
 		cu(t, "train-ai=y, search=y", 4), cu(t, "search=n", 5), cu(t, "/a train-ai=n", 6),
 		cu(t, "/a search=y", 7), cu(t, "/a* train-ai=y", 8), cu(t, "/never/ok train-ai=n", 9),
 	}
 	urls := []string{"/", "/a", "/ab", "/b", "/never/x", "/never/ok", "/robots.txt"}
 	want := map[string]usage.Set{}
 	for _, u := range urls {
-		_, want[u], _ = conformance.ReferenceUsage(rules, cus, nil, u)
+		_, want[u], _ = conformance.ReferenceUsage(compile.RFC9309, rules, cus, nil, u)
 	}
 	// Every permutation of the six rules, by Heap's algorithm.
 	perm := slices.Clone(cus)
@@ -191,7 +191,7 @@ func TestReferenceUsageOrder(t *testing.T) {
 	permute = func(k int) {
 		if k == 1 {
 			for _, u := range urls {
-				if _, got, _ := conformance.ReferenceUsage(reversed(rules), perm, nil, u); got != want[u] {
+				if _, got, _ := conformance.ReferenceUsage(compile.RFC9309, reversed(rules), perm, nil, u); got != want[u] {
 					t.Fatalf("%s: order %v gives %s, want %s", u, lineOrder(perm), got, want[u])
 				}
 			}
@@ -221,7 +221,7 @@ func TestReferenceUsageOrder(t *testing.T) {
 }
 
 // lineOrder returns the lines of rules in order.
-func lineOrder(rules []conformance.UsageRule) []int {
+func lineOrder(rules []compile.UsageRule) []int {
 	var out []int
 	for _, r := range rules {
 		out = append(out, r.Line)

@@ -303,7 +303,7 @@ func Probes(files ...*robots.Robots) []string {
 		for _, g := range r.Groups() {
 			for _, rule := range g.Rules {
 				if rule.Pattern != "" {
-					patterns = append(patterns, form.Pattern(rule.Pattern), rule.Pattern)
+					patterns = append(patterns, rule.Canonical, rule.Pattern)
 					probes = ruleProbes(probes, form, rule.Pattern, literal)
 				}
 			}

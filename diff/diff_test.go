@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/diff"
 )
@@ -180,7 +181,7 @@ func TestProbesFindEveryFlip(t *testing.T) {
 	}
 	var urls []string
 	bodies := map[string]bool{}
-	for _, c := range suite.Cases(conformance.RFC9309) {
+	for _, c := range suite.Cases(compile.RFC9309) {
 		body, _, url := c.Input()
 		urls = append(urls, url)
 		bodies[string(body)] = true

@@ -6,6 +6,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
 )
 
 // FuzzDialects is FuzzDecide in the other dialects: every tier of the
@@ -22,12 +23,12 @@ func FuzzDialects(f *testing.F) {
 			if d == compile.RFC9309 {
 				continue // FuzzDecide
 			}
-			want := conformance.ReferenceImplIn(d)(body, agent, url)
+			want := conformance.ReferenceImpl(d)(body, agent, url)
 			for _, lim := range tiers {
-				m := robots.Parse(body, robots.WithDialect(d), robots.WithLimits(lim)).Agent(agent)
+				m := robots.Parse(body, robots.WithDialect(d), config.WithLimits(lim)).Agent(agent)
 				got := m.Decide(url)
 				if got.Allowed != want.Allowed || got.Line != want.Line || got.Pattern != want.Pattern || got.Usage != want.Usage {
-					t.Fatalf("%v, tier %v: agent %q url %q body %q: got %+v, reference %+v", d, m.Stats().Tier, agent, url, body, got, want)
+					t.Fatalf("%v, tier %v: agent %q url %q body %q: got %+v, reference %+v", d, m.Stats().Engine, agent, url, body, got, want)
 				}
 			}
 		}

@@ -4,10 +4,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -29,13 +31,13 @@ func newReference(body []byte) reference {
 }
 
 // decideWith decides url against rules with the reference matcher, and says
-// whether it is a URL as Decide reads one (robots.CheckURL).
+// whether it is a URL as Decide reads one (normalize.IsURL).
 func decideWith(rules []compile.Rule, url string) robots.Decision {
-	i, ok := conformance.Reference(rules, url)
+	i, ok := conformance.Reference(compile.RFC9309, rules, url)
 	if i < 0 {
-		return robots.Decision{Allowed: ok, NotURL: robots.CheckURL(url) != nil}
+		return robots.Decision{Allowed: ok, NotURL: !normalize.IsURL(url)}
 	}
-	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Value, NotURL: robots.CheckURL(url) != nil}
+	return robots.Decision{Allowed: ok, Line: rules[i].Line, Pattern: rules[i].Pattern, NotURL: !normalize.IsURL(url)}
 }
 
 // checkAgree fails t when any tier of the library disagrees with the
@@ -45,28 +47,27 @@ func decideWith(rules []compile.Rule, url string) robots.Decision {
 func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 	t.Helper()
 	sel := newReference(body).file.Select(agent)
-	urules, signals := conformance.UsageOf(sel)
 	want := make([]robots.Decision, len(urls))
 	for i, u := range urls {
 		want[i] = decideWith(sel.Rules, u)
-		if len(urules) == 0 && len(signals) == 0 {
+		if len(sel.Usage) == 0 && len(sel.Signals) == 0 {
 			continue // no preferences: the zero Set
 		}
-		allowed, prefs, _ := conformance.ReferenceUsage(sel.Rules, urules, signals, u)
+		allowed, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, u)
 		if allowed != want[i].Allowed {
 			t.Fatalf("url %q body %q: the references disagree", u, body)
 		}
 		want[i].Usage = prefs
 	}
 	for _, lim := range tiers {
-		m := robots.Parse(body, robots.WithLimits(lim)).Agent(agent)
+		m := robots.Parse(body, config.WithLimits(lim)).Agent(agent)
 		// Twice: a lazily built DFA builds its states on the first
 		// round and finds them on the second.
 		for round := range 2 {
 			for i, u := range urls {
 				want := want[i]
 				if got := m.Decide(u); got != want {
-					t.Fatalf("%v (built %v), round %d: agent %q url %q body %q:\n%s", lim, m.Stats().Tier, round, agent, u, body, cmp.Diff(want, got, cmp.AllowUnexported(usage.Set{})))
+					t.Fatalf("%v (built %v), round %d: agent %q url %q body %q:\n%s", lim, m.Stats().Engine, round, agent, u, body, cmp.Diff(want, got, cmp.AllowUnexported(usage.Set{})))
 				}
 			}
 		}

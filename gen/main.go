@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 )
 
@@ -44,14 +45,14 @@ func run(specDir, goldenDir string) error {
 	}
 	want := map[string]bool{}
 	for _, spec := range suite.Specs {
-		for _, d := range conformance.Dialects {
+		for _, d := range compile.Dialects() {
 			n := len(spec.For(d))
 			if n == 0 {
 				continue
 			}
 			name := conformance.GoldenName(spec.Name, d)
 			want[name] = true
-			data := conformance.Golden(spec, d, conformance.ReferenceVerdictIn(d))
+			data := conformance.Golden(spec, d, conformance.ReferenceVerdict(d))
 			path := filepath.Join(goldenDir, name)
 			if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 				continue

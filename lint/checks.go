@@ -86,7 +86,6 @@ var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 // rule: of the same kind (same true) when there is one, else of the other.
 // One map serves every group: it is sized once, for the largest.
 func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
-	form := p.Dialect.Form()
 	type key struct {
 		allow   bool
 		pattern string
@@ -109,7 +108,7 @@ func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
 			if r.Pattern == "" {
 				continue
 			}
-			pat := form.Pattern(r.Pattern)
+			pat := r.Canonical
 			if prev, ok := seen[key{r.Allow, pat}]; ok {
 				fn(r, prev, true)
 				continue

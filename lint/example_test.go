@@ -65,5 +65,5 @@ func ExampleLeftBehind() {
 	}
 	// Output:
 	// rfc9309 []
-	// draft1996 [{2 false /private}]
+	// draft1996 [{2 false /private /private}]
 }

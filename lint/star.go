@@ -32,7 +32,6 @@ func leftBehind(r *robots.Robots, agent string, star []robots.Rule) []robots.Rul
 	if !m.Named() {
 		return nil
 	}
-	form := r.Dialect().Form()
 	own := map[int]bool{}     // the lines of the named groups' rules
 	same := map[string]bool{} // their disallow patterns, as compared
 	var covers []string
@@ -41,7 +40,7 @@ func leftBehind(r *robots.Robots, agent string, star []robots.Rule) []robots.Rul
 		if rule.Allow || rule.Pattern == "" {
 			continue
 		}
-		p := form.Pattern(rule.Pattern)
+		p := rule.Canonical
 		same[p] = true
 		if p == "*" || p == "/*" {
 			p = "/" // every path
@@ -58,7 +57,7 @@ func leftBehind(r *robots.Robots, agent string, star []robots.Rule) []robots.Rul
 		if rule.Allow || rule.Pattern == "" || own[rule.Line] {
 			continue
 		}
-		p := form.Pattern(rule.Pattern)
+		p := rule.Canonical
 		covered := same[p]
 		for _, c := range covers {
 			if strings.HasPrefix(p, c) || c == "/" {
@@ -81,7 +80,7 @@ func leftBehind(r *robots.Robots, agent string, star []robots.Rule) []robots.Rul
 func HiddenUsage(r *robots.Robots, agent string) []int {
 	m := r.Agent(agent)
 	sel := m.Selection()
-	if !sel.Named || len(sel.HiddenUsage) == 0 || disallowsAll(r, m) {
+	if !sel.Named || len(sel.HiddenUsage) == 0 || disallowsAll(m) {
 		return nil
 	}
 	return sel.HiddenUsage
@@ -89,8 +88,7 @@ func HiddenUsage(r *robots.Robots, agent string) []int {
 
 // disallowsAll reports whether m's rules disallow every URL: a disallow of
 // "/" (or "*", "/*") and no allow that could let a URL through.
-func disallowsAll(r *robots.Robots, m *robots.Matcher) bool {
-	form := r.Dialect().Form()
+func disallowsAll(m *robots.Matcher) bool {
 	all := false
 	for _, rule := range m.Rules() {
 		if rule.Pattern == "" {
@@ -99,7 +97,7 @@ func disallowsAll(r *robots.Robots, m *robots.Matcher) bool {
 		if rule.Allow {
 			return false
 		}
-		switch form.Pattern(rule.Pattern) {
+		switch rule.Canonical {
 		case "/", "*", "/*":
 			all = true
 		}

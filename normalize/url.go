@@ -193,3 +193,25 @@ func PathQuery(url string) string {
 	}
 	return url[start:end]
 }
+
+// IsURL reports whether s is a URL that robots.txt speaks of: an absolute
+// URL with a scheme and an authority ("https://host/path", "ftp://h/x"),
+// or a reference that starts with "/". Anything else ("mailto:x",
+// "example.com/a", "") is not, though PathBounds finds a path in it as
+// Google's crawler would. It reads the scheme only.
+func IsURL(s string) bool {
+	return len(s) > 0 && s[0] == '/' || strings.HasPrefix(s, "https://") || strings.HasPrefix(s, "http://") || hasScheme(s)
+}
+
+// hasScheme reports whether a scheme ("ftp", "android-app") and "://"
+// start s.
+func hasScheme(s string) bool {
+	i := 0
+	for i < len(s) && (isAlpha(s[i]) || i > 0 && (isDigit(s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.')) {
+		i++
+	}
+	return i > 0 && len(s)-i >= 3 && s[i:i+3] == "://"
+}
+
+func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -70,3 +70,29 @@ func TestPathEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestIsURL(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"https://example.com/a", true},
+		{"http://example.com", true},
+		{"/a/b?c", true},
+		{"//example.com/a", true},
+		{"ftp://h/x", true},
+		{"android-app://com.example/x", true},
+		{"a1+b-c.d://h", true},
+		{"", false},
+		{"mailto:x@example.com", false},
+		{"example.com/a", false},
+		{"1http://h/x", false}, // a scheme starts with a letter
+		{"://h/x", false},
+		{"https:/h", false},
+		{"a:/", false},
+	} {
+		if got := IsURL(c.s); got != c.want {
+			t.Errorf("IsURL(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}

@@ -19,8 +19,8 @@ type Result struct {
 	Budget  int    // the decision budget of a URL of URLOctets octets of path
 	Failed  int    // URLs whose decision failed closed (Decision.OverBudget)
 	Alloc   uint64 // bytes Parse and the first Agent allocate
-	Tier    automaton.Tier
-	Bounded bool // the plan's worst case is within the decision budget (automaton.Stats.Bounded)
+	Tier    string // the engine of the rules (robots.Stats.Engine)
+	Bounded bool   // the plan's worst case is within the decision budget (robots.Stats.Bounded)
 }
 
 // Evaluate draws p's file and URLs, compiles the file for a crawler that
@@ -37,7 +37,7 @@ func Evaluate(p Params) Result {
 	r := Result{
 		Params: d.Params, Lines: d.Lines, Bytes: len(d.Body), URL: -1,
 		Budget: automaton.DecideBudget(URLOctets), Alloc: after.TotalAlloc - before.TotalAlloc,
-		Tier: st.Tier, Bounded: st.Bounded,
+		Tier: st.Engine, Bounded: st.Bounded,
 	}
 	for i, u := range d.URLs {
 		if w := m.Cost(u); w > r.Work {

@@ -109,7 +109,7 @@ func NewAgents(name, note string, r *robots.Robots, paths []string) Agents {
 		sel := m.Selection()
 		row := AgentRow{Agent: a, Named: sel.Named, GroupLines: []int{}}
 		for _, g := range sel.Groups {
-			row.GroupLines = append(row.GroupLines, g.Line)
+			row.GroupLines = append(row.GroupLines, g.Agents[0].Line)
 		}
 		for _, p := range paths {
 			row.Verdicts = append(row.Verdicts, PathVerdict{Path: p, Verdict: NewVerdict(m.Decide(p))})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/internal/jsonw"
+	"github.com/robotsexclusion/robots/normalize"
 )
 
 // AppendCheckJSON appends the -json line of check for url and d, without
@@ -111,11 +112,10 @@ func AppendCheckError(b []byte, url, problem string, asJSON bool) []byte {
 }
 
 // URLProblem says why check does not decide url, or returns "": the
-// library's reading of what a URL is (robots.CheckURL), said for people.
+// library's reading of what a URL is (normalize.IsURL), said for people.
 func URLProblem(url string) string {
-	err := robots.CheckURL(url)
 	switch {
-	case err == nil:
+	case normalize.IsURL(url):
 		return ""
 	case url == "":
 		return "empty URL"
@@ -123,5 +123,5 @@ func URLProblem(url string) string {
 	if scheme, _, ok := strings.Cut(url, ":"); ok && scheme != "" && strings.Trim(scheme, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
 		return "not a URL with a host (" + scheme + ":)"
 	}
-	return strings.TrimPrefix(err.Error(), "robots: ")
+	return "not a URL: want https://host/path or /path"
 }

@@ -32,7 +32,7 @@ var ErrNoExpectations = errors.New("no expectation (want lines \"allow|disallow 
 // ParseExpectations reads an expectations file, named name: lines
 // "allow|disallow AGENT URL", "#" starting a comment, blank lines
 // ignored. A line of another form, or whose URL is not one that Decide
-// reads (robots.CheckURL), is an error that names it; so is a file with no
+// reads (normalize.IsURL), is an error that names it; so is a file with no
 // expectation.
 func ParseExpectations(name string, data []byte) ([]Expectation, error) {
 	if len(data) > MaxExpectations {

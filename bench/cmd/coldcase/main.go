@@ -125,7 +125,7 @@ func measure(body []byte, urls []string, agents64, heap bool) run {
 		return r
 	}
 	st := m.Stats()
-	r.Tier, r.Bounded = st.Tier.String(), st.Bounded
+	r.Tier, r.Bounded = st.Engine, st.Bounded
 	runtime.LockOSThread()
 	for _, u := range urls {
 		c := threadTime()
