@@ -21,6 +21,7 @@ package automaton
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 
 	"github.com/robotsexclusion/robots/normalize"
@@ -31,7 +32,7 @@ import (
 const (
 	scanMaxOctets   = DecideBase / 2
 	scanMaxSegments = DecidePerOctet / 2
-	scanMaxInput    = 2048
+	scanMaxInput    = 1024
 )
 
 // buildUnitsPerOctet is what Compile costs per octet of the patterns (and
@@ -51,9 +52,27 @@ type Scan struct {
 
 // scanRule is one rule of a Scan.
 type scanRule struct {
+	head uint64 // the first octets of its pattern before any '*' or final '$', at most eight, as a little-endian word
 	end  uint32 // its pattern is text[previous end:end]
+	hlen uint8  // how many octets head holds
+	wild bool   // its pattern holds a '*'
 	rank int
-	wild bool // its pattern holds a '*'
+}
+
+// headOf returns the first octets of p that any input it matches starts
+// with, at most eight, as a little-endian word, and how many.
+func headOf(p string) (uint64, uint8) {
+	if i := strings.IndexByte(p, '*'); i >= 0 {
+		p = p[:i]
+	} else {
+		p = strings.TrimSuffix(p, "$")
+	}
+	p = p[:min(len(p), 8)]
+	var w uint64
+	for i := len(p) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(p[i])
+	}
+	return w, uint8(len(p))
 }
 
 // NewScan returns a Scan of rules, which must all be of class 0, or nil
@@ -76,7 +95,8 @@ func NewScan(rules []Rule) *Scan {
 	b.Grow(octets)
 	for i, r := range rules {
 		b.WriteString(r.Pattern)
-		s.rules[i] = scanRule{end: uint32(b.Len()), rank: r.Rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
+		head, hlen := headOf(r.Pattern)
+		s.rules[i] = scanRule{head: head, end: uint32(b.Len()), hlen: hlen, rank: r.Rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
 	}
 	s.text = b.String()
 	return s
@@ -120,16 +140,27 @@ func (s *Scan) Match(in normalize.Stream) (best int32, work int, ok bool) {
 		n++
 	}
 	u := buf[:n]
+	// The input's first eight octets, zeros past its end: a rule whose
+	// head differs cannot match (where the input is shorter than the
+	// head, a head octet that is not zero differs, and a zero one is
+	// tried in full).
+	uw := binary.LittleEndian.Uint64(buf[:8])
 	budget := DecideBudget(n)
 	work = n
 	best, bestRank := int32(-1), 0
 	start := uint32(0)
-	for i, r := range s.rules {
-		p := s.text[start:r.end]
+	for i := range s.rules {
+		r := &s.rules[i]
+		from := start
 		start = r.end
 		if best >= 0 && r.rank <= bestRank {
 			continue // it cannot win: an earlier rule wins a tie
 		}
+		if mask := uint64(1)<<(8*r.hlen) - 1; uw&mask != r.head { // all ones for eight
+			work++
+			continue // its head is not the input's
+		}
+		p := s.text[from:r.end]
 		var hit bool
 		if r.wild {
 			hit = globMatch(p, u, &work, budget)
