@@ -8,6 +8,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 )
 
 // synthetic returns a robots.txt of n rules: literal prefixes, with one rule
@@ -40,7 +41,7 @@ func BenchmarkDecide(b *testing.B) {
 	for _, n := range []int{10, 1000, 10000} {
 		body := synthetic(n)
 		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSegments, automaton.TierNFA} {
-			m := robots.Parse(body, config.WithLimits(automaton.Limits{MaxTier: tier})).Agent("bot")
+			m := robots.Parse(body, config.WithLimits(engines.Tier(tier, automaton.Limits{}))).Agent("bot")
 			for _, name := range []string{"deep", "miss", "long", "escape"} {
 				url := urls[name]
 				b.Run(fmt.Sprintf("rules=%d/%v/%s", n, m.Stats().Engine, name), func(b *testing.B) {

@@ -21,7 +21,7 @@ func corpusFiles(t *testing.T) map[string][]byte {
 	t.Helper()
 	ents, err := os.ReadDir(corpusDir)
 	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("corpus not present (%v)", err)
+		t.Skipf("needs ../shared: corpus absent (%v)", err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -59,7 +59,7 @@ func loadSample(b *testing.B) corpusSample {
 		}
 	})
 	if sample.err != nil || len(sample.s.bodies) == 0 {
-		b.Skipf("no corpus: %v", sample.err)
+		b.Skipf("needs ../shared: no corpus (%v)", sample.err)
 	}
 	return sample.s
 }

@@ -41,7 +41,7 @@ func TestGoogleOracle(t *testing.T) {
 		for _, lim := range config.Engines() {
 			t.Run(strings.TrimSuffix(name, ".jsonl.gz")+"/"+lim.String(), func(t *testing.T) {
 				if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-					t.Skipf("%s is absent", path)
+					t.Skipf("needs ../shared: %s absent", path)
 				}
 				runOracle(t, path, lim)
 			})

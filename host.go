@@ -22,7 +22,6 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/config"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // A host is what a Matcher decides with, shared by its copies: the
@@ -55,7 +54,7 @@ func newHost(p *compile.Program, lim automaton.Limits, mode config.Scan) *host {
 }
 
 // match decides in, as automaton.Machine.Match does.
-func (h *host) match(in normalize.Stream) int32 {
+func (h *host) match(in automaton.Input) int32 {
 	if s := h.scan.Load(); s != nil {
 		if r, work, ok := s.Match(in); ok {
 			if h.spent.Add(int64(work)) >= h.cost && !h.queued.Load() && h.queued.CompareAndSwap(false, true) {

@@ -129,7 +129,7 @@ func newMatcher(s compile.Selection, lim automaton.Limits, scan config.Scan, d c
 // as a disallowed one (/a/../private, or /private%2Fa for /private/a).
 func (m *Matcher) Decide(url string) (d Decision) {
 	d.NotURL = !webURL(url) && !normalize.IsURL(url)
-	in := m.form.Stream(url)
+	in := m.form.Input(url)
 	table := m.usage()
 	if table == nil {
 		m.decide(&d, m.host.match(in))
@@ -229,5 +229,5 @@ func (m *Matcher) Cost(url string) int {
 	if t := m.usage(); t != nil {
 		set |= t.Classes()
 	}
-	return m.host.machine().Cost(m.form.Stream(url), set)
+	return m.host.machine().Cost(m.form.Input(url), set)
 }

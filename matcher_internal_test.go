@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 )
 
 // TestRulelessShared checks that matchers whose selection holds no rule of
@@ -19,7 +20,7 @@ func TestRulelessShared(t *testing.T) {
 		a := Parse([]byte("User-agent: *\nDisallow:\n"), WithDialect(d)).Agent("x")
 		b := Parse([]byte("User-agent: other\nDisallow: /\n"), WithDialect(d)).Agent("x")
 		c := Parse([]byte("User-agent: *\nDisallow: /\n"), WithDialect(d)).Agent("x")
-		forced := Parse(nil, WithDialect(d), config.WithLimits(automaton.Limits{MaxTier: automaton.TierNFA})).Agent("x")
+		forced := Parse(nil, WithDialect(d), config.WithLimits(engines.Tier(automaton.TierNFA, automaton.Limits{}))).Agent("x")
 		if d == Google {
 			// An empty rule is a rule in the Google dialect: it is the line reported.
 			if a.host.machine() == b.host.machine() {

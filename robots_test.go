@@ -12,6 +12,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -366,7 +367,7 @@ func TestDecideDoesNotAllocate(t *testing.T) {
 		oneClass := i != 1
 		body := append(body[:len(body):len(body)], lines...)
 		for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-			m := robots.Parse(body, config.WithLimits(automaton.Limits{MaxTier: tier})).Agent("x")
+			m := robots.Parse(body, config.WithLimits(engines.Tier(tier, automaton.Limits{}))).Agent("x")
 			m.Decide("/warm")
 			if st := robots.MachineStats(m); st.Classes[1] != tier || (st.Classes[2] == 0) != oneClass {
 				t.Errorf("%v: classes %v, one class %v", tier, st.Classes, oneClass)

@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -146,7 +146,7 @@ func TestDecideUsageEveryTier(t *testing.T) {
 			b.WriteString("Content-Signal: ai-train=no\n")
 		}
 		body := b.String()
-		for _, tier := range automaton.Engines() {
+		for _, tier := range engines.All() {
 			m := robots.Parse([]byte(body), config.WithLimits(tier)).Agent("x")
 			for _, url := range urls {
 				d := m.Decide(url)
@@ -300,7 +300,7 @@ func TestConcurrentDecideUsage(t *testing.T) {
 		"User-agent: *\nDisallow: /a\nContent-Usage: /*b*c$ train-ai=n\nContent-Usage: /x/yz search=n\nContent-Usage: /*.pdf train-ai=y\n",
 	} {
 		urls := []string{"/xbc", "/x/yz.pdf", "/q.pdf", "/a/b", "/z"}
-		for _, tier := range automaton.Engines() {
+		for _, tier := range engines.All() {
 			r := robots.Parse([]byte(body), config.WithLimits(tier))
 			want := make([]robots.Decision, len(urls))
 			for i, u := range urls {

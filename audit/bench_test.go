@@ -14,7 +14,7 @@ import (
 func corpusCaptures(b *testing.B) []audit.Capture {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "robots", "*"))
 	if len(files) == 0 {
-		b.Skip("../shared/corpus is absent")
+		b.Skip("needs ../shared: corpus absent")
 	}
 	var out []audit.Capture
 	for _, f := range files {

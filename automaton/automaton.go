@@ -1,5 +1,61 @@
-// Package automaton matches a set of glob patterns against a string in one
-// left-to-right pass and returns the matching pattern of highest rank.
+// Package automaton matches a set of glob patterns against an input in one
+// left-to-right pass, and returns the matching pattern of highest rank: an
+// engine for a caller that needs glob matching with a ranking of its own.
+// A crawler deciding robots.txt rules uses the root package, which builds
+// its Machines through package compile; reach for this package to match
+// other patterns with the same guarantees.
+//
+// A pattern is a string of literal octets in which '*' matches any run of
+// octets (the empty run too) and a final '$' anchors the match at the end
+// of the input; without '$' a pattern matches when it matches a prefix of
+// the input. Each Rule has a rank; the winner is the matching rule of
+// highest rank, and between equal ranks the one given first. Rules belong
+// to one of MaxClasses classes, each with its own winner, decided together
+// in one read of the input (Machine.MatchClasses).
+//
+// Compile builds a Machine; Match and MatchClasses decide an input, read
+// octet by octet from a Input. A Machine is immutable and safe
+// for concurrent use, and prints the engines it built (Machine.String).
+//
+// # Bounds
+//
+// With P octets of patterns and an input of L octets:
+//
+//   - Match takes time linear in L whatever the patterns, takes no lock
+//     and does not allocate (after the first decisions that overlap,
+//     which may take walk scratch; at most 1 MiB of it is kept beside
+//     the first's per set of slots). It runs within a work budget of
+//     DecideBase plus DecidePerOctet units per octet (DecideBudget); an
+//     input that would cost more is not matched, and Match returns
+//     OverBudget, which a caller must read as "no answer". Stats.Bounded
+//     says the patterns keep every input within the budget: then Match
+//     never returns OverBudget.
+//   - Compile allocates at most 40·P bytes plus 1 MiB, and with
+//     Limits.EagerDFA at most 128·P bytes plus 8 MiB; a Machine holds at
+//     most 32·P bytes plus 4 MiB. Patterns may hold at most
+//     MaxPatternOctets octets in all.
+//   - A Machine that decides many inputs decides them with a DFA built
+//     lazily, in arenas that every Machine shares: 2 MiB of static
+//     storage in all, whatever the patterns and the Machines.
+//   - Every engine is exact: Match returns what the naive reading of the
+//     patterns does, or OverBudget. Stats says which engines were built.
+package automaton
+
+import (
+	"cmp"
+	"fmt"
+	"hash/maphash"
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// How a Machine is built and why its costs are bounded: the design of the
+// engines, their choice, and the budgets that the package doc states as
+// numbers.
 //
 // A pattern is a string of literal octets in which '*' matches any run of
 // octets (the empty run too) and a final '$' anchors the match at the end of
@@ -26,7 +82,7 @@
 // pattern continues with (no state there has a default). Chains of
 // single-successor states are stored as runs of octets.
 //
-// The default build (Limits.MaxTier zero) runs no subset construction on
+// The default build (Limits.EagerDFA false) runs no subset construction on
 // '*' patterns, decided before building, from the patterns alone. A
 // crawler decides a host's URLs once each, about 90 per host in the
 // corpus, and on the corpus a DFA of wildcard patterns costs, to build,
@@ -44,7 +100,8 @@
 //   - with more, the literal patterns' DFA and the segment matcher
 //     (TierSegments, below), whose build and walk are linear.
 //
-// A nonzero Limits.MaxTier instead starts at that tier the ladder below,
+// Limits.EagerDFA instead starts at TierDFA the ladder below (tests start
+// it at any tier, with the unexported tier field),
 // which builds DFAs of wildcard patterns where they fit: for a caller
 // that decides very many URLs per Machine.
 //
@@ -75,7 +132,7 @@
 //     star (see radix.go).
 //
 // TierNFA, a bit-parallel NFA, is built by default for few short wildcard
-// patterns (above), or when Limits.MaxTier asks for it: its walk costs a
+// patterns (above), or when a tier forced in tests asks for it: its walk costs a
 // pass over all its positions per octet, in registers when they fit
 // regWords words. An NFA whose pass would cost more per octet than the
 // decision budget allows (below) is not built: the segment matcher is.
@@ -190,9 +247,9 @@
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
-//   - Compile allocates at most CompileBytes(P) = 128·P bytes + 8 MiB in all,
-//     and by default (Limits.MaxTier zero), which tries no DFA of '*'
-//     patterns, at most DefaultCompileBytes(P) = 40·P bytes + 1 MiB: the
+//   - Compile allocates at most compileBytes(P) = 128·P bytes + 8 MiB in all,
+//     and by default (Limits.EagerDFA false), which tries no DFA of '*'
+//     patterns, at most defaultCompileBytes(P) = 40·P bytes + 1 MiB: the
 //     segment tier's build allocates what it keeps (its tries, about 13
 //     bytes per node, its edges, 16 bytes per star at most, and one walk's
 //     scratch), a trie builder of 13 bytes per node grown in parts of
@@ -202,7 +259,7 @@
 //     one pattern of distinct segments of three octets, "/*aaa*baa*...",
 //     with a star node, an edge, a segment and up to three trie nodes per
 //     four octets: 34 bytes per octet; one segment "/*q...q" of 576 KiB
-//     or "/*q*q...*q$" need 26. A Machine holds at most TableBytes(P) =
+//     or "/*q*q...*q$" need 26. A Machine holds at most tableBytes(P) =
 //     32·P bytes + 4 MiB; the scratch of a segment walk is 8 bytes per
 //     star node, 17 per segment and 20 more per segment on which an edge
 //     is queued, 8 per edge (4 more if watched, 4 more if the trie has
@@ -231,27 +288,12 @@
 //     only as walks touch it, whatever the patterns, inputs and Machines.
 //
 // Every tier is exact within the decision budget; Stats reports which
-// tier was built, and Limits.MaxTier forces one in tests.
+// tier was built, and tests force each tier (engines, hook.go).
 //
 // A Machine is immutable and safe for concurrent use. Match and
 // MatchClasses, its entry points, take no lock and do not allocate; Match
 // claims a lazy DFA arena with one compare-and-swap, and never waits for
 // one.
-package automaton
-
-import (
-	"cmp"
-	"fmt"
-	"hash/maphash"
-	"math"
-	"math/bits"
-	"slices"
-	"strings"
-	"sync"
-	"unsafe"
-
-	"github.com/robotsexclusion/robots/normalize"
-)
 
 // A Rule is one pattern, its rank and its class.
 type Rule struct {
@@ -265,9 +307,9 @@ type Rule struct {
 }
 
 // MaxClasses is the number of classes of rules a Machine decides apart: a
-// Rule's Class is below it. The robots.txt matcher needs three today: the
-// crawl rules, and one class of Content-Usage rules per category of the AI
-// preferences vocabulary; the fourth leaves room for one more category.
+// Rule's Class is below it. Classes are few so that the winners of all of
+// them fit a small array that a caller keeps on its stack
+// (Machine.MatchClasses), and a ClassSet fits a byte.
 const MaxClasses = 4
 
 // A ClassSet is a set of classes, bit c standing for class c.
@@ -291,12 +333,11 @@ const (
 	TierSegments
 	// TierNFA is a DFA for the literal patterns and a bit-parallel NFA for the
 	// wildcard patterns: one step plus a pass over the NFA's bit set per octet.
-	// It is built by default for few short wildcard patterns (see
-	// smallNFAPositions), whose NFA walks in registers, and otherwise only
-	// when Limits.MaxTier asks for it.
+	// It is built for few short wildcard patterns, whose NFA walks in
+	// registers.
 	//
-	// By default (Limits.MaxTier zero), TierDFA is built for patterns
-	// without '*' only, and TierSplit never.
+	// Without Limits.EagerDFA, TierDFA is built for patterns without '*'
+	// only, and TierSplit never.
 	TierNFA
 )
 
@@ -329,28 +370,28 @@ type Limits struct {
 	MaxStates int
 	// MaxWork caps the trie nodes touched while building DFAs by subset
 	// construction, all attempts together (patterns without '*' need none:
-	// their trie is their DFA). Zero means the default: workBase (1<<18)
-	// plus workPerOctet (16) per octet of all patterns, and never more than
-	// maxWork (1<<19), which keeps any construction, failed attempts
-	// included, within tens of milliseconds.
+	// their trie is their DFA). Zero means the default: 1<<18 plus 16 per
+	// octet of all patterns, and never more than 1<<19, which keeps any
+	// construction, failed attempts included, within tens of
+	// milliseconds.
 	MaxWork int
-	// MaxTier, when nonzero, is the cheapest tier to try, and DFAs of
-	// wildcard patterns are tried from there within the budgets; tests
-	// use it to force a tier. When it is zero, no DFA of wildcard
-	// patterns is tried: few short ones get TierNFA (see
-	// smallNFAPositions), more TierSegments.
-	MaxTier Tier
+	// EagerDFA builds DFAs of the wildcard patterns at compile time,
+	// where they fit the budgets above (TierDFA, else TierSplit), for a
+	// caller that decides very many inputs per Machine. Without it no DFA
+	// of wildcard patterns is built at compile time: few short ones get
+	// TierNFA, more TierSegments, whose builds are linear.
+	EagerDFA bool
 	// Lazy says when the wildcard patterns of TierNFA and TierSegments
-	// are decided by a lazily built DFA of all the patterns (see
-	// lazy.go): by default once a Machine has decided enough inputs to
-	// pay for its states.
+	// are decided by a lazily built DFA of all the patterns: by default
+	// once a Machine has decided enough inputs to pay for its states.
 	Lazy Lazy
 
-	perTrieNode int // the default cap of states per trie node, when MaxStates is 0
+	perTrieNode int  // the default cap of states per trie node, when MaxStates is 0
+	tier        Tier // when nonzero, the cheapest tier to try (EagerDFA is TierDFA): the module's tests force each tier with it
 }
 
-// String describes l as its nonzero fields, "default" when all are zero:
-// tests name the engines of Engines by it.
+// String describes l as its nonzero fields, "default" when all are zero,
+// as tests and benchmarks name a build.
 func (l Limits) String() string {
 	var b strings.Builder
 	add := func(f string, args ...any) {
@@ -359,8 +400,10 @@ func (l Limits) String() string {
 		}
 		fmt.Fprintf(&b, f, args...)
 	}
-	if l.MaxTier != 0 {
-		add("tier=%v", l.MaxTier)
+	if l.tier != 0 {
+		add("tier=%v", l.tier)
+	} else if l.EagerDFA {
+		add("eager")
 	}
 	if l.Lazy != LazyAuto {
 		add("lazy=%v", l.Lazy)
@@ -377,20 +420,20 @@ func (l Limits) String() string {
 	return b.String()
 }
 
-// Engines returns Limits that between them build every engine a Machine
+// allEngines returns Limits that between them build every engine a Machine
 // runs: the default build, each tier forced, and the lazily built DFA
-// from the first input, by default and on each tier that has it. Tests
-// run one corpus of inputs on each, as the package's own tests do.
-func Engines() []Limits {
+// from the first input, by default and on each tier that has it. The
+// module's tests run one corpus of inputs on each (see hook.go).
+func allEngines() []Limits {
 	return []Limits{
 		{},
-		{MaxTier: TierDFA},
-		{MaxTier: TierSplit},
-		{MaxTier: TierSegments},
-		{MaxTier: TierNFA},
+		{tier: TierDFA},
+		{tier: TierSplit},
+		{tier: TierSegments},
+		{tier: TierNFA},
 		{Lazy: LazyAlways},
-		{MaxTier: TierSegments, Lazy: LazyAlways},
-		{MaxTier: TierNFA, Lazy: LazyAlways},
+		{tier: TierSegments, Lazy: LazyAlways},
+		{tier: TierNFA, Lazy: LazyAlways},
 	}
 }
 
@@ -407,6 +450,9 @@ const (
 )
 
 func (l Limits) withDefaults(patternBytes int) Limits {
+	if l.EagerDFA && l.tier == 0 {
+		l.tier = TierDFA
+	}
 	if l.MaxStates <= 0 {
 		l.MaxStates = 4096 + patternBytes/2
 		l.perTrieNode = 8
@@ -449,13 +495,15 @@ func (e *BudgetError) Error() string {
 	return fmt.Sprintf("automaton: %v tier over budget: %s above %d", e.Tier, e.What, e.Limit)
 }
 
-// A Machine finds the best matching rule of each class of a set.
-//
-// A crawler keeps a Machine per host, most of them of one class built by
-// default, so what only other Machines need (more classes, the work of
-// DFA construction, why a tier was not built) lives apart, behind more:
-// a Machine of one class built by default is 80 bytes (TestMachineSize).
+// A Machine finds the best matching rule of each class of a set. It is
+// immutable and safe for concurrent use. A Machine of one class built by
+// default is 80 bytes beside its tables, so that a caller can keep one per
+// set of patterns by the thousands.
 type Machine struct {
+	// A crawler keeps a Machine per host, most of them of one class built
+	// by default, so what only other Machines need (more classes, the
+	// work of DFA construction, why a tier was not built) lives apart,
+	// behind more (TestMachineSize holds the size).
 	engines              // class 0
 	more    *machineMore // nil when there is one class, no construction work and no budget error
 }
@@ -719,9 +767,9 @@ func sortByRank(rules []Rule, idx []int32, sp *spares) {
 // cheaper tier was not built, or nil.
 // It is the one place where tiers are chosen.
 //
-// By default (Limits.MaxTier zero): the DFA of the literal patterns, and
+// By default (Limits.EagerDFA false, no tier forced): the DFA of the literal patterns, and
 // for wildcard patterns the NFA if they have at most smallNFAPositions
-// positions, else the segment matcher. From a nonzero MaxTier on: a DFA
+// positions, else the segment matcher. From a forced tier on (EagerDFA: TierDFA): a DFA
 // of all patterns if the patterns are within maxDFAStars and
 // maxDFAWildOctets and the construction (after the wildcard patterns'
 // probe) fits the Limits; else the literal patterns' trie and, for the
@@ -747,7 +795,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	lit, wild := pats, []pattern(nil)
 	if nwild > 0 {
 		switch nlit := len(pats) - nwild; {
-		case lim.MaxTier != 0:
+		case lim.tier != 0:
 			split := make([]pattern, len(pats))
 			lit, wild = split[:0:nlit], split[nlit:nlit]
 		case nlit < nwild:
@@ -763,11 +811,11 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 			}
 		}
 	}
-	// The default build (MaxTier zero) runs no subset construction on
+	// The default build (no tier forced) runs no subset construction on
 	// wildcard patterns: few short ones get the NFA, walked in registers,
 	// the others the segment matcher (see the package comment). A
-	// nonzero MaxTier starts the ladder of DFAs within budgets there.
-	ladder := lim.MaxTier != 0 || len(wild) == 0
+	// forced tier starts the ladder of DFAs within budgets there.
+	ladder := lim.tier != 0 || len(wild) == 0
 	small := !ladder && nfaPositions(wild) <= smallNFAPositions
 	dfaOK := ladder
 	switch {
@@ -798,12 +846,12 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 		return d
 	}
 	var wildDFA *packedDFA
-	probe := dfaOK && lim.MaxTier <= TierSplit && stars > probeStars && len(lit) > 0
+	probe := dfaOK && lim.tier <= TierSplit && stars > probeStars && len(lit) > 0
 	if probe {
 		wildDFA = try(wild, TierSplit)
 		dfaOK = wildDFA != nil
 	}
-	if dfaOK && lim.MaxTier <= TierDFA {
+	if dfaOK && lim.tier <= TierDFA {
 		if d := try(pats, TierDFA); d != nil {
 			e.tier, e.lit, e.wildTop = uint8(TierDFA), d, -1
 			return why
@@ -811,7 +859,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	}
 	// A second try on the wildcard patterns alone is worth it only if the
 	// first failed for the literal patterns' sake too.
-	if dfaOK && !probe && lim.MaxTier <= TierSplit && lim.MaxWork > 0 && (len(lit) > 0 || why == nil) {
+	if dfaOK && !probe && lim.tier <= TierSplit && lim.MaxWork > 0 && (len(lit) > 0 || why == nil) {
 		wildDFA = try(wild, TierSplit)
 	}
 	// A DFA of literal patterns is their trie, so it always fits: the
@@ -826,9 +874,9 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// The NFA walks a pass over its words per octet, a cost fixed by its
 	// size: past what the decision budget allows per octet, with the
 	// lazily built DFA's share reserved, it is not built, even when
-	// MaxTier asks for it.
+	// a forced tier asks for it.
 	nfaFits := dfaOctetCost+nfaOctetCost((nfaPositions(wild)+63)/64)+lazyCost.static+lazyCost.per <= DecidePerOctet
-	if !small && lim.MaxTier <= TierSegments || !nfaFits {
+	if !small && lim.tier <= TierSegments || !nfaFits {
 		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
 		e.segs = e.seg.scratchPool()
 		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
@@ -843,7 +891,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 // the octets of in, or -1, or OverBudget when deciding in exactly would cost
 // more than the decision budget (see DecideBudget). It takes time linear in
 // the input, does not allocate, and takes no lock.
-func (m *Machine) Match(in normalize.Stream) int32 { return m.engines.match(in, nil) }
+func (m *Machine) Match(in Input) int32 { return m.engines.match(in, nil) }
 
 // meter returns the meter of a decision whose walks of fixed cost take
 // static units per octet (-1: not known yet, see meter.reserve): the
@@ -878,13 +926,13 @@ func defaultMeter(static int) meter {
 // budget: when deciding them exactly would cost more, every entry of set
 // is OverBudget. Its time is linear in the input for each class; it does
 // not allocate, and takes no lock.
-func (m *Machine) MatchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32) {
+func (m *Machine) MatchClasses(in Input, set ClassSet, dst *[MaxClasses]int32) {
 	m.matchClasses(in, set, dst, nil)
 }
 
 // matchClasses is MatchClasses, counting on mt, or when mt is nil, on the
 // meter of m's budget.
-func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClasses]int32, mt *meter) {
+func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, mt *meter) {
 	var cur [MaxClasses]cursor
 	var asked [MaxClasses]*engines
 	live, static := 0, 0
@@ -912,7 +960,7 @@ func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 	classes := bits.OnesCount(uint(live))
 	run, n := firstRun, 0
 	for s := in; live != 0; {
-		if p := s.Plain(run); p != "" {
+		if p := s.plain(run); p != "" {
 			run = min(2*run, plainRun)
 			for c := range MaxClasses {
 				if live&(1<<c) != 0 {
@@ -932,7 +980,7 @@ func (m *Machine) matchClasses(in normalize.Stream, set ClassSet, dst *[MaxClass
 			}
 			continue
 		}
-		x, ok := s.Next()
+		x, ok := s.next()
 		if !ok {
 			break
 		}
@@ -990,7 +1038,7 @@ func overAll(set ClassSet, asked *[MaxClasses]*engines, dst *[MaxClasses]int32) 
 // match is the one place where the engines of a class run: the lazily
 // built DFA of all the patterns when it may (see lazyMatch), or else the
 // literal DFA first, then finish. The walks count on mt.
-func (e *engines) match(in normalize.Stream, mt *meter) int32 {
+func (e *engines) match(in Input, mt *meter) int32 {
 	if e.budgeted && mt == nil {
 		x := testBudget(e)
 		mt = &x
@@ -1012,7 +1060,7 @@ func (e *engines) match(in normalize.Stream, mt *meter) int32 {
 
 // matchLazy is match by the lazily built DFA, or when it gives up, by the
 // tiers below, which count what it spent.
-func (e *engines) matchLazy(lz *lazyMeta, in normalize.Stream, mt *meter) int32 {
+func (e *engines) matchLazy(lz *lazyMeta, in Input, mt *meter) int32 {
 	r, ok, spent, n := e.lazyMatch(lz, in, mt)
 	if ok {
 		if r < 0 {
@@ -1032,7 +1080,7 @@ func (e *engines) matchLazy(lz *lazyMeta, in normalize.Stream, mt *meter) int32 
 }
 
 // matchBelow is match by the literal DFA, then finish.
-func (e *engines) matchBelow(in normalize.Stream, mt *meter) int32 {
+func (e *engines) matchBelow(in Input, mt *meter) int32 {
 	if mt != nil && mt.counted {
 		return e.finish(in, e.lit.walkCounted(in, mt), mt)
 	}
@@ -1048,7 +1096,7 @@ func (e *engines) matchBelow(in normalize.Stream, mt *meter) int32 {
 // it beats every wildcard rule, the tier that holds the wildcard patterns
 // walks in, counting on mt (nil: a meter of the default budget, made when
 // a walk counts).
-func (e *engines) finish(in normalize.Stream, best int32, mt *meter) int32 {
+func (e *engines) finish(in Input, best int32, mt *meter) int32 {
 	if best == OverBudget {
 		return OverBudget
 	}
@@ -1278,7 +1326,7 @@ func (m *Machine) classesMore() int {
 // it lets tools see how near, or how far past, the budget a set of
 // patterns takes an input (the benchmarks' search for hostile files
 // climbs on it). Its time is linear in the input and the patterns.
-func (m *Machine) Cost(in normalize.Stream, set ClassSet) int {
+func (m *Machine) Cost(in Input, set ClassSet) int {
 	mt := meter{base: math.MaxInt / 2, static: -1}
 	static := 0
 	if set&^1 == 0 {
@@ -1332,8 +1380,9 @@ func (e *engines) addStats(s *Stats) {
 // in place b; -1 is no rule.
 func better(a, b int32) bool { return a >= 0 && (b < 0 || a < b) }
 
-// Better reports whether rule a beats rule b (either may be -1, no rule).
-func Better(rules []Rule, a, b int32) bool {
+// betterRule reports whether rule a beats rule b (either may be -1, no
+// rule): the ranking, as tests check it.
+func betterRule(rules []Rule, a, b int32) bool {
 	if a < 0 {
 		return false
 	}
@@ -1449,12 +1498,12 @@ const (
 	tableBytesBase     = 4 << 20
 )
 
-// CompileBytes is the most memory Compile allocates, in all, for patterns
+// compileBytes is the most memory Compile allocates, in all, for patterns
 // of p octets: 128·p bytes plus 8 MiB.
-func CompileBytes(p int) int { return compileBytesPerOctet*p + compileBytesBase }
+func compileBytes(p int) int { return compileBytesPerOctet*p + compileBytesBase }
 
 // defaultBytesPerOctet and defaultBytesBase bound what Compile allocates
-// in all by default (Limits.MaxTier zero), when no DFA of wildcard
+// in all by default (Limits.EagerDFA false, no tier forced), when no DFA of wildcard
 // patterns is tried: the literal patterns' DFA (under 4 bytes per octet)
 // and the segment tier's build (34 at most on the hostile families of the
 // tests). The base covers what does not grow with the patterns:
@@ -1465,11 +1514,11 @@ const (
 	defaultBytesBase     = 1 << 20
 )
 
-// DefaultCompileBytes is the most memory Compile allocates, in all, for
-// patterns of p octets with the default Limits (MaxTier zero): 40·p bytes
+// defaultCompileBytes is the most memory Compile allocates, in all, for
+// patterns of p octets with the default Limits (no tier forced): 40·p bytes
 // plus 1 MiB.
-func DefaultCompileBytes(p int) int { return defaultBytesPerOctet*p + defaultBytesBase }
+func defaultCompileBytes(p int) int { return defaultBytesPerOctet*p + defaultBytesBase }
 
-// TableBytes is the most memory a Machine holds for patterns of p octets:
+// tableBytes is the most memory a Machine holds for patterns of p octets:
 // 32·p bytes plus 4 MiB.
-func TableBytes(p int) int { return tableBytesPerOctet*p + tableBytesBase }
+func tableBytes(p int) int { return tableBytesPerOctet*p + tableBytesBase }

@@ -24,7 +24,7 @@ func naive(rules []automaton.Rule, input string) int32 {
 // run decides input with m's one entry point. The input goes behind an
 // authority, so that one starting "//" stays a path.
 func run(m *automaton.Machine, input string) int32 {
-	return m.Match(normalize.NewRawStream("http://h" + input))
+	return m.Match(automaton.String(input))
 }
 
 func randPattern(r *rand.Rand, alpha string) string {
@@ -54,7 +54,7 @@ func TestRandomAgainstReference(t *testing.T) {
 				p := randPattern(r, "ab/")
 				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
 			}
-			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 			if got := m.Stats().Tier; got != tier {
 				t.Fatalf("forced tier %v, built %v", tier, got)
 			}
@@ -82,7 +82,7 @@ func TestWideNodes(t *testing.T) {
 				p := randPattern(r, alpha)
 				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
 			}
-			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 			for k := 0; k < 50; k++ {
 				in := "/" + strings.NewReplacer("*", "x", "$", "y").Replace(randPattern(r, alpha)[1:])
 				if got, want := run(m, in), naive(rules, in); got != want {
@@ -107,7 +107,7 @@ func TestHubs(t *testing.T) {
 				rules = append(rules, automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)})
 			}
 		}
-		m := automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierSegments})
+		m := automaton.Compile(rules, automaton.WithTier(automaton.TierSegments, automaton.Limits{}))
 		for k := 0; k < 50; k++ {
 			in := "/" + strings.NewReplacer("*", "a", "$", "b").Replace(randPattern(r, "ab")[1:]+randPattern(r, "ab")[1:])
 			if got, want := run(m, in), naive(rules, in); got != want {
@@ -146,7 +146,7 @@ func TestLongPatterns(t *testing.T) {
 			}
 			rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
 		}
-		for _, lim := range []automaton.Limits{{}, {MaxTier: automaton.TierSegments}} {
+		for _, lim := range []automaton.Limits{{}, automaton.WithTier(automaton.TierSegments, automaton.Limits{})} {
 			m := automaton.Compile(rules, lim)
 			for k := 0; k < 20; k++ {
 				in := gen(r.IntN(60), false)
@@ -164,7 +164,7 @@ func TestLongPatterns(t *testing.T) {
 func TestAnchorNotLiteralDollar(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/", Rank: 2}, {Pattern: "/$", Rank: 5}, {Pattern: "/$*", Rank: 7}}
 	for _, tier := range []automaton.Tier{automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
-		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+		m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 		for in, want := range map[string]int32{"/": 1, "/$": 2, "/x": 0} {
 			if got := run(m, in); got != want || got != naive(rules, in) {
 				t.Errorf("%v: %q: got %d, want %d", tier, in, got, want)
@@ -175,7 +175,7 @@ func TestAnchorNotLiteralDollar(t *testing.T) {
 
 // TestLongInputsAgainstReference checks every tier against the reference
 // on inputs long enough to span several of the runs an engine reads at
-// once (normalize.Stream.Plain), holding octets no pattern has (which
+// once (Input.plain), holding octets no pattern has (which
 // idle walks pass over) and, in canonical form, escapes read between runs.
 func TestLongInputsAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
@@ -187,7 +187,7 @@ func TestLongInputsAgainstReference(t *testing.T) {
 				p := randPattern(r, "ab/c")
 				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
 			}
-			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 			for k := 0; k < 20; k++ {
 				var b strings.Builder
 				b.WriteString("http://h/")
@@ -196,7 +196,7 @@ func TestLongInputsAgainstReference(t *testing.T) {
 				}
 				url := b.String()
 				for _, f := range []normalize.Form{normalize.Raw, normalize.Canonical} {
-					got, want := m.Match(f.Stream(url)), naive(rules, f.URL(url))
+					got, want := m.Match(f.Input(url)), naive(rules, f.URL(url))
 					if got != want {
 						t.Fatalf("tier %v, %v form: rules %v URL %q: got %d want %d", tier, f, rules, url, got, want)
 					}
@@ -218,7 +218,7 @@ func TestLongRuns(t *testing.T) {
 		{Pattern: long + "$", Rank: 702},
 		{Pattern: "/*x", Rank: 3},
 	}
-	for _, lim := range []automaton.Limits{{}, {MaxTier: automaton.TierDFA}} {
+	for _, lim := range []automaton.Limits{{}, automaton.WithTier(automaton.TierDFA, automaton.Limits{})} {
 		m := automaton.Compile(rules, lim)
 		for _, n := range []int{1, 254, 255, 256, 257, 299, 300, 301, 509, 510, 511, 600, 601, 700, 701} {
 			for _, tail := range []string{"", "b", "x", "a", "ab"} {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // families are rule sets that stress construction, each about 500 KiB of
@@ -76,7 +75,7 @@ func BenchmarkMatch(b *testing.B) {
 		n    int
 		tier automaton.Tier
 	}{{1, 0}, {1, automaton.TierDFA}, {10, 0}, {10, automaton.TierDFA}, {10, automaton.TierSplit}, {10, automaton.TierSegments}, {10, automaton.TierNFA}} {
-		m := automaton.Compile(smallRules(c.n), automaton.Limits{MaxTier: c.tier})
+		m := automaton.Compile(smallRules(c.n), automaton.WithTier(c.tier, automaton.Limits{}))
 		name := "default-" + m.Stats().Tier.String()
 		if c.tier != 0 {
 			name = c.tier.String()
@@ -85,7 +84,7 @@ func BenchmarkMatch(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, u := range urls {
-					m.Match(normalize.NewRawStream(u))
+					m.Match(automaton.String(u))
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
@@ -103,7 +102,7 @@ func BenchmarkMatchLong(b *testing.B) {
 		"/shop/women/clothing/dresses/summer-collection/floral-print-midi-dress-with-short-sleeves-and-belt/product-123456789?ref=home-banner",
 	}
 	for _, tier := range []automaton.Tier{0, automaton.TierDFA, automaton.TierSegments, automaton.TierNFA} {
-		m := automaton.Compile(smallRules(1), automaton.Limits{MaxTier: tier})
+		m := automaton.Compile(smallRules(1), automaton.WithTier(tier, automaton.Limits{}))
 		name := "default-" + m.Stats().Tier.String()
 		if tier != 0 {
 			name = tier.String()
@@ -112,7 +111,7 @@ func BenchmarkMatchLong(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				for _, u := range urls {
-					m.Match(normalize.NewRawStream(u))
+					m.Match(automaton.String(u))
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(urls)), "ns/url")
@@ -129,10 +128,10 @@ func BenchmarkMatchLongWide(b *testing.B) {
 		p := "/*" + string(c) + "q"
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
 	}
-	m := automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA})
+	m := automaton.Compile(rules, automaton.WithTier(automaton.TierDFA, automaton.Limits{}))
 	const url = "/catalog/electronics/televisions/smart/led/brand/name/model/edition/more/path/segments/here/and/there/page.html"
 	b.ReportAllocs()
 	for b.Loop() {
-		m.Match(normalize.NewRawStream(url))
+		m.Match(automaton.String(url))
 	}
 }

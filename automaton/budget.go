@@ -1,7 +1,5 @@
 package automaton
 
-import "github.com/robotsexclusion/robots/normalize"
-
 // This file holds the decision budget: what one decision may cost, how the
 // walks count it, and what a plan's worst case costs, known when it is
 // built.
@@ -165,14 +163,14 @@ type meter struct {
 func lazyShare(b budget) (base, per int) { return b.base / 4, b.per / 8 }
 
 // length returns the number of octets of in.
-func length(in normalize.Stream) int {
+func length(in Input) int {
 	n := 0
 	for {
-		if p := in.Plain(1 << 30); p != "" {
+		if p := in.plain(1 << 30); p != "" {
 			n += len(p)
 			continue
 		}
-		if _, ok := in.Next(); !ok {
+		if _, ok := in.next(); !ok {
 			return n
 		}
 		n++
@@ -196,7 +194,7 @@ func (m *meter) reserve(static int) {
 // so far allow, that is enough; the first time they spend more, the
 // input's length is found (one pass over the rest of it, which the
 // octets' own reservation pays for) and the budget is the whole input's.
-func (m *meter) over(n int, rest *normalize.Stream) bool {
+func (m *meter) over(n int, rest *Input) bool {
 	if m.spent <= m.base+m.per*max(n, m.seen) {
 		return false
 	}

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // patternLimit is the most pattern octets a file the parse limit admits
@@ -78,14 +77,14 @@ func manyStar(k int) []automaton.Rule {
 }
 
 // TestHostileBudgets compiles each hostile family, on the ladder of DFAs
-// (MaxTier TierDFA) and by default, and checks the tier chosen (on the
+// (EagerDFA) and by default, and checks the tier chosen (on the
 // ladder, h.tier and why; by default, TierSegments for any '*'), that
 // Compile allocates within automaton.CompileBytes of the patterns (by
 // default, automaton.DefaultCompileBytes), that the
 // tables held stay within automaton.TableBytes, and that Match allocates
 // nothing once its scratch exists.
 func TestHostileBudgets(t *testing.T) {
-	for _, lim := range []automaton.Limits{{MaxTier: automaton.TierDFA}, {}, {Lazy: automaton.LazyAlways}} {
+	for _, lim := range []automaton.Limits{automaton.WithTier(automaton.TierDFA, automaton.Limits{}), {}, {Lazy: automaton.LazyAlways}} {
 		t.Run(lim.String(), func(t *testing.T) { testHostileBudgets(t, lim) })
 	}
 }
@@ -106,13 +105,13 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 			runtime.ReadMemStats(&after)
 			st := m.Stats()
 			want := h.tier
-			if lim.MaxTier == 0 && want != automaton.TierDFA {
+			if automaton.TierOf(lim) == 0 && want != automaton.TierDFA {
 				want = automaton.TierSegments // no DFA of '*' patterns by default
 			}
 			if st.Tier != want {
 				t.Errorf("tier %v, want %v (budget: %v)", st.Tier, want, st.Budget)
 			}
-			if lim.MaxTier != 0 && h.tier != automaton.TierDFA {
+			if automaton.TierOf(lim) != 0 && h.tier != automaton.TierDFA {
 				var be *automaton.BudgetError
 				if !errors.As(st.Budget, &be) {
 					t.Errorf("tier %v without a BudgetError: %v", st.Tier, st.Budget)
@@ -120,7 +119,7 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 			}
 			alloc := int(after.TotalAlloc - before.TotalAlloc)
 			limit := automaton.CompileBytes(octets)
-			if lim.MaxTier == 0 {
+			if automaton.TierOf(lim) == 0 {
 				limit = automaton.DefaultCompileBytes(octets)
 			}
 			if alloc > limit {
@@ -131,12 +130,12 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 			}
 			t.Logf("%d rules, %d octets: tier %v, allocated %.1f MiB, held %.1f MiB", len(rules), octets, st.Tier,
 				float64(alloc)/(1<<20), float64(st.Bytes)/(1<<20))
-			if n := testing.AllocsPerRun(10, func() { m.Match(normalize.NewRawStream(url)) }); n != 0 {
+			if n := testing.AllocsPerRun(10, func() { m.Match(automaton.String(url)) }); n != 0 {
 				t.Errorf("Match allocates %v times", n)
 			}
 			if lim.Lazy == automaton.LazyAlways {
 				below := automaton.Compile(rules, automaton.Limits{Lazy: automaton.LazyNever})
-				if got, want := m.Match(normalize.NewRawStream(url)), below.Match(normalize.NewRawStream(url)); got != want {
+				if got, want := m.Match(automaton.String(url)), below.Match(automaton.String(url)); got != want {
 					t.Errorf("Match = %d by the lazily built DFA, %d by the tier below", got, want)
 				}
 			}
@@ -149,14 +148,14 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 // static.
 func TestMatchAllocatesNothing(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 4}, {Pattern: "/*b*c$", Rank: 12}, {Pattern: "/a*d", Rank: 8}}
-	for _, lim := range automaton.Engines() {
+	for _, lim := range automaton.AllEngines() {
 		tier := lim
 		m := automaton.Compile(rules, lim)
 		in := "/abxdc"
 		// AllocsPerRun warms up first: count the first call by hand.
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		got := m.Match(normalize.NewRawStream(in))
+		got := m.Match(automaton.String(in))
 		runtime.ReadMemStats(&after)
 		if n := after.Mallocs - before.Mallocs; n != 0 {
 			t.Errorf("%v: the first Match allocates %d times", tier, n)
@@ -164,7 +163,7 @@ func TestMatchAllocatesNothing(t *testing.T) {
 		if got != 1 {
 			t.Errorf("%v: Match(%q) = %d, want 1", tier, in, got)
 		}
-		if n := testing.AllocsPerRun(100, func() { m.Match(normalize.NewRawStream(in)) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { m.Match(automaton.String(in)) }); n != 0 {
 			t.Errorf("%v: Match allocates %v times", tier, n)
 		}
 	}
@@ -179,7 +178,7 @@ func TestWorkBudget(t *testing.T) {
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
 	}
 	for _, work := range []int{1000, 100000} {
-		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30, MaxTier: automaton.TierDFA}).Stats()
+		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30, EagerDFA: true}).Stats()
 		var be *automaton.BudgetError
 		if st.Tier != automaton.TierSegments || !errors.As(st.Budget, &be) || be.Limit != work {
 			t.Errorf("MaxWork %d: tier %v, budget %v", work, st.Tier, st.Budget)

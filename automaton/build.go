@@ -147,7 +147,7 @@ func (b *builder) edgesOf(s int32) []bedge {
 	return b.edges[st.edgeOff : st.edgeOff+st.edgeN]
 }
 
-// better is Better on the builder's rules.
+// better is the ranking on the builder's places.
 func (b *builder) better(x, y int32) bool { return better(x, y) }
 
 // buildTrie inserts the patterns and computes, bottom up, each node's best

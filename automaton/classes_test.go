@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // naiveClass returns the best rule of class c by matching every pattern of
@@ -41,7 +40,7 @@ func TestClassesAgainstReference(t *testing.T) {
 				p := randPattern(r, "ab/")
 				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2), Class: r.IntN(automaton.MaxClasses)}
 			}
-			m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+			m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 			st := m.Stats()
 			for c := range automaton.MaxClasses {
 				has := false
@@ -58,7 +57,7 @@ func TestClassesAgainstReference(t *testing.T) {
 			for k := 0; k < 20; k++ {
 				in := strings.NewReplacer("*", "a", "$", "b").Replace("/" + randPattern(r, "ab/")[1:])
 				var got [automaton.MaxClasses]int32
-				m.MatchClasses(normalize.NewRawStream("http://h"+in), automaton.AllClasses, &got)
+				m.MatchClasses(automaton.String(in), automaton.AllClasses, &got)
 				for c := range automaton.MaxClasses {
 					if want := naiveClass(rules, c, in); got[c] != want {
 						t.Fatalf("tier %v: rules %v input %q: class %d got %d want %d", tier, rules, in, c, got[c], want)
@@ -78,11 +77,11 @@ func TestMatchClassesSubset(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 1}, {Pattern: "/a", Rank: 1, Class: 1}, {Pattern: "/", Rank: 1, Class: 3}}
 	m := automaton.Compile(rules, automaton.Limits{})
 	dst := [automaton.MaxClasses]int32{7, 7, 7, 7}
-	m.MatchClasses(normalize.NewRawStream("/a"), 1<<1|1<<2, &dst)
+	m.MatchClasses(automaton.String("/a"), 1<<1|1<<2, &dst)
 	if dst != [automaton.MaxClasses]int32{7, 1, -1, 7} {
 		t.Errorf("got %v, want [7 1 -1 7]", dst)
 	}
-	m.MatchClasses(normalize.NewRawStream("/a"), automaton.AllClasses, &dst)
+	m.MatchClasses(automaton.String("/a"), automaton.AllClasses, &dst)
 	if dst != [automaton.MaxClasses]int32{0, 1, -1, 2} {
 		t.Errorf("got %v, want [0 1 -1 2]", dst)
 	}
@@ -98,11 +97,11 @@ func TestMaxClasses(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 1, Class: -3}, {Pattern: "/b", Rank: 1, Class: automaton.MaxClasses + 5}}
 	m := automaton.Compile(rules, automaton.Limits{})
 	var dst [automaton.MaxClasses]int32
-	m.MatchClasses(normalize.NewRawStream("/a"), automaton.AllClasses, &dst)
+	m.MatchClasses(automaton.String("/a"), automaton.AllClasses, &dst)
 	if dst[0] != 0 {
 		t.Errorf("class -3: %v", dst)
 	}
-	m.MatchClasses(normalize.NewRawStream("/b"), automaton.AllClasses, &dst)
+	m.MatchClasses(automaton.String("/b"), automaton.AllClasses, &dst)
 	if dst[automaton.MaxClasses-1] != 1 {
 		t.Errorf("class MaxClasses+5: %v", dst)
 	}
@@ -117,12 +116,12 @@ func TestMatchClassesAllocatesNothing(t *testing.T) {
 			automaton.Rule{Pattern: "/a*d", Rank: 8, Class: c})
 	}
 	for _, tier := range tiers {
-		m := automaton.Compile(rules, automaton.Limits{MaxTier: tier})
+		m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 		in := "/abxdc"
 		var dst [automaton.MaxClasses]int32
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		m.MatchClasses(normalize.NewRawStream(in), automaton.AllClasses, &dst)
+		m.MatchClasses(automaton.String(in), automaton.AllClasses, &dst)
 		runtime.ReadMemStats(&after)
 		if n := after.Mallocs - before.Mallocs; n != 0 {
 			t.Errorf("%v: the first MatchClasses allocates %d times", tier, n)
@@ -130,7 +129,7 @@ func TestMatchClassesAllocatesNothing(t *testing.T) {
 		if dst != [automaton.MaxClasses]int32{1, 4, 7, 10} {
 			t.Errorf("%v: got %v", tier, dst)
 		}
-		if n := testing.AllocsPerRun(100, func() { m.MatchClasses(normalize.NewRawStream(in), automaton.AllClasses, &dst) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { m.MatchClasses(automaton.String(in), automaton.AllClasses, &dst) }); n != 0 {
 			t.Errorf("%v: MatchClasses allocates %v times", tier, n)
 		}
 	}
@@ -140,9 +139,9 @@ func TestMatchClassesAllocatesNothing(t *testing.T) {
 // checks that the budgets of Compile, stated for all the patterns,
 // hold for all classes together.
 func TestHostileClassBudgets(t *testing.T) {
-	for _, lim := range []automaton.Limits{{MaxTier: automaton.TierDFA}, {}} {
+	for _, lim := range []automaton.Limits{automaton.WithTier(automaton.TierDFA, automaton.Limits{}), {}} {
 		for _, h := range hostile {
-			t.Run(fmt.Sprintf("from=%v/%s", lim.MaxTier, h.name), func(t *testing.T) {
+			t.Run(fmt.Sprintf("from=%v/%s", automaton.TierOf(lim), h.name), func(t *testing.T) {
 				rules := h.rules()
 				octets := 0
 				for i := range rules {
@@ -156,7 +155,7 @@ func TestHostileClassBudgets(t *testing.T) {
 				runtime.ReadMemStats(&after)
 				st := m.Stats()
 				limit := automaton.CompileBytes(octets)
-				if lim.MaxTier == 0 {
+				if automaton.TierOf(lim) == 0 {
 					limit = automaton.DefaultCompileBytes(octets)
 				}
 				if alloc := int(after.TotalAlloc - before.TotalAlloc); alloc > limit {
@@ -165,7 +164,7 @@ func TestHostileClassBudgets(t *testing.T) {
 				if st.Bytes > automaton.TableBytes(octets) {
 					t.Errorf("tables hold %d bytes for %d octets of patterns, budget %d", st.Bytes, octets, automaton.TableBytes(octets))
 				}
-				if lim.MaxTier != 0 && h.tier != automaton.TierDFA && len(rules) > 1 {
+				if automaton.TierOf(lim) != 0 && h.tier != automaton.TierDFA && len(rules) > 1 {
 					var be *automaton.BudgetError
 					if !errors.As(st.Budget, &be) && !errors.As(st.ClassBudget, &be) {
 						t.Errorf("tiers %v without a BudgetError", st.Classes)
@@ -173,7 +172,7 @@ func TestHostileClassBudgets(t *testing.T) {
 				}
 				var dst [automaton.MaxClasses]int32
 				url := "http://h/" + strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789q", 28)[:1<<10]
-				if n := testing.AllocsPerRun(5, func() { m.MatchClasses(normalize.NewRawStream(url), automaton.AllClasses, &dst) }); n != 0 {
+				if n := testing.AllocsPerRun(5, func() { m.MatchClasses(automaton.String(url), automaton.AllClasses, &dst) }); n != 0 {
 					t.Errorf("MatchClasses allocates %v times", n)
 				}
 			})

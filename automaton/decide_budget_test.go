@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // budgetRules are rules every tier can hold, in two classes, with
@@ -26,12 +25,12 @@ var budgetRules = []automaton.Rule{
 // patterns, two DFAs, the segment matcher, the NFA, and the lazily built
 // DFA over each of the last two.
 var budgetTiers = []automaton.Limits{
-	{MaxTier: automaton.TierDFA},
-	{MaxTier: automaton.TierSplit},
-	{MaxTier: automaton.TierSegments, Lazy: automaton.LazyNever},
-	{MaxTier: automaton.TierNFA, Lazy: automaton.LazyNever},
-	{MaxTier: automaton.TierSegments, Lazy: automaton.LazyAlways},
-	{MaxTier: automaton.TierNFA, Lazy: automaton.LazyAlways},
+	automaton.WithTier(automaton.TierDFA, automaton.Limits{}),
+	automaton.WithTier(automaton.TierSplit, automaton.Limits{}),
+	automaton.WithTier(automaton.TierSegments, automaton.Limits{Lazy: automaton.LazyNever}),
+	automaton.WithTier(automaton.TierNFA, automaton.Limits{Lazy: automaton.LazyNever}),
+	automaton.WithTier(automaton.TierSegments, automaton.Limits{Lazy: automaton.LazyAlways}),
+	automaton.WithTier(automaton.TierNFA, automaton.Limits{Lazy: automaton.LazyAlways}),
 }
 
 // TestOverBudget drives the walk of every tier over a decision budget
@@ -42,23 +41,23 @@ var budgetTiers = []automaton.Limits{
 func TestOverBudget(t *testing.T) {
 	in := "/" + strings.Repeat("x", 300)
 	def := automaton.Compile(budgetRules, automaton.Limits{})
-	want := def.Match(normalize.NewRawStream(in))
+	want := def.Match(automaton.String(in))
 	var wantAll [automaton.MaxClasses]int32
-	def.MatchClasses(normalize.NewRawStream(in), automaton.AllClasses, &wantAll)
+	def.MatchClasses(automaton.String(in), automaton.AllClasses, &wantAll)
 	for _, lim := range budgetTiers {
 		t.Run(lim.String(), func(t *testing.T) {
 			tier := automaton.Compile(budgetRules, lim).Stats().Tier
-			if want := lim.MaxTier; tier != want {
+			if want := automaton.TierOf(lim); tier != want {
 				t.Fatalf("built %v, want %v", tier, want)
 			}
 			over := automaton.CompileBudget(budgetRules, lim, 20, 1)
 			for range 2 { // the lazy DFA builds its states, then finds them
-				if got := over.Match(normalize.NewRawStream(in)); got != automaton.OverBudget {
+				if got := over.Match(automaton.String(in)); got != automaton.OverBudget {
 					t.Errorf("Match under a budget of 20 units and 1 an octet = %d, want OverBudget", got)
 				}
 			}
 			var dst [automaton.MaxClasses]int32
-			over.MatchClasses(normalize.NewRawStream(in), 1<<0|1<<1, &dst)
+			over.MatchClasses(automaton.String(in), 1<<0|1<<1, &dst)
 			if dst[0] != automaton.OverBudget || dst[1] != automaton.OverBudget {
 				t.Errorf("MatchClasses under that budget = %v, want OverBudget for classes 0 and 1", dst)
 			}
@@ -68,17 +67,17 @@ func TestOverBudget(t *testing.T) {
 				// than the budget allows, fails closed itself.
 				long := "/" + strings.Repeat("x", 5000)
 				few := automaton.CompileBudget(budgetRules, lim, 4000, 0)
-				if got := few.Match(normalize.NewRawStream(long)); got != automaton.OverBudget {
+				if got := few.Match(automaton.String(long)); got != automaton.OverBudget {
 					t.Errorf("Match of %d octets under a budget of 4,000 units = %d, want OverBudget", len(long), got)
 				}
 			}
 			within := automaton.CompileBudget(budgetRules, lim, 1<<20, 1<<10)
 			for range 2 {
-				if got := within.Match(normalize.NewRawStream(in)); got != want {
+				if got := within.Match(automaton.String(in)); got != want {
 					t.Errorf("Match within a large budget = %d, want %d", got, want)
 				}
 			}
-			within.MatchClasses(normalize.NewRawStream(in), automaton.AllClasses, &dst)
+			within.MatchClasses(automaton.String(in), automaton.AllClasses, &dst)
 			if dst != wantAll {
 				t.Errorf("MatchClasses within a large budget = %v, want %v", dst, wantAll)
 			}
@@ -117,7 +116,7 @@ func TestWorstCost(t *testing.T) {
 			for range 5 {
 				in := "/" + word(r.IntN(400))
 				for _, set := range []automaton.ClassSet{1, automaton.AllClasses} {
-					if w, limit := m.Cost(normalize.NewRawStream(in), set), st.WorstBase+st.WorstPerOctet*len(in); w > limit {
+					if w, limit := m.Cost(automaton.String(in), set), st.WorstBase+st.WorstPerOctet*len(in); w > limit {
 						t.Fatalf("iteration %d, %v (%v), classes %b, %d octets: work %d, past the worst case %d + %d an octet", iter, lim, st.Tier, set, len(in), w, st.WorstBase, st.WorstPerOctet)
 					}
 				}
@@ -156,8 +155,8 @@ func TestBoundedNeverFails(t *testing.T) {
 				b.WriteByte(byte('a' + r.IntN(27)))
 			}
 			in := b.String()
-			got := m.Match(normalize.NewRawStream(in))
-			over := m.Cost(normalize.NewRawStream(in), 1) > automaton.DecideBudget(len(in))
+			got := m.Match(automaton.String(in))
+			over := m.Cost(automaton.String(in), 1) > automaton.DecideBudget(len(in))
 			if got == automaton.OverBudget {
 				failed++
 			}

@@ -3,8 +3,6 @@ package automaton
 import (
 	"math/bits"
 	"unsafe"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // This file holds the DFA as it runs, at TierDFA (all patterns), and for the
@@ -377,7 +375,7 @@ func (d *packedDFA) size() int {
 }
 
 // plainRun is the most octets an engine takes from its input at once
-// (normalize.Stream.Plain): enough to run a tight loop, few enough that the
+// (Input.plain): enough to run a tight loop, few enough that the
 // input is not read far past the octet that settles a walk.
 const plainRun = 16
 
@@ -401,7 +399,7 @@ const firstRun = 4
 // and a copy of the stream per decision. It reads
 // the input as walkCursor does, runs of plain octets, an escaped octet as
 // a run of one (octetStrings).
-func (d *packedDFA) walk(in normalize.Stream) int32 {
+func (d *packedDFA) walk(in Input) int32 {
 	if d.rare != nil {
 		return d.walkCursor(in)
 	}
@@ -436,9 +434,9 @@ func (d *packedDFA) walk(in normalize.Stream) int32 {
 			return best
 		}
 		if len(p) == 0 {
-			if p = in.Plain(ahead); p != "" {
+			if p = in.plain(ahead); p != "" {
 				ahead = min(2*ahead, plainRun)
-			} else if x, ok := in.Next(); ok {
+			} else if x, ok := in.next(); ok {
 				p = octetStrings[x : x+1]
 			} else {
 				return d.atEnd(s, best)
@@ -460,9 +458,9 @@ func (d *packedDFA) walk(in normalize.Stream) int32 {
 					return best // off the run: the dead node
 				}
 				lab = lab[k:]
-				if p = in.Plain(ahead); p != "" {
+				if p = in.plain(ahead); p != "" {
 					ahead = min(2*ahead, plainRun)
-				} else if x, ok := in.Next(); ok {
+				} else if x, ok := in.next(); ok {
 					p = octetStrings[x : x+1]
 				} else {
 					return d.atEnd(s, best) // within the run: what s matches at the end
@@ -531,18 +529,18 @@ var octetStrings = func() string {
 }()
 
 // walkCursor is walk for any DFA. It reads the input as runs of plain
-// octets (normalize.Stream.Plain), which steps takes in a tight loop, and
+// octets (Input.plain), which steps takes in a tight loop, and
 // the rest octet by octet.
-func (d *packedDFA) walkCursor(in normalize.Stream) int32 {
+func (d *packedDFA) walkCursor(in Input) int32 {
 	c := d.start()
 	run := firstRun
 	for !c.settled() {
-		if p := in.Plain(run); p != "" {
+		if p := in.plain(run); p != "" {
 			c.steps(p)
 			run = min(2*run, plainRun)
 			continue
 		}
-		x, ok := in.Next()
+		x, ok := in.next()
 		if !ok {
 			break
 		}
@@ -554,10 +552,10 @@ func (d *packedDFA) walkCursor(in normalize.Stream) int32 {
 // walkCounted is walkCursor for a decision whose every walk counts its
 // work (see meter): dfaOctetCost units an octet, on mt. It returns
 // OverBudget once the decision has spent more than mt allows.
-func (d *packedDFA) walkCounted(in normalize.Stream, mt *meter) int32 {
+func (d *packedDFA) walkCounted(in Input, mt *meter) int32 {
 	c := d.start()
 	for n := 1; !c.settled(); n++ {
-		x, ok := in.Next()
+		x, ok := in.next()
 		if !ok {
 			break
 		}

@@ -4,14 +4,13 @@ import (
 	"fmt"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Compile builds one machine for all the patterns; Match decides an input,
 // here read from a URL by normalize.NewRawStream. Here the rank is the
 // pattern's length, so the longest matching pattern wins. With one short
 // wildcard pattern, the machine is the literal patterns' DFA and a small
-// NFA (no subset construction); Limits.MaxTier forces the DFA of all.
+// NFA (no subset construction); automaton.TierOf(Limits) forces the DFA of all.
 func ExampleCompile() {
 	rules := []automaton.Rule{
 		{Pattern: "/a", Rank: 2},
@@ -20,10 +19,10 @@ func ExampleCompile() {
 	}
 	m := automaton.Compile(rules, automaton.Limits{})
 	for _, input := range []string{"/a/x", "/a/b/c", "/a/b/c.pdf", "/z"} {
-		fmt.Printf("%-10s rule %d\n", input, m.Match(normalize.NewRawStream(input)))
+		fmt.Printf("%-10s rule %d\n", input, m.Match(automaton.String(input)))
 	}
 	fmt.Println(m.Stats().Tier)
-	fmt.Println(automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA}).Stats().Tier)
+	fmt.Println(automaton.Compile(rules, automaton.Limits{EagerDFA: true}).Stats().Tier)
 	// Output:
 	// /a/x       rule 0
 	// /a/b/c     rule 2
@@ -34,7 +33,7 @@ func ExampleCompile() {
 }
 
 // By default, many '*' patterns get the segment matcher, whose build and
-// walk are linear. From MaxTier TierDFA on, Compile tries DFAs of them,
+// walk are linear. With Limits.EagerDFA, Compile tries DFAs of them,
 // within budgets: unions of '*' patterns can need exponentially many DFA
 // states, and past the budget Compile builds a cheaper tier that stays
 // exact and linear, and Stats says why.
@@ -45,7 +44,7 @@ func ExampleMachine_Stats() {
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
 	}
 	fmt.Println(automaton.Compile(rules, automaton.Limits{}).Stats().Tier)
-	st := automaton.Compile(rules, automaton.Limits{MaxTier: automaton.TierDFA}).Stats()
+	st := automaton.Compile(rules, automaton.Limits{EagerDFA: true}).Stats()
 	fmt.Println(st.Tier)
 	fmt.Println(st.Budget)
 	// Output:

@@ -14,3 +14,49 @@ func CompileBudget(rules []Rule, lim Limits, base, per int) *Machine {
 	testBudgets.Store(&m.engines, m.more.budget)
 	return m
 }
+
+// AllEngines returns the Limits that between them build every engine.
+func AllEngines() []Limits { return allEngines() }
+
+// WithTier returns l with its build forced to start at tier t.
+func WithTier(t Tier, l Limits) Limits {
+	l.tier = t
+	return l
+}
+
+// TierOf returns the tier l forces, 0 when none.
+func TierOf(l Limits) Tier { return l.tier }
+
+// The memory bounds of the package doc, as functions of the octets of
+// patterns, and the ranking of rules.
+var (
+	Better              = betterRule
+	CompileBytes        = compileBytes
+	DefaultCompileBytes = defaultCompileBytes
+	TableBytes          = tableBytes
+)
+
+// testForms read an input as package normalize's Canonical and Raw forms
+// read a URL's path, for the package's internal tests, which cannot
+// import normalize (it imports this package).
+var testForms = []func(string) Input{
+	func(s string) Input { return Rewrite(s, 0, "", testCanonical) },
+	func(s string) Input { return Rewrite(s, 0, "", testRaw) },
+}
+
+var (
+	testCanonical = NewRewriting(endsPath, func(c byte) bool { return c <= 0x20 || c >= 0x7f || c == '*' || c == '$' }, unreserved)
+	testRaw       = NewRewriting(endsPath, nil, nil)
+)
+
+func endsPath(c byte) bool { return c == '#' || c == 0 }
+
+func unreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+// Next, Plain and SkipPlain are how the engines read an Input, for the
+// tests of reading.
+func (in *Input) Next() (byte, bool)        { return in.next() }
+func (in *Input) Plain(max int) string      { return in.plain(max) }
+func (in *Input) SkipPlain(stop *[4]uint64) { in.skipPlain(stop) }

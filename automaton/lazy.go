@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"sync/atomic"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // This file is the lazily built DFA: a DFA of all the patterns of a class
@@ -128,7 +126,8 @@ const (
 )
 
 // Lazy says when a Machine decides its wildcard patterns with the lazily
-// built DFA (see the package comment).
+// built DFA (see the package doc's Bounds): a DFA of all the patterns,
+// built a state at a time as inputs need them.
 type Lazy int8
 
 const (
@@ -238,7 +237,7 @@ func (lz *lazyMeta) tally() { lz.credit.Store(min(lz.credit.Load()+1, lazyMaxCre
 // Machine that e may not yet take it from, or the walk gave up. It
 // returns what the walk spent and the octets it read, for the tier below
 // to count on (under a counted meter mt, it counts them there itself).
-func (e *engines) lazyMatch(lz *lazyMeta, in normalize.Stream, mt *meter) (r int32, ok bool, spent, n int) {
+func (e *engines) lazyMatch(lz *lazyMeta, in Input, mt *meter) (r int32, ok bool, spent, n int) {
 	i := spreadIndex(lazySlotCount)
 	sl := &lazySlots[i]
 	if sl.owner.Load() != e && !lz.mayTake() || sl.busy.Load() || !sl.busy.CompareAndSwap(false, true) {
@@ -367,12 +366,12 @@ func (a *lazyArena) reset() {
 // it gave up (see the file's comment), or when the states it built cost
 // more than base units and per for each octet read (a.spent): the lazily
 // built DFA's share of the decision budget (see lazyShare). It reads the input as
-// runs of plain octets (normalize.Stream.Plain) and the rest octet by
+// runs of plain octets (Input.plain) and the rest octet by
 // octet. Until a rule has matched, a transition into a plain state (see
 // plain) is all an octet costs: one table load; any other state is looked
 // at as it is entered, and an idle one passes over the octets that cannot
 // leave it.
-func (a *lazyArena) walk(e *engines, in normalize.Stream, base, per int) (r int32, n int, ok bool) {
+func (a *lazyArena) walk(e *engines, in Input, base, per int) (r int32, n int, ok bool) {
 	s := a.start
 	if s == 0 {
 		if s, ok = a.begin(e); !ok {
@@ -397,11 +396,11 @@ func (a *lazyArena) walk(e *engines, in normalize.Stream, base, per int) (r int3
 		for {
 			if i == len(p) {
 				if idle {
-					in.SkipPlain(&a.stop)
+					in.skipPlain(&a.stop)
 				}
-				if p, i = in.Plain(run), 0; p == "" {
+				if p, i = in.plain(run), 0; p == "" {
 					var more bool
-					if x, more = in.Next(); !more {
+					if x, more = in.next(); !more {
 						if acc := mem[s+lazyAcc] - 1; better(acc, best) {
 							best = acc
 						}

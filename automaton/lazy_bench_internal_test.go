@@ -2,8 +2,6 @@ package automaton
 
 import (
 	"testing"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // BenchmarkLazyBuild times the lazy DFA's walks that build every state
@@ -16,31 +14,31 @@ func BenchmarkLazyBuild(b *testing.B) {
 		{Pattern: "/account/*/orders", Rank: 17}, {Pattern: "/wp-admin/", Rank: 10}, {Pattern: "/*.json$", Rank: 8},
 	}
 	url := "http://h/products/category/shoes/running/item-123456.html?color=blue&size=42&ref=home"
-	d := Compile(rules, Limits{MaxTier: TierDFA})
+	d := Compile(rules, Limits{tier: TierDFA})
 	b.Run("dfa", func(b *testing.B) {
 		for range b.N {
-			d.Match(normalize.NewRawStream(url))
+			d.Match(String(url))
 		}
 	})
 	for _, tier := range []Tier{TierNFA, TierSegments} {
-		m := Compile(rules, Limits{MaxTier: tier, Lazy: LazyAlways})
+		m := Compile(rules, Limits{tier: tier, Lazy: LazyAlways})
 		b.Run(tier.String()+"/build", func(b *testing.B) {
 			for range b.N {
 				for i := range lazyArenas {
 					lazyArenas[i].reset()
 				}
-				m.Match(normalize.NewRawStream(url))
+				m.Match(String(url))
 			}
 		})
 		b.Run(tier.String()+"/found", func(b *testing.B) {
 			for range b.N {
-				m.Match(normalize.NewRawStream(url))
+				m.Match(String(url))
 			}
 		})
-		n := Compile(rules, Limits{MaxTier: tier, Lazy: LazyNever})
+		n := Compile(rules, Limits{tier: tier, Lazy: LazyNever})
 		b.Run(tier.String()+"/below", func(b *testing.B) {
 			for range b.N {
-				n.Match(normalize.NewRawStream(url))
+				n.Match(String(url))
 			}
 		})
 	}

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // owned returns the arena whose states are e's, or nil.
@@ -24,7 +22,7 @@ func owned(e *engines) *lazyArena {
 // rules built without it, agree on in.
 func lazyAgrees(t *testing.T, m, below *Machine, in string) {
 	t.Helper()
-	if got, want := m.Match(normalize.NewRawStream(in)), below.Match(normalize.NewRawStream(in)); got != want {
+	if got, want := m.Match(String(in)), below.Match(String(in)); got != want {
 		t.Fatalf("input %.40q...: lazy DFA %d, tier %v %d", in, got, Tier(below.tier), want)
 	}
 }
@@ -65,8 +63,8 @@ func TestLazyResets(t *testing.T) {
 		// Under the default budget a walk that builds a state at every
 		// octet gives up long before the arena fills (see lazyShare): a
 		// budget far above it lets one fill it.
-		m := CompileBudget(c.rules, Limits{MaxTier: c.tier, Lazy: LazyAlways}, 1<<40, 1<<20)
-		below := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyNever})
+		m := CompileBudget(c.rules, Limits{tier: c.tier, Lazy: LazyAlways}, 1<<40, 1<<20)
+		below := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyNever})
 		resets := 0
 		for i := range 20 {
 			lazyAgrees(t, m, below, c.input(i))
@@ -131,8 +129,8 @@ func TestLazyGivesUp(t *testing.T) {
 		{"nodes", nodes, TierSegments, in.String()},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyAlways})
-			below := Compile(c.rules, Limits{MaxTier: c.tier, Lazy: LazyNever})
+			m := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyAlways})
+			below := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyNever})
 			lz := m.lazyMeta()
 			if c.name == "words" {
 				// An NFA of more words than a key holds costs more per
@@ -171,7 +169,7 @@ func TestLazyGivesUp(t *testing.T) {
 // arena is picked by a stack address, see spreadIndex).
 func TestLazyPolicy(t *testing.T) {
 	rules := []Rule{{Pattern: "/*.pdf$", Rank: 7}, {Pattern: "/a", Rank: 2}}
-	m1, m2 := Compile(rules, Limits{MaxTier: TierNFA}), Compile(rules, Limits{MaxTier: TierNFA})
+	m1, m2 := Compile(rules, Limits{tier: TierNFA}), Compile(rules, Limits{tier: TierNFA})
 	errs := make(chan string, 1)
 	go func() {
 		defer close(errs)
@@ -182,7 +180,7 @@ func TestLazyPolicy(t *testing.T) {
 		}
 		step := func(what string, m *Machine, n int, want bool) bool {
 			for range n {
-				if got := m.Match(normalize.NewRawStream("/x/y.pdf")); got != 0 {
+				if got := m.Match(String("/x/y.pdf")); got != 0 {
 					return fail("%s: Match = %d, want 0", what, got)
 				}
 			}
@@ -245,9 +243,9 @@ func TestLazyArenaSize(t *testing.T) {
 // (TestLazyPolicy) would have set it to take an arena back at once.
 func TestLazyNotPaid(t *testing.T) {
 	rules := []Rule{{Pattern: "/*" + strings.Repeat("a", 200) + "*b", Rank: 203}}
-	m := Compile(rules, Limits{MaxTier: TierSegments})
-	below := Compile(rules, Limits{MaxTier: TierSegments, Lazy: LazyNever})
-	other := Compile([]Rule{{Pattern: "/*.pdf$", Rank: 7}}, Limits{MaxTier: TierNFA, Lazy: LazyAlways})
+	m := Compile(rules, Limits{tier: TierSegments})
+	below := Compile(rules, Limits{tier: TierSegments, Lazy: LazyNever})
+	other := Compile([]Rule{{Pattern: "/*.pdf$", Rank: 7}}, Limits{tier: TierNFA, Lazy: LazyAlways})
 	r := rand.New(rand.NewPCG(9, 10))
 	errs := make(chan string, 1)
 	go func() {
@@ -260,7 +258,7 @@ func TestLazyNotPaid(t *testing.T) {
 				b.WriteByte("ab"[r.IntN(2)])
 			}
 			in := b.String()
-			if got, want := m.Match(normalize.NewRawStream(in)), below.Match(normalize.NewRawStream(in)); got != want {
+			if got, want := m.Match(String(in)), below.Match(String(in)); got != want {
 				errs <- fmt.Sprintf("input %d: lazy DFA %d, tier below %d", i, got, want)
 				return
 			}
@@ -273,7 +271,7 @@ func TestLazyNotPaid(t *testing.T) {
 		if a.pays() {
 			errs <- fmt.Sprintf("a tenure of distinct inputs paid: %d octets, %d transitions built", a.steps, a.built)
 		}
-		other.Match(normalize.NewRawStream("/x.pdf")) // takes the arena over
+		other.Match(String("/x.pdf")) // takes the arena over
 		if got, want := lazyAfter+m.lazyMeta().wait.Load(), lazyAfter+backoff(0); got != want {
 			errs <- fmt.Sprintf("wait after a tenure that did not pay: %d, want %d", got, want)
 		}

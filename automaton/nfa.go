@@ -3,8 +3,6 @@ package automaton
 import (
 	"math/bits"
 	"unsafe"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // This file is TierNFA: a bit-parallel simulation of the NFA of the
@@ -23,7 +21,7 @@ import (
 // more than a crawler spends deciding a host's URLs. Such an NFA fits in
 // regWords words, so its walk (walkRegs) keeps the state in registers, with
 // no scratch and no pool: a few word operations per octet. Otherwise it is
-// built only when Limits.MaxTier asks for it, and its walk takes its bit
+// built only when a forced tier asks for it, and its walk takes its bit
 // sets from the Machine's pool.
 
 // An nfa runs the wildcard patterns of a Machine at TierNFA. A crawler
@@ -197,12 +195,12 @@ func (a *nfa) newScratch() *nfaScratch {
 
 // walk runs a over the octets of in with scratch st and returns the best
 // rule (its place in the ranking), stopping when no position is live.
-func (a *nfa) walk(st *nfaScratch, in normalize.Stream) int32 {
+func (a *nfa) walk(st *nfaScratch, in Input) int32 {
 	copy(st.cur, a.initial())
 	final := a.final()
 	best := a.matches(st.cur, final, -1)
 	for alive := true; alive; {
-		x, ok := in.Next()
+		x, ok := in.next()
 		if !ok {
 			break
 		}
@@ -259,7 +257,7 @@ func (a *nfa) matches(v, ends []uint64, best int32) int32 {
 // meter): nfaOctetCost units an octet, on mt. It returns OverBudget once
 // the decision has spent more than mt allows. An NFA that walks in
 // registers keeps its bit set on the stack, others take a scratch.
-func (a *nfa) walkCounted(in normalize.Stream, mt *meter) int32 {
+func (a *nfa) walkCounted(in Input, mt *meter) int32 {
 	var regs [regWords]uint64
 	st := &nfaScratch{cur: regs[:min(int(a.words), regWords)]}
 	if a.scratch != nil {
@@ -271,7 +269,7 @@ func (a *nfa) walkCounted(in normalize.Stream, mt *meter) int32 {
 	final, cost := a.final(), nfaOctetCost(int(a.words))
 	best := a.matches(st.cur, final, -1)
 	for n, alive := 1, true; alive; n++ {
-		x, ok := in.Next()
+		x, ok := in.next()
 		if !ok {
 			break
 		}
@@ -285,22 +283,22 @@ func (a *nfa) walkCounted(in normalize.Stream, mt *meter) int32 {
 
 // nextOctet returns the next octet of in for the register walks. When
 // idle, the octets that cannot change the state are skipped first, in one
-// pass that tests each octet once (normalize.Stream.SkipPlain). The walks
+// pass that tests each octet once (Input.skipPlain). The walks
 // read octet by octet, not in runs of Plain: with a leading '*' they read
 // to the end of the input, most of it idle, and a run read ahead would
 // have its octets looked at twice, once by Plain and once by the skip.
-func (a *nfa) nextOctet(in *normalize.Stream, idle bool) (byte, bool) {
+func (a *nfa) nextOctet(in *Input, idle bool) (byte, bool) {
 	if idle {
-		in.SkipPlain(&a.wake)
+		in.skipPlain(&a.wake)
 	}
-	return in.Next()
+	return in.next()
 }
 
 // walkRegs is walk for an NFA of at most regWords words: the bit sets live
 // in two arrays on the stack, so it needs no scratch. It costs, per octet,
 // a few word operations per word of the NFA, and stops when no position
 // is live.
-func (a *nfa) walkRegs(in normalize.Stream) int32 {
+func (a *nfa) walkRegs(in Input) int32 {
 	w := int(a.words)
 	if w == 1 {
 		return a.walkWord(in)
@@ -344,7 +342,7 @@ func (a *nfa) walkRegs(in normalize.Stream) int32 {
 
 // walkWord is walkRegs for an NFA of one word (at most 64 positions, as
 // most real files' wildcard patterns need): the state is one register.
-func (a *nfa) walkWord(in normalize.Stream) int32 {
+func (a *nfa) walkWord(in Input) int32 {
 	// One word: adv is masks[:classes], then star, final, anchor, initial.
 	adv := a.masks
 	c := a.classes

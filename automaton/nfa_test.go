@@ -4,8 +4,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // TestSmallNFAThreshold checks the default choice that smallNFAPositions
@@ -74,8 +72,8 @@ func TestRegisterWalk(t *testing.T) {
 		sc := a.newScratch()
 		for range 20 {
 			in := "/" + word(r.IntN(60), false)
-			want := a.walk(sc, normalize.NewRawStream(in))
-			if got := a.walkRegs(normalize.NewRawStream(in)); got != want {
+			want := a.walk(sc, String(in))
+			if got := a.walkRegs(String(in)); got != want {
 				t.Fatalf("patterns %q (%d words), input %q: walkRegs %d, walk %d", pats, a.words, in, got, want)
 			}
 		}
@@ -105,11 +103,11 @@ func TestNFAHighOctets(t *testing.T) {
 			if extra != "" {
 				rs = append(rs[:len(rs):len(rs)], Rule{Pattern: "/*" + extra, Rank: 1})
 			}
-			m := Compile(rs, Limits{MaxTier: TierNFA})
+			m := Compile(rs, Limits{tier: TierNFA})
 			if st := m.Stats(); st.Tier != TierNFA {
 				t.Fatalf("tier %v, want nfa", st.Tier)
 			}
-			if got := m.Match(normalize.NewRawStream(c.in)); got != c.want {
+			if got := m.Match(String(c.in)); got != c.want {
 				t.Errorf("%q (%d rules): rule %d, want %d", c.in, len(rs), got, c.want)
 			}
 		}

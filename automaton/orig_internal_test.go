@@ -3,8 +3,6 @@ package automaton
 import (
 	"strconv"
 	"testing"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // TestOrigWidth checks that a Machine maps places back to the caller's
@@ -28,7 +26,7 @@ func TestOrigWidth(t *testing.T) {
 			t.Errorf("%d rules: places apart %v, want %v", n, big, n-1 > maxPackedPlace)
 		}
 		for _, i := range []int{0, 1, n / 2, n - 2, n - 1} {
-			if got := m.Match(normalize.NewRawStream("/" + strconv.Itoa(i))); got != int32(i) {
+			if got := m.Match(String("/" + strconv.Itoa(i))); got != int32(i) {
 				t.Errorf("%d rules: path of rule %d matched %d", n, i, got)
 			}
 		}

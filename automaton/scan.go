@@ -23,8 +23,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"strings"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // Bounds of the scan: the patterns' octets and their stars, all rules
@@ -124,12 +122,12 @@ func (s *Scan) Rules() []Rule {
 // nothing is decided, when the input is longer than the scan reads or
 // deciding it so would cost more than the decision budget (decide it with
 // the Machine). It does not allocate, and takes no lock.
-func (s *Scan) Match(in normalize.Stream) (best int32, work int, ok bool) {
+func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
 	var buf [scanMaxInput]byte
 	n := 0
 	for {
-		n += copy(buf[n:], in.Plain(len(buf)-n))
-		c, more := in.Next()
+		n += copy(buf[n:], in.plain(len(buf)-n))
+		c, more := in.next()
 		if !more {
 			break
 		}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // TestScanAgainstReference checks the scan against the reference and
@@ -33,7 +32,7 @@ func TestScanAgainstReference(t *testing.T) {
 		for k := 0; k < 30; k++ {
 			in := "/" + randPattern(r, "ab/")[1:]
 			in = strings.NewReplacer("*", "a", "$", "b").Replace(in)
-			got, work, ok := s.Match(normalize.NewRawStream("http://h" + in))
+			got, work, ok := s.Match(automaton.String(in))
 			if want := naive(rules, in); !ok || got != want || got != run(m, in) {
 				t.Fatalf("rules %v input %q: scan %d (ok %v), want %d, machine %d", rules, in, got, ok, want, run(m, in))
 			}
@@ -61,10 +60,10 @@ func TestScanBounds(t *testing.T) {
 	if s.BuildCost() <= 0 {
 		t.Errorf("BuildCost = %d", s.BuildCost())
 	}
-	if _, _, ok := s.Match(normalize.NewRawStream("/" + strings.Repeat("a", 4096))); ok {
+	if _, _, ok := s.Match(automaton.String("/" + strings.Repeat("a", 4096))); ok {
 		t.Error("Match decided an input of 4 KiB")
 	}
-	if got, _, ok := s.Match(normalize.NewRawStream("/" + strings.Repeat("a", 1000) + "b")); !ok || got != 0 {
+	if got, _, ok := s.Match(automaton.String("/" + strings.Repeat("a", 1000) + "b")); !ok || got != 0 {
 		t.Errorf("Match of a long input = %d, %v; want 0, true", got, ok)
 	}
 	// Fifteen stars of a segment that almost matches everywhere: each
@@ -73,7 +72,7 @@ func TestScanBounds(t *testing.T) {
 	if hostile == nil {
 		t.Fatal("NewScan refused the hostile rule")
 	}
-	if _, work, ok := hostile.Match(normalize.NewRawStream("/" + strings.Repeat("a", 1000))); ok {
+	if _, work, ok := hostile.Match(automaton.String("/" + strings.Repeat("a", 1000))); ok {
 		t.Errorf("Match decided past the budget (work %d)", work)
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // This file is the tier for wildcard patterns whose union is too large for
@@ -77,7 +75,7 @@ import (
 // node can be reached any more: the walk is idle. An idle walk stops, or,
 // if a node reached has an edge that must end the input, runs only the
 // Aho-Corasick automaton, to know the segments that end the input. The
-// walk reads the input in runs of plain octets (normalize.Stream.Plain).
+// walk reads the input in runs of plain octets (Input.plain).
 //
 // The scratch is a few integers per star node, segment and edge and a
 // ring of at most maxRing buckets, reset by generation: a walk touches,
@@ -384,7 +382,7 @@ func (t *strie) size() int {
 // buildSegments builds the segment matcher of pats, with transient
 // buffers from sp. It allocates the tables it keeps, two trie builders
 // and a few int32 buffers, each taken from sp and given back, or lent by
-// a table kept that is filled later: within DefaultCompileBytes (see the
+// a table kept that is filled later: within defaultCompileBytes (see the
 // package comment).
 func buildSegments(pats []pattern, sp *spares) *segments {
 	edgeMax := 0 // a pattern has one edge per '*', at most
@@ -1049,11 +1047,11 @@ func (s *segments) scratchPool() *pool[segScratch] {
 type segWalk struct {
 	s          *segments
 	sc         *segScratch
-	lead, scan int32             // nodes of the two tries; lead < 0 once the leading trie is left
-	n          int32             // octets read
-	best       int32             // place in the ranking, or -1
-	tails      bool              // a star node reached has an edge that must end the input
-	in         *normalize.Stream // the input after the octets read (and a run read ahead)
+	lead, scan int32  // nodes of the two tries; lead < 0 once the leading trie is left
+	n          int32  // octets read
+	best       int32  // place in the ranking, or -1
+	tails      bool   // a star node reached has an edge that must end the input
+	in         *Input // the input after the octets read (and a run read ahead)
 }
 
 func (s *segments) start(sc *segScratch, m meter) segWalk {
@@ -1469,12 +1467,12 @@ const segPlainRun = 64
 
 // walk runs s over the octets of in with scratch sc and returns the best
 // rule (its place in the ranking). It reads the input as runs of plain
-// octets (normalize.Stream.Plain), and once the walk is idle and no star
+// octets (Input.plain), and once the walk is idle and no star
 // node reached has an edge that must end the input, it stops: nothing
 // can change its outcome. It counts its work on the decision's meter m,
 // which it leaves in sc.m, and returns OverBudget as soon as the decision
 // has spent more than m allows.
-func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
+func (s *segments) walk(sc *segScratch, in Input, m meter) int32 {
 	if m.counted {
 		// The walk's own octets, charged at its end (see walkCounted):
 		// until then, out of what it may spend per octet.
@@ -1492,15 +1490,15 @@ func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
 				sc.n = w.n
 				return w.best
 			}
-			if p := in.Plain(segPlainRun); p != "" {
+			if p := in.plain(segPlainRun); p != "" {
 				w.scanOnly(p)
 				continue
 			}
-		} else if p := in.Plain(segPlainRun); p != "" {
+		} else if p := in.plain(segPlainRun); p != "" {
 			w.steps(p)
 			continue
 		}
-		x, ok := in.Next()
+		x, ok := in.next()
 		if !ok {
 			break
 		}
@@ -1512,7 +1510,7 @@ func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
 
 // walkCounted is walk for a decision whose every walk counts (see meter):
 // the walk's own octets are charged once it is done.
-func (s *segments) walkCounted(sc *segScratch, in normalize.Stream, m meter) int32 {
+func (s *segments) walkCounted(sc *segScratch, in Input, m meter) int32 {
 	r := s.walk(sc, in, m)
 	sc.m.per += s.cost.static
 	if sc.m.spent += s.cost.static * int(sc.n); r != OverBudget && sc.m.over(int(sc.n), nil) {

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // runWorkPerOctet is the most work the segment walk may count per input
@@ -132,14 +130,14 @@ func TestSegmentWalkWork(t *testing.T) {
 		st := m.Stats()
 		for _, in := range f.in {
 			sc := m.seg.newScratch()
-			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
+			got := m.seg.walk(sc, String(in), noBudget)
 			if got >= 0 {
 				got = m.origOf(got)
 			}
 			if want := greedyBest(rules, in); got != want {
 				t.Errorf("%s, %d octets: rule %d, want %d", f.name, len(in), got, want)
 			}
-			work := m.Cost(normalize.NewRawStream(in), 1)
+			work := m.Cost(String(in), 1)
 			if limit := st.WorstBase + st.WorstPerOctet*len(in); work > limit {
 				t.Errorf("%s, %d octets: work %d, more than the plan's worst, %d + %d an octet", f.name, len(in), work, st.WorstBase, st.WorstPerOctet)
 			}
@@ -184,11 +182,11 @@ func TestSegmentWaits(t *testing.T) {
 			}
 			rules = append(rules, Rule{Pattern: p, Rank: len(p) + r.IntN(2)})
 		}
-		m := Compile(rules, Limits{MaxTier: TierSegments})
+		m := Compile(rules, Limits{tier: TierSegments})
 		sc := m.seg.newScratch()
 		for k := 0; k < 10; k++ {
 			in := "/" + run(r.IntN(6*maxRing))
-			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
+			got := m.seg.walk(sc, String(in), noBudget)
 			if got >= 0 {
 				got = m.origOf(got)
 			}
@@ -248,7 +246,7 @@ func TestSegmentScratchWrap(t *testing.T) {
 	for x := 'a'; x <= 'z'; x++ {
 		rules = append(rules, Rule{Pattern: "/*" + string(x), Rank: 1})
 	}
-	m := Compile(rules, Limits{MaxTier: TierSegments})
+	m := Compile(rules, Limits{tier: TierSegments})
 	if Tier(m.tier) != TierSegments {
 		t.Fatalf("tier %v, want %v", m.tier, TierSegments)
 	}
@@ -260,11 +258,11 @@ func TestSegmentScratchWrap(t *testing.T) {
 		{"/xab", "/aaabc"},
 		{"/xyz", "/z"},
 	} {
-		want := m.seg.walk(m.seg.newScratch(), normalize.NewRawStream(tc.victim), noBudget)
+		want := m.seg.walk(m.seg.newScratch(), String(tc.victim), noBudget)
 		sc := m.seg.newScratch()
-		m.seg.walk(sc, normalize.NewRawStream(tc.killer), noBudget)
+		m.seg.walk(sc, String(tc.killer), noBudget)
 		sc.g = ^uint32(0)
-		if got := m.seg.walk(sc, normalize.NewRawStream(tc.victim), noBudget); got != want || sc.g != 1 {
+		if got := m.seg.walk(sc, String(tc.victim), noBudget); got != want || sc.g != 1 {
 			t.Errorf("after %q, then the wrap: %q: rule %d, want %d", tc.killer, tc.victim, got, want)
 		}
 	}
@@ -449,7 +447,7 @@ func TestSharedScratch(t *testing.T) {
 	if got := sharedShape.bytes(); got != 29856 {
 		t.Errorf("a shared scratch is %d bytes, the comment says 29,856", got)
 	}
-	small := Compile([]Rule{{Pattern: "/*a*b"}, {Pattern: "/*.pdf$", Rank: 1}}, Limits{MaxTier: TierSegments})
+	small := Compile([]Rule{{Pattern: "/*a*b"}, {Pattern: "/*.pdf$", Rank: 1}}, Limits{tier: TierSegments})
 	if small.segs != sharedScratch() {
 		t.Errorf("a Machine of two wildcard rules has a pool of its own, want the shared one")
 	}
@@ -484,7 +482,7 @@ func TestSharedScratch(t *testing.T) {
 			}
 			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
 		}
-		m := Compile(rules, Limits{MaxTier: TierSegments})
+		m := Compile(rules, Limits{tier: TierSegments})
 		if !sharedShape.holds(m.seg.shape()) {
 			t.Fatalf("shape %+v beyond the shared one", m.seg.shape())
 		}
@@ -494,7 +492,7 @@ func TestSharedScratch(t *testing.T) {
 	for k := range 20 {
 		for i, x := range ms {
 			in := "/" + run(r.IntN(600))
-			got := x.m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
+			got := x.m.seg.walk(sc, String(in), noBudget)
 			if got >= 0 {
 				got = x.m.origOf(got)
 			}
@@ -550,7 +548,7 @@ func TestSegmentPaths(t *testing.T) {
 			}
 			rules = append(rules, Rule{Pattern: p, Rank: len(p) + r.IntN(3)})
 		}
-		m := Compile(rules, Limits{MaxTier: TierSegments})
+		m := Compile(rules, Limits{tier: TierSegments})
 		if Tier(m.tier) != TierSegments {
 			t.Fatalf("tier %v", m.tier)
 		}
@@ -572,7 +570,7 @@ func TestSegmentPaths(t *testing.T) {
 				}
 				in = b.String()
 			}
-			got := m.seg.walk(sc, normalize.NewRawStream(in), noBudget)
+			got := m.seg.walk(sc, String(in), noBudget)
 			if got >= 0 {
 				got = m.origOf(got)
 			}
@@ -618,7 +616,7 @@ func TestStaticCost(t *testing.T) {
 			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
 		}
 	}
-	m := Compile(rules, Limits{MaxTier: TierSegments})
+	m := Compile(rules, Limits{tier: TierSegments})
 	if got := dfaOctetCost + m.seg.cost.static + lazyOctetCost; got != maxSegmentStatic {
 		t.Errorf("a segment walk with wide nodes costs %d units an octet uncounted, want %d", got, maxSegmentStatic)
 	}

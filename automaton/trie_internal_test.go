@@ -4,8 +4,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // TestWalkTrieAgreesWithCursor decides random inputs over random tries of
@@ -51,8 +49,8 @@ func TestWalkTrieAgreesWithCursor(t *testing.T) {
 				p := pats[r.IntN(len(pats))].lit
 				in = p[:r.IntN(len(p)+1)] + word(3)
 			}
-			for _, form := range []normalize.Form{normalize.Canonical, normalize.Raw} {
-				st := form.Stream("http://h" + in)
+			for form := range testForms {
+				st := testForms[form](in)
 				got, want := d.walk(st), d.walkCursor(st)
 				if got != want {
 					t.Fatalf("patterns %v, input %q (%v): the trie walk %d, the cursor %d", pats, in, form, got, want)
@@ -96,7 +94,7 @@ func TestRunTargets(t *testing.T) {
 						want = q.rule
 					}
 				}
-				st := normalize.Canonical.Stream("http://h" + in)
+				st := testForms[0](in)
 				if got, cur := d.walk(st), d.walkCursor(st); got != want || cur != want {
 					t.Errorf("%q: %q matched %d (the cursor %d), want %d", c.pats, in, got, cur, want)
 				}

@@ -1,5 +1,39 @@
-// Package compile reads robots.txt files: it splits a body into lines and
-// records, builds groups, selects the groups that apply to a crawler, lowers
+// Package compile reads robots.txt files and lowers the rules that apply
+// to a crawler to the patterns of package automaton: Parse splits a body
+// into lines and groups (File), Select chooses a crawler's groups
+// (Selection), and a Dialect lowers them (Dialect.Lower) to a Program
+// whose Machine decides URLs. Reach for it to build tools over the parsed
+// file (its line table, its groups as written) or to drive the engine
+// yourself; a crawler deciding URLs uses the root package, which does all
+// of this and caches the result.
+//
+// Parsing never fails: it skips what it cannot read, and reports every
+// line that is not plain, valid robots.txt as a diagnostic. Where RFC 9309
+// is silent it reads as Google's crawler does, and a Dialect (Options,
+// Matching) reads as the others do.
+//
+// # Bounds
+//
+// Parse reads a body of n octets in one pass, in time linear in n, and
+// allocates about 3.5 octets per octet of the body on real files and
+// under 42 on bodies built to cost the most; it keeps at most
+// MaxDiagnostics diagnostics and MaxExtensions extension lines. The
+// Machine of a Program is bounded as package automaton states.
+package compile
+
+import (
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/internal/diag"
+	"github.com/robotsexclusion/robots/internal/swar"
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// How a body is read, grouped and lowered, and what each step costs: this
+// package splits a body into lines and records, builds groups, selects the groups that apply to a crawler, lowers
 // the selected rules to the ranked and classed glob patterns of package
 // automaton (Lower for Allow and Disallow, LowerUsage for Content-Usage),
 // and reports every line that is not plain, valid robots.txt as a
@@ -79,18 +113,6 @@
 // of the body, and on bodies of short lines built to cost the most, under
 // 42 (a usage value read by usage's general parser, most of it garbage at
 // once; the root package's tests hold Parse and Agent to a budget).
-package compile
-
-import (
-	"math"
-	"strings"
-	"time"
-	"unicode/utf8"
-
-	"github.com/robotsexclusion/robots/internal/diag"
-	"github.com/robotsexclusion/robots/internal/swar"
-	"github.com/robotsexclusion/robots/normalize"
-)
 
 // key is what a line's key was read as.
 type key int

@@ -57,7 +57,7 @@ func FuzzParseAgrees(f *testing.F) {
 func TestParseAgreesOnCorpus(t *testing.T) {
 	names, err := filepath.Glob("../../shared/corpus/robots/*")
 	if err != nil || len(names) == 0 {
-		t.Skipf("corpus not present (%v)", err)
+		t.Skipf("needs ../shared: corpus absent (%v)", err)
 	}
 	for _, n := range names {
 		body, err := os.ReadFile(n)

@@ -15,6 +15,7 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden tables of testdata/golden")
@@ -30,7 +31,7 @@ func loadSuite(t *testing.T) *conformance.Suite {
 
 // tiers are the engine builds every case runs on (automaton.Engines): the
 // default choice, each tier forced and the lazily built DFA forced.
-var tiers = automaton.Engines()
+var tiers = engines.All()
 
 // tierName names a build of tiers in a test's name.
 func tierName(lim automaton.Limits) string { return lim.String() }

@@ -23,7 +23,7 @@ const generatedOracle = "../../shared/oracle/generated-google.jsonl.gz"
 // itself is run on the whole oracle by the root package's tests.
 func TestReferenceAgreesWithGoogle(t *testing.T) {
 	if _, err := os.Stat(generatedOracle); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("%s is absent", generatedOracle)
+		t.Skipf("needs ../shared: %s absent", generatedOracle)
 	}
 	g := compile.Google
 	n, bad := 0, 0

@@ -209,7 +209,7 @@ func TestProbesFindEveryFlipCorpus(t *testing.T) {
 	}
 	sites, err := conformance.Corpus("../../shared/corpus")
 	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("corpus not present (%v)", err)
+		t.Skipf("needs ../shared: corpus absent (%v)", err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ func loadCorpus(t testing.TB) []conformance.Site {
 	t.Helper()
 	sites, err := conformance.Corpus(corpusDir)
 	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("corpus not present (%v)", err)
+		t.Skipf("needs ../shared: corpus absent (%v)", err)
 	}
 	if err != nil {
 		t.Fatal(err)

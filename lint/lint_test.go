@@ -212,7 +212,7 @@ func TestRunParsed(t *testing.T) {
 func BenchmarkErrorChecks(b *testing.B) {
 	files, _ := filepath.Glob("../../shared/corpus/robots/*")
 	if len(files) == 0 {
-		b.Skip("../shared/corpus is absent")
+		b.Skip("needs ../shared: corpus absent")
 	}
 	var checks []*lint.Check
 	for _, c := range lint.Checks() {

@@ -1,9 +1,11 @@
 package normalize
 
+import "github.com/robotsexclusion/robots/automaton"
+
 // This file names the octet forms in which the dialects compare patterns and
 // URLs. Each form is a pair of functions, one for the patterns of rules and
-// one for URLs (with the Stream that writes a URL in that form octet by
-// octet), such that a pattern matches a URL exactly when the pattern's form,
+// one for URLs (with the engine's Input that reads a URL in that form
+// octet by octet), such that a pattern matches a URL exactly when the pattern's form,
 // read as a glob ('*' the wildcard, a final '$' the end anchor), matches the
 // URL's form.
 
@@ -70,21 +72,20 @@ func (f Form) URL(url string) string {
 	return URL(url)
 }
 
-// Stream returns a Stream over the path and query of url in form f, the
-// octets of f.URL(url) without building them.
-func (f Form) Stream(url string) Stream {
+// Input returns the engine's input for the path and query of url in form
+// f: the octets of f.URL(url), read without building them. An unknown Form
+// reads as Canonical.
+func (f Form) Input(url string) automaton.Input {
 	start, slash := pathStart(url)
-	st := Stream{s: url, i: start, tab: canonicalStream} // an unknown Form reads as Canonical
-	switch f {
-	case Raw:
-		st.tab, st.form = rawStream, Raw
-	case Decoded:
-		st.tab, st.form = decodedStream, Decoded
+	r := rewritings[Canonical]
+	if int(f) < len(rewritings) {
+		r = rewritings[f]
 	}
+	prefix := ""
 	if slash {
-		st.pending[0], st.n = '/', 1
+		prefix = "/"
 	}
-	return st
+	return automaton.Rewrite(url, start, prefix, r)
 }
 
 // rawClasses writes every octet as itself.

@@ -50,7 +50,6 @@ const (
 	percent              // starts an escape, or is written %25
 	star                 // wildcard in patterns, %2A in URLs
 	dollar               // anchor at the end of patterns, %24 elsewhere
-	stop                 // ends a URL's path: "#" and NUL, in Stream tables only
 )
 
 var classes = func() (t [256]class) {

@@ -54,7 +54,7 @@ func pathEnd(s string, from int) int {
 // pathStart returns where the path and query of url start, and whether a
 // "/" goes before them; a URL without a path gives the empty remainder and
 // slash true. It scans only the scheme and authority: the path ends at the
-// first "#" or NUL after start, which a Stream finds as it reads.
+// first "#" or NUL after start, which the Input of a Form finds as it reads.
 func pathStart(url string) (start int, slash bool) {
 	if len(url) > 0 && url[0] == '/' && (len(url) == 1 || url[1] != '/') {
 		return 0, false // path-absolute: no scheme or authority to skip

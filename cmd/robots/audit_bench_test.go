@@ -33,7 +33,7 @@ var auditCaptures = flag.Int("audit.captures", 20000, "captures in the synthetic
 func BenchmarkAuditWARC(b *testing.B) {
 	files, err := warcgen.ReadCorpus(filepath.Join("..", "..", "..", "shared", "corpus", "robots"))
 	if err != nil || len(files) == 0 {
-		b.Skip("../shared/corpus is absent")
+		b.Skip("needs ../shared: corpus absent")
 	}
 	path := filepath.Join(b.TempDir(), "synth.warc.gz")
 	f, err := os.Create(path)

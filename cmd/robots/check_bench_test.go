@@ -13,7 +13,7 @@ import (
 func benchURLs(b *testing.B) []byte {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", "links", "*"))
 	if len(files) == 0 {
-		b.Skip("../shared/corpus is absent")
+		b.Skip("needs ../shared: corpus absent")
 	}
 	var buf bytes.Buffer
 	for _, f := range files {

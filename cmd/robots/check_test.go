@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+	"unicode/utf8"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/normalize"
@@ -127,7 +129,9 @@ func TestCheckInputLines(t *testing.T) {
 	}
 }
 
-// TestCheckJSON compares check -json, errors included, with encoding/json.
+// TestCheckJSON compares check -json, errors included, with encoding/json,
+// which it follows but for octets that are not UTF-8: those it keeps,
+// percent-encoded, where encoding/json writes U+FFFD.
 func TestCheckJSON(t *testing.T) {
 	path := writeFile(t, "robots.txt", "User-agent: *\nDisallow: /p<&>\"\\\n")
 	urls := []string{"/a", "/p<&>\"\\x", "/\u2028\u2029é", "/\xff\xfe", "/\x01\x1f\x7f", "mailto:<x>"}
@@ -141,15 +145,29 @@ func TestCheckJSON(t *testing.T) {
 	m := robots.Parse([]byte("User-agent: *\nDisallow: /p<&>\"\\\n")).Agent("Bot")
 	for _, u := range urls {
 		if p := urlProblem([]byte(u)); p != "" {
-			enc.Encode(checkResult{URL: u, Error: p})
+			enc.Encode(checkResult{URL: percentInvalid(u), Error: p})
 			continue
 		}
 		d := m.Decide(u)
-		enc.Encode(checkResult{URL: u, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern})
+		enc.Encode(checkResult{URL: percentInvalid(u), Allowed: d.Allowed, Line: d.Line, Pattern: percentInvalid(d.Pattern)})
 	}
 	if out != want.String() {
 		t.Errorf("got\n%s\nwant (encoding/json)\n%s", out, want.String())
 	}
+}
+
+// percentInvalid percent-encodes the octets of s that are not part of
+// valid UTF-8.
+func percentInvalid(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") {
+			fmt.Fprintf(&b, "%%%02X", s[i])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // TestCheckBoundedRobots reads a robots.txt far larger than the parse limit

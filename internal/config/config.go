@@ -8,6 +8,7 @@ package config
 import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -80,11 +81,11 @@ func (e Engine) String() string {
 }
 
 // Engines returns every engine a differential test runs: each of
-// automaton.Engines, then the default Limits deciding by the scan alone
-// and by the automaton alone.
+// engines.All, then the default Limits deciding by the scan alone and by
+// the automaton alone.
 func Engines() []Engine {
 	var out []Engine
-	for _, l := range automaton.Engines() {
+	for _, l := range engines.All() {
 		out = append(out, Engine{Limits: l})
 	}
 	return append(out, Engine{Scan: ScanOnly}, Engine{Scan: ScanNever})

@@ -1,7 +1,8 @@
 // Package jsonw appends JSON strings to a buffer without allocating, for
 // the outputs written a line at a time (robots check -json, a usage Set):
-// the same octets as encoding/json writes with HTML escaping off, so that
-// one output never mixes two spellings of a string.
+// the octets encoding/json writes with HTML escaping off, so that one
+// output never mixes two spellings of a string, except that octets that
+// are not UTF-8 are kept, percent-encoded.
 package jsonw
 
 import "unicode/utf8"
@@ -16,10 +17,14 @@ var plain = func() (t [utf8.RuneSelf]bool) {
 }()
 
 // AppendString appends s as a JSON string, as encoding/json's Encoder
-// writes it with SetEscapeHTML(false): invalid UTF-8 becomes \ufffd, and
-// U+2028 and U+2029 are escaped.
+// writes it with SetEscapeHTML(false) ('<', '>' and '&' as they are,
+// U+2028 and U+2029 escaped), except that it keeps every octet: an octet
+// that is not part of valid UTF-8 is percent-encoded ("\xff" as "%FF"),
+// where encoding/json would write U+FFFD for it. A robots.txt pattern or
+// URL reads the same either way, as its octets are compared in percent-
+// encoded form (package normalize).
 func AppendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
+	const hex, upper = "0123456789abcdef", "0123456789ABCDEF"
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -54,7 +59,7 @@ func AppendString(b []byte, s string) []byte {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
+			b = append(b, '%', upper[s[i]>>4], upper[s[i]&0xf])
 		case r == '\u2028' || r == '\u2029':
 			b = append(b, s[start:i]...)
 			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])

@@ -20,9 +20,7 @@ const root = "../.."
 
 // excluded are the packages whose docs TestDocs does not hold to the
 // contract yet, with the reason.
-var excluded = map[string]string{
-	"automaton": "its package doc is being rewritten with its surface (issue 24)",
-}
+var excluded = map[string]string{}
 
 // extensions end words that are file names in a URL or a path
 // ("/d/index.html"), not selectors.
