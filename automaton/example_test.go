@@ -52,3 +52,20 @@ func ExampleMachine_Stats() {
 	// segments
 	// automaton: dfa tier over budget: DFA states above 1808
 }
+
+// An Input reads the octets of a string or a byte slice as they are, or
+// rewritten as they are read: here a percent escape is decoded when it
+// stands for a letter, and a space is escaped, so that "/%61 b" is read
+// as "/a%20b" and matched by the pattern "/a%20*".
+func ExampleRewrite() {
+	m := automaton.Compile([]automaton.Rule{{Pattern: "/a%20*", Rank: 6}}, automaton.Limits{})
+	r := automaton.NewRewriting(nil,
+		func(c byte) bool { return c == ' ' },
+		func(c byte) bool { return 'a' <= c && c <= 'z' })
+	in := automaton.Rewrite("/%61 b", 0, "", r)
+	fmt.Printf("%s %d\n", in.AppendTo(nil), m.Match(in))
+	fmt.Println(m.Match(automaton.String("/%61 b")), m.Match(automaton.Bytes([]byte("/a%20b"))))
+	// Output:
+	// /a%20b 0
+	// -1 0
+}

@@ -88,9 +88,6 @@ func (f Form) Input(url string) automaton.Input {
 	return automaton.Rewrite(url, start, prefix, r)
 }
 
-// rawClasses writes every octet as itself.
-var rawClasses [256]class
-
 // decodedClasses marks the octets that Decoded does not write as
 // themselves: % starts an escape to decode, * and $ are escaped.
 var decodedClasses = func() (t [256]class) {
@@ -143,13 +140,13 @@ func upper(c byte) byte {
 }
 
 // decode writes s in the Decoded form.
-func decode(s string) string { return rewrite(s, &decodedClasses, false, NextDecoded) }
+func decode(s string) string { return rewrite(s, &decodedClasses, false, nextDecoded) }
 
-// NextDecoded is Next for the Decoded form: it returns the unit of s that
+// nextDecoded is nextCanonical for the Decoded form: it returns the unit of s that
 // starts at i, written in the Decoded form, with the index of the unit after
 // it. An escape other than %2F is decoded; a decoded or raw *, $ or % is
 // written %2A, %24 or %25, and %2F as %2F; every other octet is itself.
-func NextDecoded(s string, i int) (o Octets, next int) {
+func nextDecoded(s string, i int) (o octets, next int) {
 	c, next := s[i], i+1
 	if c == '%' && i+2 < len(s) {
 		hi, ok1 := unhex(s[i+1])
@@ -157,12 +154,12 @@ func NextDecoded(s string, i int) (o Octets, next int) {
 		if ok1 && ok2 {
 			c, next = hi<<4|lo, i+3
 			if c == '/' {
-				return Octets{B: [3]byte{'%', '2', 'F'}, N: 3}, next
+				return octets{B: [3]byte{'%', '2', 'F'}, N: 3}, next
 			}
 		}
 	}
 	if decodedClasses[c] == plain {
-		return Octets{B: [3]byte{c}, N: 1}, next
+		return octets{B: [3]byte{c}, N: 1}, next
 	}
-	return Octets{B: [3]byte{'%', upperHex[c>>4], upperHex[c&15]}, N: 3}, next
+	return octets{B: [3]byte{'%', upperHex[c>>4], upperHex[c&15]}, N: 3}, next
 }

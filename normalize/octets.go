@@ -89,16 +89,16 @@ func unhex(c byte) (byte, bool) {
 	return 0, false
 }
 
-// Octets is at most one canonical unit: one octet, or a three-octet escape.
-type Octets struct {
+// octets is at most one canonical unit: one octet, or a three-octet escape.
+type octets struct {
 	B [3]byte // the octets, B[:N]
 	N int     // how many of B hold the unit: 1 or 3
 }
 
-// Next canonicalizes the unit of s that starts at i, as part of a URL, and
+// nextCanonical canonicalizes the unit of s that starts at i, as part of a URL, and
 // returns it with the index of the unit after it. It does not allocate, so a
 // matcher can walk a URL in canonical form without building it.
-func Next(s string, i int) (o Octets, next int) {
+func nextCanonical(s string, i int) (o octets, next int) {
 	c := s[i]
 	switch classes[c] {
 	case plain:
@@ -128,10 +128,6 @@ func Next(s string, i int) (o Octets, next int) {
 	return o, i + 1
 }
 
-// IsPlain reports whether the octet c stands for itself in canonical form,
-// so that a caller walking a URL can skip Next for it.
-func IsPlain(c byte) bool { return classes[c] == plain }
-
 // URL returns the canonical path and query of a URL (see PathQuery).
 func URL(url string) string {
 	p := PathQuery(url)
@@ -149,15 +145,15 @@ func canonical(s string, pattern bool) string {
 	if pattern && plainPattern(s) {
 		return s // most patterns: checked eight octets at a time
 	}
-	unit := Next
+	unit := nextCanonical
 	if pattern {
 		// In a pattern a raw * stays the wildcard and a final raw $ the
 		// anchor; everything else is written as in a URL.
-		unit = func(s string, i int) (Octets, int) {
+		unit = func(s string, i int) (octets, int) {
 			if c := s[i]; c == '*' || c == '$' && i == len(s)-1 {
-				return Octets{B: [3]byte{c}, N: 1}, i + 1
+				return octets{B: [3]byte{c}, N: 1}, i + 1
 			}
-			return Next(s, i)
+			return nextCanonical(s, i)
 		}
 	}
 	return rewrite(s, &classes, pattern, unit)
@@ -166,7 +162,7 @@ func canonical(s string, pattern bool) string {
 // rewrite returns s written unit by unit by unit, or s itself when tab says
 // every octet stands for itself (a raw * too, and a final raw $, when star
 // is set: in a pattern they stay the wildcard and the anchor).
-func rewrite(s string, tab *[256]class, star bool, unit func(string, int) (Octets, int)) string {
+func rewrite(s string, tab *[256]class, star bool, unit func(string, int) (octets, int)) string {
 	clean, n := true, len(s)
 	if star && n > 0 && s[n-1] == '$' {
 		n--
@@ -182,7 +178,7 @@ func rewrite(s string, tab *[256]class, star bool, unit func(string, int) (Octet
 	}
 	buf := make([]byte, 0, len(s)+8)
 	for i := 0; i < len(s); {
-		var o Octets
+		var o octets
 		o, i = unit(s, i)
 		buf = append(buf, o.B[:o.N]...)
 	}
