@@ -70,7 +70,7 @@
 //     decides them with a DFA built as they need its states, in 2 MiB of
 //     arenas that all Matchers share.
 //   - A Matcher of rules the automaton package can scan (at most 16 KiB of
-//     patterns and 16 stars) builds no automaton at first: it decides by
+//     patterns and 128 stars) builds no automaton at first: it decides by
 //     a scan of its rules within the same decision budget, counting its
 //     work, and once that reaches the estimated cost of the build, hands
 //     itself to one background goroutine that builds the automaton, once;

@@ -29,7 +29,7 @@ import (
 // together, and the longest input read.
 const (
 	scanMaxOctets   = DecideBase / 2
-	scanMaxSegments = DecidePerOctet / 2
+	scanMaxSegments = 4 * DecidePerOctet
 	scanMaxInput    = 1024
 )
 

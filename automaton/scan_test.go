@@ -50,8 +50,8 @@ func TestScanBounds(t *testing.T) {
 	if automaton.NewScan([]automaton.Rule{{Pattern: "/a", Class: 1}}) != nil {
 		t.Error("NewScan took a rule of class 1")
 	}
-	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("*a", 17)}}) != nil {
-		t.Error("NewScan took 17 stars")
+	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("*a", 129)}}) != nil {
+		t.Error("NewScan took 129 stars")
 	}
 	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("a", automaton.DecideBase)}}) != nil {
 		t.Error("NewScan took a pattern of DecideBase octets")
