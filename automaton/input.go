@@ -24,11 +24,16 @@ func Bytes(b []byte) Input { return String(unsafe.String(unsafe.SliceData(b), le
 
 // Rewrite returns an Input of the octets of s from offset start on, read
 // as r says, after the octets of prefix (at most three), read as they
-// are. A URL's path is read so: from where it starts, and with a "/"
+// are; a start outside s reads none of s. A URL's path is read so: from where it starts, and with a "/"
 // before it when the URL has none.
 func Rewrite(s string, start int, prefix string, r *Rewriting) Input {
-	in := Input{s: s, i: min(max(start, 0), len(s)), r: r}
-	in.n = uint8(copy(in.pending[:], prefix))
+	in := Input{s: s, i: start, r: r}
+	if uint(start) > uint(len(s)) {
+		in.i = len(s) // past the end, or negative: nothing of s is read
+	}
+	if prefix != "" {
+		in.n = uint8(copy(in.pending[:], prefix))
+	}
 	return in
 }
 

@@ -77,9 +77,12 @@ func (f Form) URL(url string) string {
 // reads as Canonical.
 func (f Form) Input(url string) automaton.Input {
 	start, slash := pathStart(url)
-	r := rewritings[Canonical]
-	if int(f) < len(rewritings) {
-		r = rewritings[f]
+	r := &canonicalInput
+	switch f {
+	case Raw:
+		r = &rawInput
+	case Decoded:
+		r = &decodedInput
 	}
 	prefix := ""
 	if slash {

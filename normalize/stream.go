@@ -7,12 +7,13 @@ import "github.com/robotsexclusion/robots/automaton"
 // building the string.
 
 // The Rewritings of the forms: each reads a URL's octets as Form.URL
-// writes them, and ends at "#" or NUL.
-var rewritings = [...]*automaton.Rewriting{
-	Canonical: automaton.NewRewriting(endsPath, func(c byte) bool { return classes[c] != plain && classes[c] != percent }, Unreserved),
-	Raw:       automaton.NewRewriting(endsPath, nil, nil),
-	Decoded:   automaton.NewRewriting(endsPath, func(c byte) bool { return decodedClasses[c] != plain }, func(c byte) bool { return c != '/' && decodedClasses[c] == plain }),
-}
+// writes them, and ends at "#" or NUL. They are values, so that the
+// Input of a Form points at a fixed address.
+var (
+	canonicalInput = *automaton.NewRewriting(endsPath, func(c byte) bool { return classes[c] != plain && classes[c] != percent }, Unreserved)
+	rawInput       = *automaton.NewRewriting(endsPath, nil, nil)
+	decodedInput   = *automaton.NewRewriting(endsPath, func(c byte) bool { return decodedClasses[c] != plain }, func(c byte) bool { return c != '/' && decodedClasses[c] == plain })
+)
 
 // endsPath reports whether c ends a URL's path and query: "#" starts the
 // fragment, and NUL ends the string as a C library reads it.
