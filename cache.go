@@ -67,7 +67,7 @@ func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
 		if testHookCompile != nil {
 			testHookCompile()
 		}
-		m := newMatcher(r.file.Merge(groups, named), r.limits, r.dialect)
+		m := newMatcher(r.file.Merge(groups, named), r.limits, r.scan, r.dialect)
 		var prefs []*kept.Usage
 		m.lines, prefs = kept.Keep(r.file, groups)
 		if prefs != nil {

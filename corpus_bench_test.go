@@ -70,9 +70,11 @@ func loadSample(b *testing.B) corpusSample {
 // (the same on the sites whose Matcher is of TierDFA, most of them),
 // compile (Parse and Agent, one file an op), host (Parse, Agent and the
 // first ten URLs, one site an op), host-all (the same with all the site's
-// URLs of the sample, up to 30) and host-median (Parse, Agent and one
+// URLs of the sample, up to 30), host-median (Parse, Agent and one
 // URL on the middle fifth of the sites by file size, where the median
-// host of the per-host benchmarks is). Under callgrind, run each for two
+// host of the per-host benchmarks is) and host-median-10 (the same with
+// the first ten URLs), and parse-median (Parse alone on that fifth, whose
+// mean size in octets it reports as B/file). Under callgrind, run each for two
 // counts and divide the difference of the totals by the difference of
 // the counts: the instructions an op, the setup left out.
 func BenchmarkCorpusSample(b *testing.B) {
@@ -105,24 +107,47 @@ func BenchmarkCorpusSample(b *testing.B) {
 			robots.Parse(s.bodies[i%len(s.bodies)]).Agent("Googlebot")
 		}
 	})
-	b.Run("host-median", func(b *testing.B) {
-		type host struct {
-			body []byte
-			url  string
+	for _, k := range []int{1, 10} {
+		name := "host-median"
+		if k > 1 {
+			name = "host-median-10"
 		}
-		var hosts []host
-		for i, body := range s.bodies {
-			if len(s.urls[i]) > 0 {
-				hosts = append(hosts, host{body, s.urls[i][0]})
+		b.Run(name, func(b *testing.B) {
+			type host struct {
+				body []byte
+				urls []string
 			}
+			var hosts []host
+			for i, body := range s.bodies {
+				if len(s.urls[i]) > 0 {
+					hosts = append(hosts, host{body, s.urls[i][:min(k, len(s.urls[i]))]})
+				}
+			}
+			sort.SliceStable(hosts, func(i, j int) bool { return len(hosts[i].body) < len(hosts[j].body) })
+			hosts = hosts[len(hosts)*2/5 : len(hosts)*3/5]
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				h := &hosts[i%len(hosts)]
+				m := robots.Parse(h.body).Agent("Googlebot")
+				for _, u := range h.urls {
+					m.Decide(u)
+				}
+			}
+		})
+	}
+	b.Run("parse-median", func(b *testing.B) {
+		bodies := append([][]byte(nil), s.bodies...)
+		sort.SliceStable(bodies, func(i, j int) bool { return len(bodies[i]) < len(bodies[j]) })
+		bodies = bodies[len(bodies)*2/5 : len(bodies)*3/5]
+		size := 0
+		for _, body := range bodies {
+			size += len(body)
 		}
-		sort.SliceStable(hosts, func(i, j int) bool { return len(hosts[i].body) < len(hosts[j].body) })
-		hosts = hosts[len(hosts)*2/5 : len(hosts)*3/5]
 		b.ResetTimer()
 		for i := 0; i < b.N; i++ {
-			h := &hosts[i%len(hosts)]
-			robots.Parse(h.body).Agent("Googlebot").Decide(h.url)
+			robots.Parse(bodies[i%len(bodies)])
 		}
+		b.ReportMetric(float64(size)/float64(len(bodies)), "B/file")
 	})
 	for _, k := range []int{10, 30} {
 		name := "host"

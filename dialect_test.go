@@ -6,7 +6,6 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/internal/config"
-	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -164,9 +163,9 @@ func TestFirstMatchSemantics(t *testing.T) {
 // runDialect checks cases in dialect d on every engine.
 func runDialect(t *testing.T, d robots.Dialect, cases []dialectCase) {
 	t.Helper()
-	for _, tier := range engines.All() {
+	for _, tier := range config.Engines() {
 		for _, c := range cases {
-			r := robots.Parse([]byte(c.body), robots.WithDialect(d), config.WithLimits(tier))
+			r := robots.Parse([]byte(c.body), robots.WithDialect(d), config.WithEngine(tier))
 			m, allowed := r.Agent(c.agent), r.Allowed(c.agent, c.url)
 			if c.agents != nil {
 				m, allowed = r.AgentAny(c.agents...), r.AgentAny(c.agents...).Allowed(c.url)

@@ -33,4 +33,4 @@ func ExplainWork(m *Matcher, url string) (work, budget int) {
 
 // MachineStats returns the stats of m's automaton, every class's tier
 // among them.
-func MachineStats(m *Matcher) automaton.Stats { return m.machine.Stats() }
+func MachineStats(m *Matcher) automaton.Stats { return m.host.machine().Stats() }

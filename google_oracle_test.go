@@ -11,10 +11,8 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
-	"github.com/robotsexclusion/robots/internal/engines"
 )
 
 // The oracle holds Google's own answers (see its README.md): the verdict and
@@ -40,7 +38,7 @@ func TestGoogleOracle(t *testing.T) {
 	}
 	for _, name := range []string{"corpus-google.jsonl.gz", "generated-google.jsonl.gz"} {
 		path := filepath.Join(oracleDir, name)
-		for _, lim := range engines.All() {
+		for _, lim := range config.Engines() {
 			t.Run(strings.TrimSuffix(name, ".jsonl.gz")+"/"+lim.String(), func(t *testing.T) {
 				if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 					t.Skipf("needs ../shared: %s absent", path)
@@ -51,7 +49,7 @@ func TestGoogleOracle(t *testing.T) {
 	}
 }
 
-func runOracle(t *testing.T, path string, lim automaton.Limits) {
+func runOracle(t *testing.T, path string, lim config.Engine) {
 	const show = 5 // disagreements shown per category
 	var (
 		n, bad  int
@@ -64,7 +62,7 @@ func runOracle(t *testing.T, path string, lim automaton.Limits) {
 		n++
 		if c.Site == "" || c.Site != site {
 			// A corpus file is parsed once for all its URLs.
-			site, r = c.Site, robots.Parse(c.Body, robots.WithDialect(robots.Google), config.WithLimits(lim))
+			site, r = c.Site, robots.Parse(c.Body, robots.WithDialect(robots.Google), config.WithEngine(lim))
 		}
 		var d robots.Decision
 		if c.Multi {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/internal/config"
-	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -156,10 +155,10 @@ func TestAgentBudget(t *testing.T) {
 			read := min(len(body), robots.DefaultParseLimit+normalize.Slack)
 			budget := robots.AgentBytes(read)
 			var before, after runtime.MemStats
-			for _, l := range engines.All() {
+			for _, l := range config.Engines() {
 				runtime.GC()
 				runtime.ReadMemStats(&before)
-				m := robots.Parse(body, config.WithLimits(l)).Agent("FooBot")
+				m := robots.Parse(body, config.WithEngine(l)).Agent("FooBot")
 				runtime.ReadMemStats(&after)
 				if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(budget) {
 					t.Errorf("%v: Parse and Agent allocated %d bytes for %d octets read, budget %d", l, alloc, read, budget)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/internal/kept"
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -17,6 +18,13 @@ import (
 // Content-Usage rules with paths, an allowed URL takes one more pass, or,
 // when a wildcard pattern is as long as another, one more per usage
 // category those rules state (two today).
+//
+// A Matcher of a few short rules, as most files have, builds its automaton
+// only once its decisions have cost what building it does: until then it
+// decides by trying each rule, within the same decision budget, and then a
+// background goroutine builds the automaton, once, without making a
+// decision wait for it (the ski-rental rule). So a host decided for one
+// URL pays for no automaton.
 type Matcher struct {
 	// Agents whose selection is the same set of groups get copies of one
 	// Matcher (forAgents): each field is immutable, or points to state
@@ -25,7 +33,7 @@ type Matcher struct {
 	// table of verdicts, usage lines) lives apart (matcherRare), and the
 	// one agent value most Matchers are asked for is held in place
 	// (agentTokens): a Matcher is 96 octets (TestMatcherSize).
-	machine  *automaton.Machine
+	host     *host        // the automaton, or the scan of the rules until it pays to build it
 	rare     *matcherRare // nil when the selection needs none of it, as most do
 	delay    time.Duration
 	nfile    int32 // with no decides table, the crawl class's rules of the file; those after are the dialect's
@@ -82,12 +90,13 @@ func (m *Matcher) hidden() []int {
 }
 
 // newMatcher compiles the rules selected for a crawler, lowered by
-// dialect d (compile.Dialect.Lower), into one automaton. The Matcher holds
-// none of s's strings: keep gives it copies.
-func newMatcher(s compile.Selection, lim automaton.Limits, d compile.Dialect) *Matcher {
+// dialect d (compile.Dialect.Lower), into one automaton, or, as scan says,
+// into a scan of the rules until the automaton pays (see host). The
+// Matcher holds none of s's strings: keep gives it copies.
+func newMatcher(s compile.Selection, lim automaton.Limits, scan config.Scan, d compile.Dialect) *Matcher {
 	p := d.Lower(s)
 	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), dialect: uint8(d)}
-	m.machine = p.Machine(lim)
+	m.host = newHost(&p, lim, scan)
 	rare := matcherRare{usage: p.Usage, hidden: s.HiddenUsage} // kept only if it holds anything
 	rare.decides, m.nfile = p.Verdicts()
 	if rare.decides != nil || rare.usage != nil || len(rare.hidden) > 0 {
@@ -123,16 +132,16 @@ func (m *Matcher) Decide(url string) (d Decision) {
 	in := m.form.Input(url)
 	table := m.usage()
 	if table == nil {
-		m.decide(&d, m.machine.Match(in))
+		m.decide(&d, m.host.match(in))
 		return d
 	}
 	var won [automaton.MaxClasses]int32
 	if set := table.Classes(); set != 0 {
 		// One read of the URL for the crawl rules and the Content-Usage
 		// rules together (automaton.Machine.MatchClasses).
-		m.machine.MatchClasses(in, 1|set, &won)
+		m.host.machine().MatchClasses(in, 1|set, &won)
 	} else {
-		won[0] = m.machine.Match(in)
+		won[0] = m.host.match(in)
 	}
 	m.decide(&d, won[0])
 	if d.Allowed {
@@ -197,7 +206,7 @@ type Stats struct {
 
 // Stats describes the automaton the Matcher decides with.
 func (m *Matcher) Stats() Stats {
-	st := m.machine.Stats()
+	st := m.host.machine().Stats()
 	return Stats{Engine: st.Tier.String(), States: st.States, Bytes: st.Bytes, Bounded: st.Bounded}
 }
 
@@ -220,5 +229,5 @@ func (m *Matcher) Cost(url string) int {
 	if t := m.usage(); t != nil {
 		set |= t.Classes()
 	}
-	return m.machine.Cost(m.form.Input(url), set)
+	return m.host.machine().Cost(m.form.Input(url), set)
 }

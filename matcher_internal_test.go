@@ -23,16 +23,16 @@ func TestRulelessShared(t *testing.T) {
 		forced := Parse(nil, WithDialect(d), config.WithLimits(engines.Tier(automaton.TierNFA, automaton.Limits{}))).Agent("x")
 		if d == Google {
 			// An empty rule is a rule in the Google dialect: it is the line reported.
-			if a.machine == b.machine {
+			if a.host.machine() == b.host.machine() {
 				t.Errorf("%v: an empty rule's matcher shares the ruleless machine", d)
 			}
 			if got := a.Decide("/p"); !got.Allowed || got.Line != 2 {
 				t.Errorf("%v: empty rule: Decide = %+v, want allowed by line 2", d, got)
 			}
-		} else if a.machine != b.machine {
+		} else if a.host.machine() != b.host.machine() {
 			t.Errorf("%v: two ruleless matchers do not share their machine", d)
 		}
-		if c.machine == b.machine || forced.machine == b.machine {
+		if c.host.machine() == b.host.machine() || forced.host.machine() == b.host.machine() {
 			t.Errorf("%v: a matcher with rules, or with its own limits, shares the ruleless machine", d)
 		}
 		for _, m := range []*Matcher{b, forced} {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/internal/memo"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -18,6 +19,7 @@ type Robots struct {
 	file        *compile.File
 	dialect     Dialect
 	limits      automaton.Limits
+	scan        config.Scan
 	diagnostics []Diagnostic // of the body as a whole: the file's go after the first nPre
 	nPre        int
 	truncated   bool // content past the parse limit was ignored

@@ -114,9 +114,9 @@ var semantics = []struct {
 }
 
 func TestSemantics(t *testing.T) {
-	for _, tier := range engines.All() {
+	for _, tier := range config.Engines() {
 		for _, c := range semantics {
-			r := robots.Parse([]byte(c.body), config.WithLimits(tier))
+			r := robots.Parse([]byte(c.body), config.WithEngine(tier))
 			d := r.Agent(c.agent).Decide(c.url)
 			if d.Allowed != c.allowed || d.Line != c.line {
 				t.Errorf("%s (%v): Decide(%q) = %+v, want allowed %v line %d", c.name, tier, c.url, d, c.allowed, c.line)
@@ -163,8 +163,8 @@ func TestFailOpenUserinfo(t *testing.T) {
 		{"http://a;b/x@example.com/private", false, 3},
 	} {
 		for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996, robots.Original1994} {
-			for _, tier := range engines.All() {
-				m := robots.Parse(body, robots.WithDialect(d), config.WithLimits(tier)).Agent("FooBot")
+			for _, tier := range config.Engines() {
+				m := robots.Parse(body, robots.WithDialect(d), config.WithEngine(tier)).Agent("FooBot")
 				if got := m.Decide(c.url); got.Allowed != c.allowed || got.Line != c.line {
 					t.Errorf("%v, %v: Decide(%q) = allowed %v line %d, want %v line %d",
 						d, tier, c.url, got.Allowed, got.Line, c.allowed, c.line)
@@ -345,8 +345,8 @@ func TestDiagnosticsAsLint(t *testing.T) {
 // engine.
 func TestDecideDoesNotAllocate(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
-	for _, tier := range engines.All() {
-		m := robots.Parse(body, config.WithLimits(tier)).Agent("x")
+	for _, tier := range config.Engines() {
+		m := robots.Parse(body, config.WithEngine(tier)).Agent("x")
 		m.Decide("/warm") // fill the NFA scratch pool
 		allocs := testing.AllocsPerRun(100, func() {
 			m.Decide("https://example.com/a/b/x%7e/caf\xC3\xA9?s=1&t=2")
@@ -401,8 +401,8 @@ func TestDialectNames(t *testing.T) {
 func TestConcurrentDecide(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /a\nAllow: /a/b*c$\nDisallow: /*.pdf$\nDisallow: /*?s=*&\n")
 	urls := map[string]bool{"/a/x": false, "/a/bxc": true, "/x.pdf": false, "/x?s=1&t": false, "/y": true}
-	for _, tier := range engines.All() {
-		r := robots.Parse(body, config.WithLimits(tier))
+	for _, tier := range config.Engines() {
+		r := robots.Parse(body, config.WithEngine(tier))
 		var wg sync.WaitGroup
 		for g := 0; g < 32; g++ {
 			wg.Add(1)

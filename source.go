@@ -71,6 +71,6 @@ func parse(body []byte, opts []Option, lines *[]compile.Line) (*Robots, normaliz
 		diags = append(diags, Diagnostic{Line: info.CutLine, Code: Truncated,
 			Message: "the file is longer than the parse limit; the rest is ignored"})
 	}
-	r := &Robots{file: f, dialect: cfg.Dialect, limits: cfg.Limits, diagnostics: diags, nPre: len(pre), truncated: info.Truncated}
+	r := &Robots{file: f, dialect: cfg.Dialect, limits: cfg.Limits, scan: cfg.Scan, diagnostics: diags, nPre: len(pre), truncated: info.Truncated}
 	return r, info
 }

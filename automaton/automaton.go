@@ -39,6 +39,14 @@
 //     storage in all, whatever the patterns and the Machines.
 //   - Every engine is exact: Match returns what the naive reading of the
 //     patterns does, or OverBudget. Stats says which engines were built.
+//   - A Scan (NewScan) decides without building anything, trying each rule
+//     that could beat the best match so far, for the first inputs of a
+//     Machine not yet worth building: it takes rules of one class with at
+//     most DecideBase/2 (16,384) octets and 4·DecidePerOctet (128) stars in
+//     all, reads inputs of at most 1 KiB into a buffer on the stack, counts
+//     its work in the units of the decision budget and stops past it (then
+//     the caller builds the Machine). BuildCost estimates a build at 16
+//     units an octet of the patterns and a rule.
 package automaton
 
 import (

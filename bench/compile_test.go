@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/temoto/robotstxt"
@@ -65,7 +66,8 @@ var compilers = []compiler{
 // The corpus rows report the distribution of the time per file
 // (p50-ns/file, ...) and the heap that stays in use per octet of robots.txt:
 // retained-x keeps what decides URLs (robots: the Matcher; temoto: the
-// Group), retained-file-x keeps the parsed file (robots: the Robots with
+// Group), retained-p50-x is the median over files of the same, each file
+// on its own, retained-file-x keeps the parsed file (robots: the Robots with
 // its Matcher; temoto: the RobotsData). For this library, stats-x is the
 // automata's own estimate (Stats().Bytes) per octet. The robots rows of the
 // other files report the tier (a metric named tier-<name>, such as
@@ -142,6 +144,7 @@ func retention(c compiler, bodies [][]byte) []metric {
 	}
 	ms := []metric{
 		{float64(retained(c.decider, bodies)) / float64(size), "retained-x"},
+		{medianRetained(c.decider, bodies), "retained-p50-x"},
 		{float64(retained(c.file, bodies)) / float64(size), "retained-file-x"},
 	}
 	if c.name == "robots" {
@@ -153,6 +156,32 @@ func retention(c compiler, bodies [][]byte) []metric {
 	}
 	return ms
 }
+
+// medianRetained returns the median over files of what keep's result
+// holds per octet of the file: each file's is the growth of the live heap
+// while retainedCopies results of it are held (so that the fixed overhead
+// of a small file counts, and the heap's noise less).
+func medianRetained(keep func([]byte) any, bodies [][]byte) float64 {
+	ratios := make([]float64, 0, len(bodies))
+	for _, body := range bodies {
+		if len(body) == 0 {
+			continue
+		}
+		copies := make([][]byte, retainedCopies)
+		for i := range copies {
+			copies[i] = body
+		}
+		ratios = append(ratios, float64(retained(keep, copies))/float64(retainedCopies*len(body)))
+	}
+	if len(ratios) == 0 {
+		return 0
+	}
+	slices.Sort(ratios)
+	return ratios[len(ratios)/2]
+}
+
+// retainedCopies is how many results of one file medianRetained holds.
+const retainedCopies = 16
 
 // retained returns the growth of the live heap while keep's results for
 // all bodies are held.

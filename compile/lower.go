@@ -168,6 +168,18 @@ func (p *Program) Machine(lim automaton.Limits) *automaton.Machine {
 	return e.m
 }
 
+// Scan returns a scan of p's rules (automaton.NewScan), to decide with
+// before building its Machine, or nil when the Machine is the better
+// start: with limits other than the default, with Content-Usage classes,
+// with rules too many or too long to scan, or with no rule of the file
+// (the Machine is then shared and already built).
+func (p *Program) Scan(lim automaton.Limits) *automaton.Scan {
+	if lim != (automaton.Limits{}) || !p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.Valid() {
+		return nil
+	}
+	return automaton.NewScan(p.Rules)
+}
+
 // String writes p one rule a line: "class rank pattern", the rank "max"
 // for the highest, then for a rule of class 0 what it decides, "allow" or
 // "disallow" and the line of the rule it stands for ("allow 0" for a rule

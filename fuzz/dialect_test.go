@@ -25,7 +25,7 @@ func FuzzDialects(f *testing.F) {
 			}
 			want := conformance.ReferenceImpl(d)(body, agent, url)
 			for _, lim := range tiers {
-				m := robots.Parse(body, robots.WithDialect(d), config.WithLimits(lim)).Agent(agent)
+				m := robots.Parse(body, robots.WithDialect(d), config.WithEngine(lim)).Agent(agent)
 				got := m.Decide(url)
 				if got.Allowed != want.Allowed || got.Line != want.Line || got.Pattern != want.Pattern || got.Usage != want.Usage {
 					t.Fatalf("%v, tier %v: agent %q url %q body %q: got %+v, reference %+v", d, m.Stats().Engine, agent, url, body, got, want)

@@ -9,15 +9,15 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
-	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// tiers are the engines every differential check runs (automaton.Engines):
-// the default build, each tier forced and the lazily built DFA forced, so
-// that every fuzz target exercises every engine.
-var tiers = engines.All()
+// tiers are the engines every differential check runs (config.Engines):
+// the default build, each tier forced and the lazily built DFA forced, and
+// the default decided by the scan of the rules alone and by the automaton
+// alone, so that every fuzz target exercises every engine.
+var tiers = config.Engines()
 
 // reference decides url for agent with the reference matcher, from the same
 // body the library reads.
@@ -60,10 +60,16 @@ func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 		want[i].Usage = prefs
 	}
 	for _, lim := range tiers {
-		m := robots.Parse(body, config.WithLimits(lim)).Agent(agent)
+		m := robots.Parse(body, config.WithEngine(lim)).Agent(agent)
 		// Twice: a lazily built DFA builds its states on the first
-		// round and finds them on the second.
+		// round and finds them on the second. The Matchers that
+		// decide by the scan alone build their automaton between
+		// the rounds (Stats builds it), so that the second round
+		// decides as a Matcher does once promoted.
 		for round := range 2 {
+			if round == 1 && lim.Scan == config.ScanOnly {
+				m.Stats()
+			}
 			for i, u := range urls {
 				want := want[i]
 				if got := m.Decide(u); got != want {

@@ -17,6 +17,9 @@ func FuzzDecide(f *testing.F) {
 	f.Add([]byte("User-agent: FooBot/2\r\nDisallow: /*.pdf$\rAllow: /%7e*\n"), "FooBot", "http://h/~x.pdf")
 	f.Add([]byte("\xEF\xBB\xBFUser-agent: *\nDisallow: /caf\xC3\xA9\x00x\n"), "", "/caf%c3%a9")
 	f.Add([]byte("Content-Signal: ai-train=no\nUser-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n"), "x", "/ai-ok/test")
+	// The scan of a Matcher's rules before its automaton is built: ties
+	// of rank, segments that overlap, an anchor after a star.
+	f.Add([]byte("User-agent: *\nDisallow: /*ab*ab$\nAllow: /*aab\nDisallow: /aa\nAllow: /a*\n"), "x", "/aabab")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
 		checkAgree(t, body, agent, []string{url})
 	})

@@ -8,6 +8,7 @@ package config
 import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/engines"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -19,6 +20,28 @@ type Config struct {
 	LimitSet bool // Limit was asked for, not defaulted
 	Charset  string
 	Limits   automaton.Limits // how each Matcher's automaton is built
+	Scan     Scan             // when a Matcher decides by a scan of its rules before building its automaton
+}
+
+// Scan says when a Matcher decides by a scan of its rules (automaton.Scan)
+// rather than with its automaton.
+type Scan uint8
+
+const (
+	// ScanFirst, the default, scans until the work spent on decisions
+	// equals what building the automaton costs, then builds it.
+	ScanFirst Scan = iota
+	// ScanOnly never builds the automaton for a decision the scan can
+	// make: tests use it to check the scan.
+	ScanOnly
+	// ScanNever builds the automaton when the Matcher is compiled.
+	ScanNever
+)
+
+// WithScan returns an option of Parse that sets when Matchers scan: for
+// tests that check each path.
+func WithScan(s Scan) func(*Config) {
+	return func(c *Config) { c.Scan = s }
 }
 
 // WithLimits returns an option of Parse (a robots.Option) that builds each
@@ -37,4 +60,38 @@ func (c *Config) BodyOptions() normalize.BodyOptions {
 		bo.Limit = max(c.Limit, 0)
 	}
 	return bo
+}
+
+// An Engine is one way a Matcher decides: the automaton built with
+// Limits, and when it is built (Scan).
+type Engine struct {
+	Limits automaton.Limits
+	Scan   Scan
+}
+
+// String names the engine as tests print it.
+func (e Engine) String() string {
+	switch e.Scan {
+	case ScanOnly:
+		return e.Limits.String() + ", scan only"
+	case ScanNever:
+		return e.Limits.String() + ", no scan"
+	}
+	return e.Limits.String()
+}
+
+// Engines returns every engine a differential test runs: each of
+// engines.All, then the default Limits deciding by the scan alone and by
+// the automaton alone.
+func Engines() []Engine {
+	var out []Engine
+	for _, l := range engines.All() {
+		out = append(out, Engine{Limits: l})
+	}
+	return append(out, Engine{Scan: ScanOnly}, Engine{Scan: ScanNever})
+}
+
+// WithEngine returns an option of Parse that decides with e.
+func WithEngine(e Engine) func(*Config) {
+	return func(c *Config) { c.Limits, c.Scan = e.Limits, e.Scan }
 }

@@ -1,0 +1,249 @@
+package automaton
+
+// This file is the scan: no engine at all, the rules tried one by one,
+// best first, against the input read into a buffer. It costs nothing to
+// build beyond a copy of the patterns, and a decision costs a pass over the
+// patterns rather than over the input, so for the first few inputs of a
+// small set of rules it is cheaper than building any tier. A caller decides
+// with it until the work it has spent equals what building the Machine
+// would cost (BuildCost), then builds the Machine: the ski-rental rule that
+// the lazily built DFA applies to its states, applied to the whole build.
+//
+// Its work is counted as the other walks' is, in units (an octet read,
+// compared or skipped in a search, a rule tried), against the decision
+// budget. NewScan takes only rules whose patterns hold at most
+// scanMaxOctets octets in all and at most scanMaxSegments stars, so that
+// on the inputs real URLs are, a decision costs no more than the patterns
+// and a few passes over the input; a search whose compares go past the
+// budget stops, and so does an input longer than scanMaxInput octets:
+// Match then says it decided nothing, and the caller decides with the
+// Machine.
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+)
+
+// Bounds of the scan: the patterns' octets and their stars, all rules
+// together, and the longest input read.
+const (
+	scanMaxOctets   = DecideBase / 2
+	scanMaxSegments = 4 * DecidePerOctet
+	scanMaxInput    = 1024
+)
+
+// buildUnitsPerOctet is what Compile costs per octet of the patterns (and
+// per rule), in the units a scan counts (an octet compared, a rule tried),
+// as measured on the corpus: a scan of the median file's rules costs about
+// a microsecond for a few hundred units, its build about ten.
+const buildUnitsPerOctet = 16
+
+// A Scan decides a set of rules of one class without building an engine:
+// it tries each rule that could beat the best match so far against the
+// input. It is immutable and safe for concurrent use.
+type Scan struct {
+	text  string     // the patterns, one after another
+	rules []scanRule // in the order given
+	cost  int        // BuildCost
+}
+
+// scanRule is one rule of a Scan.
+type scanRule struct {
+	head uint64 // the first octets of its pattern before any '*' or final '$', at most eight, as a little-endian word
+	end  uint32 // its pattern is text[previous end:end]
+	hlen uint8  // how many octets head holds
+	wild bool   // its pattern holds a '*'
+	rank int
+}
+
+// headOf returns the first octets of p that any input it matches starts
+// with, at most eight, as a little-endian word, and how many.
+func headOf(p string) (uint64, uint8) {
+	if i := strings.IndexByte(p, '*'); i >= 0 {
+		p = p[:i]
+	} else {
+		p = strings.TrimSuffix(p, "$")
+	}
+	p = p[:min(len(p), 8)]
+	var w uint64
+	for i := len(p) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(p[i])
+	}
+	return w, uint8(len(p))
+}
+
+// NewScan returns a Scan of rules, which must all be of class 0, or nil
+// when they are too many or too long to scan within the decision budget
+// (then build the Machine). It copies the patterns into one string.
+func NewScan(rules []Rule) *Scan {
+	octets, segments := 0, 0
+	for _, r := range rules {
+		if r.Class != 0 {
+			return nil
+		}
+		octets += len(r.Pattern)
+		segments += strings.Count(r.Pattern, "*")
+		if octets+len(rules) > scanMaxOctets || segments > scanMaxSegments {
+			return nil
+		}
+	}
+	s := &Scan{rules: make([]scanRule, len(rules)), cost: buildUnitsPerOctet * (octets + len(rules))}
+	var b strings.Builder
+	b.Grow(octets)
+	for i, r := range rules {
+		b.WriteString(r.Pattern)
+		head, hlen := headOf(r.Pattern)
+		s.rules[i] = scanRule{head: head, end: uint32(b.Len()), hlen: hlen, rank: r.Rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
+	}
+	s.text = b.String()
+	return s
+}
+
+// BuildCost is what building the Machine of the Scan's rules costs, in the
+// units Match counts: once the decisions made by the scan have spent it,
+// building pays.
+func (s *Scan) BuildCost() int { return s.cost }
+
+// Rules returns the rules the Scan was made of, in their order, with their
+// patterns and ranks.
+func (s *Scan) Rules() []Rule {
+	out := make([]Rule, len(s.rules))
+	start := uint32(0)
+	for i, r := range s.rules {
+		out[i] = Rule{Pattern: s.text[start:r.end], Rank: r.rank}
+		start = r.end
+	}
+	return out
+}
+
+// Match returns what Compile(rules).Match(in) returns for the rules the
+// Scan was made of, and the units of work it counted; ok is false, and
+// nothing is decided, when the input is longer than the scan reads or
+// deciding it so would cost more than the decision budget (decide it with
+// the Machine). It does not allocate, and takes no lock.
+func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
+	var buf [scanMaxInput]byte
+	n := 0
+	for {
+		n += copy(buf[n:], in.plain(len(buf)-n))
+		c, more := in.next()
+		if !more {
+			break
+		}
+		if n == len(buf) {
+			return -1, n, false
+		}
+		buf[n] = c
+		n++
+	}
+	u := buf[:n]
+	// The input's first eight octets, zeros past its end: a rule whose
+	// head differs cannot match (where the input is shorter than the
+	// head, a head octet that is not zero differs, and a zero one is
+	// tried in full).
+	uw := binary.LittleEndian.Uint64(buf[:8])
+	budget := DecideBudget(n)
+	work = n
+	best, bestRank := int32(-1), 0
+	start := uint32(0)
+	for i := range s.rules {
+		r := &s.rules[i]
+		from := start
+		start = r.end
+		if best >= 0 && r.rank <= bestRank {
+			continue // it cannot win: an earlier rule wins a tie
+		}
+		if mask := uint64(1)<<(8*r.hlen) - 1; uw&mask != r.head { // all ones for eight
+			work++
+			continue // its head is not the input's
+		}
+		p := s.text[from:r.end]
+		var hit bool
+		if r.wild {
+			hit = globMatch(p, u, &work, budget)
+		} else {
+			hit = literalMatch(p, u, &work)
+		}
+		if work++; work > budget {
+			return -1, work, false
+		}
+		if hit {
+			best, bestRank = int32(i), r.rank
+		}
+	}
+	return best, work, true
+}
+
+// literalMatch reports whether p, a pattern without '*', matches u: as a
+// prefix, or the whole of u when p ends in '$'. It counts the octets
+// compared on work.
+func literalMatch(p string, u []byte, work *int) bool {
+	if strings.HasSuffix(p, "$") {
+		p = p[:len(p)-1]
+		*work += len(p)
+		return len(u) == len(p) && string(u) == p
+	}
+	*work += len(p)
+	return len(u) >= len(p) && string(u[:len(p)]) == p
+}
+
+// globMatch reports whether p, a pattern with '*', matches u (a prefix of
+// u, or all of it when p ends in '$'). Taking each segment at its leftmost
+// occurrence after the one before is exact for patterns whose only
+// operator is '*'. It counts on work the octets of p, and those of u its
+// searches skip or compare, and gives up past budget.
+func globMatch(p string, u []byte, work *int, budget int) bool {
+	anchored := strings.HasSuffix(p, "$")
+	if anchored {
+		p = p[:len(p)-1]
+	}
+	*work += len(p)
+	i := strings.IndexByte(p, '*')
+	if len(u) < i || string(u[:i]) != p[:i] {
+		return false
+	}
+	u, p = u[i:], p[i+1:]
+	for {
+		j := strings.IndexByte(p, '*')
+		if j < 0 {
+			break
+		}
+		seg := p[:j]
+		k := index(u, seg, work, budget)
+		if k < 0 {
+			return false
+		}
+		u, p = u[k+len(seg):], p[j+1:]
+	}
+	// The last segment: at the end of u when anchored, anywhere otherwise.
+	if anchored {
+		return len(u) >= len(p) && string(u[len(u)-len(p):]) == p
+	}
+	return index(u, p, work, budget) >= 0
+}
+
+// index returns the index of the first occurrence of seg in u, or -1,
+// counting on work the octets of u skipped and those compared; past
+// budget it gives up, returning -1 (the caller sees the work).
+func index(u []byte, seg string, work *int, budget int) int {
+	if seg == "" {
+		return 0
+	}
+	last := len(u) - len(seg) // the last place seg can start
+	for i := 0; i <= last; i++ {
+		j := bytes.IndexByte(u[i:last+1], seg[0])
+		if j < 0 {
+			*work += last + 1 - i
+			return -1
+		}
+		i += j
+		if *work += j + len(seg); *work > budget {
+			return -1
+		}
+		if string(u[i:i+len(seg)]) == seg {
+			return i
+		}
+	}
+	return -1
+}

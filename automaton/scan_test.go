@@ -1,0 +1,78 @@
+package automaton_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/robotsexclusion/robots/automaton"
+)
+
+// TestScanAgainstReference checks the scan against the reference and
+// against the Machine of the same rules, ranks tied or not, and that
+// Rules gives back what it was made of.
+func TestScanAgainstReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for iter := 0; iter < 5000; iter++ {
+		rules := make([]automaton.Rule, 1+r.IntN(8))
+		for i := range rules {
+			p := randPattern(r, "ab/")
+			rules[i] = automaton.Rule{Pattern: p, Rank: len(p) / (1 + r.IntN(3))}
+		}
+		s := automaton.NewScan(rules)
+		if s == nil {
+			continue // too many stars
+		}
+		for i, rule := range s.Rules() {
+			if rule != rules[i] {
+				t.Fatalf("Rules()[%d] = %+v, want %+v", i, rule, rules[i])
+			}
+		}
+		m := automaton.Compile(rules, automaton.Limits{})
+		for k := 0; k < 30; k++ {
+			in := "/" + randPattern(r, "ab/")[1:]
+			in = strings.NewReplacer("*", "a", "$", "b").Replace(in)
+			got, work, ok := s.Match(automaton.String(in))
+			if want := naive(rules, in); !ok || got != want || got != run(m, in) {
+				t.Fatalf("rules %v input %q: scan %d (ok %v), want %d, machine %d", rules, in, got, ok, want, run(m, in))
+			}
+			if work < len(in) || work > automaton.DecideBudget(len(in)) {
+				t.Fatalf("rules %v input %q: work %d, outside [%d, %d]", rules, in, work, len(in), automaton.DecideBudget(len(in)))
+			}
+		}
+	}
+}
+
+// TestScanBounds checks what NewScan refuses and what Match does not
+// decide: rules of another class, rules with too many stars or octets,
+// an input longer than the scan reads, and a search past the budget.
+func TestScanBounds(t *testing.T) {
+	if automaton.NewScan([]automaton.Rule{{Pattern: "/a", Class: 1}}) != nil {
+		t.Error("NewScan took a rule of class 1")
+	}
+	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("*a", 129)}}) != nil {
+		t.Error("NewScan took 129 stars")
+	}
+	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("a", automaton.DecideBase)}}) != nil {
+		t.Error("NewScan took a pattern of DecideBase octets")
+	}
+	s := automaton.NewScan([]automaton.Rule{{Pattern: "/a*b"}})
+	if s.BuildCost() <= 0 {
+		t.Errorf("BuildCost = %d", s.BuildCost())
+	}
+	if _, _, ok := s.Match(automaton.String("/" + strings.Repeat("a", 4096))); ok {
+		t.Error("Match decided an input of 4 KiB")
+	}
+	if got, _, ok := s.Match(automaton.String("/" + strings.Repeat("a", 1000) + "b")); !ok || got != 0 {
+		t.Errorf("Match of a long input = %d, %v; want 0, true", got, ok)
+	}
+	// Fifteen stars of a segment that almost matches everywhere: each
+	// search compares at every octet, past the budget.
+	hostile := automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("*"+strings.Repeat("a", 400)+"b", 15)}})
+	if hostile == nil {
+		t.Fatal("NewScan refused the hostile rule")
+	}
+	if _, work, ok := hostile.Match(automaton.String("/" + strings.Repeat("a", 1000))); ok {
+		t.Errorf("Match decided past the budget (work %d)", work)
+	}
+}
