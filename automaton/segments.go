@@ -133,6 +133,11 @@ type segments struct {
 	// segment of its edges (see capAge); then its meta.
 	lazyNodes []int32
 	lz        lazyMeta
+
+	// scan, when not nil, holds the wildcard patterns in rank order, and
+	// the tier runs the scan plan (see scan.go) instead of the tables
+	// above, none of which is built.
+	scan []pattern
 }
 
 // A chainLink places a segment on its heavy path: the path holds the ids
@@ -414,6 +419,10 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 				if seg != "" { // a leading '*' starts at the start node
 					id, isNew := lead.id(seg)
 					if isNew {
+						if 2*(lead.len()+float.len()) > segmentBuildBudget { // each ends at a node of its own
+							sp.put(q, seglen)
+							return newScan(pats)
+						}
 						leadNode = append(leadNode, rt.newNode())
 					}
 					at = leadNode[id]
@@ -422,6 +431,10 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 			}
 			id, isNew := float.id(seg)
 			if isNew {
+				if 2*(lead.len()+float.len()) > segmentBuildBudget { // each ends at a node of its own
+					sp.put(q, seglen)
+					return newScan(pats)
+				}
 				seglen = append(double(seglen), int32(len(seg)))
 			}
 			q = append(q, id)
@@ -433,11 +446,21 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		rt.insert(at, q, to, p.rule)
 	}
 	sp.put(q)
+	// The tries' nodes, counted from the segments sorted before either is
+	// laid out, within what the budget leaves after the segments.
+	room := segmentBuildBudget - lead.len() - float.len()
+	leadOrder, leadNodes := sortIndex(&lead, sp)
+	floatOrder, floatNodes := sortIndex(&float, sp)
+	if leadNodes+floatNodes > room {
+		sp.put(q, seglen, leadOrder, floatOrder)
+		return newScan(pats)
+	}
 	edges, renum := rt.finish(s, sp)
-	s.lead = sortedTrie(&lead, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
-	sp.put(renum)
+	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
+	sp.put(renum, leadOrder)
 	lead, leadNode = strIndex{}, nil
-	s.float = sortedTrie(&float, func(i int) int32 { return int32(i) }, true, sp)
+	s.float = sortedTrie(&float, floatOrder, floatNodes, func(i int) int32 { return int32(i) }, true, sp)
+	sp.put(floatOrder)
 	float = strIndex{}
 	// Renumber the segments along the heavy paths of their dictionary
 	// tree, in place. Two tables kept per segment are filled once the
@@ -1475,6 +1498,9 @@ const segPlainRun = 64
 // which it leaves in sc.m, and returns OverBudget as soon as the decision
 // has spent more than m allows.
 func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
+	if s.scan != nil {
+		return s.walkScan(sc, in, m)
+	}
 	if m.counted {
 		// The walk's own octets, charged at its end (see walkCounted):
 		// until then, out of what it may spend per octet.

@@ -1,0 +1,137 @@
+package automaton
+
+import (
+	"math"
+	"strings"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// This file holds the segment tier's plan for patterns whose segment
+// matcher would cost more to build than the compile budget allows
+// (segmentBuildBudget): the scan, which builds nothing. A walk of it
+// matches the wildcard patterns one at a time, best first, each greedily
+// (each segment at its earliest occurrence after the one before, which is
+// exact for globs), and stops at the first that matches: the best. It
+// counts every octet it reads against the decision budget, and past it
+// the decision fails closed, as any counted walk's does. On the files
+// that get it (a hundred thousand distinct segments, or tens of
+// thousands of patterns of them), a decision whose patterns do not fail
+// on their first octets fails closed; a few long patterns are decided
+// exactly.
+
+// segmentBuildBudget is the most distinct segments plus trie nodes (of
+// the leading segments' trie and the Aho-Corasick automaton) for which
+// the segment matcher is built; past it, the scan plan is. The build
+// costs about a fifth of a microsecond per segment and node, and its
+// memory grows with them, so this keeps the build within about 20 ms and
+// 8 MiB on any file the parse limit admits (see the package comment). The
+// corpus's largest wildcard file needs 15,000 of them, and one of ten
+// times its wildcard rules 80,000. The count stops as soon as it is past:
+// segments are counted as they are found, nodes once the segments are
+// sorted, before any trie is laid out.
+const segmentBuildBudget = 1 << 17
+
+// scanCost is the scan plan's worst cost as the build states it: per
+// octet, the pass that finds the input's length; per walk, no bound
+// (WorstBase reads math.MaxInt32).
+var scanCost = planCost{static: 1, base: math.MaxInt32}
+
+// newScan returns the segment tier's scan plan of pats, in rank order.
+func newScan(pats []pattern) *segments {
+	return &segments{scan: pats, nodes: 1, ring: 2, cost: scanCost}
+}
+
+// walkScan decides in by the scan plan, counting on m, and returns the best
+// rule (its place in the ranking), -1, or OverBudget.
+func (s *segments) walkScan(sc *segScratch, in normalize.Stream, m meter) int32 {
+	n := length(in)
+	m.seen, m.whole = max(m.seen, n), true
+	sc.m, sc.over, sc.n = m, false, int32(n)
+	limit := m.base + m.per*m.seen
+	for _, p := range s.scan {
+		if sc.m.spent > limit {
+			break
+		}
+		if scanMatch(p, in, n, &sc.m.spent, limit) {
+			if sc.m.spent > limit {
+				break
+			}
+			return p.rule
+		}
+	}
+	if sc.m.spent > limit {
+		sc.over = true
+		return OverBudget
+	}
+	return -1
+}
+
+// scanMatch reports whether p matches in, of n octets, greedily, adding
+// the octets it reads to *spent; it gives up once *spent passes limit.
+func scanMatch(p pattern, in normalize.Stream, n int, spent *int, limit int) bool {
+	first, rest, _ := strings.Cut(p.lit, "*")
+	at := 0 // octets of in read
+	for i := 0; i < len(first); i++ {
+		c, ok := in.Next()
+		*spent++
+		if !ok || c != first[i] {
+			return false
+		}
+	}
+	at = len(first)
+	for more := true; more; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, "*")
+		if !more && p.anchored {
+			// The last segment must end the input: it starts at n-len(seg),
+			// not before the octets already matched.
+			if n-len(seg) < at {
+				return false
+			}
+			for ; at < n-len(seg); at++ {
+				in.Next()
+				*spent++
+			}
+			for i := 0; i < len(seg); i++ {
+				c, _ := in.Next()
+				*spent++
+				if c != seg[i] {
+					return false
+				}
+			}
+			return true
+		}
+		if !scanFind(&in, &at, seg, spent, limit) {
+			return false
+		}
+	}
+	return true
+}
+
+// scanFind moves in (at octets read) past the earliest occurrence of seg
+// that starts at its position or later, and reports whether there is one;
+// it counts each octet read in *spent, and gives up past limit.
+func scanFind(in *normalize.Stream, at *int, seg string, spent *int, limit int) bool {
+	for *spent <= limit {
+		t, i := *in, 0
+		for ; i < len(seg); i++ {
+			c, ok := t.Next()
+			*spent++
+			if !ok {
+				return false // fewer than len(seg) octets are left
+			}
+			if c != seg[i] {
+				break
+			}
+		}
+		if i == len(seg) {
+			*in, *at = t, *at+len(seg)
+			return true
+		}
+		in.Next()
+		*at++
+		*spent++
+	}
+	return false
+}
