@@ -32,6 +32,10 @@ import (
 // sorted, before any trie is laid out.
 const segmentBuildBudget = 1 << 17
 
+// segmentBuild is the budget buildSegments applies: segmentBuildBudget,
+// which tests lower to build the scan plan on small patterns.
+var segmentBuild = segmentBuildBudget
+
 // scanCost is the scan plan's worst cost as the build states it: per
 // octet, the pass that finds the input's length; per walk, no bound
 // (WorstBase reads math.MaxInt32).

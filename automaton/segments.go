@@ -419,7 +419,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 				if seg != "" { // a leading '*' starts at the start node
 					id, isNew := lead.id(seg)
 					if isNew {
-						if 2*(lead.len()+float.len()) > segmentBuildBudget { // each ends at a node of its own
+						if 2*(lead.len()+float.len()) > segmentBuild { // each ends at a node of its own
 							sp.put(q, seglen)
 							return newScan(pats)
 						}
@@ -431,7 +431,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 			}
 			id, isNew := float.id(seg)
 			if isNew {
-				if 2*(lead.len()+float.len()) > segmentBuildBudget { // each ends at a node of its own
+				if 2*(lead.len()+float.len()) > segmentBuild { // each ends at a node of its own
 					sp.put(q, seglen)
 					return newScan(pats)
 				}
@@ -448,7 +448,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	sp.put(q)
 	// The tries' nodes, counted from the segments sorted before either is
 	// laid out, within what the budget leaves after the segments.
-	room := segmentBuildBudget - lead.len() - float.len()
+	room := segmentBuild - lead.len() - float.len()
 	leadOrder, leadNodes := sortIndex(&lead, sp)
 	floatOrder, floatNodes := sortIndex(&float, sp)
 	if leadNodes+floatNodes > room {
