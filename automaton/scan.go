@@ -20,17 +20,23 @@ import (
 // on their first octets fails closed; a few long patterns are decided
 // exactly.
 
-// segmentBuildBudget is the most distinct segments plus trie nodes (of
-// the leading segments' trie and the Aho-Corasick automaton) for which
-// the segment matcher is built; past it, the scan plan is. The build
-// costs about a fifth of a microsecond per segment and node, and its
-// memory grows with them, so this keeps the build within about 20 ms and
-// 8 MiB on any file the parse limit admits (see the package comment). The
-// corpus's largest wildcard file needs 15,000 of them, and one of ten
-// times its wildcard rules 80,000. The count stops as soon as it is past:
+// segmentBuildBudget is the most units the segment matchers of one
+// Compile (all classes together) may hold: segmentUnits per distinct
+// segment and one per node of the tries (of the leading segments and the
+// Aho-Corasick automaton). A build that would pass it builds the scan
+// plan instead. The build's time and memory grow with both, a segment
+// costing about four times what a node does (its entry in the table that
+// finds it, its place on the heavy paths, its queue and its wait in the
+// walk's scratch), so this keeps the compile of any file the parse limit
+// admits within about 20 ms and 8 MiB (see the package comment). The
+// corpus's largest wildcard file needs 19,000 units, a file of ten times
+// its wildcard rules 100,000. The count stops as soon as it is past:
 // segments are counted as they are found, nodes once the segments are
 // sorted, before any trie is laid out.
-const segmentBuildBudget = 1 << 17
+const (
+	segmentBuildBudget = 1 << 17
+	segmentUnits       = 5 // a segment's units, its own trie node included
+)
 
 // segmentBuild is the budget buildSegments applies: segmentBuildBudget,
 // which tests lower to build the scan plan on small patterns.

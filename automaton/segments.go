@@ -397,6 +397,10 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		edgeMax += strings.Count(p.lit, "*")
 	}
 	s := &segments{nodes: 1}
+	// What the compile budget leaves this build (see segmentBuildBudget):
+	// a segment ends at a trie node of its own, so the segments found so
+	// far cost segmentUnits each at least.
+	room := segmentBuild - sp.segUnits
 	// The leading segments and the others, each with an id (see
 	// sortedTrie); a leading segment's star node by its id.
 	lead, float := newStrIndex(), newStrIndex()
@@ -419,7 +423,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 				if seg != "" { // a leading '*' starts at the start node
 					id, isNew := lead.id(seg)
 					if isNew {
-						if 2*(lead.len()+float.len()) > segmentBuild { // each ends at a node of its own
+						if segmentUnits*(lead.len()+float.len()) > room {
 							sp.put(q, seglen)
 							return newScan(pats)
 						}
@@ -431,7 +435,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 			}
 			id, isNew := float.id(seg)
 			if isNew {
-				if 2*(lead.len()+float.len()) > segmentBuild { // each ends at a node of its own
+				if segmentUnits*(lead.len()+float.len()) > room {
 					sp.put(q, seglen)
 					return newScan(pats)
 				}
@@ -447,14 +451,15 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	}
 	sp.put(q)
 	// The tries' nodes, counted from the segments sorted before either is
-	// laid out, within what the budget leaves after the segments.
-	room := segmentBuild - lead.len() - float.len()
+	// laid out.
 	leadOrder, leadNodes := sortIndex(&lead, sp)
 	floatOrder, floatNodes := sortIndex(&float, sp)
-	if leadNodes+floatNodes > room {
+	units := (segmentUnits-1)*(lead.len()+float.len()) + leadNodes + floatNodes
+	if units > room {
 		sp.put(q, seglen, leadOrder, floatOrder)
 		return newScan(pats)
 	}
+	sp.segUnits += units
 	edges, renum := rt.finish(s, sp)
 	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
 	sp.put(renum, leadOrder)
