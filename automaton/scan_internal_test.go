@@ -99,8 +99,9 @@ func TestScanOverBudget(t *testing.T) {
 // one within it the segment matcher.
 func TestSegmentBuildBudget(t *testing.T) {
 	// Patterns of distinct segments of four octets, in lines of 16, up to
-	// n distinct segments (each, with its nodes, at least two units).
-	pats := func(n int) []Rule {
+	// n distinct segments (each, with its nodes, at least segmentUnits
+	// units), in class c.
+	pats := func(n, c int) []Rule {
 		var rules []Rule
 		var b strings.Builder
 		for i := 0; i < n; i += 16 {
@@ -112,7 +113,7 @@ func TestSegmentBuildBudget(t *testing.T) {
 					b.WriteByte("abcdefghijklmnopqrstuvwxyz0123456789"[(j>>(5*k))%36])
 				}
 			}
-			rules = append(rules, Rule{Pattern: b.String(), Rank: b.Len()})
+			rules = append(rules, Rule{Pattern: b.String(), Rank: b.Len(), Class: c})
 		}
 		return rules
 	}
@@ -124,11 +125,11 @@ func TestSegmentBuildBudget(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		return m, after.TotalAlloc - before.TotalAlloc
 	}
-	within, withinBytes := alloc(pats(segmentBuildBudget / 8))
+	within, withinBytes := alloc(pats(segmentBuildBudget/8, 0))
 	if within.seg == nil || within.seg.scan != nil {
 		t.Fatalf("%d segments: no segment matcher", segmentBuildBudget/8)
 	}
-	over, overBytes := alloc(pats(segmentBuildBudget))
+	over, overBytes := alloc(pats(segmentBuildBudget, 0))
 	if over.seg == nil || over.seg.scan == nil {
 		t.Fatalf("%d segments: no scan plan", segmentBuildBudget)
 	}
@@ -140,6 +141,16 @@ func TestSegmentBuildBudget(t *testing.T) {
 	// holds, with what the patterns alone cost.
 	if overBytes > 2*withinBytes {
 		t.Errorf("the scan plan of %d segments allocated %d bytes, more than twice the %d of a matcher of %d", segmentBuildBudget, overBytes, withinBytes, segmentBuildBudget/8)
+	}
+	// The budget is the Compile's: two classes within it each, not
+	// together, get a matcher and a scan plan.
+	n := segmentBuildBudget / (2 * segmentUnits)
+	two := Compile(append(pats(n, 0), pats(n, 1)...), Limits{})
+	if st := two.Stats(); st.Classes[0] != TierSegments || st.Classes[1] != TierSegments {
+		t.Fatalf("two classes of %d segments: tiers %v", n, st.Classes)
+	}
+	if two.engines.seg.scan != nil || two.more.classes[0].seg.scan == nil {
+		t.Errorf("two classes of %d segments each: want a matcher for the first, a scan plan for the second", n)
 	}
 	t.Logf("matcher of %d segments: %d bytes allocated; scan plan of %d: %d", segmentBuildBudget/8, withinBytes, segmentBuildBudget, overBytes)
 }
