@@ -78,9 +78,11 @@ func (s *segments) walkScan(sc *segScratch, in normalize.Stream, m meter) int32 
 }
 
 // scanMatch reports whether p matches in, of n octets, greedily, adding
-// the octets it reads to *spent; it gives up once *spent passes limit.
+// the octets of in it reads, and those of p by cutOctets, to *spent; it
+// gives up once *spent passes limit.
 func scanMatch(p pattern, in normalize.Stream, n int, spent *int, limit int) bool {
 	first, rest, _ := strings.Cut(p.lit, "*")
+	*spent += len(first) / cutOctets
 	at := 0 // octets of in read
 	for i := 0; i < len(first); i++ {
 		c, ok := in.Next()
@@ -93,6 +95,7 @@ func scanMatch(p pattern, in normalize.Stream, n int, spent *int, limit int) boo
 	for more := true; more; {
 		var seg string
 		seg, rest, more = strings.Cut(rest, "*")
+		*spent += len(seg) / cutOctets
 		if !more && p.anchored {
 			// The last segment must end the input: it starts at n-len(seg),
 			// not before the octets already matched.
@@ -118,6 +121,10 @@ func scanMatch(p pattern, in normalize.Stream, n int, spent *int, limit int) boo
 	}
 	return true
 }
+
+// cutOctets is how many octets of a pattern finding its next '*' reads
+// for a unit of work: the scan charges them, as it charges the input's.
+const cutOctets = 16
 
 // scanFind moves in (at octets read) past the earliest occurrence of seg
 // that starts at its position or later, and reports whether there is one;
