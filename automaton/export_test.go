@@ -14,3 +14,13 @@ func CompileBudget(rules []Rule, lim Limits, base, per int) *Machine {
 	testBudgets.Store(&m.engines, m.more.budget)
 	return m
 }
+
+// SetSegmentBuildBudget sets the segment tier's compile budget, in its
+// units (0: every set of wildcard patterns gets the scan plan), and
+// returns a function that restores it: tests run the scan plan on small
+// patterns so.
+func SetSegmentBuildBudget(units int) (restore func()) {
+	old := segmentBuild
+	segmentBuild = units
+	return func() { segmentBuild = old }
+}
