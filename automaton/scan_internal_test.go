@@ -154,3 +154,58 @@ func TestSegmentBuildBudget(t *testing.T) {
 	}
 	t.Logf("matcher of %d segments: %d bytes allocated; scan plan of %d: %d", segmentBuildBudget/8, withinBytes, segmentBuildBudget, overBytes)
 }
+
+// TestScanAfterSortThenBuild compiles two classes: the first's segments
+// pass the compile budget only once their trie nodes are counted (a few
+// long segments), so its build stops after sorting them and gives its
+// buffers back; the second's matcher is built from the same spares. Both
+// must decide as the reference (a buffer given back twice once handed
+// the second build one buffer for two tables).
+func TestScanAfterSortThenBuild(t *testing.T) {
+	defer func(b int) { segmentBuild = b }(segmentBuild)
+	segmentBuild = 100
+	r := rand.New(rand.NewPCG(7, 8))
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "abc"[r.IntN(3)]
+		}
+		return string(b)
+	}
+	for iter := range 200 {
+		var rules, second []Rule
+		for range 3 {
+			p := "/*" + word(40) + "*" + word(2)
+			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
+		}
+		for range 2 + r.IntN(6) {
+			p := "/" + word(r.IntN(2)) + "*" + word(1+r.IntN(2)) + "*" + word(1+r.IntN(2))
+			if r.IntN(2) == 0 {
+				p += "$"
+			}
+			rule := Rule{Pattern: p, Rank: len(p) + r.IntN(2)}
+			second = append(second, rule)
+			rule.Class = 1
+			rules = append(rules, rule)
+		}
+		m := Compile(rules, Limits{MaxTier: TierSegments})
+		if m.engines.seg.scan == nil || m.more.classes[0].seg.scan != nil {
+			t.Fatalf("iteration %d: want the scan plan for class 0, a matcher for class 1", iter)
+		}
+		for range 20 {
+			in := "/a" + word(r.IntN(60))
+			var got [MaxClasses]int32
+			m.MatchClasses(normalize.NewRawStream(in), 3, &got)
+			if want := greedyBest(rules[:3], in); got[0] != want {
+				t.Fatalf("iteration %d, %q: class 0 rule %d, want %d", iter, in, got[0], want)
+			}
+			want := greedyBest(second, in)
+			if want >= 0 {
+				want += 3
+			}
+			if got[1] != want {
+				t.Fatalf("iteration %d, %q: class 1 rule %d, want %d", iter, in, got[1], want)
+			}
+		}
+	}
+}

@@ -456,7 +456,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	floatOrder, floatNodes := sortIndex(&float, sp)
 	units := (segmentUnits-1)*(lead.len()+float.len()) + leadNodes + floatNodes
 	if units > room {
-		sp.put(q, seglen, leadOrder, floatOrder)
+		sp.put(seglen, leadOrder, floatOrder) // q is back already
 		return newScan(pats)
 	}
 	sp.segUnits += units
