@@ -209,3 +209,31 @@ func TestScanAfterSortThenBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestScanCounted checks the scan plan in a decision whose every walk
+// counts (CompileBudget's): it charges its own octets as the segment
+// walk does, so a budget that the unbounded cost fits decides, and one
+// a unit short fails closed.
+func TestScanCounted(t *testing.T) {
+	defer func(b int) { segmentBuild = b }(segmentBuild)
+	segmentBuild = 0
+	rules := []Rule{{Pattern: "/*ab*c", Rank: 6}, {Pattern: "/*b$", Rank: 3}}
+	in := "/xxabxxcxb"
+	m := Compile(rules, Limits{MaxTier: TierSegments})
+	mt := meter{base: 1 << 40, per: 0, static: -1, counted: true}
+	want := m.engines.matchBelow(normalize.NewRawStream(in), &mt)
+	if want < 0 {
+		t.Fatalf("no match")
+	}
+	cost := mt.spent
+	for _, c := range []struct {
+		base int
+		over bool
+	}{{cost, false}, {cost - 1, true}} {
+		mt := meter{base: c.base, per: 0, static: -1, counted: true}
+		got := m.engines.matchBelow(normalize.NewRawStream(in), &mt)
+		if (got == OverBudget) != c.over || !c.over && got != want {
+			t.Errorf("budget %d of cost %d: rule %d, want %d (over %v)", c.base, cost, got, want, c.over)
+		}
+	}
+}

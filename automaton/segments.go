@@ -1504,13 +1504,13 @@ const segPlainRun = 64
 // which it leaves in sc.m, and returns OverBudget as soon as the decision
 // has spent more than m allows.
 func (s *segments) walk(sc *segScratch, in normalize.Stream, m meter) int32 {
-	if s.scan != nil {
-		return s.walkScan(sc, in, m)
-	}
 	if m.counted {
 		// The walk's own octets, charged at its end (see walkCounted):
 		// until then, out of what it may spend per octet.
 		m.per -= s.cost.static
+	}
+	if s.scan != nil {
+		return s.walkScan(sc, in, m)
 	}
 	w := s.start(sc, m)
 	w.in = &in
