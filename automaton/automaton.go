@@ -1235,7 +1235,9 @@ type Stats struct {
 	// Match or by MatchClasses of every class. Bounded reports that this
 	// is within the budget (DecideBase, DecidePerOctet): then no decision
 	// fails closed. Otherwise some inputs may cost more, and the walks
-	// that count their work stop there.
+	// that count their work stop there. Where no bound is known (the
+	// segment tier's scan, built past its compile budget), WorstBase is
+	// math.MaxInt32 or more.
 	WorstBase, WorstPerOctet int
 	Bounded                  bool
 }
