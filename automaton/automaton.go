@@ -137,7 +137,12 @@ import (
 //     linear whatever the patterns. Its trie of star nodes is a radix tree:
 //     a chain of star nodes of one edge each is one edge whose path holds
 //     their segments, so that patterns that share little cost four bytes a
-//     star (see radix.go).
+//     star (see radix.go). Its build is decided before it is made: past
+//     segmentBuildBudget (131,072) units, five per distinct segment and one
+//     per node of its tries, all classes of the Compile together, the tier
+//     builds nothing and runs its scan plan instead (segscan.go): each
+//     wildcard pattern, best first, matched greedily on the input, every
+//     octet read counted against the decision budget.
 //
 // TierNFA, a bit-parallel NFA, is built by default for few short wildcard
 // patterns (above), or when a tier forced in tests asks for it: its walk costs a
@@ -214,7 +219,10 @@ import (
 // its words (at most 7 by default, and never built past what the budget
 // allows per octet); TierSegments at most 11 uncounted (the literal DFA,
 // the ring, a step of each trie among its labels) and, counted, a lookup
-// per heavy path (H ≤ 1+log₂ S, below); the lazily built DFA 1 on the
+// per heavy path (H ≤ 1+log₂ S, below), or on its scan plan 3 uncounted
+// (the literal DFA, a pass for the input's length) and, counted, each
+// octet each pattern reads, with no bound but the budget's (Stats.Bounded
+// is false); the lazily built DFA 1 on the
 // states it has built, and its share of the budget for those it builds.
 // So "linear in the input" is at most 32 units per octet, and on the
 // segment tier, once the per-walk work below is spent, what is left of
@@ -255,6 +263,15 @@ import (
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
+//   - The segment matcher's build costs time and memory by its distinct
+//     segments and trie nodes: it is built only within segmentBuildBudget
+//     (131,072) units, five a segment and one a node, all classes together,
+//     counted as the segments are found and once they are sorted, before
+//     any trie is laid out; past it the scan plan costs only the count.
+//     That keeps Parse and the first Agent of any file the parse limit
+//     admits near 20 ms and 8 MiB (README gives the figures); no corpus
+//     file needs more than 5,427 units, and a file of ten times the
+//     wildcard rules of its largest 105,954.
 //   - Compile allocates at most compileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and by default (Limits.EagerDFA false), which tries no DFA of '*'
 //     patterns, at most defaultCompileBytes(P) = 40·P bytes + 1 MiB: the
@@ -1274,7 +1291,9 @@ type Stats struct {
 	// Match or by MatchClasses of every class. Bounded reports that this
 	// is within the budget (DecideBase, DecidePerOctet): then no decision
 	// fails closed. Otherwise some inputs may cost more, and the walks
-	// that count their work stop there.
+	// that count their work stop there. Where no bound is known (the
+	// segment tier's scan, built past its compile budget), WorstBase is
+	// math.MaxInt32 or more.
 	WorstBase, WorstPerOctet int
 	Bounded                  bool
 }

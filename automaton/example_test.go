@@ -7,10 +7,11 @@ import (
 )
 
 // Compile builds one machine for all the patterns; Match decides an input,
-// here read from a URL by normalize.NewRawStream. Here the rank is the
-// pattern's length, so the longest matching pattern wins. With one short
-// wildcard pattern, the machine is the literal patterns' DFA and a small
-// NFA (no subset construction); automaton.TierOf(Limits) forces the DFA of all.
+// here a string (package normalize builds the Input of a URL's path). Here
+// the rank is the pattern's length, so the longest matching pattern wins.
+// With one short wildcard pattern, the machine is the literal patterns' DFA
+// and a small NFA (no subset construction); Limits.EagerDFA builds the DFA
+// of all.
 func ExampleCompile() {
 	rules := []automaton.Rule{
 		{Pattern: "/a", Rank: 2},

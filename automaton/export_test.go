@@ -60,3 +60,13 @@ func unreserved(c byte) bool {
 func (in *Input) Next() (byte, bool)        { return in.next() }
 func (in *Input) Plain(max int) string      { return in.plain(max) }
 func (in *Input) SkipPlain(stop *[4]uint64) { in.skipPlain(stop) }
+
+// SetSegmentBuildBudget sets the segment tier's compile budget, in its
+// units (0: every set of wildcard patterns gets the scan plan), and
+// returns a function that restores it: tests run the scan plan on small
+// patterns so.
+func SetSegmentBuildBudget(units int) (restore func()) {
+	old := segmentBuild
+	segmentBuild = units
+	return func() { segmentBuild = old }
+}

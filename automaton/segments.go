@@ -131,6 +131,11 @@ type segments struct {
 	// segment of its edges (see capAge); then its meta.
 	lazyNodes []int32
 	lz        lazyMeta
+
+	// scan, when not nil, holds the wildcard patterns in rank order, and
+	// the tier runs the scan plan (see segscan.go) instead of the tables
+	// above, none of which is built.
+	scan []pattern
 }
 
 // A chainLink places a segment on its heavy path: the path holds the ids
@@ -390,6 +395,10 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		edgeMax += strings.Count(p.lit, "*")
 	}
 	s := &segments{nodes: 1}
+	// What the compile budget leaves this build (see segmentBuildBudget):
+	// a segment ends at a trie node of its own, so the segments found so
+	// far cost segmentUnits each at least.
+	room := segmentBuild - sp.segUnits
 	// The leading segments and the others, each with an id (see
 	// sortedTrie); a leading segment's star node by its id.
 	lead, float := newStrIndex(), newStrIndex()
@@ -412,6 +421,10 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 				if seg != "" { // a leading '*' starts at the start node
 					id, isNew := lead.id(seg)
 					if isNew {
+						if segmentUnits*(lead.len()+float.len()) > room {
+							sp.put(q, seglen)
+							return newScan(pats)
+						}
 						leadNode = append(leadNode, rt.newNode())
 					}
 					at = leadNode[id]
@@ -420,6 +433,10 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 			}
 			id, isNew := float.id(seg)
 			if isNew {
+				if segmentUnits*(lead.len()+float.len()) > room {
+					sp.put(q, seglen)
+					return newScan(pats)
+				}
 				seglen = append(double(seglen), int32(len(seg)))
 			}
 			q = append(q, id)
@@ -431,11 +448,22 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		rt.insert(at, q, to, p.rule)
 	}
 	sp.put(q)
+	// The tries' nodes, counted from the segments sorted before either is
+	// laid out.
+	leadOrder, leadNodes := sortIndex(&lead, sp)
+	floatOrder, floatNodes := sortIndex(&float, sp)
+	units := (segmentUnits-1)*(lead.len()+float.len()) + leadNodes + floatNodes
+	if units > room {
+		sp.put(seglen, leadOrder, floatOrder) // q is back already
+		return newScan(pats)
+	}
+	sp.segUnits += units
 	edges, renum := rt.finish(s, sp)
-	s.lead = sortedTrie(&lead, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
-	sp.put(renum)
+	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
+	sp.put(renum, leadOrder)
 	lead, leadNode = strIndex{}, nil
-	s.float = sortedTrie(&float, func(i int) int32 { return int32(i) }, true, sp)
+	s.float = sortedTrie(&float, floatOrder, floatNodes, func(i int) int32 { return int32(i) }, true, sp)
+	sp.put(floatOrder)
 	float = strIndex{}
 	// Renumber the segments along the heavy paths of their dictionary
 	// tree, in place. Two tables kept per segment are filled once the
@@ -804,7 +832,8 @@ func (s *segments) watch(segs int, sp *spares) {
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
 		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.lazyNodes)) +
-		4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks)
+		4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks) +
+		int(unsafe.Sizeof(pattern{}))*len(s.scan)
 }
 
 // maxRing is the most buckets of a walk's wake-up ring (see segWalk.wait):
@@ -1477,6 +1506,9 @@ func (s *segments) walk(sc *segScratch, in Input, m meter) int32 {
 		// The walk's own octets, charged at its end (see walkCounted):
 		// until then, out of what it may spend per octet.
 		m.per -= s.cost.static
+	}
+	if s.scan != nil {
+		return s.walkScan(sc, in, m)
 	}
 	w := s.start(sc, m)
 	w.in = &in

@@ -334,7 +334,8 @@ func TestSparseTerms(t *testing.T) {
 				x.id(s.String())
 			}
 			var sp spares
-			tr := sortedTrie(&x, func(i int) int32 { return int32(i) }, ac, &sp)
+			order, n := sortIndex(&x, &sp)
+			tr := sortedTrie(&x, order, n, func(i int) int32 { return int32(i) }, ac, &sp)
 			dense := slices.Clone(tr.term)
 			tr.sparse(&sp)
 			if tr.term != nil {
@@ -374,7 +375,8 @@ func TestSortedTrie(t *testing.T) {
 			x.id(s.String())
 		}
 		var sp spares
-		tr := sortedTrie(&x, func(i int) int32 { return int32(i) }, true, &sp)
+		order, nodes := sortIndex(&x, &sp)
+		tr := sortedTrie(&x, order, nodes, func(i int) int32 { return int32(i) }, true, &sp)
 		// Each node's string, from the labels: node i+1 is entered on
 		// labels[i] from the node whose labels hold i.
 		n := len(tr.off) - 1

@@ -13,8 +13,13 @@ import "math/bits"
 // not what it holds at once, is what the heap grows by: a buffer given back
 // to spares serves the next phase instead of a new one.
 
-// spares is a free list of int32 buffers.
-type spares struct{ free [][]int32 }
+// spares is a free list of int32 buffers. It also carries, from one
+// class's build to the next, what the segment matchers of the Compile
+// hold so far, against the compile budget (segmentBuildBudget).
+type spares struct {
+	free     [][]int32
+	segUnits int
+}
 
 // get returns a buffer of n zeros: the smallest buffer given back that
 // holds n, or a new one.

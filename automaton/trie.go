@@ -88,12 +88,11 @@ func (x *strIndex) grow() {
 	}
 }
 
-// sortedTrie returns the trie of the strings of x (distinct, none empty),
-// its nodes in breadth-first order as strie lays them out, the node where
-// string i ends holding term(i). If ac, it adds the failure links and the
-// root's table, and makes each node's term the longest string that ends
-// there (see link). Its buffers come from sp.
-func sortedTrie(x *strIndex, term func(i int) int32, ac bool, sp *spares) strie {
+// sortIndex returns the ids of the strings of x (distinct, none empty) in
+// the order of their strings, in a buffer from sp, and the nodes of their
+// trie: the root, and per string its octets past what it shares with the
+// one before it.
+func sortIndex(x *strIndex, sp *spares) ([]int32, int) {
 	strs := func(i int32) string { return x.str(i) }
 	order, tmp := sp.get(x.len()), sp.get(x.len())
 	for i := range order {
@@ -101,9 +100,6 @@ func sortedTrie(x *strIndex, term func(i int) int32, ac bool, sp *spares) strie 
 	}
 	sortStrings(order, strs, tmp)
 	sp.put(tmp)
-	defer sp.put(order)
-	// A node per distinct prefix: the root, and per string its octets
-	// past what it shares with the one before it.
 	n := 1
 	for k, i := range order {
 		s, lcp := strs(i), 0
@@ -115,6 +111,17 @@ func sortedTrie(x *strIndex, term func(i int) int32, ac bool, sp *spares) strie 
 		}
 		n += len(s) - lcp
 	}
+	return order, n
+}
+
+// sortedTrie returns the trie of the strings of x, of n nodes, ids in
+// the order of their strings as sortIndex returns them, its nodes in
+// breadth-first order as strie lays them out, the node where string i
+// ends holding term(i). If ac, it adds the failure links and the root's
+// table, and makes each node's term the longest string that ends there
+// (see link). Its buffers come from sp.
+func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac bool, sp *spares) strie {
+	strs := func(i int32) string { return x.str(i) }
 	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n-1), term: make([]int32, n)}
 	// A level's nodes are ranges of order, in node order: the strings
 	// that share the node's prefix, of depth octets. cur and next share

@@ -96,6 +96,8 @@ var Families = []Family{
 	{"longseg", func() []byte { return []byte("User-agent: *\nDisallow: " + longSegRule + "\n") }, longSegURL},
 	searched("searched-decide", SearchedDecide, 0),
 	searched("searched-compile", SearchedCompile, 2),
+	searched("searched-decide-2", SearchedDecide2, 5),
+	searched("searched-compile-2", SearchedCompile2, 4),
 }
 
 // The worst draws the search found (cmd/hostilesearch), on its two
@@ -115,6 +117,26 @@ var (
 		Anchor: 1, Allow: 0.85, Literal: 0.25, Usage: 0.25, Groups: 8, Size: 512000}
 	SearchedCompile = Params{Seed: 16175519326528355080, Alphabet: 75, StarsMin: 5, StarsMax: 28, SegMin: 3, SegMax: 4,
 		Allow: 1, Groups: 64, Size: 511999}
+)
+
+// The worst draws of the search once the segment tier's build has a
+// budget (past it, the scan plan), fifteen minutes on each objective:
+//
+//	go run ./cmd/hostilesearch -objective compile -seed 3 -restarts 60 -steps 1000000 -duration 15m
+//	go run ./cmd/hostilesearch -seed 4 -restarts 60 -steps 1000000 -duration 15m
+//
+// SearchedDecide2 costs the most work on a URL, 1,116 times the decision
+// budget, failing closed: 11,971 lines of three stars, segments of eight
+// or nine octets over seven, a shared prefix, most lines anchored.
+// SearchedCompile2 allocates the most to compile, 13 MiB: 20,232 lines
+// over 15 groups, half of them literal, a quarter Content-Usage lines,
+// wildcard ones of three stars and segments of three to five octets over
+// 26, all anchored.
+var (
+	SearchedDecide2 = Params{Seed: 1522717521909654861, Alphabet: 7, StarsMin: 3, StarsMax: 3, SegMin: 8, SegMax: 9,
+		Prefix: 2, Share: 1, Anchor: 0.8, Groups: 1, Size: 512000}
+	SearchedCompile2 = Params{Seed: 12486042135743607993, Alphabet: 26, StarsMin: 3, StarsMax: 3, SegMin: 3, SegMax: 5,
+		Share: 0.5, Anchor: 1, Allow: 0.55, Literal: 0.5, Usage: 0.25, Groups: 15, Size: 512000}
 )
 
 // searched returns the family of draw p, decided on its URL i.
