@@ -37,7 +37,7 @@ var UsageMerge = newCheck(robots.UsageMerge, func(p *Pass) {
 // user-agent lines of one group and that want takes, with the group's
 // first agent line and the next agent line.
 func betweenAgents(p *Pass, want func(compile.Line) bool, report func(n, first, next int, l compile.Line)) {
-	for _, g := range p.Robots.Groups() {
+	for _, g := range p.groups() {
 		for i := 1; i < len(g.Agents); i++ {
 			for n := g.Agents[i-1].Line + 1; n < g.Agents[i].Line; n++ {
 				if l, ok := p.Line(n); ok && want(l) {
@@ -84,24 +84,29 @@ var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 // eachRulePair calls fn, for each non-empty rule of a group whose pattern
 // (as compared) an earlier rule of the group has too, with that earlier
 // rule: of the same kind (same true) when there is one, else of the other.
-// One map serves every group: it is sized once, for the largest.
+// A group of at most pairScan rules is searched rule by rule, which costs
+// less than hashing its patterns; one map serves every larger group, sized
+// once, for the largest.
 func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
 	type key struct {
 		allow   bool
 		pattern string
 	}
-	groups := p.Robots.Groups()
-	most := 0
-	for _, g := range groups {
-		most = max(most, len(g.Rules))
-	}
-	if most < 2 {
-		return
-	}
-	seen := make(map[key]robots.Rule, most)
-	for _, g := range groups {
+	var seen map[key]robots.Rule
+	for _, g := range p.groups() {
 		if len(g.Rules) < 2 {
 			continue
+		}
+		if len(g.Rules) <= pairScan {
+			rulePairs(g.Rules, fn)
+			continue
+		}
+		if seen == nil {
+			most := 0
+			for _, g := range p.groups() {
+				most = max(most, len(g.Rules))
+			}
+			seen = make(map[key]robots.Rule, most)
 		}
 		clear(seen)
 		for _, r := range g.Rules {
@@ -121,11 +126,45 @@ func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
 	}
 }
 
+// pairScan is the most rules of a group that eachRulePair searches rule by
+// rule (their square, at most 528 comparisons of patterns, most of which
+// differ in length).
+const pairScan = 32
+
+// rulePairs is eachRulePair on the rules of one group, rule by rule: the
+// earlier rule is the first of the same kind and pattern, else the first
+// of the other kind.
+func rulePairs(rules []robots.Rule, fn func(r, earlier robots.Rule, same bool)) {
+	for i, r := range rules {
+		if r.Pattern == "" {
+			continue
+		}
+		other := -1
+		same := false
+		for j, e := range rules[:i] {
+			if e.Pattern == "" || e.Canonical != r.Canonical {
+				continue
+			}
+			if e.Allow == r.Allow {
+				fn(r, e, true)
+				same = true
+				break
+			}
+			if other < 0 {
+				other = j
+			}
+		}
+		if !same && other >= 0 {
+			fn(r, rules[other], false)
+		}
+	}
+}
+
 // SecondStar finds a * group after the first: RFC 9309 and Google merge
 // the two, the first-match dialects obey only the first.
 var SecondStar = newCheck(robots.SecondStar, func(p *Pass) {
 	first := 0
-	for _, g := range p.Robots.Groups() {
+	for _, g := range p.groups() {
 		for _, a := range g.Agents {
 			if !a.Global {
 				continue
