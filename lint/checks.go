@@ -86,13 +86,10 @@ var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 // rule: of the same kind (same true) when there is one, else of the other.
 // A group of at most pairScan rules is searched rule by rule, which costs
 // less than hashing its patterns; one map serves every larger group, sized
-// once, for the largest.
+// once, for the largest, and holds of each pattern the index of its first
+// rule of each kind.
 func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
-	type key struct {
-		allow   bool
-		pattern string
-	}
-	var seen map[key]robots.Rule
+	var first map[string][2]int32 // of a pattern, its first disallow and allow rule (index+1; 0 for none)
 	for _, g := range p.groups() {
 		if len(g.Rules) < 2 {
 			continue
@@ -101,26 +98,31 @@ func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
 			rulePairs(g.Rules, fn)
 			continue
 		}
-		if seen == nil {
+		if first == nil {
 			most := 0
 			for _, g := range p.groups() {
 				most = max(most, len(g.Rules))
 			}
-			seen = make(map[key]robots.Rule, most)
+			first = make(map[string][2]int32, most)
 		}
-		clear(seen)
-		for _, r := range g.Rules {
+		clear(first)
+		for i, r := range g.Rules {
 			if r.Pattern == "" {
 				continue
 			}
-			pat := r.Canonical
-			if prev, ok := seen[key{r.Allow, pat}]; ok {
-				fn(r, prev, true)
+			kind, other := 0, 1
+			if r.Allow {
+				kind, other = 1, 0
+			}
+			seen := first[r.Canonical]
+			if seen[kind] != 0 {
+				fn(r, g.Rules[seen[kind]-1], true)
 				continue
 			}
-			seen[key{r.Allow, pat}] = r
-			if other, ok := seen[key{!r.Allow, pat}]; ok {
-				fn(r, other, false)
+			seen[kind] = int32(i + 1)
+			first[r.Canonical] = seen
+			if seen[other] != 0 {
+				fn(r, g.Rules[seen[other]-1], false)
 			}
 		}
 	}
