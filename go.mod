@@ -9,3 +9,5 @@ require (
 )
 
 require github.com/dunglas/httpsfv v1.1.2
+
+require github.com/klauspost/compress v1.20.4

@@ -37,7 +37,7 @@ var UsageMerge = newCheck(robots.UsageMerge, func(p *Pass) {
 // user-agent lines of one group and that want takes, with the group's
 // first agent line and the next agent line.
 func betweenAgents(p *Pass, want func(compile.Line) bool, report func(n, first, next int, l compile.Line)) {
-	for _, g := range p.Robots.Groups() {
+	for _, g := range p.groups() {
 		for i := 1; i < len(g.Agents); i++ {
 			for n := g.Agents[i-1].Line + 1; n < g.Agents[i].Line; n++ {
 				if l, ok := p.Line(n); ok && want(l) {
@@ -84,39 +84,80 @@ var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 // eachRulePair calls fn, for each non-empty rule of a group whose pattern
 // (as compared) an earlier rule of the group has too, with that earlier
 // rule: of the same kind (same true) when there is one, else of the other.
-// One map serves every group: it is sized once, for the largest.
+// A group of at most pairScan rules is searched rule by rule, which costs
+// less than hashing its patterns; one map serves every larger group, sized
+// once, for the largest, and holds of each pattern the index of its first
+// rule of each kind.
 func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
-	type key struct {
-		allow   bool
-		pattern string
-	}
-	groups := p.Robots.Groups()
-	most := 0
-	for _, g := range groups {
-		most = max(most, len(g.Rules))
-	}
-	if most < 2 {
-		return
-	}
-	seen := make(map[key]robots.Rule, most)
-	for _, g := range groups {
+	var first map[string][2]int32 // of a pattern, its first disallow and allow rule (index+1; 0 for none)
+	for _, g := range p.groups() {
 		if len(g.Rules) < 2 {
 			continue
 		}
-		clear(seen)
-		for _, r := range g.Rules {
+		if len(g.Rules) <= pairScan {
+			rulePairs(g.Rules, fn)
+			continue
+		}
+		if first == nil {
+			most := 0
+			for _, g := range p.groups() {
+				most = max(most, len(g.Rules))
+			}
+			first = make(map[string][2]int32, most)
+		}
+		clear(first)
+		for i, r := range g.Rules {
 			if r.Pattern == "" {
 				continue
 			}
-			pat := r.Canonical
-			if prev, ok := seen[key{r.Allow, pat}]; ok {
-				fn(r, prev, true)
+			kind, other := 0, 1
+			if r.Allow {
+				kind, other = 1, 0
+			}
+			seen := first[r.Canonical]
+			if seen[kind] != 0 {
+				fn(r, g.Rules[seen[kind]-1], true)
 				continue
 			}
-			seen[key{r.Allow, pat}] = r
-			if other, ok := seen[key{!r.Allow, pat}]; ok {
-				fn(r, other, false)
+			seen[kind] = int32(i + 1)
+			first[r.Canonical] = seen
+			if seen[other] != 0 {
+				fn(r, g.Rules[seen[other]-1], false)
 			}
+		}
+	}
+}
+
+// pairScan is the most rules of a group that eachRulePair searches rule by
+// rule (their square, at most 528 comparisons of patterns, most of which
+// differ in length).
+const pairScan = 32
+
+// rulePairs is eachRulePair on the rules of one group, rule by rule: the
+// earlier rule is the first of the same kind and pattern, else the first
+// of the other kind.
+func rulePairs(rules []robots.Rule, fn func(r, earlier robots.Rule, same bool)) {
+	for i, r := range rules {
+		if r.Pattern == "" {
+			continue
+		}
+		other := -1
+		same := false
+		for j, e := range rules[:i] {
+			if e.Pattern == "" || e.Canonical != r.Canonical {
+				continue
+			}
+			if e.Allow == r.Allow {
+				fn(r, e, true)
+				same = true
+				break
+			}
+			if other < 0 {
+				other = j
+			}
+		}
+		if !same && other >= 0 {
+			fn(r, rules[other], false)
 		}
 	}
 }
@@ -125,7 +166,7 @@ func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
 // the two, the first-match dialects obey only the first.
 var SecondStar = newCheck(robots.SecondStar, func(p *Pass) {
 	first := 0
-	for _, g := range p.Robots.Groups() {
+	for _, g := range p.groups() {
 		for _, a := range g.Agents {
 			if !a.Global {
 				continue

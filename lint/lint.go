@@ -56,14 +56,30 @@ type Pass struct {
 	Source  *robots.Source // its text, the parser's line table and the way back to body offsets
 
 	check *Check
-	found *[]robots.Diagnostic
+	run   *run
+}
+
+// A run is what the passes of one Run share: what they report, and what
+// more than one check asks of the file, computed once.
+type run struct {
+	found  []robots.Diagnostic
+	groups []robots.Group // the file's groups; nil until a check asks
+}
+
+// groups returns the file's groups (Robots.Groups), copied once for every
+// check of the run: the checks read them, none changes them.
+func (p *Pass) groups() []robots.Group {
+	if p.run.groups == nil {
+		p.run.groups = p.Robots.Groups()
+	}
+	return p.run.groups
 }
 
 // Reportf reports a finding of the pass's check on line (from 1; 0 for
 // the file as a whole), at column (from 1, in the line of Source.Text; 0
 // for the whole line).
 func (p *Pass) Reportf(line, column int, format string, args ...any) {
-	*p.found = append(*p.found, robots.Diagnostic{Line: line, Column: column,
+	p.run.found = append(p.run.found, robots.Diagnostic{Line: line, Column: column,
 		Code: robots.Code(p.check.Name), Message: fmt.Sprintf(format, args...)})
 }
 
@@ -108,9 +124,11 @@ func RunParsed(r *robots.Robots, src *robots.Source, checks ...*Check) []robots.
 	if len(checks) == 0 {
 		checks = Checks()
 	}
+	shared := &run{found: found}
 	for _, c := range checks {
-		c.Run(&Pass{Robots: r, Dialect: r.Dialect(), Source: src, check: c, found: &found})
+		c.Run(&Pass{Robots: r, Dialect: r.Dialect(), Source: src, check: c, run: shared})
 	}
+	found = shared.found
 	sort.SliceStable(found, func(i, j int) bool { return found[i].Line < found[j].Line })
 	return found
 }

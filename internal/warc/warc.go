@@ -31,7 +31,6 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"crypto/sha1"
 	"encoding/base32"
 	"errors"
@@ -39,6 +38,8 @@ import (
 	"hash"
 	"io"
 	"strconv"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // MaxHeader is the longest record header read, version line and fields

@@ -1,0 +1,73 @@
+package lint
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/robotsexclusion/robots"
+)
+
+// TestEachRulePair checks the pairs found rule by rule (small groups) and
+// by sorting (large ones) against the definition, a map of each kind and
+// pattern to its first rule, on groups of random rules over few patterns.
+func TestEachRulePair(t *testing.T) {
+	type pair struct {
+		line, earlier int
+		same          bool
+	}
+	want := func(rules []robots.Rule) []pair {
+		type key struct {
+			allow   bool
+			pattern string
+		}
+		var out []pair
+		seen := map[key]robots.Rule{}
+		for _, r := range rules {
+			if r.Pattern == "" {
+				continue
+			}
+			if prev, ok := seen[key{r.Allow, r.Canonical}]; ok {
+				out = append(out, pair{r.Line, prev.Line, true})
+				continue
+			}
+			seen[key{r.Allow, r.Canonical}] = r
+			if other, ok := seen[key{!r.Allow, r.Canonical}]; ok {
+				out = append(out, pair{r.Line, other.Line, false})
+			}
+		}
+		return out
+	}
+	rng := rand.New(rand.NewPCG(1, 29))
+	for _, n := range []int{2, 5, pairScan, pairScan + 1, 100, 400} {
+		for try := 0; try < 20; try++ {
+			var b strings.Builder
+			b.WriteString("User-agent: *\n")
+			for i := 0; i < n; i++ {
+				verb := "Allow"
+				if rng.IntN(2) == 0 {
+					verb = "Disallow"
+				}
+				pattern := fmt.Sprintf("/p%d", rng.IntN(n/2+1))
+				if rng.IntN(10) == 0 {
+					pattern = ""
+				}
+				fmt.Fprintf(&b, "%s: %s\n", verb, pattern)
+			}
+			r, src := robots.ParseSource([]byte(b.String()))
+			p := &Pass{Robots: r, Dialect: r.Dialect(), Source: src, run: &run{}}
+			var got []pair
+			eachRulePair(p, func(r, earlier robots.Rule, same bool) { got = append(got, pair{r.Line, earlier.Line, same}) })
+			byLine := func(a, b pair) int { return a.line - b.line }
+			slices.SortFunc(got, byLine)
+			w := want(r.Groups()[0].Rules)
+			slices.SortFunc(w, byLine)
+			if diff := cmp.Diff(w, got, cmp.AllowUnexported(pair{})); diff != "" {
+				t.Fatalf("%d rules: pairs (-want +got):\n%s\n%s", n, diff, b.String())
+			}
+		}
+	}
+}
