@@ -363,10 +363,22 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 		i := pos
 	scan:
 		for ; i < len(s); i++ {
-			c := s[i]
-			if lineOctets[c] == 0 {
-				continue
+			// Most octets are none of these: skip them four at a time,
+			// then one at a time up to the octet that stopped the skip.
+			for i+4 <= len(s) {
+				w := s[i : i+4]
+				if lineOctets[w[0]]|lineOctets[w[1]]|lineOctets[w[2]]|lineOctets[w[3]] != 0 {
+					break
+				}
+				i += 4
 			}
+			for i < len(s) && lineOctets[s[i]] == 0 {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+			c := s[i]
 			switch c {
 			case '\n', '\r':
 				break scan
