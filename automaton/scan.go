@@ -43,7 +43,8 @@ const buildUnitsPerOctet = 16
 // it tries each rule that could beat the best match so far against the
 // input. It is immutable and safe for concurrent use.
 type Scan struct {
-	text  string     // the patterns, one after another
+	text  string     // the patterns, one after another: those of the first rules, then (tail) the rest
+	tail  string     // the patterns past text, when text is the caller's (NewScanIn)
 	rules []scanRule // in the order given
 	cost  int        // BuildCost
 }
@@ -76,7 +77,14 @@ func headOf(p string) (uint64, uint8) {
 // NewScan returns a Scan of rules, which must all be of class 0, or nil
 // when they are too many or too long to scan within the decision budget
 // (then build the Machine). It copies the patterns into one string.
-func NewScan(rules []Rule) *Scan {
+func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
+
+// NewScanIn is NewScan, but when text is the patterns of the first rules
+// end to end, the Scan keeps text rather than a copy of them, and when
+// tail is the patterns of the rest end to end, it keeps tail too: a
+// caller that keeps the patterns so already holds them once. What is not
+// so is copied.
+func NewScanIn(text, tail string, rules []Rule) *Scan {
 	octets, segments := 0, 0
 	for _, r := range rules {
 		if r.Class != 0 {
@@ -89,15 +97,54 @@ func NewScan(rules []Rule) *Scan {
 		}
 	}
 	s := &Scan{rules: make([]scanRule, len(rules)), cost: buildUnitsPerOctet * (octets + len(rules))}
-	var b strings.Builder
-	b.Grow(octets)
+	end := 0
 	for i, r := range rules {
-		b.WriteString(r.Pattern)
+		end += len(r.Pattern)
 		head, hlen := headOf(r.Pattern)
-		s.rules[i] = scanRule{head: head, end: uint32(b.Len()), hlen: hlen, rank: r.Rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
+		s.rules[i] = scanRule{head: head, end: uint32(end), hlen: hlen, rank: r.Rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
 	}
-	s.text = b.String()
+	shared := endToEnd(text, rules)
+	if shared < 0 {
+		text, shared = "", 0
+	}
+	s.text = text
+	if rest := rules[shared:]; endToEnd(tail, rest) == len(rest) {
+		s.tail = tail
+	} else if len(rest) > 0 {
+		var b strings.Builder
+		b.Grow(octets - len(text))
+		for _, r := range rules[shared:] {
+			b.WriteString(r.Pattern)
+		}
+		s.tail = b.String()
+	}
 	return s
+}
+
+// endToEnd returns how many of the first rules have text as their
+// patterns end to end, or -1 when no number of them has.
+func endToEnd(text string, rules []Rule) int {
+	for i, r := range rules {
+		if text == "" {
+			return i
+		}
+		if !strings.HasPrefix(text, r.Pattern) {
+			return -1
+		}
+		text = text[len(r.Pattern):]
+	}
+	if text != "" {
+		return -1
+	}
+	return len(rules)
+}
+
+// pattern returns the pattern that ends at end, from.
+func (s *Scan) pattern(from, end uint32) string {
+	if n := uint32(len(s.text)); end > n {
+		return s.tail[from-n : end-n]
+	}
+	return s.text[from:end]
 }
 
 // BuildCost is what building the Machine of the Scan's rules costs, in the
@@ -111,7 +158,7 @@ func (s *Scan) Rules() []Rule {
 	out := make([]Rule, len(s.rules))
 	start := uint32(0)
 	for i, r := range s.rules {
-		out[i] = Rule{Pattern: s.text[start:r.end], Rank: r.rank}
+		out[i] = Rule{Pattern: s.pattern(start, r.end), Rank: r.rank}
 		start = r.end
 	}
 	return out
@@ -158,7 +205,7 @@ func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
 			work++
 			continue // its head is not the input's
 		}
-		p := s.text[from:r.end]
+		p := s.pattern(from, r.end)
 		var hit bool
 		if r.wild {
 			hit = globMatch(p, u, &work, budget)

@@ -10,7 +10,8 @@ import (
 
 // TestScanAgainstReference checks the scan against the reference and
 // against the Machine of the same rules, ranks tied or not, and that
-// Rules gives back what it was made of.
+// Rules gives back what it was made of; made by NewScan, or by NewScanIn
+// from texts that hold the patterns end to end or not.
 func TestScanAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for iter := 0; iter < 5000; iter++ {
@@ -19,7 +20,17 @@ func TestScanAgainstReference(t *testing.T) {
 			p := randPattern(r, "ab/")
 			rules[i] = automaton.Rule{Pattern: p, Rank: len(p) / (1 + r.IntN(3))}
 		}
-		s := automaton.NewScan(rules)
+		var s *automaton.Scan
+		switch iter % 3 {
+		case 0:
+			s = automaton.NewScan(rules)
+		case 1: // the patterns end to end, split after k rules
+			k := r.IntN(len(rules) + 1)
+			s = automaton.NewScanIn(endToEnd(rules[:k]), endToEnd(rules[k:]), rules)
+		default: // texts that are not the patterns, or only some
+			k := r.IntN(len(rules) + 1)
+			s = automaton.NewScanIn(endToEnd(rules[:k])+"x", randPattern(r, "ab/"), rules)
+		}
 		if s == nil {
 			continue // too many stars
 		}
@@ -75,4 +86,13 @@ func TestScanBounds(t *testing.T) {
 	if _, work, ok := hostile.Match(automaton.String("/" + strings.Repeat("a", 1000))); ok {
 		t.Errorf("Match decided past the budget (work %d)", work)
 	}
+}
+
+// endToEnd returns the patterns of rules end to end.
+func endToEnd(rules []automaton.Rule) string {
+	var b strings.Builder
+	for _, r := range rules {
+		b.WriteString(r.Pattern)
+	}
+	return b.String()
 }
