@@ -22,6 +22,7 @@ package automaton
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"strings"
 )
 
@@ -49,13 +50,42 @@ type Scan struct {
 	cost  int        // BuildCost
 }
 
-// scanRule is one rule of a Scan.
+// scanRule is one rule of a Scan, in 16 octets: a crawler keeps one per
+// rule of every host whose Matcher has not been built.
 type scanRule struct {
 	head uint64 // the first octets of its pattern before any '*' or final '$', at most eight, as a little-endian word
-	end  uint32 // its pattern is text[previous end:end]
+	end  uint16 // its pattern ends there, in text and then tail: scanMaxOctets fits
 	hlen uint8  // how many octets head holds
 	wild bool   // its pattern holds a '*'
-	rank int
+	rank int32  // its rank; scanTopRank for math.MaxInt
+}
+
+// scanTopRank stands for the rank math.MaxInt, which the rules a caller
+// adds above every other (as RFC 9309's /robots.txt) have; a Scan takes no
+// other rank outside 32 bits.
+const scanTopRank = math.MaxInt32
+
+// A scanRule's end is 16 bits: the patterns of a Scan fit.
+const _ = uint16(scanMaxOctets)
+
+// scanRank returns the rank a scanRule keeps for rank, and whether it
+// keeps one.
+func scanRank(rank int) (int32, bool) {
+	if rank == math.MaxInt {
+		return scanTopRank, true
+	}
+	if rank < math.MinInt32 || rank >= scanTopRank {
+		return 0, false
+	}
+	return int32(rank), true
+}
+
+// fullRank is the rank a scanRule stands for.
+func (r *scanRule) fullRank() int {
+	if r.rank == scanTopRank {
+		return math.MaxInt
+	}
+	return int(r.rank)
 }
 
 // headOf returns the first octets of p that any input it matches starts
@@ -75,8 +105,9 @@ func headOf(p string) (uint64, uint8) {
 }
 
 // NewScan returns a Scan of rules, which must all be of class 0, or nil
-// when they are too many or too long to scan within the decision budget
-// (then build the Machine). It copies the patterns into one string.
+// when they are too many or too long to scan within the decision budget,
+// or a rank other than math.MaxInt falls outside 32 bits (then build the
+// Machine). It copies the patterns into one string.
 func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
 
 // NewScanIn is NewScan, but when text is the patterns of the first rules
@@ -87,7 +118,7 @@ func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
 func NewScanIn(text, tail string, rules []Rule) *Scan {
 	octets, segments := 0, 0
 	for _, r := range rules {
-		if r.Class != 0 {
+		if _, ok := scanRank(r.Rank); r.Class != 0 || !ok {
 			return nil
 		}
 		octets += len(r.Pattern)
@@ -101,7 +132,8 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 	for i, r := range rules {
 		end += len(r.Pattern)
 		head, hlen := headOf(r.Pattern)
-		s.rules[i] = scanRule{head: head, end: uint32(end), hlen: hlen, rank: r.Rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
+		rank, _ := scanRank(r.Rank)
+		s.rules[i] = scanRule{head: head, end: uint16(end), hlen: hlen, rank: rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
 	}
 	shared := endToEnd(text, rules)
 	if shared < 0 {
@@ -140,8 +172,8 @@ func endToEnd(text string, rules []Rule) int {
 }
 
 // pattern returns the pattern that ends at end, from.
-func (s *Scan) pattern(from, end uint32) string {
-	if n := uint32(len(s.text)); end > n {
+func (s *Scan) pattern(from, end uint16) string {
+	if n := uint16(len(s.text)); end > n {
 		return s.tail[from-n : end-n]
 	}
 	return s.text[from:end]
@@ -156,9 +188,9 @@ func (s *Scan) BuildCost() int { return s.cost }
 // patterns and ranks.
 func (s *Scan) Rules() []Rule {
 	out := make([]Rule, len(s.rules))
-	start := uint32(0)
+	start := uint16(0)
 	for i, r := range s.rules {
-		out[i] = Rule{Pattern: s.pattern(start, r.end), Rank: r.rank}
+		out[i] = Rule{Pattern: s.pattern(start, r.end), Rank: r.fullRank()}
 		start = r.end
 	}
 	return out
@@ -192,8 +224,8 @@ func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
 	uw := binary.LittleEndian.Uint64(buf[:8])
 	budget := DecideBudget(n)
 	work = n
-	best, bestRank := int32(-1), 0
-	start := uint32(0)
+	best, bestRank := int32(-1), int32(0)
+	start := uint16(0)
 	for i := range s.rules {
 		r := &s.rules[i]
 		from := start

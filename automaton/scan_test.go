@@ -1,7 +1,9 @@
 package automaton_test
 
 import (
+	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -66,6 +68,17 @@ func TestScanBounds(t *testing.T) {
 	}
 	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("a", automaton.DecideBase)}}) != nil {
 		t.Error("NewScan took a pattern of DecideBase octets")
+	}
+	for _, rank := range []int{math.MaxInt32, math.MinInt32 - 1, math.MaxInt - 1} {
+		if automaton.NewScan([]automaton.Rule{{Pattern: "/a", Rank: rank}}) != nil {
+			t.Errorf("NewScan took rank %d", rank)
+		}
+	}
+	top := []automaton.Rule{{Pattern: "/a", Rank: math.MaxInt32 - 1}, {Pattern: "/a", Rank: math.MaxInt}, {Pattern: "/", Rank: math.MinInt32}}
+	if s := automaton.NewScan(top); s == nil {
+		t.Error("NewScan refused ranks within 32 bits and math.MaxInt")
+	} else if got, _, _ := s.Match(automaton.String("/a")); got != 1 || !reflect.DeepEqual(s.Rules(), top) {
+		t.Errorf("ranks %v: Match = %d, want 1; Rules = %v", top, got, s.Rules())
 	}
 	s := automaton.NewScan([]automaton.Rule{{Pattern: "/a*b"}})
 	if s.BuildCost() <= 0 {
