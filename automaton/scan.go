@@ -2,7 +2,8 @@ package automaton
 
 // This file is the scan: no engine at all, the rules tried one by one,
 // best first, against the input read into a buffer. It costs nothing to
-// build beyond a copy of the patterns, and a decision costs a pass over the
+// build beyond 16 octets a rule and a copy of the patterns (none of those
+// the caller holds end to end: NewScanIn), and a decision costs a pass over the
 // patterns rather than over the input, so for the first few inputs of a
 // small set of rules it is cheaper than building any tier. A caller decides
 // with it until the work it has spent equals what building the Machine
