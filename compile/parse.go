@@ -100,12 +100,12 @@ import (
 // The rules, agents, groups, sitemaps and diagnostics are gathered in
 // scratch slices that parses reuse (up to maxScratch entries each, 1,024),
 // then copied out once each at their exact size, Rule being 48 octets on
-// 64-bit machines. On a body past boundedBody (4 KiB) the scratch is
-// sized at once, before the lines are read, by the lines whose key starts
-// as a rule's ("al", "di"), a user-agent's ("user") or a sitemap's
-// ("si") does, at most one per minRuleLine (7) and minAgentLine (10)
-// octets, the sitemaps up to maxSitemapSize (64), so that it does not
-// grow by copies; the Content-Usage and Content-Signal lines are sized
+// 64-bit machines. A body past boundedBody (4 KiB) has slices of its own
+// instead, which its File keeps, sized at once, before the lines are
+// read, by the lines whose key starts as a rule's ("al", "di"), a
+// user-agent's ("user") or a sitemap's ("si") does, at most one per
+// minRuleLine (7) and minAgentLine (10) octets, the sitemaps up to
+// maxSitemapSize (64), so that they do not grow by copies; the Content-Usage and Content-Signal lines are sized
 // at the first of each by the lines that start with their key (keyBound);
 // and per extension line a fixed-size entry, for at most MaxExtensions of
 // them. A usage line also allocates what package usage allocates to read
@@ -344,8 +344,14 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 	// The rules, agents, groups, sitemaps and diagnostics are gathered in
 	// scratch slices kept from parse to parse, and copied out at the end,
 	// each into one slice of its exact size.
-	sc := scratchPool.Get().(*scratch)
-	if len(s) > boundedBody {
+	// A body past boundedBody gets its own slices, sized at once by
+	// lineBounds, which the File keeps as they are: copying them out
+	// would cost more than the room they leave.
+	var sc *scratch
+	if p.pooled = len(s) <= boundedBody; p.pooled {
+		sc = scratchPool.Get().(*scratch)
+	} else {
+		sc = new(scratch)
 		sc.size(lineBounds(s))
 	}
 	p.rules, p.agents, p.starts = sc.rules[:0], sc.agents[:0], sc.starts[:0]
@@ -412,7 +418,9 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 	}
 	p.f.Lines = n
 	p.finish()
-	sc.keep(p)
+	if p.pooled {
+		sc.keep(p)
+	}
 	return p.f
 }
 
@@ -428,9 +436,11 @@ type scratch struct {
 	diags    []note
 }
 
-// boundedBody is the size of body past which the scratch slices are sized
-// at once by lineBounds rather than grown by appends, which on large
-// bodies would allocate several times what they end up holding.
+// boundedBody is the size of body past which a parse takes no scratch
+// from scratchPool but slices of its own, sized at once by lineBounds
+// rather than grown by appends, which on large bodies would allocate
+// several times what they end up holding, and kept by the File as they
+// are.
 const boundedBody = 4 << 10
 
 // size gives the scratch room for rules, agents and sitemaps, as
@@ -590,6 +600,7 @@ type parser struct {
 	groups      []Group
 	sitemapList []Sitemap
 	diags       []note
+	pooled      bool // the slices are scratchPool's, to be copied out
 
 	// usage and signals hold the Content-Usage and Content-Signal lines of
 	// all groups, in file order, sized at the first one (see usageRule,
@@ -600,18 +611,23 @@ type parser struct {
 
 type groupStart struct{ rule, agent int }
 
-// finish copies the groups, rules, agents, sitemaps and diagnostics out
-// of the scratch slices into the File, and hands each group its rules and
-// agents.
+// finish hands the File its groups, rules, agents, sitemaps and
+// diagnostics, copied out of the scratch slices when they are
+// scratchPool's, and each group its rules and agents.
 func (p *parser) finish() {
-	p.f.Sitemaps = exact(p.sitemapList)
-	p.f.diags = exact(p.diags)
-	gs := exact(p.groups)
-	p.f.Groups = gs
+	gs, rules, agents := p.groups, p.rules, p.agents
+	p.f.Sitemaps, p.f.diags = p.sitemapList, p.diags
+	if p.pooled {
+		p.f.Sitemaps, p.f.diags = exact(p.sitemapList), exact(p.diags)
+		gs, rules, agents = exact(gs), exact(rules), exact(agents)
+	}
+	if len(p.f.Sitemaps) == 0 {
+		p.f.Sitemaps = nil
+	}
 	if len(gs) == 0 {
 		return
 	}
-	rules, agents := exact(p.rules), exact(p.agents)
+	p.f.Groups = gs
 	for i := range gs {
 		r, a := len(rules), len(agents)
 		if i+1 < len(gs) {
