@@ -67,9 +67,8 @@ func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
 		if testHookCompile != nil {
 			testHookCompile()
 		}
-		m := newMatcher(r.file.Merge(groups, named), r.limits, r.scan, r.dialect)
-		var prefs []*kept.Usage
-		m.lines, prefs = kept.Keep(r.file, groups)
+		lines, prefs := kept.Keep(r.file, groups)
+		m := newMatcher(r.file.Merge(groups, named), lines, r.limits, r.scan, r.dialect)
 		if prefs != nil {
 			if m.rare == nil {
 				m.rare = new(matcherRare)

@@ -36,11 +36,12 @@ type host struct {
 
 // newHost returns the host of the Program p: a scan of its rules when the
 // default build is asked and the rules can be scanned (compile.Program.Scan),
-// the automaton otherwise.
-func newHost(p *compile.Program, lim automaton.Limits, mode config.Scan) *host {
+// the automaton otherwise. The scan keeps text, the kept rules' values end
+// to end, rather than a copy of the patterns when they are that.
+func newHost(p *compile.Program, lim automaton.Limits, mode config.Scan, text string) *host {
 	h := new(host)
 	if mode != config.ScanNever {
-		if s := p.Scan(lim); s != nil {
+		if s := p.Scan(lim, text); s != nil {
 			h.scan.Store(s)
 			h.cost = int64(s.BuildCost())
 			if mode == config.ScanOnly {

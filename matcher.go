@@ -92,11 +92,12 @@ func (m *Matcher) hidden() []int {
 // newMatcher compiles the rules selected for a crawler, lowered by
 // dialect d (compile.Dialect.Lower), into one automaton, or, as scan says,
 // into a scan of the rules until the automaton pays (see host). The
-// Matcher holds none of s's strings: keep gives it copies.
-func newMatcher(s compile.Selection, lim automaton.Limits, scan config.Scan, d compile.Dialect) *Matcher {
+// Matcher holds none of s's strings: lines, what package kept keeps of
+// the selected groups, holds copies, and the scan shares their text.
+func newMatcher(s compile.Selection, lines kept.Lines, lim automaton.Limits, scan config.Scan, d compile.Dialect) *Matcher {
 	p := d.Lower(s)
-	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), dialect: uint8(d)}
-	m.host = newHost(&p, lim, scan)
+	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), dialect: uint8(d), lines: lines}
+	m.host = newHost(&p, lim, scan, m.lines.RuleText())
 	rare := matcherRare{usage: p.Usage, hidden: s.HiddenUsage} // kept only if it holds anything
 	rare.decides, m.nfile = p.Verdicts()
 	if rare.decides != nil || rare.usage != nil || len(rare.hidden) > 0 {

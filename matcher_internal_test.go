@@ -185,3 +185,21 @@ func TestAgentInPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestScanSharesKeptText checks that a Matcher's scan keeps no copy of
+// the file's patterns when they are written in their canonical form: each
+// of them is a part of the kept lines' text.
+func TestScanSharesKeptText(t *testing.T) {
+	m := Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /b/c\nDisallow:\nDisallow: /x*y$\n")).Agent("x")
+	s := m.host.scan.Load()
+	if s == nil {
+		t.Fatal("no scan")
+	}
+	text := m.lines.RuleText()
+	lo := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	for _, r := range s.Rules()[:3] {
+		if p := uintptr(unsafe.Pointer(unsafe.StringData(r.Pattern))); p < lo || p >= lo+uintptr(len(text)) {
+			t.Errorf("pattern %q is a copy, not a part of the kept text %q", r.Pattern, text)
+		}
+	}
+}

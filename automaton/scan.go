@@ -2,7 +2,8 @@ package automaton
 
 // This file is the scan: no engine at all, the rules tried one by one,
 // best first, against the input read into a buffer. It costs nothing to
-// build beyond a copy of the patterns, and a decision costs a pass over the
+// build beyond 16 octets a rule and a copy of the patterns (none of those
+// the caller holds end to end: NewScanIn), and a decision costs a pass over the
 // patterns rather than over the input, so for the first few inputs of a
 // small set of rules it is cheaper than building any tier. A caller decides
 // with it until the work it has spent equals what building the Machine
@@ -22,6 +23,7 @@ package automaton
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"strings"
 )
 
@@ -43,18 +45,48 @@ const buildUnitsPerOctet = 16
 // it tries each rule that could beat the best match so far against the
 // input. It is immutable and safe for concurrent use.
 type Scan struct {
-	text  string     // the patterns, one after another
+	text  string     // the patterns, one after another: those of the first rules, then (tail) the rest
+	tail  string     // the patterns past text, when text is the caller's (NewScanIn)
 	rules []scanRule // in the order given
 	cost  int        // BuildCost
 }
 
-// scanRule is one rule of a Scan.
+// scanRule is one rule of a Scan, in 16 octets: a crawler keeps one per
+// rule of every host whose Matcher has not been built.
 type scanRule struct {
 	head uint64 // the first octets of its pattern before any '*' or final '$', at most eight, as a little-endian word
-	end  uint32 // its pattern is text[previous end:end]
+	end  uint16 // its pattern ends there, in text and then tail: scanMaxOctets fits
 	hlen uint8  // how many octets head holds
 	wild bool   // its pattern holds a '*'
-	rank int
+	rank int32  // its rank; scanTopRank for math.MaxInt
+}
+
+// scanTopRank stands for the rank math.MaxInt, which the rules a caller
+// adds above every other (as RFC 9309's /robots.txt) have; a Scan takes no
+// other rank outside 32 bits.
+const scanTopRank = math.MaxInt32
+
+// A scanRule's end is 16 bits: the patterns of a Scan fit.
+const _ = uint16(scanMaxOctets)
+
+// scanRank returns the rank a scanRule keeps for rank, and whether it
+// keeps one.
+func scanRank(rank int) (int32, bool) {
+	if rank == math.MaxInt {
+		return scanTopRank, true
+	}
+	if rank < math.MinInt32 || rank >= scanTopRank {
+		return 0, false
+	}
+	return int32(rank), true
+}
+
+// fullRank is the rank a scanRule stands for.
+func (r *scanRule) fullRank() int {
+	if r.rank == scanTopRank {
+		return math.MaxInt
+	}
+	return int(r.rank)
 }
 
 // headOf returns the first octets of p that any input it matches starts
@@ -74,12 +106,20 @@ func headOf(p string) (uint64, uint8) {
 }
 
 // NewScan returns a Scan of rules, which must all be of class 0, or nil
-// when they are too many or too long to scan within the decision budget
-// (then build the Machine). It copies the patterns into one string.
-func NewScan(rules []Rule) *Scan {
+// when they are too many or too long to scan within the decision budget,
+// or a rank other than math.MaxInt falls outside 32 bits (then build the
+// Machine). It copies the patterns into one string.
+func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
+
+// NewScanIn is NewScan, but when text is the patterns of the first rules
+// end to end, the Scan keeps text rather than a copy of them, and when
+// tail is the patterns of the rest end to end, it keeps tail too: a
+// caller that keeps the patterns so already holds them once. What is not
+// so is copied.
+func NewScanIn(text, tail string, rules []Rule) *Scan {
 	octets, segments := 0, 0
 	for _, r := range rules {
-		if r.Class != 0 {
+		if _, ok := scanRank(r.Rank); r.Class != 0 || !ok {
 			return nil
 		}
 		octets += len(r.Pattern)
@@ -89,15 +129,55 @@ func NewScan(rules []Rule) *Scan {
 		}
 	}
 	s := &Scan{rules: make([]scanRule, len(rules)), cost: buildUnitsPerOctet * (octets + len(rules))}
-	var b strings.Builder
-	b.Grow(octets)
+	end := 0
 	for i, r := range rules {
-		b.WriteString(r.Pattern)
+		end += len(r.Pattern)
 		head, hlen := headOf(r.Pattern)
-		s.rules[i] = scanRule{head: head, end: uint32(b.Len()), hlen: hlen, rank: r.Rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
+		rank, _ := scanRank(r.Rank)
+		s.rules[i] = scanRule{head: head, end: uint16(end), hlen: hlen, rank: rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
 	}
-	s.text = b.String()
+	shared := endToEnd(text, rules)
+	if shared < 0 {
+		text, shared = "", 0
+	}
+	s.text = text
+	if rest := rules[shared:]; endToEnd(tail, rest) == len(rest) {
+		s.tail = tail
+	} else if len(rest) > 0 {
+		var b strings.Builder
+		b.Grow(octets - len(text))
+		for _, r := range rules[shared:] {
+			b.WriteString(r.Pattern)
+		}
+		s.tail = b.String()
+	}
 	return s
+}
+
+// endToEnd returns how many of the first rules have text as their
+// patterns end to end, or -1 when no number of them has.
+func endToEnd(text string, rules []Rule) int {
+	for i, r := range rules {
+		if text == "" {
+			return i
+		}
+		if !strings.HasPrefix(text, r.Pattern) {
+			return -1
+		}
+		text = text[len(r.Pattern):]
+	}
+	if text != "" {
+		return -1
+	}
+	return len(rules)
+}
+
+// pattern returns the pattern that ends at end, from.
+func (s *Scan) pattern(from, end uint16) string {
+	if n := uint16(len(s.text)); end > n {
+		return s.tail[from-n : end-n]
+	}
+	return s.text[from:end]
 }
 
 // BuildCost is what building the Machine of the Scan's rules costs, in the
@@ -109,9 +189,9 @@ func (s *Scan) BuildCost() int { return s.cost }
 // patterns and ranks.
 func (s *Scan) Rules() []Rule {
 	out := make([]Rule, len(s.rules))
-	start := uint32(0)
+	start := uint16(0)
 	for i, r := range s.rules {
-		out[i] = Rule{Pattern: s.text[start:r.end], Rank: r.rank}
+		out[i] = Rule{Pattern: s.pattern(start, r.end), Rank: r.fullRank()}
 		start = r.end
 	}
 	return out
@@ -145,8 +225,8 @@ func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
 	uw := binary.LittleEndian.Uint64(buf[:8])
 	budget := DecideBudget(n)
 	work = n
-	best, bestRank := int32(-1), 0
-	start := uint32(0)
+	best, bestRank := int32(-1), int32(0)
+	start := uint16(0)
 	for i := range s.rules {
 		r := &s.rules[i]
 		from := start
@@ -158,7 +238,7 @@ func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
 			work++
 			continue // its head is not the input's
 		}
-		p := s.text[from:r.end]
+		p := s.pattern(from, r.end)
 		var hit bool
 		if r.wild {
 			hit = globMatch(p, u, &work, budget)

@@ -1,7 +1,9 @@
 package automaton_test
 
 import (
+	"math"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -10,7 +12,8 @@ import (
 
 // TestScanAgainstReference checks the scan against the reference and
 // against the Machine of the same rules, ranks tied or not, and that
-// Rules gives back what it was made of.
+// Rules gives back what it was made of; made by NewScan, or by NewScanIn
+// from texts that hold the patterns end to end or not.
 func TestScanAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for iter := 0; iter < 5000; iter++ {
@@ -19,7 +22,17 @@ func TestScanAgainstReference(t *testing.T) {
 			p := randPattern(r, "ab/")
 			rules[i] = automaton.Rule{Pattern: p, Rank: len(p) / (1 + r.IntN(3))}
 		}
-		s := automaton.NewScan(rules)
+		var s *automaton.Scan
+		switch iter % 3 {
+		case 0:
+			s = automaton.NewScan(rules)
+		case 1: // the patterns end to end, split after k rules
+			k := r.IntN(len(rules) + 1)
+			s = automaton.NewScanIn(endToEnd(rules[:k]), endToEnd(rules[k:]), rules)
+		default: // texts that are not the patterns, or only some
+			k := r.IntN(len(rules) + 1)
+			s = automaton.NewScanIn(endToEnd(rules[:k])+"x", randPattern(r, "ab/"), rules)
+		}
 		if s == nil {
 			continue // too many stars
 		}
@@ -56,6 +69,17 @@ func TestScanBounds(t *testing.T) {
 	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("a", automaton.DecideBase)}}) != nil {
 		t.Error("NewScan took a pattern of DecideBase octets")
 	}
+	for _, rank := range []int{math.MaxInt32, math.MinInt32 - 1, math.MaxInt - 1} {
+		if automaton.NewScan([]automaton.Rule{{Pattern: "/a", Rank: rank}}) != nil {
+			t.Errorf("NewScan took rank %d", rank)
+		}
+	}
+	top := []automaton.Rule{{Pattern: "/a", Rank: math.MaxInt32 - 1}, {Pattern: "/a", Rank: math.MaxInt}, {Pattern: "/", Rank: math.MinInt32}}
+	if s := automaton.NewScan(top); s == nil {
+		t.Error("NewScan refused ranks within 32 bits and math.MaxInt")
+	} else if got, _, _ := s.Match(automaton.String("/a")); got != 1 || !reflect.DeepEqual(s.Rules(), top) {
+		t.Errorf("ranks %v: Match = %d, want 1; Rules = %v", top, got, s.Rules())
+	}
 	s := automaton.NewScan([]automaton.Rule{{Pattern: "/a*b"}})
 	if s.BuildCost() <= 0 {
 		t.Errorf("BuildCost = %d", s.BuildCost())
@@ -75,4 +99,13 @@ func TestScanBounds(t *testing.T) {
 	if _, work, ok := hostile.Match(automaton.String("/" + strings.Repeat("a", 1000))); ok {
 		t.Errorf("Match decided past the budget (work %d)", work)
 	}
+}
+
+// endToEnd returns the patterns of rules end to end.
+func endToEnd(rules []automaton.Rule) string {
+	var b strings.Builder
+	for _, r := range rules {
+		b.WriteString(r.Pattern)
+	}
+	return b.String()
 }

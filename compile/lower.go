@@ -60,6 +60,10 @@ type lowered struct {
 // says (RFC 9309 2.2.2): the path alone, or with any query.
 var robotsTxt = [...]string{"/robots.txt$", "/robots.txt?"}
 
+// robotsTxtText is robotsTxt end to end: the patterns a Program ends with
+// in the dialects that add them, which its scan keeps rather than a copy.
+const robotsTxtText = "/robots.txt$/robots.txt?"
+
 // Lower lowers the Selection s, read in dialect d, to a Program. The
 // Allow and Disallow rules come in line order, ranked as d ranks rules: by
 // the length of the pattern, allow winning a tie (rank 2*len or
@@ -172,12 +176,14 @@ func (p *Program) Machine(lim automaton.Limits) *automaton.Machine {
 // before building its Machine, or nil when the Machine is the better
 // start: with limits other than the default, with Content-Usage classes,
 // with rules too many or too long to scan, or with no rule of the file
-// (the Machine is then shared and already built).
-func (p *Program) Scan(lim automaton.Limits) *automaton.Scan {
+// (the Machine is then shared and already built). When text is the
+// patterns of p's rules end to end, the scan keeps it rather than a copy
+// (automaton.NewScanIn); pass "" for a copy.
+func (p *Program) Scan(lim automaton.Limits, text string) *automaton.Scan {
 	if lim != (automaton.Limits{}) || !p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.Valid() {
 		return nil
 	}
-	return automaton.NewScan(p.Rules)
+	return automaton.NewScanIn(text, robotsTxtText, p.Rules)
 }
 
 // String writes p one rule a line: "class rank pattern", the rank "max"

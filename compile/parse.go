@@ -24,6 +24,7 @@ package compile
 import (
 	"math"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -95,22 +96,25 @@ import (
 // # Cost
 //
 // Parse reads a body of n octets in one pass, in time linear in n. It
-// allocates one copy of the body, of which every value is a substring; the
-// rules, agents and groups at once, sized by the lines whose key starts as
-// a rule's ("al", "di") or a user-agent's ("user") does, at most one per
-// minRuleLine (7) and minAgentLine (10) octets, and the groups by no more
-// than the rules can separate, Rule being 48 octets on 64-bit machines;
-// the sitemaps at the first one, sized by the lines whose key starts as a
-// sitemap's does, up to maxSitemapSize (64); the Content-Usage and
-// Content-Signal lines at the first of each, sized by the lines that start
-// with their key (keyBound); and per extension line a fixed-size entry,
-// for at most MaxExtensions of them. A usage line also allocates what
-// package usage allocates to read its value. A pattern that must be
-// rewritten into its octet form is its only allocation per line, of at
-// most 3 octets per octet of the value. At most MaxDiagnostics diagnostics
-// are kept, of 96 octets each, as positions and parts; File.Diagnostics
-// formats them. On the corpus a parse allocates about 3.5 octets per octet
-// of the body, and on bodies of short lines built to cost the most, under
+// allocates one copy of the body, of which every value is a substring.
+// The rules, agents, groups, sitemaps and diagnostics are gathered in
+// scratch slices that parses reuse (up to maxScratch entries each, 1,024),
+// then copied out once each at their exact size, Rule being 48 octets on
+// 64-bit machines. A body past boundedBody (4 KiB) has slices of its own
+// instead, which its File keeps, sized at once, before the lines are
+// read, by the lines whose key starts as a rule's ("al", "di"), a
+// user-agent's ("user") or a sitemap's ("si") does, at most one per
+// minRuleLine (7) and minAgentLine (10) octets, the sitemaps up to
+// maxSitemapSize (64), so that they do not grow by copies; the Content-Usage and Content-Signal lines are sized
+// at the first of each by the lines that start with their key (keyBound);
+// and per extension line a fixed-size entry, for at most MaxExtensions of
+// them. A usage line also allocates what package usage allocates to read
+// its value. A pattern that must be rewritten into its octet form is its
+// only allocation per line, of at most 3 octets per octet of the value.
+// At most MaxDiagnostics diagnostics are kept, of 96 octets each, as
+// positions and parts; File.Diagnostics formats them. On the corpus a
+// parse allocates about 3.5 octets per octet of the body, and on bodies
+// of short lines built to cost the most, under
 // 42 (a usage value read by usage's general parser, most of it garbage at
 // once; the root package's tests hold Parse and Agent to a budget).
 
@@ -337,22 +341,25 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 	p := &parser{f: &File{opts: o}, opts: o, s: string(body), lines: lines}
 	s := p.s
 	p.f.text = s
+	// The rules, agents, groups, sitemaps and diagnostics are gathered in
+	// scratch slices kept from parse to parse, and copied out at the end,
+	// each into one slice of its exact size.
+	// A body past boundedBody gets its own slices, sized at once by
+	// lineBounds, which the File keeps as they are: copying them out
+	// would cost more than the room they leave.
+	var sc *scratch
+	if p.pooled = len(s) <= boundedBody; p.pooled {
+		sc = scratchPool.Get().(*scratch)
+	} else {
+		sc = new(scratch)
+		sc.size(lineBounds(s))
+	}
+	p.rules, p.agents, p.starts = sc.rules[:0], sc.agents[:0], sc.starts[:0]
+	p.groups, p.sitemapList, p.diags = sc.groups[:0], sc.sitemaps[:0], sc.diags[:0]
 	if len(s) > 0 && isHTML(s) {
 		p.diag(1, diag.HTMLBody, "the file is an HTML page, not robots.txt; crawlers find no rules in it")
 		p.html = true
 	}
-	nrules, nagents, nsitemaps := lineBounds(s)
-	p.nsitemaps = nsitemaps
-	p.rules = make([]Rule, 0, nrules)
-	// A group starts at a user-agent line, and after the first, only at
-	// one that follows a rule: at most as many groups as either bounds.
-	// (A blank line also ends a group in the first-match dialects, and a
-	// Content-Usage line is a rule line in RFC 9309: the groups of such
-	// files may grow past this.)
-	ngroups := min(nagents, nrules+1)
-	p.agents = make([]UserAgent, 0, nagents)
-	p.starts = make([]groupStart, 0, ngroups)
-	p.f.Groups = make([]Group, 0, ngroups)
 	n := 0
 	for pos := 0; pos < len(s); {
 		n++
@@ -363,10 +370,22 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 		i := pos
 	scan:
 		for ; i < len(s); i++ {
-			c := s[i]
-			if lineOctets[c] == 0 {
-				continue
+			// Most octets are none of these: skip them four at a time,
+			// then one at a time up to the octet that stopped the skip.
+			for i+4 <= len(s) {
+				w := s[i : i+4]
+				if lineOctets[w[0]]|lineOctets[w[1]]|lineOctets[w[2]]|lineOctets[w[3]] != 0 {
+					break
+				}
+				i += 4
 			}
+			for i < len(s) && lineOctets[s[i]] == 0 {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+			c := s[i]
 			switch c {
 			case '\n', '\r':
 				break scan
@@ -399,10 +418,94 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 	}
 	p.f.Lines = n
 	p.finish()
-	if len(p.f.Groups) == 0 {
-		p.f.Groups = nil // as when nothing was allocated
+	if p.pooled {
+		sc.keep(p)
 	}
 	return p.f
+}
+
+// A scratch holds the slices a parse gathers its lines in before it copies
+// them out, kept in scratchPool for the next parse so that a parse
+// allocates each of them once, at its exact size.
+type scratch struct {
+	rules    []Rule
+	agents   []UserAgent
+	starts   []groupStart
+	groups   []Group
+	sitemaps []Sitemap
+	diags    []note
+}
+
+// boundedBody is the size of body past which a parse takes no scratch
+// from scratchPool but slices of its own, sized at once by lineBounds
+// rather than grown by appends, which on large bodies would allocate
+// several times what they end up holding, and kept by the File as they
+// are.
+const boundedBody = 4 << 10
+
+// size gives the scratch room for rules, agents and sitemaps, as
+// lineBounds bounds them, and for the groups they can make.
+func (sc *scratch) size(rules, agents, sitemaps int) {
+	// A group starts at a user-agent line, and after the first, only at
+	// one that follows a rule: at most as many groups as either bounds.
+	// (A blank line also ends a group in the first-match dialects, and a
+	// Content-Usage line is a rule line in RFC 9309: the groups of such
+	// files may grow past this.)
+	groups := min(agents, rules+1)
+	if cap(sc.rules) < rules {
+		sc.rules = make([]Rule, 0, rules)
+	}
+	if cap(sc.agents) < agents {
+		sc.agents = make([]UserAgent, 0, agents)
+	}
+	if cap(sc.groups) < groups {
+		sc.groups = make([]Group, 0, groups)
+		sc.starts = make([]groupStart, 0, groups)
+	}
+	if sitemaps = min(sitemaps, maxSitemapSize); cap(sc.sitemaps) < sitemaps {
+		sc.sitemaps = make([]Sitemap, 0, sitemaps)
+	}
+}
+
+// maxSitemapSize is the most sitemaps size makes room for: a file of many
+// sitemap lines, or of one sitemap many times, keeps no more than it would
+// growing them one by one.
+const maxSitemapSize = 64
+
+// maxScratch is the most entries a scratch slice keeps for the next parse:
+// a larger one, grown by an uncommon file, is dropped rather than held.
+const maxScratch = 1024
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// keep clears what the parse p left in the scratch, so that it holds no
+// part of the file, and puts it back in scratchPool.
+func (sc *scratch) keep(p *parser) {
+	sc.rules = reuse(p.rules)
+	sc.agents = reuse(p.agents)
+	sc.starts = reuse(p.starts)
+	sc.groups = reuse(p.groups)
+	sc.sitemaps = reuse(p.sitemapList)
+	sc.diags = reuse(p.diags)
+	scratchPool.Put(sc)
+}
+
+// reuse clears s and returns it to be used again, or nil when it is longer
+// than maxScratch.
+func reuse[T any](s []T) []T {
+	if cap(s) > maxScratch {
+		return nil
+	}
+	clear(s)
+	return s[:0]
+}
+
+// exact returns a copy of s of its length, or nil when s is empty.
+func exact[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 // lineBounds bounds the rule, user-agent and sitemap lines of a body, to
@@ -477,9 +580,6 @@ type parser struct {
 	group    *Group // the group being read; nil before the first user-agent
 	hasRules bool   // the group has a rule line, so a user-agent starts a new one
 	sitemaps map[string]bool
-	// nsitemaps bounds the sitemap lines (see lineBounds): the sitemaps
-	// are sized to it at the first one.
-	nsitemaps int
 	// extDropped counts the extension lines past MaxExtensions.
 	extDropped int
 	// lineStart is where the line being read starts.
@@ -495,6 +595,12 @@ type parser struct {
 	rules  []Rule
 	agents []UserAgent
 	starts []groupStart
+	// The groups, sitemaps and diagnostics, copied out to the File at
+	// the end (see scratch).
+	groups      []Group
+	sitemapList []Sitemap
+	diags       []note
+	pooled      bool // the slices are scratchPool's, to be copied out
 
 	// usage and signals hold the Content-Usage and Content-Signal lines of
 	// all groups, in file order, sized at the first one (see usageRule,
@@ -505,19 +611,33 @@ type parser struct {
 
 type groupStart struct{ rule, agent int }
 
-// finish hands each group its rules and agents.
+// finish hands the File its groups, rules, agents, sitemaps and
+// diagnostics, copied out of the scratch slices when they are
+// scratchPool's, and each group its rules and agents.
 func (p *parser) finish() {
-	gs := p.f.Groups
+	gs, rules, agents := p.groups, p.rules, p.agents
+	p.f.Sitemaps, p.f.diags = p.sitemapList, p.diags
+	if p.pooled {
+		p.f.Sitemaps, p.f.diags = exact(p.sitemapList), exact(p.diags)
+		gs, rules, agents = exact(gs), exact(rules), exact(agents)
+	}
+	if len(p.f.Sitemaps) == 0 {
+		p.f.Sitemaps = nil
+	}
+	if len(gs) == 0 {
+		return
+	}
+	p.f.Groups = gs
 	for i := range gs {
-		r, a := len(p.rules), len(p.agents)
+		r, a := len(rules), len(agents)
 		if i+1 < len(gs) {
 			r, a = p.starts[i+1].rule, p.starts[i+1].agent
 		}
 		if st := p.starts[i]; st.rule < r {
-			gs[i].Rules = p.rules[st.rule:r:r]
+			gs[i].Rules = rules[st.rule:r:r]
 		}
 		if st := p.starts[i]; st.agent < a {
-			gs[i].Agents = p.agents[st.agent:a:a]
+			gs[i].Agents = agents[st.agent:a:a]
 		}
 	}
 }
@@ -533,23 +653,23 @@ func (p *parser) diagAt(line, col int, code diag.Code, format string, args ...st
 	}
 	d := note{line: int32(line), col: int32(col), code: code, format: format}
 	copy(d.args[:], args)
-	p.f.diags = append(p.f.diags, d)
+	p.diags = append(p.diags, d)
 }
 
 func (p *parser) diagNum(line int, code diag.Code, format string, num int) {
 	if p.full(line) {
 		return
 	}
-	p.f.diags = append(p.f.diags, note{line: int32(line), code: code, format: format, num: num})
+	p.diags = append(p.diags, note{line: int32(line), code: code, format: format, num: num})
 }
 
 // full reports whether the file holds MaxDiagnostics already, and then
 // counts the diagnostic of line instead.
 func (p *parser) full(line int) bool {
-	if p.html && len(p.f.diags) > 0 {
+	if p.html && len(p.diags) > 0 {
 		return true // the html-body diagnostic says it all
 	}
-	if len(p.f.diags) < MaxDiagnostics {
+	if len(p.diags) < MaxDiagnostics {
 		return false
 	}
 	if p.f.dropped == 0 {
@@ -758,9 +878,9 @@ func isTokenByte(c byte) bool {
 // column col+1 of the line.
 func (p *parser) userAgent(n int, v string, col int) {
 	if p.group == nil || p.hasRules {
-		p.f.Groups = append(p.f.Groups, Group{})
+		p.groups = append(p.groups, Group{})
 		p.starts = append(p.starts, groupStart{rule: len(p.rules), agent: len(p.agents)})
-		p.group = &p.f.Groups[len(p.f.Groups)-1]
+		p.group = &p.groups[len(p.groups)-1]
 		p.hasRules = false
 	}
 	name, global := AgentName(v)
@@ -830,12 +950,6 @@ func collapsedKey(v string) int {
 	return -1
 }
 
-// maxSitemapSize is the most sitemaps the first one sizes the sitemaps
-// for: a file's few sitemaps take one allocation, and a file of many
-// sitemap lines, or of one sitemap many times, keeps no more than it
-// would growing them one by one.
-const maxSitemapSize = 64
-
 // sitemapScan is how many sitemaps the parser scans for a duplicate before
 // it keeps a set of them.
 const sitemapScan = 8
@@ -850,8 +964,8 @@ func (p *parser) sitemap(n int, v string) {
 	}
 	// Most files list a few sitemaps: those are found by a scan, and the
 	// set is built only past sitemapScan of them.
-	if len(p.f.Sitemaps) < sitemapScan {
-		for _, s := range p.f.Sitemaps {
+	if len(p.sitemapList) < sitemapScan {
+		for _, s := range p.sitemapList {
 			if s.URL == v {
 				return
 			}
@@ -859,7 +973,7 @@ func (p *parser) sitemap(n int, v string) {
 	} else {
 		if p.sitemaps == nil {
 			p.sitemaps = make(map[string]bool, 2*sitemapScan)
-			for _, s := range p.f.Sitemaps {
+			for _, s := range p.sitemapList {
 				p.sitemaps[s.URL] = true
 			}
 		}
@@ -868,10 +982,7 @@ func (p *parser) sitemap(n int, v string) {
 		}
 		p.sitemaps[v] = true
 	}
-	if p.f.Sitemaps == nil && p.nsitemaps > 0 {
-		p.f.Sitemaps = make([]Sitemap, 0, min(p.nsitemaps, maxSitemapSize))
-	}
-	p.f.Sitemaps = append(p.f.Sitemaps, Sitemap{URL: v, Line: n})
+	p.sitemapList = append(p.sitemapList, Sitemap{URL: v, Line: n})
 }
 
 // maxDelay is the largest number of seconds a time.Duration holds; a

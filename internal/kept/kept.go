@@ -195,6 +195,23 @@ func (l *Lines) Rule(i int) (pattern string, line int, allow bool) {
 	return l.data[start:littleEndian(rules[at:at+half])], int(base + n&^allowBit), n&allowBit != 0
 }
 
+// RuleText returns the values of the kept rules end to end, a part of the
+// kept text rather than a copy, or "" when there are none or they are kept
+// apart.
+func (l *Lines) RuleText() string {
+	n := l.Rules()
+	if l.long != nil || n == 0 {
+		return ""
+	}
+	size := uint32(ruleBytes)
+	if l.hdr(hdrShort) != 0 {
+		size = shortRuleBytes
+	}
+	rules := l.packed()[l.hdr(hdrRules):]
+	at := uint32(n-1) * size
+	return l.data[l.hdr(hdrStart):littleEndian(rules[at:at+size/2])]
+}
+
 // AppendRules appends the kept rules from i to j to out, their canonical
 // patterns put in form.
 func (l *Lines) AppendRules(out []compile.Rule, i, j int, form normalize.Form) []compile.Rule {

@@ -166,3 +166,41 @@ func TestKeepLines(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleText checks that RuleText is the kept rules' values end to end,
+// in the short and packed forms, and a part of the kept text rather than
+// a copy; and "" when no rule is kept.
+func TestRuleText(t *testing.T) {
+	var far strings.Builder
+	far.WriteString("User-agent: a\nUser-agent: *\nDisallow: /first\nDisallow:\n")
+	for range maxShortSpan {
+		far.WriteString("\n")
+	}
+	far.WriteString("Allow: /last*$\n")
+	for _, tt := range []struct{ body, form string }{
+		{"User-agent: *\nDisallow: /a\nAllow: /b/c\nDisallow:\nDisallow: /x*y$\n", "short"},
+		{far.String(), "packed"},
+		{"User-agent: *\nCrawl-delay: 1\n", "short"},
+	} {
+		l, _ := Keep(compile.Parse([]byte(tt.body)), []int{0})
+		if l.form() != tt.form {
+			t.Fatalf("%q kept %s, want %s", tt.body, l.form(), tt.form)
+		}
+		var want strings.Builder
+		for i := range l.Rules() {
+			p, _, _ := l.Rule(i)
+			want.WriteString(p)
+		}
+		got := l.RuleText()
+		if got != want.String() {
+			t.Errorf("%q: RuleText() = %q, want %q", tt.body, got, want.String())
+		}
+		if got != "" && !strings.Contains(l.data, got) {
+			t.Errorf("%q: RuleText() is not in the kept text", tt.body)
+		}
+		if start := uintptr(unsafe.Pointer(unsafe.StringData(got))); got != "" &&
+			(start < uintptr(unsafe.Pointer(unsafe.StringData(l.data))) || start >= uintptr(unsafe.Pointer(unsafe.StringData(l.data)))+uintptr(len(l.data))) {
+			t.Errorf("%q: RuleText() is a copy, not a part of the kept text", tt.body)
+		}
+	}
+}
