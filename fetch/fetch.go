@@ -30,7 +30,7 @@
 // makes (dot segments resolved, %2F read as "/", ";" parameters dropped;
 // see Transport), and sends it unchanged only when all are allowed.
 // Transport.Check gives its answer for a URL before the crawler queues it,
-// Decide for a Matcher, and Result.Decide for a Result.
+// served.Decide for a Matcher, and Result.Decide for a Result.
 //
 // robots.txt also states usage preferences: what may be done with the
 // content of a URL it allows (Content-Usage rules, Content-Signal lines;
