@@ -14,6 +14,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/corpus"
 	"github.com/robotsexclusion/robots/internal/hostiletest"
 )
 
@@ -45,7 +46,7 @@ func corpusFiles(t *testing.T) map[string][]byte {
 // with no OverBudget, at most a fifth of the budget each.
 func TestCorpusBounded(t *testing.T) {
 	files := corpusFiles(t)
-	sites, err := conformance.Corpus(filepath.Dir(corpusDir))
+	sites, err := corpus.Read(filepath.Dir(corpusDir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func TestScaledCorpusExact(t *testing.T) {
 	}
 	slices.Sort(pool)
 	pool = slices.Compact(pool)
-	sites, err := conformance.Corpus(filepath.Dir(corpusDir))
+	sites, err := corpus.Read(filepath.Dir(corpusDir))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/corpus"
 )
 
 func ExampleMatcher_Explain() {
@@ -120,7 +121,7 @@ func TestExplainAgreesWithDecide(t *testing.T) {
 		t.Logf("%d spec cases; the corpus is not run in -short or under -race", n)
 		return
 	}
-	sites, err := conformance.Corpus("../shared/corpus")
+	sites, err := corpus.Read("../shared/corpus")
 	if errors.Is(err, fs.ErrNotExist) {
 		t.Logf("%d spec cases; the corpus not run: needs ../shared (%v)", n, err)
 		return

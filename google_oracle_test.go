@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/corpus"
 )
 
 // The oracle holds Google's own answers (see its README.md): the verdict and
@@ -58,7 +58,7 @@ func runOracle(t *testing.T, path string, lim config.Engine) {
 		site    string
 		r       *robots.Robots
 	)
-	err := conformance.ReadOracle(path, corpusDir, func(c *conformance.OracleCase) error {
+	err := corpus.ReadOracle(path, corpusDir, func(c *corpus.OracleCase) error {
 		n++
 		if c.Site == "" || c.Site != site {
 			// A corpus file is parsed once for all its URLs.

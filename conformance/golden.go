@@ -77,7 +77,7 @@ func Golden(s *Spec, d compile.Dialect, verdict func(*Case) Verdict) []byte {
 	}
 	fmt.Fprintf(&b, "# Columns: spec line, verdict, deciding line (0: none), deciding pattern, question[, flags].\n")
 	fmt.Fprintf(&b, "# A match case runs as %q: a match is disallowed by line %d.\n",
-		"User-agent: *\nDisallow: PATTERN\n", MatchLine)
+		"User-agent: *\nDisallow: PATTERN\n", matchLine)
 	for _, c := range cases {
 		v := verdict(c)
 		if c.Kind == KindUsage {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/corpus"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -27,7 +28,7 @@ func TestReferenceAgreesWithGoogle(t *testing.T) {
 	}
 	g := compile.Google
 	n, bad := 0, 0
-	err := conformance.ReadOracle(generatedOracle, "", func(c *conformance.OracleCase) error {
+	err := corpus.ReadOracle(generatedOracle, "", func(c *corpus.OracleCase) error {
 		if c.Category == "long-lines" {
 			return nil
 		}

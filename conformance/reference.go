@@ -9,8 +9,7 @@
 //
 // The package also reads the spec example files under testdata/spec, which
 // transcribe every example and table of the documents that define the
-// protocol, and runs any implementation against them (see Suite), and it
-// reads Google's own answers (ReadOracle).
+// protocol, and runs any implementation against them (see Suite).
 package conformance
 
 import (

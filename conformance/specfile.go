@@ -44,11 +44,11 @@ func (k Kind) String() string {
 	return "expect"
 }
 
-// MatchAgent is the product token with which a match case is run.
-const MatchAgent = "ConformanceBot"
+// matchAgent is the product token with which a match case is run.
+const matchAgent = "ConformanceBot"
 
-// MatchLine is the line of the rule in the body a match case is run as.
-const MatchLine = 2
+// matchLine is the line of the rule in the body a match case is run as.
+const matchLine = 2
 
 // A Case is one expect or match line of a spec file.
 type Case struct {
@@ -85,10 +85,10 @@ func (c *Case) For(d compile.Dialect) bool { return slices.Contains(c.Dialects, 
 
 // Input returns what an implementation is run on: the case's body, agent
 // and URL, or for a match case the body "User-agent: *\nDisallow: PATTERN\n",
-// MatchAgent and the URL.
+// the agent "ConformanceBot" and the URL.
 func (c *Case) Input() (body []byte, agent, url string) {
 	if c.Kind == KindMatch {
-		return []byte("User-agent: *\nDisallow: " + c.Pattern + "\n"), MatchAgent, c.URL
+		return []byte("User-agent: *\nDisallow: " + c.Pattern + "\n"), matchAgent, c.URL
 	}
 	return c.Body, c.Agent, c.URL
 }
@@ -201,7 +201,7 @@ func ReadSpec(path string) (*Spec, error) {
 //		disallow line matches (yes) or does not match (no) URL, an absolute
 //		URL or a path. An empty pattern matches nothing, as an empty rule
 //		does. A match line runs as the body "User-agent: *\nDisallow:
-//		PATTERN\n" with the agent MatchAgent, so that PATTERN must survive
+//		PATTERN\n" with the agent "ConformanceBot", so that PATTERN must survive
 //		being a rule value (no #, CR, LF or NUL, no blank at either end),
 //		and URL must not be /robots.txt, which is always allowed.
 //

@@ -57,7 +57,7 @@ match draft1996 /a*b /a*b no
 		t.Errorf("disputed match yes: WantAllowed = %v, want true (the opposite of a match)", got)
 	}
 	body, agent, url := spec.Cases[3].Input()
-	if string(body) != "User-agent: *\nDisallow: /a*b\n" || agent != conformance.MatchAgent || url != "/a*b" {
+	if string(body) != "User-agent: *\nDisallow: /a*b\n" || agent != "ConformanceBot" || url != "/a*b" {
 		t.Errorf("match Input() = %q, %q, %q", body, agent, url)
 	}
 	// The body line gives exact bytes.

@@ -62,7 +62,7 @@ func ReferenceImpl(d compile.Dialect) Impl {
 // stands for. In RFC9309 a match case is decided by Match on the canonical
 // pattern (normalize.Pattern) and path (normalize.URL) directly, an empty
 // pattern matching nothing, and is given the verdict of the body it
-// stands for: disallowed by line MatchLine when the pattern matches.
+// stands for: disallowed by line 2 when the pattern matches.
 func ReferenceVerdict(d compile.Dialect) func(*Case) Verdict {
 	impl := ReferenceImpl(d)
 	return func(c *Case) Verdict {
@@ -70,7 +70,7 @@ func ReferenceVerdict(d compile.Dialect) func(*Case) Verdict {
 			return c.Run(impl)
 		}
 		if c.Pattern != "" && Match(normalize.Pattern(c.Pattern), normalize.URL(c.URL)) {
-			return Verdict{Allowed: false, Line: MatchLine, Pattern: c.Pattern}
+			return Verdict{Allowed: false, Line: matchLine, Pattern: c.Pattern}
 		}
 		return Verdict{Allowed: true}
 	}

@@ -12,7 +12,7 @@
 // The registry is kept in a data file of this package and turned into a
 // Go table by go generate, which checks every line and every name against RFC
 // 9309's product-token grammar (letters, "-" and "_"), records the source
-// file's hash (Source) and its count (Count). A name outside the grammar,
+// file's hash (Source). A name outside the grammar,
 // such as AI2Bot or archive.org_bot, is kept with the token parsers read
 // from it (AI, archive): no robots.txt group can name such a crawler as
 // it names itself.
@@ -86,7 +86,7 @@ func Lookup(name string) (Agent, bool) {
 // byName and byToken find an agent by its name or token folded to lower
 // case; byToken holds the first agent of each token.
 var byName, byToken = func() (names, tokens map[string]int) {
-	names, tokens = make(map[string]int, Count), make(map[string]int, Count)
+	names, tokens = make(map[string]int, count), make(map[string]int, count)
 	for i := len(table) - 1; i >= 0; i-- {
 		names[foldASCII(table[i].Name)] = i
 		tokens[foldASCII(table[i].Token)] = i

@@ -25,8 +25,8 @@ func TestFresh(t *testing.T) {
 			n++
 		}
 	}
-	if n != Count || len(All()) != Count {
-		t.Errorf("%d lines, Count %d, All %d", n, Count, len(All()))
+	if n != count || len(All()) != count {
+		t.Errorf("%d lines, count %d, All %d", n, count, len(All()))
 	}
 }
 

@@ -84,9 +84,9 @@ func main() {
 	}
 	fmt.Fprintf(&b, "// Source is the data file the table was generated from, and its SHA-256.\n")
 	fmt.Fprintf(&b, "const Source = %q\n\n", fmt.Sprintf("%s sha256:%x", input, sha256.Sum256(data)))
-	fmt.Fprintf(&b, "// Count is the number of agents in the registry.\n")
-	fmt.Fprintf(&b, "const Count = %d\n\n", len(rows))
-	fmt.Fprintf(&b, "var table = [Count]Agent{\n")
+	fmt.Fprintf(&b, "// count is the number of agents in the registry.\n")
+	fmt.Fprintf(&b, "const count = %d\n\n", len(rows))
+	fmt.Fprintf(&b, "var table = [count]Agent{\n")
 	for _, r := range rows {
 		b.WriteString(r)
 	}

@@ -5,10 +5,10 @@ package crawlers
 // Source is the data file the table was generated from, and its SHA-256.
 const Source = "agents.tsv sha256:71f8a2e9aec1b4d6a735131ecd4b56c742208ee0793428e87556eb3365fe4ae6"
 
-// Count is the number of agents in the registry.
-const Count = 30
+// count is the number of agents in the registry.
+const count = 30
 
-var table = [Count]Agent{
+var table = [count]Agent{
 	{Name: "Googlebot", Token: "Googlebot", Operator: "Google", Purpose: Search, Honours: HonoursYes, Source: "https://developers.google.com/search/docs/crawling-indexing/googlebot"},
 	{Name: "Googlebot-Image", Token: "Googlebot-Image", Operator: "Google", Purpose: Search, Honours: HonoursYes, Source: "https://developers.google.com/search/docs/crawling-indexing/overview-google-crawlers"},
 	{Name: "Bingbot", Token: "Bingbot", Operator: "Microsoft", Purpose: Search, Honours: HonoursYes, Source: "https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0"},

@@ -16,7 +16,7 @@
 // A rule can only change the verdict of a URL it matches, or of one it
 // stopped matching, so the probes come from the patterns of both files
 // (each pattern as compared, and as written): the path it names with every
-// '*' read as nothing and as a filler octet; that path one octet longer
+// '*' read as nothing and as a filler octet ("x"); that path one octet longer
 // (just inside a prefix rule, and past a '$' anchor, which breaks it) and
 // followed by a slash; the path one octet shorter (just outside it); its
 // parent path; and "/". Then pairs, twice over: for each pattern with a
@@ -64,8 +64,8 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// Filler is the octet that stands for what a '*' matches in a probe.
-const Filler = "x"
+// filler is the octet that stands for what a '*' matches in a probe.
+const filler = "x"
 
 // maxPairProbes bounds the probes made of pairs of rules, the second round
 // to a sixteenth of it: a file with thousands of wildcard rules would
@@ -259,19 +259,19 @@ func dedupe(urls []string) []string {
 
 // RulePath returns the path a rule's pattern names: '*' read as nothing
 // and a final '$' dropped ("/*.pdf$" names "/.pdf"), or, where that would
-// start with "//", '*' read as Filler ("/*/*/pulse" names "/x/x/pulse");
-// a path never starts with "//" (see the design note).
+// start with "//", '*' read as the filler octet "x" ("/*/*/pulse" names
+// "/x/x/pulse"); a path never starts with "//" (see the design note).
 func RulePath(pattern string) string {
 	body := strings.TrimSuffix(pattern, "$")
 	return path(emptied(body))
 }
 
 // emptied returns a pattern's body with every '*' read as nothing, or as
-// Filler where nothing would make a path that starts with "//".
+// filler where nothing would make a path that starts with "//".
 func emptied(body string) string {
 	p := strings.ReplaceAll(body, "*", "")
 	if strings.HasPrefix(p, "//") {
-		return strings.ReplaceAll(body, "*", Filler)
+		return strings.ReplaceAll(body, "*", filler)
 	}
 	return p
 }
@@ -283,7 +283,7 @@ func path(p string) string {
 		p = "/" + p
 	}
 	if strings.HasPrefix(p, "//") {
-		p = "/" + Filler + p
+		p = "/" + filler + p
 	}
 	return p
 }
@@ -346,13 +346,13 @@ func ruleProbes(dst []string, form normalize.Form, pattern string, literal bool)
 			add(p)
 		}
 		body := strings.TrimSuffix(p, "$")
-		for _, fill := range []string{"", Filler} {
+		for _, fill := range []string{"", filler} {
 			s := strings.ReplaceAll(body, "*", fill)
 			if fill == "" {
 				s = emptied(body)
 			}
 			add(s)
-			add(s + Filler)
+			add(s + filler)
 			if !strings.HasSuffix(s, "/") {
 				add(s + "/")
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/diff"
+	"github.com/robotsexclusion/robots/internal/corpus"
 )
 
 func TestProbes(t *testing.T) {
@@ -207,7 +208,7 @@ func TestProbesFindEveryFlipCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole corpus: not in -short")
 	}
-	sites, err := conformance.Corpus("../../shared/corpus")
+	sites, err := corpus.Read("../../shared/corpus")
 	if errors.Is(err, fs.ErrNotExist) {
 		t.Skipf("needs ../shared: corpus absent (%v)", err)
 	}

@@ -8,17 +8,17 @@ import (
 	"time"
 )
 
-// Defaults of the Cache's fields. The bound on bytes is the one that holds
-// first: EntryBytes estimates every entry at 2 KiB at least, so
-// DefaultMaxBytes holds at most DefaultMaxEntries entries, and a broad crawl
+// Defaults of the Cache's fields (stated in their docs). The bound on bytes
+// is the one that holds first: entryBytes estimates every entry at 2 KiB at
+// least, so defaultMaxBytes holds at most defaultMaxEntries entries, and a broad crawl
 // (thousands of origins, each with a file of a few KiB) keeps them all.
 const (
-	DefaultMaxBytes   = 256 << 20           // estimated octets kept (see EntryBytes)
-	DefaultMaxEntries = 128 << 10           // origins kept: DefaultMaxBytes over 2 KiB
-	DefaultStaleLimit = 30 * 24 * time.Hour // RFC 9309 2.3.1.4's "reasonably long period"
+	defaultMaxBytes   = 256 << 20           // estimated octets kept (see entryBytes)
+	defaultMaxEntries = 128 << 10           // origins kept: defaultMaxBytes over 2 KiB
+	defaultStaleLimit = 30 * 24 * time.Hour // RFC 9309 2.3.1.4's "reasonably long period"
 )
 
-// The estimate of what one cached Result keeps in memory (EntryBytes).
+// The estimate of what one cached Result keeps in memory (entryBytes).
 const (
 	// entryOverhead is what any entry costs: the entry, its Result, the
 	// map and list slots.
@@ -32,11 +32,11 @@ const (
 	retainedPerOctet = 16
 )
 
-// EntryBytes estimates the octets a Cache entry holding res keeps in
+// entryBytes estimates the octets a Cache entry holding res keeps in
 // memory: 2 KiB plus 16 octets per octet of the body read, what a parsed
 // file with one agent's compiled rules keeps at most as measured. A Cache
 // bounds the sum of these by MaxBytes.
-func EntryBytes(res *Result) int64 {
+func entryBytes(res *Result) int64 {
 	if res == nil {
 		return entryOverhead
 	}
@@ -84,17 +84,21 @@ type Cache struct {
 	Fetcher Fetcher
 
 	// MaxEntries bounds how many origins are kept; the least recently used
-	// goes first. Zero means DefaultMaxEntries. Each entry holds one parsed
+	// goes first. Zero means 131,072. Each entry holds one parsed
 	// file, itself bounded by the Fetcher's ParseLimit.
 	MaxEntries int
 
-	// MaxBytes bounds the octets the entries keep, as EntryBytes estimates
-	// them; the least recently used go first, but the entry just recorded
-	// stays. Zero means DefaultMaxBytes.
+	// MaxBytes bounds the octets the entries keep, as the Cache estimates
+	// them: 2 KiB an entry plus 16 octets per octet of its body, what a
+	// parsed file with one agent's compiled rules keeps at most as
+	// measured. The least recently used go first, but the entry just
+	// recorded stays. Zero means 256 MiB, which holds 131,072 of the
+	// smallest entries, so that the bound on bytes holds first.
 	MaxBytes int64
 
 	// StaleLimit is how long after it was fetched a good copy may stand in
-	// for a host that has become unreachable. Zero means DefaultStaleLimit.
+	// for a host that has become unreachable. Zero means 30 days,
+	// RFC 9309 2.3.1.4's "reasonably long period".
 	StaleLimit time.Duration
 
 	mu      sync.Mutex
@@ -115,7 +119,7 @@ type CacheStats struct {
 
 	Entries  int   // origins held at rest, within MaxEntries
 	InFlight int   // origins being fetched, held beside Entries
-	Bytes    int64 // what the Entries keep, as EntryBytes estimates it, within MaxBytes
+	Bytes    int64 // what the Entries keep, as estimated for MaxBytes, within it
 }
 
 // An entry is the Cache's state for one origin.
@@ -124,7 +128,7 @@ type entry struct {
 	res    *Result       // the result in force; nil before the first fetch ends
 	call   *call         // the fetch under way, if any; the entry is out of lru meanwhile
 	el     *list.Element // its element of lru; nil while a fetch is under way
-	bytes  int64         // EntryBytes(res), counted in Cache.bytes while el is set
+	bytes  int64         // entryBytes(res), counted in Cache.bytes while el is set
 }
 
 // A call is one fetch that several callers wait for.
@@ -214,7 +218,7 @@ func (c *Cache) staleLimit() time.Duration {
 	if c.StaleLimit > 0 {
 		return c.StaleLimit
 	}
-	return DefaultStaleLimit
+	return defaultStaleLimit
 }
 
 // fill fetches e's origin for the callers waiting on cl, and records what
@@ -231,7 +235,7 @@ func (c *Cache) fill(ctx context.Context, e *entry, cl *call, prev *Result) (res
 		}
 		if e.res != nil {
 			// At rest again, the most recently used.
-			e.bytes = EntryBytes(e.res)
+			e.bytes = entryBytes(e.res)
 			e.el = c.lru.PushFront(e)
 			c.bytes += e.bytes
 			c.evict(e)
@@ -290,11 +294,11 @@ func (c *Cache) lookup(origin string) *entry {
 func (c *Cache) evict(keep *entry) {
 	maxEntries := c.MaxEntries
 	if maxEntries <= 0 {
-		maxEntries = DefaultMaxEntries
+		maxEntries = defaultMaxEntries
 	}
 	maxBytes := c.MaxBytes
 	if maxBytes <= 0 {
-		maxBytes = DefaultMaxBytes
+		maxBytes = defaultMaxBytes
 	}
 	for c.lru.Len() > maxEntries || c.bytes > maxBytes && c.lru.Len() > 1 {
 		old := c.lru.Back()

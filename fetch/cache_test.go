@@ -96,7 +96,7 @@ func (s *site) set(status int, header http.Header, body string) {
 func newCache(t *testing.T, clk *clock) *Cache {
 	f := newFetcher(t)
 	if clk != nil {
-		f.Now = clk.Now
+		f.clock = clk.Now
 	}
 	return &Cache{Fetcher: *f}
 }
@@ -205,7 +205,7 @@ func TestCacheExpiry(t *testing.T) {
 	s.set(200, nil, simpleFile)
 	clk.Advance(time.Hour)
 	get(t, c, s.URL)
-	clk.Advance(DefaultMaxAge - time.Second)
+	clk.Advance(defaultMaxAge - time.Second)
 	get(t, c, s.URL)
 	if h := s.hits.Load(); h != 3 {
 		t.Fatalf("%d fetches, want 3", h)
@@ -229,7 +229,7 @@ func TestCacheStale(t *testing.T) {
 	// A day later the host fails: the good copy stays in use, and the host
 	// is asked again after MinAge.
 	s.set(503, nil, "")
-	clk.Advance(DefaultMaxAge)
+	clk.Advance(defaultMaxAge)
 	res := get(t, c, s.URL)
 	if res.Outcome != OK || res.Refresh == nil || res.Refresh.Status != 503 || res.Robots != good.Robots {
 		t.Fatalf("after a 503: got %v, want the good copy", res)
@@ -237,13 +237,13 @@ func TestCacheStale(t *testing.T) {
 	if !res.Allowed("FooBot", s.URL+"/y") || res.Allowed("FooBot", s.URL+"/x") {
 		t.Errorf("the good copy's rules do not apply")
 	}
-	if !res.Expires.Equal(clk.Now().Add(DefaultMinAge)) {
+	if !res.Expires.Equal(clk.Now().Add(defaultMinAge)) {
 		t.Errorf("Expires = %v, want MinAge from now", res.Expires)
 	}
 	if h := s.hits.Load(); h != 2 {
 		t.Fatalf("%d fetches, want 2", h)
 	}
-	clk.Advance(DefaultMinAge)
+	clk.Advance(defaultMinAge)
 	res = get(t, c, s.URL)
 	if h := s.hits.Load(); h != 3 || res.Outcome != OK || res.Refresh == nil {
 		t.Fatalf("%d fetches, %v; want 3 and the good copy", h, res)
@@ -251,18 +251,18 @@ func TestCacheStale(t *testing.T) {
 
 	// Network errors count as unreachable too.
 	s.set(200, http.Header{"Content-Length": {"1000"}}, "User-agent: *\n") // cut short
-	clk.Advance(DefaultMinAge)
+	clk.Advance(defaultMinAge)
 	if res = get(t, c, s.URL); res.Outcome != OK || res.Refresh == nil || res.Refresh.Err == nil {
 		t.Fatalf("after a short body: got %v, want the good copy", res)
 	}
 
 	// Thirty days after the good copy was fetched, everything is disallowed.
 	s.set(500, nil, "")
-	clk.Advance(DefaultStaleLimit - DefaultMaxAge - 2*DefaultMinAge - time.Second)
+	clk.Advance(defaultStaleLimit - defaultMaxAge - 2*defaultMinAge - time.Second)
 	if res = get(t, c, s.URL); res.Outcome != OK {
 		t.Fatalf("just before the stale limit: got %v", res)
 	}
-	if !res.Expires.Equal(res.Fetched.Add(DefaultStaleLimit)) {
+	if !res.Expires.Equal(res.Fetched.Add(defaultStaleLimit)) {
 		t.Errorf("the copy expires %v, want at the stale limit", res.Expires)
 	}
 	clk.Advance(time.Second)
@@ -273,13 +273,13 @@ func TestCacheStale(t *testing.T) {
 
 	// Once the host answers again, its answer stands.
 	s.set(404, nil, "")
-	clk.Advance(DefaultMinAge)
+	clk.Advance(defaultMinAge)
 	if res = get(t, c, s.URL); res.Outcome != Unavailable || !res.Allowed("FooBot", s.URL+"/x") {
 		t.Fatalf("after a 404: got %v", res)
 	}
 	// A 404 is no copy to keep.
 	s.set(503, nil, "")
-	clk.Advance(DefaultMaxAge)
+	clk.Advance(defaultMaxAge)
 	if res = get(t, c, s.URL); res.Outcome != Unreachable {
 		t.Fatalf("a 503 after a 404: got %v", res)
 	}
@@ -292,7 +292,7 @@ func TestCacheStaleLimit(t *testing.T) {
 	c.StaleLimit = 36 * time.Hour
 	get(t, c, s.URL)
 	s.set(503, http.Header{"Retry-After": {"43200"}}, "")
-	clk.Advance(DefaultMaxAge)
+	clk.Advance(defaultMaxAge)
 	res := get(t, c, s.URL)
 	if res.Outcome != OK || !res.Expires.Equal(res.Fetched.Add(36*time.Hour)) {
 		t.Fatalf("got %v expiring %v; want the copy until the stale limit", res, res.Expires)
@@ -315,7 +315,7 @@ func TestCacheUnreachableRetry(t *testing.T) {
 	if h := s.hits.Load(); h != 1 {
 		t.Errorf("%d fetches within MinAge, want 1", h)
 	}
-	clk.Advance(DefaultMinAge)
+	clk.Advance(defaultMinAge)
 	s.set(200, nil, simpleFile)
 	if res := get(t, c, s.URL); res.Outcome != OK {
 		t.Fatalf("got %v", res)
@@ -485,7 +485,7 @@ func TestCacheStaleWhileRevalidate(t *testing.T) {
 	}
 
 	// A day after its fetch a copy is not served: the caller waits.
-	clk.Advance(DefaultMaxAge)
+	clk.Advance(defaultMaxAge)
 	s.set(200, nil, simpleFile)
 	res, err := c.Get(ctx, s.URL)
 	if err != nil || !res.Fetched.Equal(clk.Now()) || res.Allowed("FooBot", "/x") {
@@ -494,16 +494,16 @@ func TestCacheStaleWhileRevalidate(t *testing.T) {
 }
 
 // TestCacheBytes: the Cache is bounded by the octets its entries keep, as
-// EntryBytes estimates them, as well as by their number.
+// entryBytes estimates them, as well as by their number.
 func TestCacheBytes(t *testing.T) {
 	big := "User-agent: *\n" + strings.Repeat("Disallow: /a-long-path-to-fill-the-file\n", 2500) // 100 KB
 	sites := []*site{newSite(t, 200, big), newSite(t, 200, big), newSite(t, 200, simpleFile), newSite(t, 200, big)}
 	c := newCache(t, nil)
-	per := EntryBytes(&Result{Size: len(big)})
+	per := entryBytes(&Result{Size: len(big)})
 	if per < 16*int64(len(big)) {
-		t.Fatalf("EntryBytes = %d for a body of %d", per, len(big))
+		t.Fatalf("entryBytes = %d for a body of %d", per, len(big))
 	}
-	c.MaxBytes = 2*per + EntryBytes(&Result{Size: len(simpleFile)})
+	c.MaxBytes = 2*per + entryBytes(&Result{Size: len(simpleFile)})
 	for _, s := range sites {
 		get(t, c, s.URL)
 		if b := c.Stats().Bytes; b > c.MaxBytes {
@@ -523,11 +523,11 @@ func TestCacheBytes(t *testing.T) {
 	if res := get(t, c, sites[1].URL); res.Outcome != OK || c.Stats().Entries != 1 {
 		t.Errorf("got %v, %+v", res, c.Stats())
 	}
-	if DefaultMaxEntries != DefaultMaxBytes/EntryBytes(nil) {
-		t.Errorf("DefaultMaxEntries = %d, want DefaultMaxBytes over the smallest entry, %d", DefaultMaxEntries, DefaultMaxBytes/EntryBytes(nil))
+	if defaultMaxEntries != defaultMaxBytes/entryBytes(nil) {
+		t.Errorf("defaultMaxEntries = %d, want defaultMaxBytes over the smallest entry, %d", defaultMaxEntries, defaultMaxBytes/entryBytes(nil))
 	}
-	if DefaultMaxBytes/EntryBytes(&Result{Size: robots.DefaultParseLimit}) < 30 {
-		t.Errorf("DefaultMaxBytes holds fewer than 30 files at the parse limit")
+	if defaultMaxBytes/entryBytes(&Result{Size: robots.DefaultParseLimit}) < 30 {
+		t.Errorf("defaultMaxBytes holds fewer than 30 files at the parse limit")
 	}
 }
 
@@ -620,7 +620,7 @@ func TestCacheBroadCrawl(t *testing.T) {
 		t.Errorf("%d robots.txt fetches for %d hosts, want %d", n, hosts, hosts)
 	}
 	want := CacheStats{Hits: hosts * (perHost - 1), Misses: hosts, Fetches: hosts, Entries: hosts,
-		Bytes: hosts * EntryBytes(&Result{Size: len(simpleFile)})}
+		Bytes: hosts * entryBytes(&Result{Size: len(simpleFile)})}
 	if st := c.Stats(); st != want {
 		t.Errorf("stats %+v, want %+v", st, want)
 	}

@@ -30,7 +30,7 @@
 // makes (dot segments resolved, %2F read as "/", ";" parameters dropped;
 // see Transport), and sends it unchanged only when all are allowed.
 // Transport.Check gives its answer for a URL before the crawler queues it,
-// Decide for a Matcher, and Result.Decide for a Result.
+// served.Decide for a Matcher, and Result.Decide for a Result.
 //
 // robots.txt also states usage preferences: what may be done with the
 // content of a URL it allows (Content-Usage rules, Content-Signal lines;
@@ -65,12 +65,13 @@
 //
 // Bounds: a fetch takes at most Fetcher.Timeout (DefaultTimeout, 30 s) and
 // reads at most the parse limit plus normalize.Slack octets of body; a Cache
-// keeps at most MaxBytes octets as EntryBytes estimates them
-// (DefaultMaxBytes, 256 MiB: by that estimate 21,000 files of the median
-// size of 1,613 real ones, 657 octets, or 5,900 of their mix) and MaxEntries origins (DefaultMaxEntries, 131,072, as many as MaxBytes
-// holds of the smallest entries), beside the origins being fetched, and runs
-// at most one refresh per origin; a Transport waits out a Crawl-delay of at
-// most MaxCrawlDelay (DefaultMaxCrawlDelay, 60 s).
+// keeps at most MaxBytes octets as it estimates them (2 KiB an entry plus
+// 16 octets per octet of its body; 256 MiB by default: 21,000 files of the
+// median size of 1,613 real ones, 657 octets, or 5,900 of their mix) and
+// MaxEntries origins (131,072 by default, as many as the default MaxBytes
+// holds of the smallest entries), beside the origins being fetched, and
+// runs at most one refresh per origin; a Transport waits out a Crawl-delay
+// of at most MaxCrawlDelay (60 s by default).
 package fetch
 
 import (
@@ -96,11 +97,14 @@ import (
 	"github.com/robotsexclusion/robots/served"
 )
 
-// Defaults of the Fetcher's fields.
+// DefaultTimeout bounds one fetch, redirects and body included, when
+// Fetcher.Timeout is zero.
+const DefaultTimeout = 30 * time.Second
+
+// Defaults of the Fetcher's other fields (stated in their docs).
 const (
-	DefaultTimeout = 30 * time.Second // bound on one fetch, redirects and body included
-	DefaultMaxAge  = 24 * time.Hour   // RFC 9309 2.4: no cached copy is used for longer
-	DefaultMinAge  = time.Minute      // no result is fetched again sooner
+	defaultMaxAge = 24 * time.Hour // RFC 9309 2.4: no cached copy is used for longer
+	defaultMinAge = time.Minute    // no result is fetched again sooner
 )
 
 // MaxRedirects is how many consecutive redirects a fetch follows, the five
@@ -292,27 +296,25 @@ type Fetcher struct {
 	// as RFC 9309 says for every 4xx status).
 	AuthDisallows bool
 
-	// MaxAge caps how long a result is fresh. Zero means DefaultMaxAge, the
-	// 24 hours of RFC 9309 2.4. Within it a result is fresh for the
+	// MaxAge caps how long a result is fresh. Zero means the 24 hours
+	// of RFC 9309 2.4. Within it a result is fresh for the
 	// response's Cache-Control max-age, or failing that its Expires header,
 	// or failing both for MaxAge.
 	MaxAge time.Duration
 
 	// MinAge is the least time a result is fresh, so that a file served with
 	// max-age=0 or no-cache, or a host that is unreachable, is not fetched
-	// again before every request. Zero means DefaultMinAge; an unreachable
+	// again before every request. Zero means a minute; an unreachable
 	// host is tried again after MinAge or its Retry-After, whichever is
 	// later (and never after MaxAge).
 	MinAge time.Duration
 
-	// Now returns the current time; nil means time.Now. Tests set it to
-	// move freshness along without waiting.
-	Now func() time.Time
+	clock func() time.Time // the current time; nil means time.Now (tests move it along)
 }
 
 func (f *Fetcher) now() time.Time {
-	if f.Now != nil {
-		return f.Now()
+	if f.clock != nil {
+		return f.clock()
 	}
 	return time.Now()
 }
@@ -328,14 +330,14 @@ func (f *Fetcher) maxAge() time.Duration {
 	if f.MaxAge > 0 {
 		return f.MaxAge
 	}
-	return DefaultMaxAge
+	return defaultMaxAge
 }
 
 func (f *Fetcher) minAge() time.Duration {
 	if f.MinAge > 0 {
 		return min(f.MinAge, f.maxAge())
 	}
-	return min(DefaultMinAge, f.maxAge())
+	return min(defaultMinAge, f.maxAge())
 }
 
 func (f *Fetcher) parseLimit() int {

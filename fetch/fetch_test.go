@@ -684,29 +684,29 @@ func TestExpires(t *testing.T) {
 		f      Fetcher
 		want   time.Duration
 	}{
-		{"none", http.Header{}, Fetcher{}, DefaultMaxAge},
+		{"none", http.Header{}, Fetcher{}, defaultMaxAge},
 		{"max-age", http.Header{"Cache-Control": {"public, max-age=3600"}}, Fetcher{}, time.Hour},
 		{"quoted max-age", http.Header{"Cache-Control": {`max-age="3600"`}}, Fetcher{}, time.Hour},
-		{"max-age over a day", http.Header{"Cache-Control": {"max-age=31536000"}}, Fetcher{}, DefaultMaxAge},
-		{"huge max-age", http.Header{"Cache-Control": {"max-age=99999999999999999"}}, Fetcher{}, DefaultMaxAge},
+		{"max-age over a day", http.Header{"Cache-Control": {"max-age=31536000"}}, Fetcher{}, defaultMaxAge},
+		{"huge max-age", http.Header{"Cache-Control": {"max-age=99999999999999999"}}, Fetcher{}, defaultMaxAge},
 		// Past an int64, delta-seconds are 2^31 (RFC 9111 1.2.2; issue 23,
 		// item 6): a max-age still wins over Expires, an Age still ages.
-		{"max-age past int64", http.Header{"Cache-Control": {"max-age=99999999999999999999"}, "Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}, "Date": {date}}, Fetcher{}, DefaultMaxAge},
-		{"age past int64", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"99999999999999999999"}}, Fetcher{}, DefaultMinAge},
-		{"age past int64, expires", http.Header{"Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}, "Date": {date}, "Age": {"99999999999999999999"}}, Fetcher{}, DefaultMinAge},
-		{"signed max-age", http.Header{"Cache-Control": {"max-age=+60"}}, Fetcher{}, DefaultMaxAge},
+		{"max-age past int64", http.Header{"Cache-Control": {"max-age=99999999999999999999"}, "Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}, "Date": {date}}, Fetcher{}, defaultMaxAge},
+		{"age past int64", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"99999999999999999999"}}, Fetcher{}, defaultMinAge},
+		{"age past int64, expires", http.Header{"Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}, "Date": {date}, "Age": {"99999999999999999999"}}, Fetcher{}, defaultMinAge},
+		{"signed max-age", http.Header{"Cache-Control": {"max-age=+60"}}, Fetcher{}, defaultMaxAge},
 		{"negative age", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"-600"}}, Fetcher{}, time.Hour},
-		{"max-age=0", http.Header{"Cache-Control": {"max-age=0"}}, Fetcher{}, DefaultMinAge},
-		{"no-cache", http.Header{"Cache-Control": {"no-cache"}}, Fetcher{}, DefaultMinAge},
-		{"no-store", http.Header{"Cache-Control": {"max-age=600, no-store"}}, Fetcher{}, DefaultMinAge},
-		{"bad max-age", http.Header{"Cache-Control": {"max-age=soon"}}, Fetcher{}, DefaultMaxAge},
+		{"max-age=0", http.Header{"Cache-Control": {"max-age=0"}}, Fetcher{}, defaultMinAge},
+		{"no-cache", http.Header{"Cache-Control": {"no-cache"}}, Fetcher{}, defaultMinAge},
+		{"no-store", http.Header{"Cache-Control": {"max-age=600, no-store"}}, Fetcher{}, defaultMinAge},
+		{"bad max-age", http.Header{"Cache-Control": {"max-age=soon"}}, Fetcher{}, defaultMaxAge},
 		{"first max-age", http.Header{"Cache-Control": {"max-age=600", "max-age=60"}}, Fetcher{}, 10 * time.Minute},
 		{"age", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"600"}}, Fetcher{}, 50 * time.Minute},
-		{"older than max-age", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"7200"}}, Fetcher{}, DefaultMinAge},
+		{"older than max-age", http.Header{"Cache-Control": {"max-age=3600"}, "Age": {"7200"}}, Fetcher{}, defaultMinAge},
 		{"expires", http.Header{"Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}, "Date": {date}}, Fetcher{}, 2 * time.Hour},
 		{"expires without date", http.Header{"Expires": {now.Add(3 * time.Hour).Format(http.TimeFormat)}}, Fetcher{}, 3 * time.Hour},
 		{"max-age before expires", http.Header{"Cache-Control": {"max-age=60"}, "Expires": {now.Add(2 * time.Hour).Format(http.TimeFormat)}}, Fetcher{}, time.Minute},
-		{"bad expires", http.Header{"Expires": {"0"}}, Fetcher{}, DefaultMinAge},
+		{"bad expires", http.Header{"Expires": {"0"}}, Fetcher{}, defaultMinAge},
 		{"configured max", http.Header{"Cache-Control": {"max-age=7200"}}, Fetcher{MaxAge: time.Hour}, time.Hour},
 		{"configured min", http.Header{"Cache-Control": {"max-age=10"}}, Fetcher{MinAge: 30 * time.Second}, 30 * time.Second},
 		{"min above max", http.Header{}, Fetcher{MinAge: 2 * time.Hour, MaxAge: time.Hour}, time.Hour},
@@ -724,20 +724,20 @@ func TestRetryAfter(t *testing.T) {
 		value string
 		want  time.Duration
 	}{
-		{"", DefaultMinAge},
-		{"10", DefaultMinAge}, // never sooner than MinAge
+		{"", defaultMinAge},
+		{"10", defaultMinAge}, // never sooner than MinAge
 		{"600", 10 * time.Minute},
 		{now.Add(time.Hour).Format(http.TimeFormat), time.Hour},
-		{"99999999", DefaultMaxAge},
-		{"99999999999999999999", DefaultMaxAge}, // 2^31 s, past MaxAge
-		{"soon", DefaultMinAge},
+		{"99999999", defaultMaxAge},
+		{"99999999999999999999", defaultMaxAge}, // 2^31 s, past MaxAge
+		{"soon", defaultMinAge},
 	}
 	for _, tt := range tests {
 		resp := &http.Response{Header: http.Header{}}
 		if tt.value != "" {
 			resp.Header.Set("Retry-After", tt.value)
 		}
-		f := &Fetcher{Now: func() time.Time { return now }}
+		f := &Fetcher{clock: func() time.Time { return now }}
 		res := f.failed(&Result{Fetched: now}, resp, nil)
 		if got := res.Expires.Sub(now); got != tt.want {
 			t.Errorf("Retry-After %q: retry after %v, want %v", tt.value, got, tt.want)
@@ -803,7 +803,7 @@ func TestFromStatus(t *testing.T) {
 			})
 			clk := newClock()
 			f := newFetcher(t)
-			f.Now, f.AuthDisallows = clk.Now, c.auth
+			f.clock, f.AuthDisallows = clk.Now, c.auth
 			want := fetch(t, f, srv.URL)
 
 			got, err := f.FromStatus(srv.URL+"/robots.txt", c.status, c.header, []byte(c.body))

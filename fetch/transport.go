@@ -108,9 +108,9 @@ func (e *DisallowedError) Unwrap() error {
 	return nil
 }
 
-// DefaultMaxCrawlDelay caps the Crawl-delay a Transport waits out, whatever
+// defaultMaxCrawlDelay caps the Crawl-delay a Transport waits out, whatever
 // the file says (Crawl-delay: 86400000 would stop a crawler for 1,000 days).
-const DefaultMaxCrawlDelay = time.Minute
+const defaultMaxCrawlDelay = time.Minute
 
 // A Transport is an http.RoundTripper that enforces robots.txt: before each
 // request it consults its Cache for the request's origin and refuses the URL
@@ -211,8 +211,8 @@ type Transport struct {
 	// default: Crawl-delay is not part of RFC 9309.
 	CrawlDelay bool
 
-	// MaxCrawlDelay caps the Crawl-delay waited out. Zero means
-	// DefaultMaxCrawlDelay.
+	// MaxCrawlDelay caps the Crawl-delay waited out. Zero means a
+	// minute.
 	MaxCrawlDelay time.Duration
 
 	// Purposes are the uses the crawler makes of what it fetches, such as
@@ -398,7 +398,7 @@ func (t *Transport) crawlDelay(res *Result, agent string) time.Duration {
 	}
 	most := t.MaxCrawlDelay
 	if most <= 0 {
-		most = DefaultMaxCrawlDelay
+		most = defaultMaxCrawlDelay
 	}
 	return min(delay, most)
 }

@@ -450,8 +450,8 @@ func TestTransportCrawlDelayCap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := tr.crawlDelay(res, "FooBot"); d != DefaultMaxCrawlDelay {
-			t.Errorf("Crawl-delay: %s: waits %v, want %v", delay, d, DefaultMaxCrawlDelay)
+		if d := tr.crawlDelay(res, "FooBot"); d != defaultMaxCrawlDelay {
+			t.Errorf("Crawl-delay: %s: waits %v, want %v", delay, d, defaultMaxCrawlDelay)
 		}
 	}
 	s := newShop(t, 200, "User-agent: *\nCrawl-delay: 86400000\n")
@@ -461,8 +461,8 @@ func TestTransportCrawlDelayCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := tr.crawlDelay(res, "FooBot"); d != DefaultMaxCrawlDelay {
-		t.Errorf("default cap: waits %v, want %v", d, DefaultMaxCrawlDelay)
+	if d := tr.crawlDelay(res, "FooBot"); d != defaultMaxCrawlDelay {
+		t.Errorf("default cap: waits %v, want %v", d, defaultMaxCrawlDelay)
 	}
 	tr.MaxCrawlDelay = 20 * time.Millisecond
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

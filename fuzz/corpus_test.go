@@ -5,16 +5,16 @@ import (
 	"io/fs"
 	"testing"
 
-	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/corpus"
 )
 
 // corpusDir is the shared real-world corpus, beside the repository. It is
 // absent from a user's clone, and the tests that need it skip.
 const corpusDir = "../../shared/corpus"
 
-func loadCorpus(t testing.TB) []conformance.Site {
+func loadCorpus(t testing.TB) []corpus.Site {
 	t.Helper()
-	sites, err := conformance.Corpus(corpusDir)
+	sites, err := corpus.Read(corpusDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		t.Skipf("needs ../shared: corpus absent (%v)", err)
 	}

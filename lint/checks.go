@@ -6,21 +6,21 @@ import (
 	"github.com/robotsexclusion/robots/internal/words"
 )
 
-// DelayMerge finds a crawl-delay between the user-agent lines of one group:
+// checkDelayMerge finds a crawl-delay between the user-agent lines of one group:
 // a group of only a crawl-delay, which is no rule, so the parser merged it
 // into the next and its agents get that group's rules.
-var DelayMerge = newCheck(robots.DelayMerge, func(p *Pass) {
+var checkDelayMerge = newCheck(robots.DelayMerge, func(p *Pass) {
 	betweenAgents(p, func(l compile.Line) bool { return l.Kind == compile.LineCrawlDelay },
 		func(n, first, next int, _ compile.Line) {
 			p.Reportf(n, 0, "a group with only a crawl-delay does not end at it: the agents before it (line %d) share the rules of the agents after it (line %d)", first, next)
 		})
 })
 
-// UsageMerge finds a Content-Usage or Content-Signal line between the
+// checkUsageMerge finds a Content-Usage or Content-Signal line between the
 // user-agent lines of one group: a group of only usage lines, which do not
 // end a group where they are no rules (and a Content-Signal line never
 // does), merged into the next.
-var UsageMerge = newCheck(robots.UsageMerge, func(p *Pass) {
+var checkUsageMerge = newCheck(robots.UsageMerge, func(p *Pass) {
 	betweenAgents(p, func(l compile.Line) bool {
 		return l.Kind == compile.LineContentUsage || l.Kind == compile.LineContentSignal
 	}, func(n, first, next int, l compile.Line) {
@@ -49,9 +49,9 @@ func betweenAgents(p *Pass, want func(compile.Line) bool, report func(n, first, 
 	}
 }
 
-// DuplicateRule finds a rule given twice in one group: the same kind and
+// checkDuplicateRule finds a rule given twice in one group: the same kind and
 // the same pattern as compared.
-var DuplicateRule = newCheck(robots.DuplicateRule, func(p *Pass) {
+var checkDuplicateRule = newCheck(robots.DuplicateRule, func(p *Pass) {
 	eachRulePair(p, func(r, prev robots.Rule, same bool) {
 		if same {
 			p.Reportf(r.Line, 0, "the same rule as line %d", prev.Line)
@@ -59,10 +59,10 @@ var DuplicateRule = newCheck(robots.DuplicateRule, func(p *Pass) {
 	})
 })
 
-// ConflictingRule finds a pattern both allowed and disallowed in one group:
+// checkConflictingRule finds a pattern both allowed and disallowed in one group:
 // one of the two lines does nothing (the disallow, as allow wins a tie; in
 // the first-match dialects, the later).
-var ConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
+var checkConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 	firstMatch := p.Dialect.Matching().FirstMatch
 	eachRulePair(p, func(r, other robots.Rule, same bool) {
 		if same {
@@ -162,9 +162,9 @@ func rulePairs(rules []robots.Rule, fn func(r, earlier robots.Rule, same bool)) 
 	}
 }
 
-// SecondStar finds a * group after the first: RFC 9309 and Google merge
+// checkSecondStar finds a * group after the first: RFC 9309 and Google merge
 // the two, the first-match dialects obey only the first.
-var SecondStar = newCheck(robots.SecondStar, func(p *Pass) {
+var checkSecondStar = newCheck(robots.SecondStar, func(p *Pass) {
 	first := 0
 	for _, g := range p.groups() {
 		for _, a := range g.Agents {
@@ -180,10 +180,10 @@ var SecondStar = newCheck(robots.SecondStar, func(p *Pass) {
 	}
 })
 
-// StarReplaced finds a crawler that a group names, for which disallow
+// checkStarReplaced finds a crawler that a group names, for which disallow
 // rules of the * group no longer apply: a named group replaces the * group,
 // it does not add to it, which files often forget (LeftBehind says which).
-var StarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
+var checkStarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
 	star := p.Robots.AgentAny().Rules()
 	for _, a := range names(p) {
 		left := leftBehind(p.Robots, a.Name, star)
@@ -195,13 +195,13 @@ var StarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
 	}
 })
 
-// StarUsageHidden finds a crawler that a group names, for which the
+// checkStarUsageHidden finds a crawler that a group names, for which the
 // Content-Usage and Content-Signal lines of the * group no longer apply: a
 // named group replaces the * group, its usage lines too, so a site that
 // states its preferences once, for every crawler, states none for the
 // crawlers it names (HiddenUsage says which, and keeps quiet about a group
 // that disallows everything).
-var StarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
+var checkStarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
 	for _, a := range names(p) {
 		hidden := HiddenUsage(p.Robots, a.Name)
 		if len(hidden) == 0 {
@@ -221,11 +221,11 @@ var StarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
 	}
 })
 
-// UsageFileWide notes the Content-Usage and Content-Signal lines outside
+// checkUsageFileWide notes the Content-Usage and Content-Signal lines outside
 // any group: this library applies them to every crawler, beside the lines
 // of its groups (as crawler-commons does); a parser that reads only groups
 // ignores them.
-var UsageFileWide = newCheck(robots.UsageFileWide, func(p *Pass) {
+var checkUsageFileWide = newCheck(robots.UsageFileWide, func(p *Pass) {
 	note := func(line int, field string) {
 		p.Reportf(line, 0, "%s outside any group applies to every crawler, file-wide, beside the lines of its groups (as crawler-commons reads it); parsers that read only groups ignore it, so repeat it in the groups to be sure", field)
 	}
@@ -238,8 +238,8 @@ var UsageFileWide = newCheck(robots.UsageFileWide, func(p *Pass) {
 })
 
 // maxNames bounds the named crawlers the checks that ask a Matcher of each
-// (StarReplaced, StarUsageHidden) ask: selecting one crawler's groups reads
-// every group, so a file of tens of thousands of one-line groups would
+// (checkStarReplaced, checkStarUsageHidden) ask: selecting one crawler's
+// groups reads every group, so a file of tens of thousands of one-line groups would
 // otherwise cost their square.
 const maxNames = 1000
 
@@ -266,10 +266,10 @@ var extensionSyntax = map[string]struct {
 	"visit-time":   {visitTimeSyntax, "HHMM-HHMM"},
 }
 
-// ExtensionSyntax checks the values of the extensions real files use whose
+// checkExtensionSyntax checks the values of the extensions real files use whose
 // syntax is defined: host, clean-param, request-rate and visit-time (their
 // meaning is another matter: few crawlers read them).
-var ExtensionSyntax = newCheck(robots.ExtensionSyntax, func(p *Pass) {
+var checkExtensionSyntax = newCheck(robots.ExtensionSyntax, func(p *Pass) {
 	for _, e := range p.Robots.Extensions() {
 		syn, ok := extensionSyntax[e.Key]
 		if !ok || e.Value == "" || syn.ok(e.Value) {
@@ -279,10 +279,10 @@ var ExtensionSyntax = newCheck(robots.ExtensionSyntax, func(p *Pass) {
 	}
 })
 
-// PastLimit finds content past RFC 9309's minimum parse limit in a file
+// checkPastLimit finds content past RFC 9309's minimum parse limit in a file
 // read with a larger one (robots.WithParseLimit): crawlers that stop at
 // the minimum, as RFC 9309 allows and Google does, ignore what follows.
-var PastLimit = newCheck(robots.PastLimit, func(p *Pass) {
+var checkPastLimit = newCheck(robots.PastLimit, func(p *Pass) {
 	src := p.Source
 	if p.Robots.Truncated() || src.BodyOffset(len(src.Text)) <= robots.DefaultParseLimit {
 		return

@@ -4,12 +4,13 @@
 // runs before publishing a file.
 //
 // It takes the shape of golang.org/x/tools/go/analysis. A check is a value,
-// Check{Name, Doc, Severity, Run}, that reports one code. It runs on a Pass
-// that carries the file as the library read it: the parsed Robots, its
-// dialect, and its Source (the decoded text, the parser's line table with
-// the spans of each line's key and value, and the way back to body
-// offsets), so no check reads the text again and every group question goes
-// to Matcher.Selection. Run parses a body once and runs the checks on it;
+// Check{Name, Doc, Severity, Run}, that reports one code, its Name: Checks
+// lists them, and a caller that wants only some passes Run those it picks
+// by Name. A check runs on a Pass that carries the file as the library
+// read it: the parsed Robots, its dialect, and its Source (the decoded
+// text, the parser's line table with the spans of each line's key and
+// value, and the way back to body offsets), so no check reads the text
+// again and every group question goes to Matcher.Selection. Run parses a body once and runs the checks on it;
 // its diagnostics are the parser's (Robots.Diagnostics) and the checks',
 // each with its code's severity, in line order. Every code, the parser's
 // and the checks', is one of the root package's (robots.Codes), declared
@@ -19,8 +20,8 @@
 // its lines would be noise.
 //
 // The cost of a check is linear in the file, except for the checks that
-// ask the Matcher of each crawler the file names (StarReplaced,
-// StarUsageHidden): each asks of the first 1,000 names only,
+// ask the Matcher of each crawler the file names (robots.StarReplaced,
+// robots.StarUsageHidden): each asks of the first 1,000 names only,
 // and says so at the first name past them, since selecting one crawler's
 // groups reads them all. Run on a file at the parse limit takes
 // milliseconds, and about a second on one built to cost the most (a
@@ -95,10 +96,12 @@ func (p *Pass) Line(n int) (compile.Line, bool) {
 // Text returns the octets of a span of Source.Text.
 func (p *Pass) Text(s compile.Span) string { return p.Source.Text[s.Start:s.End] }
 
-// Checks returns every check of the package, in the order Run runs them.
+// Checks returns every check of the package, in the order Run runs them,
+// one per code it reports: a check's Name is that robots.Code, and its
+// Doc and Severity are the code's.
 func Checks() []*Check {
-	return []*Check{DelayMerge, UsageMerge, DuplicateRule, ConflictingRule, SecondStar,
-		StarReplaced, StarUsageHidden, UsageFileWide, ExtensionSyntax, PastLimit}
+	return []*Check{checkDelayMerge, checkUsageMerge, checkDuplicateRule, checkConflictingRule, checkSecondStar,
+		checkStarReplaced, checkStarUsageHidden, checkUsageFileWide, checkExtensionSyntax, checkPastLimit}
 }
 
 // Run parses body as robots.Parse does with opts (the dialect, the

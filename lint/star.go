@@ -1,8 +1,8 @@
 package lint
 
 // This file answers the two questions of a group that names a crawler and
-// so replaces the * group for it, for the checks StarReplaced and
-// StarUsageHidden and for package diff's accidents: which * disallow rules
+// so replaces the * group for it, for the checks checkStarReplaced and
+// checkStarUsageHidden and for package diff's accidents: which * disallow rules
 // it leaves behind, and which * usage lines it hides. Both ask the
 // library's Matchers (Matcher.Selection, Matcher.Rules), so they follow the
 // dialect: in the first-match dialects only the first group naming a

@@ -50,7 +50,7 @@
 // with a value is read as the directive with that value (max-snippet=20).
 // The lines of the field are joined before parsing; a ';' that ends a member
 // (as in the draft's own example, "ExampleBot;") is dropped; a value that
-// is still not a List, or one longer than MaxFieldLen, is not read and is
+// is still not a List, or one longer than 64 KiB, is not read and is
 // reported as one Source with a Problem. Keys are lowercase in this form, as
 // RFC 9651 requires. The directives of "*" and of the crawler's own token
 // all count, as with META tags (the draft's example, which lists ExampleBot
@@ -301,7 +301,7 @@ func (d Directives) Truncated() bool { return d.truncated }
 // Unknown returns the directives that apply but are not understood, lower
 // case, each once, in the order found: unknown names, and known ones whose
 // value cannot be read. Like Sources, it holds those of the first
-// MaxSources directives found.
+// 1,000 directives found.
 func (d Directives) Unknown() []string {
 	var out []string
 	seen := map[string]bool{}
@@ -320,7 +320,9 @@ func (d Directives) Unknown() []string {
 
 // Sources returns every directive found, in the order found, with its
 // origin: those that apply, those that are unknown, and those addressed to
-// other crawlers; the first MaxSources of them.
+// other crawlers; the first 1,000 of them, so that memory stays
+// proportional to what a page means, not to its length (the directives
+// past them still count; only their record is dropped).
 func (d Directives) Sources() []Source {
 	return append([]Source(nil), d.sources...)
 }
@@ -331,12 +333,12 @@ func (d Directives) Sources() []Source {
 func (d Directives) Merge(o Directives) Directives {
 	r := d
 	r.sources = append(append([]Source(nil), d.sources...), o.sources...)
-	if len(r.sources) > MaxSources {
-		r.sources = r.sources[:MaxSources:MaxSources]
+	if len(r.sources) > maxSources {
+		r.sources = r.sources[:maxSources:maxSources]
 	}
 	r.usageSrcs = append(append([]UsageSource(nil), d.usageSrcs...), o.usageSrcs...)
-	if len(r.usageSrcs) > MaxSources {
-		r.usageSrcs = r.usageSrcs[:MaxSources:MaxSources]
+	if len(r.usageSrcs) > maxSources {
+		r.usageSrcs = r.usageSrcs[:maxSources:maxSources]
 	}
 	r.prefs = d.prefs.Combine(o.prefs)
 	r.combine(o)
@@ -356,15 +358,15 @@ func (d *Directives) combine(o Directives) {
 	d.truncated = d.truncated || o.truncated
 }
 
-// MaxSources is the number of sources a Directives value keeps, so that
+// maxSources is the number of sources a Directives value keeps, so that
 // memory stays proportional to what a page means, not to its length. The
 // directives past it still count; only their record is dropped.
-const MaxSources = 1000
+const maxSources = 1000
 
-// add records a source, while there are fewer than MaxSources, and, when it
+// add records a source, while there are fewer than maxSources, and, when it
 // applies, its effect.
 func (d *Directives) add(s Source) {
-	if len(d.sources) < MaxSources {
+	if len(d.sources) < maxSources {
 		d.sources = append(d.sources, s)
 	}
 	if s.Applies {

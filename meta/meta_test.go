@@ -331,16 +331,16 @@ func TestProblems(t *testing.T) {
 // TestMaxSources: a page of many directives keeps a bounded record of them,
 // and all of them still count.
 func TestMaxSources(t *testing.T) {
-	content := strings.Repeat("noodp, ", 3*MaxSources) + "noindex"
+	content := strings.Repeat("noodp, ", 3*maxSources) + "noindex"
 	d := ParseMeta("robots", content, "")
-	if n := len(d.Sources()); n != MaxSources {
-		t.Errorf("ParseMeta kept %d sources, want %d", n, MaxSources)
+	if n := len(d.Sources()); n != maxSources {
+		t.Errorf("ParseMeta kept %d sources, want %d", n, maxSources)
 	}
 	if d.String() != "noindex" {
 		t.Errorf("ParseMeta = %q, want noindex", d.String())
 	}
 	m := d.Merge(ParseHeader(header("nofollow"), ""))
-	if n := len(m.Sources()); n != MaxSources || m.String() != "noindex, nofollow" {
+	if n := len(m.Sources()); n != maxSources || m.String() != "noindex, nofollow" {
 		t.Errorf("Merge kept %d sources and gave %q", n, m.String())
 	}
 }

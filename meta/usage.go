@@ -16,12 +16,12 @@ import (
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// MaxFieldLen is the longest value, in bytes, of a structured header that
+// maxFieldLen is the longest value, in bytes, of a structured header that
 // is read: the Robots-Tag, Content-Usage or Content-Signal headers of a
 // response, each field's lines joined. draft-illyes-repext asks for a limit
 // of at least 8 KiB; this one is eight times that. A longer field is not
 // read and is reported (a Source or UsageSource with a problem).
-const MaxFieldLen = 64 << 10
+const maxFieldLen = 64 << 10
 
 // The structured header names.
 const (
@@ -47,8 +47,8 @@ func readRobotsTag(d *Directives, value, agent string) {
 		}
 		d.add(Source{Place: RobotsTag, Raw: strings.ToValidUTF8(raw, "\uFFFD"), Problem: problem, Applies: true})
 	}
-	if len(value) > MaxFieldLen {
-		fail("longer than " + strconv.Itoa(MaxFieldLen) + " bytes: not read")
+	if len(value) > maxFieldLen {
+		fail("longer than " + strconv.Itoa(maxFieldLen) + " bytes: not read")
 		return
 	}
 	list, err := httpsfv.UnmarshalList([]string{value})
@@ -163,16 +163,16 @@ func readUsage(d *Directives, h http.Header) {
 			continue
 		}
 		u := UsageSource{Field: f.name, Value: strings.Join(values, ", ")}
-		if len(u.Value) > MaxFieldLen {
+		if len(u.Value) > maxFieldLen {
 			u.Value = strings.ToValidUTF8(u.Value[:maxRawLen], "\uFFFD") + "..."
 			u.Diagnostics = []diag.Diagnostic{{Code: diag.UsageSyntax,
-				Message: "longer than " + strconv.Itoa(MaxFieldLen) + " bytes: not read, every category unknown"}}
+				Message: "longer than " + strconv.Itoa(maxFieldLen) + " bytes: not read, every category unknown"}}
 		} else {
 			u.Prefs, u.Diagnostics = f.parse(u.Value, usage.Source{Field: f.name})
 			u.Value = strings.ToValidUTF8(u.Value, "\uFFFD")
 		}
 		d.prefs = d.prefs.Combine(u.Prefs)
-		if len(d.usageSrcs) < MaxSources {
+		if len(d.usageSrcs) < maxSources {
 			d.usageSrcs = append(d.usageSrcs, u)
 		}
 	}
@@ -218,7 +218,7 @@ func (d Directives) UsageFor(robotsTxt usage.Set) usage.Set {
 }
 
 // UsageSources returns the usage-preference headers read, in the order
-// read (the first MaxSources of them).
+// read (the first 1,000 of them).
 func (d Directives) UsageSources() []UsageSource {
 	return append([]UsageSource(nil), d.usageSrcs...)
 }

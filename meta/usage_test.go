@@ -85,16 +85,16 @@ func TestRobotsTagBeside(t *testing.T) {
 	}
 }
 
-// TestRobotsTagLimit checks MaxFieldLen: a longer field is not read and is
+// TestRobotsTagLimit checks maxFieldLen: a longer field is not read and is
 // reported.
 func TestRobotsTagLimit(t *testing.T) {
-	long := "*;noindex" + strings.Repeat(";a", MaxFieldLen/2)
+	long := "*;noindex" + strings.Repeat(";a", maxFieldLen/2)
 	d := ParseHeader(http.Header{"Robots-Tag": {long}}, "FooBot")
 	src := d.Sources()
 	if len(src) != 1 || src[0].Problem == "" || len(src[0].Raw) > maxRawLen+3 || !d.Index() {
 		t.Errorf("a field of %d bytes: %v, index %v", len(long), src, d.Index())
 	}
-	short := "*;noindex" + strings.Repeat(";a", (MaxFieldLen-20)/2)
+	short := "*;noindex" + strings.Repeat(";a", (maxFieldLen-20)/2)
 	if d := ParseHeader(http.Header{"Robots-Tag": {short}}, "FooBot"); d.Index() {
 		t.Errorf("a field of %d bytes was not read", len(short))
 	}
@@ -212,9 +212,9 @@ func TestUsageMerge(t *testing.T) {
 	}
 }
 
-// TestUsageLimit checks MaxFieldLen for usage headers.
+// TestUsageLimit checks maxFieldLen for usage headers.
 func TestUsageLimit(t *testing.T) {
-	long := "train-ai=n" + strings.Repeat(", a", MaxFieldLen/3)
+	long := "train-ai=n" + strings.Repeat(", a", maxFieldLen/3)
 	d := ParseHeader(http.Header{"Content-Usage": {long}}, "FooBot")
 	src := d.UsageSources()
 	if len(src) != 1 || len(src[0].Diagnostics) != 1 || len(src[0].Value) > maxRawLen+3 || d.Usage().Known() {

@@ -20,53 +20,56 @@ import (
 	"github.com/robotsexclusion/robots/normalize"
 )
 
-// Bounds of the live-fetch endpoint: how many fetches run at once (more
-// wait for one to end, or for their request to be cancelled), and how
-// long one may take, redirects and body included.
+// Bounds of the live-fetch endpoint (stated in the doc of Server): how
+// many fetches run at once (more wait for one to end, or for their request
+// to be cancelled), and how long one may take, redirects and body
+// included.
 const (
-	MaxFetches   = 2
-	FetchTimeout = 15 * time.Second
+	maxFetches   = 2
+	fetchTimeout = 15 * time.Second
 )
 
-// DefaultPorts are the ports the endpoint fetches from when a Server names
+// defaultPorts are the ports the endpoint fetches from when a Server names
 // none: those of http and https.
-var DefaultPorts = []int{80, 443}
+var defaultPorts = []int{80, 443}
 
-// FetchHeader is the header, with the value "fetch", that a request of the
+// fetchHeader is the header, with the value "fetch", that a request of the
 // endpoint must carry: a page of another origin cannot send it without the
 // browser asking first (a CORS preflight, which the Server never grants),
 // so no other site can make the endpoint fetch anything.
-const FetchHeader = "X-Robots-Tester"
+const fetchHeader = "X-Robots-Tester"
 
 // A Server serves the tester page, and at GET /api/fetch?url=URL fetches
 // the robots.txt of URL's origin as package fetch does (RFC 9309's policy:
-// redirects, status codes, the parse limit) and answers with a Fetched.
+// redirects, status codes, the parse limit) and answers, in JSON, with
+// what the fetch came to (fetch.Result) and the text the page loads.
 //
 // The endpoint fetches only the robots.txt of an origin, over http or
-// https, on the Server's Ports (redirects included), at most MaxFetches at
-// a time, each within FetchTimeout; its body is read up to the parse limit
-// and normalize.Slack. It answers only requests made to a loopback host
-// name (so not a page that rebinds its own name to 127.0.0.1) that carry
-// FetchHeader (so not another site's page). Serve it on loopback: it is
-// a tool for the person at the machine, not a proxy.
+// https, on the Server's Ports (redirects included), at most 2 at a time,
+// each within 15 seconds; its body is read up to the parse limit and
+// normalize.Slack. It answers only requests made to a loopback host name
+// (so not a page that rebinds its own name to 127.0.0.1) that carry the
+// header "X-Robots-Tester: fetch" (so not another site's page: it cannot
+// send the header without a CORS preflight, which the Server never
+// grants). Serve it on loopback: it is a tool for the person at the
+// machine, not a proxy.
 type Server struct {
-	// Ports are the ports the endpoint may fetch from; empty means
-	// DefaultPorts.
+	// Ports are the ports the endpoint may fetch from; empty means 80
+	// and 443, those of http and https.
 	Ports []int
 	// UserAgent is the User-Agent header of its requests; empty means
 	// "robots-tester".
 	UserAgent string
-	// Transport sends its requests; nil means http.DefaultTransport.
-	Transport http.RoundTripper
 
-	sem chan struct{}
+	transport http.RoundTripper // sends its requests; nil means http.DefaultTransport
+	sem       chan struct{}
 }
 
-// A Fetched is the endpoint's answer: what fetching a robots.txt came to
+// A fetched is the endpoint's answer: what fetching a robots.txt came to
 // (fetch.Result), and the text the page loads: the file as the parser
 // reads it when there is one (octets that are not UTF-8 shown as U+FFFD),
 // or else the rules RFC 9309 reads the outcome as, in a comment and rules.
-type Fetched struct {
+type fetched struct {
 	URL       string `json:"url"`       // the robots.txt URL fetched
 	FinalURL  string `json:"final_url"` // after redirects
 	Status    int    `json:"status"`    // of the last response; 0 when none
@@ -80,7 +83,7 @@ type Fetched struct {
 // Handler returns the handler of the page and its endpoint, or
 // ErrNotGenerated.
 func (s *Server) Handler() (http.Handler, error) {
-	page, err := Page()
+	page, err := pageFS()
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +92,7 @@ func (s *Server) Handler() (http.Handler, error) {
 
 // handler serves page and the endpoint.
 func (s *Server) handler(page fs.FS) http.Handler {
-	s.sem = make(chan struct{}, MaxFetches)
+	s.sem = make(chan struct{}, maxFetches)
 	mux := http.NewServeMux()
 	mux.Handle("/", http.FileServerFS(page))
 	mux.HandleFunc("GET /api/fetch", s.fetch)
@@ -106,7 +109,7 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 	}
 	ports := s.Ports
 	if len(ports) == 0 {
-		ports = DefaultPorts
+		ports = defaultPorts
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
@@ -120,8 +123,8 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) bool {
 	case !loopbackHost(r.Host):
 		http.Error(w, "the endpoint answers requests to a loopback host only", http.StatusForbidden)
 		return false
-	case r.Header.Get(FetchHeader) != "fetch":
-		http.Error(w, "the endpoint answers the tester page only (header "+FetchHeader+": fetch)", http.StatusForbidden)
+	case r.Header.Get(fetchHeader) != "fetch":
+		http.Error(w, "the endpoint answers the tester page only (header "+fetchHeader+": fetch)", http.StatusForbidden)
 		return false
 	}
 	return true
@@ -146,7 +149,7 @@ func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
 	case <-r.Context().Done():
 		return
 	}
-	g := &guard{s: s, base: s.Transport}
+	g := &guard{s: s, base: s.transport}
 	if g.base == nil {
 		g.base = http.DefaultTransport
 	}
@@ -154,13 +157,13 @@ func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
 	if ua == "" {
 		ua = "robots-tester"
 	}
-	f := fetch.Fetcher{Client: &http.Client{Transport: g}, UserAgent: ua, Timeout: FetchTimeout}
+	f := fetch.Fetcher{Client: &http.Client{Transport: g}, UserAgent: ua, Timeout: fetchTimeout}
 	res, err := f.Fetch(r.Context(), target)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	out := Fetched{URL: res.URL, FinalURL: res.FinalURL, Status: res.Status, Outcome: res.Outcome.String(),
+	out := fetched{URL: res.URL, FinalURL: res.FinalURL, Status: res.Status, Outcome: res.Outcome.String(),
 		Summary: res.String(), Truncated: res.Truncated}
 	if res.Err != nil {
 		out.Error = res.Err.Error()
@@ -196,7 +199,7 @@ func (s *Server) allowed(u *url.URL) error {
 	}
 	ports := s.Ports
 	if len(ports) == 0 {
-		ports = DefaultPorts
+		ports = defaultPorts
 	}
 	if !slices.Contains(ports, port) {
 		return fmt.Errorf("%s: port %d is not one the tester fetches from (%s)", u.Redacted(), port, joinPorts(ports))

@@ -36,8 +36,9 @@ var dist embed.FS
 // program was built: the embedded files are then only a README.
 var ErrNotGenerated = errors.New("the tester page was not generated: run go generate ./web, then build the command again (go install ./cmd/robots)")
 
-// Page returns the page's files, index.html at the top, or ErrNotGenerated.
-func Page() (fs.FS, error) {
+// pageFS returns the page's files, index.html at the top, or
+// ErrNotGenerated.
+func pageFS() (fs.FS, error) {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {
 		return nil, err

@@ -57,7 +57,7 @@ func origin(t *testing.T) (*httptest.Server, int) {
 // ask calls the endpoint of h as the page does.
 func ask(h http.Handler, target string, mod func(*http.Request)) *httptest.ResponseRecorder {
 	req := httptest.NewRequest("GET", "http://127.0.0.1:8080/api/fetch?url="+url.QueryEscape(target), nil)
-	req.Header.Set(FetchHeader, "fetch")
+	req.Header.Set(fetchHeader, "fetch")
 	if mod != nil {
 		mod(req)
 	}
@@ -72,7 +72,7 @@ func TestFetchEndpoint(t *testing.T) {
 	h := s.handler(page)
 
 	rec := ask(h, srv.URL+"/some/page", nil)
-	var f Fetched
+	var f fetched
 	if err := json.Unmarshal(rec.Body.Bytes(), &f); err != nil || rec.Code != 200 {
 		t.Fatalf("%d %s: %v", rec.Code, rec.Body, err)
 	}
@@ -87,7 +87,7 @@ func TestFetchEndpoint(t *testing.T) {
 		code int
 	}{
 		{"another host name", srv.URL, func(r *http.Request) { r.Host = "attacker.example:8080" }, 403},
-		{"no header", srv.URL, func(r *http.Request) { r.Header.Del(FetchHeader) }, 403},
+		{"no header", srv.URL, func(r *http.Request) { r.Header.Del(fetchHeader) }, 403},
 		{"another port", "http://127.0.0.1:1/", nil, 400},
 		{"another scheme", "ftp://127.0.0.1/", nil, 400},
 		{"no URL", "", nil, 400},
@@ -112,7 +112,7 @@ func TestFetchRedirects(t *testing.T) {
 	_, p2, _ := net.SplitHostPort(redirect.Listener.Addr().String())
 	n2, _ := strconv.Atoi(p2)
 	h := (&Server{Ports: []int{port, n2}}).handler(page)
-	var f Fetched
+	var f fetched
 	rec := ask(h, redirect.URL, nil)
 	json.Unmarshal(rec.Body.Bytes(), &f)
 	if f.Outcome != "unreachable" || !strings.Contains(f.Error, "port 1 is not one") || !strings.Contains(f.Text, "Disallow: /") {
@@ -141,7 +141,7 @@ func TestFetchOutcomes(t *testing.T) {
 	_, p, _ := net.SplitHostPort(srv.Listener.Addr().String())
 	n, _ := strconv.Atoi(p)
 	// A transport that asks for no compression, so that gzip comes unasked.
-	h := (&Server{Ports: []int{n}, Transport: &http.Transport{DisableCompression: true}}).handler(page)
+	h := (&Server{Ports: []int{n}, transport: &http.Transport{DisableCompression: true}}).handler(page)
 	for _, c := range []struct {
 		status  int
 		gz      bool
@@ -153,7 +153,7 @@ func TestFetchOutcomes(t *testing.T) {
 		{200, true, "ok", "User-agent: *\nDisallow: /gz\n"},
 	} {
 		status, gz = c.status, c.gz
-		var f Fetched
+		var f fetched
 		rec := ask(h, srv.URL, nil)
 		json.Unmarshal(rec.Body.Bytes(), &f)
 		if f.Outcome != c.outcome || !strings.Contains(f.Text, c.text) {
@@ -171,7 +171,7 @@ func TestServesPage(t *testing.T) {
 	}
 	rec = httptest.NewRecorder()
 	req := httptest.NewRequest("GET", "http://127.0.0.1/api/info", nil)
-	req.Header.Set(FetchHeader, "fetch")
+	req.Header.Set(fetchHeader, "fetch")
 	h.ServeHTTP(rec, req)
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"ports":[80,443]`) {
 		t.Errorf("/api/info: %d %s", rec.Code, rec.Body)

@@ -91,7 +91,7 @@ func writeRegistry(w io.Writer) {
 		}
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "%s (%s)\n", words.Count(crawlers.Count, "agent"), crawlers.Source)
+	fmt.Fprintf(w, "%s (%s)\n", words.Count(len(crawlers.All()), "agent"), crawlers.Source)
 }
 
 // writeAgents prints the report: one line per registry agent, grouped by

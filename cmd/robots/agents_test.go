@@ -92,7 +92,7 @@ func TestAgentsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Agents) != crawlers.Count || len(rep.Unreadable) != 1 || rep.Unreadable[0].Token != "AI" {
+	if len(rep.Agents) != len(crawlers.All()) || len(rep.Unreadable) != 1 || rep.Unreadable[0].Token != "AI" {
 		t.Fatalf("got %d agents, unreadable %+v", len(rep.Agents), rep.Unreadable)
 	}
 	r := robots.Parse([]byte(aiRobots))

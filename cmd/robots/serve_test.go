@@ -28,7 +28,7 @@ func TestServeUsage(t *testing.T) {
 // TestServeNotGenerated checks that serve, built without the page, says
 // exactly what to run; built with it, the page is there.
 func TestServeNotGenerated(t *testing.T) {
-	if _, err := web.Page(); !errors.Is(err, web.ErrNotGenerated) {
+	if _, err := (&web.Server{}).Handler(); !errors.Is(err, web.ErrNotGenerated) {
 		t.Skip("the page is generated: serve would serve it")
 	}
 	code, _, errOut := runCmd("", "serve", "-addr", "127.0.0.1:0")

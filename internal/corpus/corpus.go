@@ -1,10 +1,15 @@
-package conformance
+// Package corpus reads, for the module's tests, the data kept beside the
+// repository in ../shared (described in its README.md): the real-world
+// corpus of robots.txt files and URLs (Read), and the oracle, Google's
+// library's own answers on real and generated cases (ReadOracle). Tests
+// that need them skip cleanly when they are absent.
+package corpus
 
-// This file reads the real-world corpus kept beside the repository
-// (../shared/corpus, described in its README.md): the robots.txt files of
-// real sites under robots/<site> and URLs of those sites, one a line, under
-// links/<site>. Tests that walk it (the engine against the reference, the
-// command line's explanations against Decide) read it through Corpus.
+// This file reads the real-world corpus (../shared/corpus): the robots.txt
+// files of real sites under robots/<site> and URLs of those sites, one a
+// line, under links/<site>. Tests that walk it (the engine against the
+// reference, the command line's explanations against Decide) read it
+// through Read.
 
 import (
 	"bufio"
@@ -22,13 +27,13 @@ type Site struct {
 	URLs   []string // its URLs, in file order, blank lines left out
 }
 
-// maxCorpusLine is the longest URL line Corpus reads.
+// maxCorpusLine is the longest URL line Read reads.
 const maxCorpusLine = 1 << 20
 
-// Corpus reads every site of the corpus in dir that has both a robots.txt
+// Read reads every site of the corpus in dir that has both a robots.txt
 // and a URL list, in name order. An absent dir is reported as an error that
 // wraps fs.ErrNotExist, so that tests can skip.
-func Corpus(dir string) ([]Site, error) {
+func Read(dir string) ([]Site, error) {
 	names, err := os.ReadDir(filepath.Join(dir, "links"))
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %w", err)

@@ -1,4 +1,4 @@
-package conformance
+package corpus
 
 // This file reads the oracle: Google's own answers, the verdict and matching
 // line of Google's robots.txt library on real and generated cases, kept as

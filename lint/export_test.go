@@ -1,0 +1,7 @@
+package lint
+
+// Checks the tests run alone.
+var (
+	PastLimit    = checkPastLimit
+	StarReplaced = checkStarReplaced
+)
