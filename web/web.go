@@ -1,8 +1,8 @@
 // Package web is the robots.txt tester page: a static page of plain HTML,
 // CSS and JavaScript modules that runs the library in the browser through
 // one WebAssembly module (package main in web/wasm), so that nothing typed
-// into it leaves the browser. It answers every question through the code
-// path of robots COMMAND -json (package report): verdicts with their
+// into it leaves the browser. It answers every question through the same
+// code as robots COMMAND -json: verdicts with their
 // deciding lines, explanations, the four dialects side by side, lint marks
 // in the editor, the semantic diff of two versions, the AI crawlers of the
 // registry, and an expectations file for robots test.
