@@ -70,3 +70,38 @@ func (m *Matcher) Selection() Selection {
 func (m *Matcher) Rules() []Rule {
 	return m.lines.AppendRules(nil, 0, m.lines.Rules(), m.form)
 }
+
+// AppendGroupLines appends to dst the line of the first user-agent line of
+// each group the Matcher holds, in file order, and returns the extended
+// slice: the groups Selection reports, named by line, without copying
+// them. It allocates only to grow dst. Within one Robots, two Matchers
+// hold the same groups exactly when they append the same lines, so a tool
+// that reads many crawlers can tell their selections apart with it.
+func (m *Matcher) AppendGroupLines(dst []int) []int {
+	for i := range m.lines.Groups() {
+		dst = append(dst, m.lines.AgentLine(i))
+	}
+	return dst
+}
+
+// EachRule calls fn with each allow and disallow line of the Matcher's
+// groups, in the order Rules lists them (empty ones included), until fn
+// returns false: its line, whether it allows, and its value as written
+// (Rule.Pattern). It lends what the Matcher keeps rather than copying it
+// and allocates nothing, so a tool that reads every rule of many
+// selections asks it rather than Selection or Rules; a value may be kept,
+// as any string.
+func (m *Matcher) EachRule(fn func(line int, allow bool, pattern string) bool) {
+	for i := range m.lines.Rules() {
+		pattern, line, allow := m.lines.Rule(i)
+		if !fn(line, allow, pattern) {
+			return
+		}
+	}
+}
+
+// Given returns the first agent value the Matcher was asked for, as given
+// (Selection's first Agents' Given), without building the selection: for
+// AgentFallback, the value whose groups it chose, or the first value when
+// no group names any; "" when it was asked for none.
+func (m *Matcher) Given() string { return m.agents.First() }

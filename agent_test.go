@@ -2,6 +2,7 @@ package robots_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -443,6 +444,86 @@ func TestAgentValueByDialect(t *testing.T) {
 	for d, want := range map[robots.Dialect]bool{robots.RFC9309: false, robots.Google: true, robots.Draft1996: false, robots.Original1994: false} {
 		if got := robots.Parse(body, robots.WithDialect(d)).Allowed("FooBot/2.1", "/x"); got != want {
 			t.Errorf("%v: Allowed = %v, want %v", d, got, want)
+		}
+	}
+}
+
+// TestLentSelection checks that AppendGroupLines, EachRule and Given say
+// what Selection and Rules say, on every corpus file, for the * groups and
+// a named crawler, and on the tables' cases: the lines of the groups,
+// every rule in order, and the value chosen; and that EachRule and Given
+// allocate nothing.
+func TestLentSelection(t *testing.T) {
+	check := func(t *testing.T, name string, m *robots.Matcher) {
+		t.Helper()
+		s := m.Selection()
+		var lines []int
+		for _, g := range s.Groups {
+			line := 0
+			if len(g.Agents) > 0 {
+				line = g.Agents[0].Line
+			}
+			lines = append(lines, line)
+		}
+		if d := cmp.Diff(lines, m.AppendGroupLines(nil)); d != "" {
+			t.Errorf("%s: AppendGroupLines (-Selection +got):\n%s", name, d)
+		}
+		type rule struct {
+			Line    int
+			Allow   bool
+			Pattern string
+		}
+		var want, got []rule
+		for _, r := range m.Rules() {
+			want = append(want, rule{r.Line, r.Allow, r.Pattern})
+		}
+		m.EachRule(func(line int, allow bool, pattern string) bool {
+			got = append(got, rule{line, allow, pattern})
+			return true
+		})
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s: EachRule (-Rules +got):\n%s", name, d)
+		}
+		if len(want) > 1 { // stopping at the first
+			n := 0
+			m.EachRule(func(int, bool, string) bool { n++; return false })
+			if n != 1 {
+				t.Errorf("%s: EachRule went on after false: %d calls", name, n)
+			}
+		}
+		given := ""
+		if len(s.Agents) > 0 {
+			given = s.Agents[0].Given
+		}
+		if m.Given() != given {
+			t.Errorf("%s: Given = %q, Selection's %q", name, m.Given(), given)
+		}
+	}
+	r := robots.Parse([]byte("User-agent: *\nDisallow: /star\n" +
+		"User-agent: Googlebot\nUser-agent: Other\nDisallow: /web\nAllow: /web/ok\n" +
+		"User-agent: Googlebot-Image\nDisallow: /img\n\nUser-agent: googlebot\nDisallow:\n"))
+	for _, m := range []*robots.Matcher{
+		r.AgentFallback("Googlebot-News", "Googlebot"), r.AgentFallback("FooBot", "BarBot"), r.AgentFallback(),
+		r.AgentAny("Googlebot-Image", "Googlebot"), r.AgentAny(), r.Agent("Googlebot/2.1"),
+		robots.Parse(nil).Agent("x"),
+	} {
+		check(t, "table", m)
+	}
+	if got := r.AgentFallback("Googlebot-News", "Googlebot").AppendGroupLines(nil); !slices.Equal(got, []int{3, 10}) {
+		t.Errorf("AppendGroupLines = %v, want the groups at lines 3 and 10", got)
+	}
+	m := r.Agent("Googlebot")
+	if n := testing.AllocsPerRun(100, func() {
+		m.EachRule(func(int, bool, string) bool { return true })
+		_ = m.Given()
+	}); n != 0 {
+		t.Errorf("EachRule and Given allocate %v times", n)
+	}
+	for name, body := range corpusFiles(t) {
+		r := robots.Parse(body)
+		check(t, name, r.Agent("*"))
+		if names := r.Names(); len(names) > 0 {
+			check(t, name, r.AgentFallback("NoSuchBot", names[0].Name))
 		}
 	}
 }

@@ -231,3 +231,19 @@ Content-Usage: /ai-ok/ train-ai=y
 	// /never/test  allowed=false train-ai=unknown
 	// /ai-ok/test  allowed=true  train-ai=allowed (line 5: Content-Usage)
 }
+
+// A tool that reads the groups of many crawlers, such as an audit of a
+// whole crawl, tells their selections apart and reads their rules without
+// copying the groups that Selection would copy.
+func ExampleMatcher_EachRule() {
+	r := robots.Parse([]byte(exampleBody))
+	m := r.AgentFallback("FooBot-News", "FooBot")
+	fmt.Println(m.Given(), "selects the groups at lines", m.AppendGroupLines(nil))
+	m.EachRule(func(line int, allow bool, pattern string) bool {
+		fmt.Printf("line %d: allow %v %q\n", line, allow, pattern)
+		return true
+	})
+	// Output:
+	// FooBot selects the groups at lines [7]
+	// line 8: allow false "/"
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -225,17 +226,23 @@ func (a *Auditor) rules(rec *Record, res *fetch.Result) {
 	// AgentFallback finds the first of the crawlers that a group names,
 	// so that the crawlers before it, which no group names, share the
 	// analysis of the * groups without each being looked up; most files
-	// name few crawlers of the registry.
+	// name few crawlers of the registry. The Matchers lend their groups
+	// (AppendGroupLines, EachRule) rather than copying them (Selection).
 	rec.Agents = make([]Agent, len(a.agents))
-	var star *Agent              // the analysis of the * groups, shared by every crawler no group names
-	named := map[string]*Agent{} // of named selections, by their groups' lines
+	var star *Agent // the analysis of the * groups, shared by every crawler no group names
+	type selection struct {
+		lines []int // of its groups, which tell selections apart
+		ag    *Agent
+	}
+	var named []selection // the analyses of named selections
+	var lines []int
 	setStar := func(from, to int) {
 		if from == to {
 			return
 		}
 		if star == nil {
 			m := r.Agent(a.agents[from])
-			star = a.analyze(m, m.Selection())
+			star = a.analyze(m, m.AppendGroupLines(nil))
 		}
 		for i := from; i < to; i++ {
 			rec.Agents[i] = *star
@@ -248,20 +255,27 @@ func (a *Auditor) rules(rec *Record, res *fetch.Result) {
 			setStar(i, len(a.agents))
 			break
 		}
-		sel := m.Selection()
+		given := m.Given()
 		j := i
-		for j < len(a.agents) && a.agents[j] != sel.Agents[0].Given {
+		for j < len(a.agents) && a.agents[j] != given {
 			j++
 		}
 		if j == len(a.agents) {
-			panic("audit: AgentFallback chose " + sel.Agents[0].Given + ", which was not asked")
+			panic("audit: AgentFallback chose " + given + ", which was not asked")
 		}
 		setStar(i, j)
-		k := groupsKey(sel)
-		ag := named[k]
+		lines = m.AppendGroupLines(lines[:0])
+		var ag *Agent
+		for _, n := range named {
+			if slices.Equal(n.lines, lines) {
+				ag = n.ag
+				break
+			}
+		}
 		if ag == nil {
-			ag = a.analyze(m, sel)
-			named[k] = ag
+			kept := slices.Clone(lines)
+			ag = a.analyze(m, kept)
+			named = append(named, selection{kept, ag})
 		}
 		rec.Agents[j] = *ag
 		rec.Agents[j].Name = a.agents[j]
@@ -290,27 +304,19 @@ func containsCode(codes []string, code string) bool {
 	return false
 }
 
-// groupsKey returns the lines of a selection's groups, as a key.
-func groupsKey(sel robots.Selection) string {
-	var b []byte
-	for _, g := range sel.Groups {
-		b = fmt.Appendf(b, "%d,", g.Agents[0].Line)
-	}
-	return string(b)
-}
-
-// analyze decides one selection: its group, its verdict on "/" with the
-// usage preferences there, and its level on the probes of its rules.
-func (a *Auditor) analyze(m *robots.Matcher, sel robots.Selection) *Agent {
+// analyze decides the selection of m, whose groups are at lines (which
+// it may keep): its group, its verdict on "/" with the usage preferences
+// there, and its level on the probes of its rules.
+func (a *Auditor) analyze(m *robots.Matcher, lines []int) *Agent {
 	ag := &Agent{Group: GroupNone}
 	switch {
-	case sel.Named:
+	case m.Named():
 		ag.Group = GroupNamed
-	case len(sel.Groups) > 0:
+	case len(lines) > 0:
 		ag.Group = GroupStar
 	}
-	for _, g := range sel.Groups[:min(len(sel.Groups), MaxLines)] {
-		ag.Lines = append(ag.Lines, g.Agents[0].Line)
+	if n := min(len(lines), MaxLines); n > 0 {
+		ag.Lines = lines[:n:n]
 	}
 	root := m.Decide("/")
 	ag.Root, ag.RootLine = verdict(root.Allowed), root.Line
@@ -322,27 +328,29 @@ func (a *Auditor) analyze(m *robots.Matcher, sel robots.Selection) *Agent {
 	// "/" is disallowed, first among those of allow rules.
 	var probes []string
 	for _, first := range []bool{true, false} {
-		for _, g := range sel.Groups {
-			for _, rule := range g.Rules {
-				if rule.Pattern == "" || (rule.Allow != root.Allowed) != first {
+		m.EachRule(func(_ int, allow bool, pattern string) bool {
+			if pattern == "" || (allow != root.Allowed) != first {
+				return true
+			}
+			probes = diff.RuleProbes(probes[:0], a.dialect, pattern)
+			for _, p := range probes {
+				d := m.Decide(p)
+				if d.Allowed == root.Allowed || d.NotURL {
 					continue
 				}
-				probes = diff.RuleProbes(probes[:0], a.dialect, rule.Pattern)
-				for _, p := range probes {
-					d := m.Decide(p)
-					if d.Allowed == root.Allowed || d.NotURL {
-						continue
-					}
-					if d.Allowed && a.never.Decide(p).Allowed {
-						continue // /robots.txt, which every file allows: no content
-					}
-					ag.Level, ag.WitnessLine = Partial, d.Line
-					if len(p) <= MaxWitness {
-						ag.Witness = p
-					}
-					return ag
+				if d.Allowed && a.never.Decide(p).Allowed {
+					continue // /robots.txt, which every file allows: no content
 				}
+				ag.Level, ag.WitnessLine = Partial, d.Line
+				if len(p) <= MaxWitness {
+					ag.Witness = p
+				}
+				return false
 			}
+			return true
+		})
+		if ag.Level == Partial {
+			break
 		}
 	}
 	return ag

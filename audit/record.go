@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 
@@ -142,11 +143,24 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	}
 	if len(r.Agents) > 0 {
 		b = append(b, `,"agents":[`...)
+		// Most crawlers of a record share one analysis (the * groups'),
+		// so an agent the same as the one before but for its name copies
+		// that one's encoded fields rather than encoding them again.
+		from, to := 0, 0 // the previous agent's fields after its name, in b
 		for i := range r.Agents {
+			ag := &r.Agents[i]
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = r.Agents[i].appendJSON(b)
+			b = append(b, `{"agent":`...)
+			b = jsonw.AppendString(b, ag.Name)
+			at := len(b)
+			if i > 0 && ag.sameFields(&r.Agents[i-1]) {
+				b = append(b, b[from:to]...)
+			} else {
+				b = ag.appendFields(b)
+			}
+			from, to = at, len(b)
 		}
 		b = append(b, ']')
 	}
@@ -154,10 +168,16 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// appendJSON appends the agent as a JSON object.
-func (a *Agent) appendJSON(b []byte) []byte {
-	b = append(b, `{"agent":`...)
-	b = jsonw.AppendString(b, a.Name)
+// sameFields reports whether a and o are the same but for their names.
+func (a *Agent) sameFields(o *Agent) bool {
+	return a.Group == o.Group && a.Root == o.Root && a.RootLine == o.RootLine && a.Level == o.Level &&
+		a.Witness == o.Witness && a.WitnessLine == o.WitnessLine &&
+		slices.Equal(a.Lines, o.Lines) && maps.Equal(a.Usage, o.Usage)
+}
+
+// appendFields appends the fields of the agent's JSON object after its
+// name, and the object's end.
+func (a *Agent) appendFields(b []byte) []byte {
 	b = appendField(b, "group", a.Group, true)
 	if len(a.Lines) > 0 {
 		b = append(b, `,"lines":[`...)

@@ -99,6 +99,43 @@ func TestJSON(t *testing.T) {
 	}
 }
 
+// TestJSONNeighbours: crawlers whose answers differ from the one before
+// in a single field, or only in their names, are each written as
+// encoding/json writes them (AppendJSON copies the fields of a crawler
+// the same as the one before but for its name).
+func TestJSONNeighbours(t *testing.T) {
+	base := audit.Agent{Group: audit.GroupStar, Lines: []int{1, 4}, Root: audit.Allowed, RootLine: 2, Level: audit.Partial,
+		Witness: "/a", WitnessLine: 3, Usage: map[string]string{"train-ai": "disallowed"}}
+	variants := []func(a *audit.Agent){
+		func(a *audit.Agent) {},
+		func(a *audit.Agent) { a.Group = audit.GroupNamed },
+		func(a *audit.Agent) { a.Lines = []int{1, 5} },
+		func(a *audit.Agent) { a.Lines = nil },
+		func(a *audit.Agent) { a.Root = audit.Disallowed },
+		func(a *audit.Agent) { a.RootLine = 0 },
+		func(a *audit.Agent) { a.Level = audit.None },
+		func(a *audit.Agent) { a.Witness = "/b" },
+		func(a *audit.Agent) { a.WitnessLine = 9 },
+		func(a *audit.Agent) { a.Usage = map[string]string{"train-ai": "allowed"} },
+		func(a *audit.Agent) { a.Usage = map[string]string{"search": "disallowed"} },
+		func(a *audit.Agent) { a.Usage = nil },
+	}
+	for i, change := range variants {
+		rec := &audit.Record{Schema: audit.SchemaVersion, File: "f", URI: "https://x.example/robots.txt"}
+		for j, name := range []string{"A", "B", "C", "D"} {
+			a := base
+			a.Name = name
+			if j == 1 || j == 2 {
+				change(&a)
+			}
+			rec.Agents = append(rec.Agents, a)
+		}
+		if got, want := rec.AppendJSON(nil), marshal(t, rec); !bytes.Equal(got, want) {
+			t.Errorf("variant %d: AppendJSON:\n%s\nencoding/json:\n%s", i, got, want)
+		}
+	}
+}
+
 // TestOctets: a record keeps every octet of a crawler's name, a pattern,
 // a URI and a Location that are not UTF-8 (percent-encoded), and writes
 // '&', '<' and '>' as they are, as every -json output does.

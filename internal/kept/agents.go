@@ -48,6 +48,18 @@ func NewAgents(tokens []compile.AgentToken) Agents {
 // InPlace reports whether the Agents hold one value in place.
 func (a *Agents) InPlace() bool { return a.bits&inPlace != 0 }
 
+// First returns the first value as given, "" when there is none, without
+// building the tokens.
+func (a *Agents) First() string {
+	if a.InPlace() {
+		return a.given
+	}
+	if a.list == nil || len(*a.list) == 0 {
+		return ""
+	}
+	return (*a.list)[0].Given
+}
+
 // Tokens returns the values, as read, in a new slice.
 func (a *Agents) Tokens() []compile.AgentToken {
 	if a.InPlace() {

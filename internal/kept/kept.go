@@ -260,6 +260,20 @@ func (l *Lines) group(i int) group {
 	return group{agentEnd: u(0), ruleEnd: u(1), index: u(2), delayLine: u(3), delay: time.Duration(le64(g[16:]))}
 }
 
+// AgentLine returns the line of the first user-agent line of the i-th
+// kept group (0 if it has none), without building the group.
+func (l *Lines) AgentLine(i int) int {
+	start := int32(0)
+	if i > 0 {
+		start = l.group(i - 1).agentEnd
+	}
+	if l.group(i).agentEnd == start {
+		return 0
+	}
+	_, _, line, _ := l.agent(int(start))
+	return line
+}
+
 // Index returns the index in the file's Groups of the i-th kept group.
 func (l *Lines) Index(i int) int { return int(l.group(i).index) }
 
