@@ -403,10 +403,6 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// sortedTrie); a leading segment's star node by its id.
 	lead, float := newStrIndex(), newStrIndex()
 	var leadNode []int32
-	// The length of each segment, by its first id; a segment follows a
-	// '*', so there are at most edgeMax, but files of many stars repeat
-	// their segments: the buffer grows as they come, from a share of it.
-	seglen := sp.get(min(edgeMax, 1+edgeMax/16))[:0]
 	// The star-node trie, built as a radix tree (see radix): the segment
 	// ids of a pattern, then its edges.
 	rt := newRadix(len(pats), edgeMax, sp)
@@ -422,7 +418,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 					id, isNew := lead.id(seg)
 					if isNew {
 						if segmentUnits*(lead.len()+float.len()) > room {
-							sp.put(q, seglen)
+							sp.put(q)
 							return newScan(pats)
 						}
 						leadNode = append(leadNode, rt.newNode())
@@ -434,10 +430,9 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 			id, isNew := float.id(seg)
 			if isNew {
 				if segmentUnits*(lead.len()+float.len()) > room {
-					sp.put(q, seglen)
+					sp.put(q)
 					return newScan(pats)
 				}
-				seglen = append(double(seglen), int32(len(seg)))
 			}
 			q = append(q, id)
 		}
@@ -454,7 +449,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	floatOrder, floatNodes := sortIndex(&float, sp)
 	units := (segmentUnits-1)*(lead.len()+float.len()) + leadNodes + floatNodes
 	if units > room {
-		sp.put(seglen, leadOrder, floatOrder) // q is back already
+		sp.put(leadOrder, floatOrder) // q is back already
 		return newScan(pats)
 	}
 	sp.segUnits += units
@@ -464,6 +459,13 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	lead, leadNode = strIndex{}, nil
 	s.float = sortedTrie(&float, floatOrder, floatNodes, func(i int) int32 { return int32(i) }, true, sp)
 	sp.put(floatOrder)
+	// The length of each segment, by its first id, allocated once at its
+	// size, from the table: grown as the segments came, it allocated
+	// twice that and a copy.
+	seglen := make([]int32, float.len())
+	for i := range seglen {
+		seglen[i] = int32(len(float.str(int32(i))))
+	}
 	float = strIndex{}
 	// Renumber the segments along the heavy paths of their dictionary
 	// tree, in place. Two tables kept per segment are filled once the
@@ -480,9 +482,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		s.path[i] = perm[id]
 	}
 	permute(seglen, perm)
-	if s.seglen = fit(seglen); cap(s.seglen) != cap(seglen) {
-		sp.put(seglen) // copied
-	}
+	s.seglen = seglen
 	longest := int32(0)
 	for _, n := range s.seglen {
 		longest = max(longest, n)
