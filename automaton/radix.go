@@ -49,9 +49,12 @@ func (e *redge) chain() bool { return e.to >= 0 || e.n > 1 }
 // from sp. A pattern adds at most two edges (one where it parts, one the
 // split of an edge it parts from) and one node.
 func newRadix(pats, segs int, sp *spares) *radix {
-	// The paths hold at most segs segments, and far fewer where patterns
-	// share their first segments: they grow as they come, from a share.
-	return &radix{nodes: 1, edges: make([]redge, 0, 2*pats), segs: sp.get(min(segs, 1+segs/4))[:0], seen: newIndexTable(2*pats, sp)}
+	// The paths hold at most segs segments (a split adds none), fewer
+	// where patterns share their first segments: they get that room at
+	// once, from sp, which later phases reuse. Grown as they came, from a
+	// share, a file of long patterns that share nothing ("/*x*y*...$" of
+	// a thousand stars a line) allocated five times what they held.
+	return &radix{nodes: 1, edges: make([]redge, 0, 2*pats), segs: sp.get(segs)[:0], seen: newIndexTable(2*pats, sp)}
 }
 
 // newNode adds a star node and returns it.
