@@ -400,58 +400,71 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// far cost segmentUnits each at least.
 	room := segmentBuild - sp.segUnits
 	// The leading segments and the others, each with an id (see
-	// sortedTrie); a leading segment's star node by its id.
+	// sortedTrie), found in a first pass that builds nothing else: each
+	// pattern's leading segment (its id+1, 0 for none), and the ids of
+	// its other segments, one per star, end to end. So a build past the
+	// budget stops having allocated only the table of distinct segments
+	// and an id per star, not the star-node trie, which on files of many
+	// short patterns took as much again.
 	lead, float := newStrIndex(), newStrIndex()
-	var leadNode []int32
-	// The star-node trie, built as a radix tree (see radix): the segment
-	// ids of a pattern, then its edges.
-	rt := newRadix(len(pats), edgeMax, sp)
-	q := sp.get(0)
-	for _, p := range pats {
-		q = q[:0]
-		at := int32(0)
+	leads, ids := sp.get(len(pats)), sp.get(edgeMax)[:0]
+	over := func() *segments {
+		sp.put(leads, ids)
+		return newScan(pats)
+	}
+	for k, p := range pats {
 		for i, rest, more := 0, p.lit, true; more; i++ {
 			var seg string
 			seg, rest, more = strings.Cut(rest, "*")
 			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
 					id, isNew := lead.id(seg)
-					if isNew {
-						if segmentUnits*(lead.len()+float.len()) > room {
-							sp.put(q)
-							return newScan(pats)
-						}
-						leadNode = append(leadNode, rt.newNode())
+					if isNew && segmentUnits*(lead.len()+float.len()) > room {
+						return over()
 					}
-					at = leadNode[id]
+					leads[k] = id + 1
 				}
 				continue
 			}
 			id, isNew := float.id(seg)
-			if isNew {
-				if segmentUnits*(lead.len()+float.len()) > room {
-					sp.put(q)
-					return newScan(pats)
-				}
+			if isNew && segmentUnits*(lead.len()+float.len()) > room {
+				return over()
 			}
-			q = append(q, id)
+			ids = append(ids, id)
 		}
-		to := int32(endEdge)
-		if p.anchored {
-			to = tailEdge
-		}
-		rt.insert(at, q, to, p.rule)
 	}
-	sp.put(q)
 	// The tries' nodes, counted from the segments sorted before either is
 	// laid out.
 	leadOrder, leadNodes := sortIndex(&lead, sp)
 	floatOrder, floatNodes := sortIndex(&float, sp)
 	units := (segmentUnits-1)*(lead.len()+float.len()) + leadNodes + floatNodes
 	if units > room {
-		sp.put(leadOrder, floatOrder) // q is back already
-		return newScan(pats)
+		sp.put(leadOrder, floatOrder)
+		return over()
 	}
+	// The star-node trie, built as a radix tree (see radix) on the ids,
+	// which hold its paths: a leading segment's star node by its id, made
+	// when it first comes.
+	rt := newRadix(len(pats), ids, sp)
+	leadNode := make([]int32, 0, lead.len())
+	from := int32(0)
+	for k, p := range pats {
+		at := int32(0)
+		if id := leads[k] - 1; id >= 0 {
+			if int(id) == len(leadNode) {
+				leadNode = append(leadNode, rt.newNode())
+			}
+			at = leadNode[id]
+		}
+		to := int32(endEdge)
+		if p.anchored {
+			to = tailEdge
+		}
+		n := int32(strings.Count(p.lit, "*"))
+		rt.insert(at, from, n, to, p.rule)
+		from += n
+	}
+	sp.put(leads)
 	sp.segUnits += units
 	edges, renum := rt.finish(s, sp)
 	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
