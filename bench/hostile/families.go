@@ -141,8 +141,7 @@ var (
 )
 
 // The worst draw of twenty minutes more of the compile search, once the
-// segment build counts its units before it builds the trie of star nodes
-// and the Content-Usage rules are lowered one at a time:
+// segment build counts its units before it builds the trie of star nodes:
 //
 //	go run ./cmd/hostilesearch -objective compile -seed 3 -restarts 60 -steps 1000000 -duration 20m
 //
