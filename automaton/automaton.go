@@ -267,11 +267,16 @@ import (
 //     segments and trie nodes: it is built only within segmentBuildBudget
 //     (131,072) units, five a segment and one a node, all classes together,
 //     counted as the segments are found and once they are sorted, before
-//     any trie is laid out; past it the scan plan costs only the count.
-//     That keeps Parse and the first Agent of any file the parse limit
-//     admits near 20 ms and 8 MiB (README gives the figures); no corpus
-//     file needs more than 5,427 units, and a file of ten times the
-//     wildcard rules of its largest 105,954.
+//     any trie is laid out, the trie of star nodes included: until then
+//     the build holds the table of distinct segments and an id per star,
+//     and past the budget the scan plan costs only that. No corpus file
+//     needs more than 5,427 units, and a file of ten times the wildcard
+//     rules of its largest 105,954. Within the budget, the segment
+//     matchers' build allocates at most 3.0 MB on the hostile families
+//     and 150 draws of their search (abcd's 24,338 patterns, whose edges
+//     the units do not count); the rest of Parse and the first Agent of
+//     a hostile file is the parse, the merge of its groups, the literal
+//     patterns' DFA and the walk's scratch (README gives the figures).
 //   - Compile allocates at most compileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and by default (Limits.EagerDFA false), which tries no DFA of '*'
 //     patterns, at most defaultCompileBytes(P) = 40·P bytes + 1 MiB: the

@@ -405,9 +405,12 @@ func fromSorted(pats []pattern) *packedDFA {
 	// pattern. The scratch is grown to that at once rather than by
 	// doubling. That common prefix is kept (lcp): emit reads the trie's
 	// shape from it.
-	edges, prev := 0, ""
+	edges, prev, anchored := 0, "", 0
 	for j, k := range keys {
 		p := pats[k.i]
+		if p.anchored {
+			anchored++
+		}
 		// The keys tell the common prefix within their sixteen octets
 		// (past the shorter pattern, the zeros they are padded with may
 		// agree: hence the bound by its length).
@@ -437,7 +440,11 @@ func fromSorted(pats []pattern) *packedDFA {
 	d := &sc.d
 	d.nodes = append(slices.Grow(d.nodes[:0], min(2*len(ps)+4, edges+2)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
 	d.labels, d.targets = slices.Grow(d.labels[:0], labelsBound(edges, len(ps))), slices.Grow(d.targets[:0], min(2*len(ps), edges))
-	d.accepts, d.bitmaps = d.accepts[:0], d.bitmaps[:0]
+	// A node accepts at the end for at most one anchored pattern: the
+	// accepts are grown to that at once, not by appends that allocate
+	// several times what they hold (a file of 10,000 anchored literal
+	// lines grew 80 KB of accepts by 290 KB).
+	d.accepts, d.bitmaps = slices.Grow(d.accepts[:0], anchored), d.bitmaps[:0]
 	first := sc.emit(0, len(ps), 0)
 	// Packed from the scratch: pack copies the nodes into pnodes and the
 	// accepts after the targets, so neither is copied out first.

@@ -44,14 +44,15 @@ type redge struct {
 // node on one segment, for patterns that end alike.
 func (e *redge) chain() bool { return e.to >= 0 || e.n > 1 }
 
-// newRadix returns a trie of the start node alone, for pats patterns of
-// segs segments after their leading ones in all, with transient buffers
+// newRadix returns a trie of the start node alone, for pats patterns
+// whose segments after their leading ones are segs, end to end, in a
+// buffer from sp that finish gives back: the edges' paths are ranges of
+// it (a pattern's path is a range of its own segments, and a split cuts a
+// range in two), so no path is copied. Its other transient buffers come
 // from sp. A pattern adds at most two edges (one where it parts, one the
 // split of an edge it parts from) and one node.
-func newRadix(pats, segs int, sp *spares) *radix {
-	// The paths hold at most segs segments, and far fewer where patterns
-	// share their first segments: they grow as they come, from a share.
-	return &radix{nodes: 1, edges: make([]redge, 0, 2*pats), segs: sp.get(min(segs, 1+segs/4))[:0], seen: newIndexTable(2*pats, sp)}
+func newRadix(pats int, segs []int32, sp *spares) *radix {
+	return &radix{nodes: 1, edges: make([]redge, 0, 2*pats), segs: segs, seen: newIndexTable(2*pats, sp)}
 }
 
 // newNode adds a star node and returns it.
@@ -69,26 +70,27 @@ func (r *radix) find(at, seg int32) (int32, int) {
 	})
 }
 
-// add appends edge e, with path, and returns its index.
-func (r *radix) add(e redge, path []int32) int32 {
-	e.off, e.n = int32(len(r.segs)), int32(len(path))
-	r.segs = append(r.segs, path...)
+// add appends edge e, whose path is segs[off:off+n], and returns its
+// index.
+func (r *radix) add(e redge, off, n int32) int32 {
+	e.off, e.n = off, n
 	r.edges = append(r.edges, e)
 	return int32(len(r.edges) - 1)
 }
 
-// insert adds a pattern from star node at: q are the segments after its
-// leading one, and the last ends it as to says (endEdge, tailEdge), for
-// rule.
-func (r *radix) insert(at int32, q []int32, to, rule int32) {
+// insert adds a pattern from star node at: its segments after its leading
+// one are segs[off:off+n], and the last ends it as to says (endEdge,
+// tailEdge), for rule.
+func (r *radix) insert(at, off, n, to, rule int32) {
 	for {
+		q := r.segs[off : off+n]
 		if len(q) == 1 {
-			r.add(redge{from: at, to: to, rule: rule}, q)
+			r.add(redge{from: at, to: to, rule: rule}, off, n)
 			return
 		}
 		j, slot := r.find(at, q[0])
 		if j < 0 {
-			r.seen.add(slot, r.add(redge{from: at, to: to, rule: rule}, q))
+			r.seen.add(slot, r.add(redge{from: at, to: to, rule: rule}, off, n))
 			return
 		}
 		e := r.edges[j]
@@ -98,7 +100,7 @@ func (r *radix) insert(at int32, q []int32, to, rule int32) {
 			k++
 		}
 		if k == len(path) && e.to >= 0 && k < len(q) {
-			at, q = e.to, q[k:]
+			at, off, n = e.to, off+int32(k), n-int32(k)
 			continue
 		}
 		// Part from e where the star nodes its path holds allow: before
@@ -109,7 +111,7 @@ func (r *radix) insert(at int32, q []int32, to, rule int32) {
 		if e.to < 0 {
 			at2 = min(at2, len(path)-1)
 		}
-		at, q = r.split(j, at2), q[at2:]
+		at, off, n = r.split(j, at2), off+int32(at2), n-int32(at2)
 	}
 }
 

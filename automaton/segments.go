@@ -400,63 +400,71 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// far cost segmentUnits each at least.
 	room := segmentBuild - sp.segUnits
 	// The leading segments and the others, each with an id (see
-	// sortedTrie); a leading segment's star node by its id.
+	// sortedTrie), found in a first pass that builds nothing else: each
+	// pattern's leading segment (its id+1, 0 for none), and the ids of
+	// its other segments, one per star, end to end. So a build past the
+	// budget stops having allocated only the table of distinct segments
+	// and an id per star, not the star-node trie, which on files of many
+	// short patterns took as much again.
 	lead, float := newStrIndex(), newStrIndex()
-	var leadNode []int32
-	// The length of each segment, by its first id; a segment follows a
-	// '*', so there are at most edgeMax, but files of many stars repeat
-	// their segments: the buffer grows as they come, from a share of it.
-	seglen := sp.get(min(edgeMax, 1+edgeMax/16))[:0]
-	// The star-node trie, built as a radix tree (see radix): the segment
-	// ids of a pattern, then its edges.
-	rt := newRadix(len(pats), edgeMax, sp)
-	q := sp.get(0)
-	for _, p := range pats {
-		q = q[:0]
-		at := int32(0)
+	leads, ids := sp.get(len(pats)), sp.get(edgeMax)[:0]
+	over := func() *segments {
+		sp.put(leads, ids)
+		return newScan(pats)
+	}
+	for k, p := range pats {
 		for i, rest, more := 0, p.lit, true; more; i++ {
 			var seg string
 			seg, rest, more = strings.Cut(rest, "*")
 			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
 					id, isNew := lead.id(seg)
-					if isNew {
-						if segmentUnits*(lead.len()+float.len()) > room {
-							sp.put(q, seglen)
-							return newScan(pats)
-						}
-						leadNode = append(leadNode, rt.newNode())
+					if isNew && segmentUnits*(lead.len()+float.len()) > room {
+						return over()
 					}
-					at = leadNode[id]
+					leads[k] = id + 1
 				}
 				continue
 			}
 			id, isNew := float.id(seg)
-			if isNew {
-				if segmentUnits*(lead.len()+float.len()) > room {
-					sp.put(q, seglen)
-					return newScan(pats)
-				}
-				seglen = append(double(seglen), int32(len(seg)))
+			if isNew && segmentUnits*(lead.len()+float.len()) > room {
+				return over()
 			}
-			q = append(q, id)
+			ids = append(ids, id)
 		}
-		to := int32(endEdge)
-		if p.anchored {
-			to = tailEdge
-		}
-		rt.insert(at, q, to, p.rule)
 	}
-	sp.put(q)
 	// The tries' nodes, counted from the segments sorted before either is
 	// laid out.
 	leadOrder, leadNodes := sortIndex(&lead, sp)
 	floatOrder, floatNodes := sortIndex(&float, sp)
 	units := (segmentUnits-1)*(lead.len()+float.len()) + leadNodes + floatNodes
 	if units > room {
-		sp.put(seglen, leadOrder, floatOrder) // q is back already
-		return newScan(pats)
+		sp.put(leadOrder, floatOrder)
+		return over()
 	}
+	// The star-node trie, built as a radix tree (see radix) on the ids,
+	// which hold its paths: a leading segment's star node by its id, made
+	// when it first comes.
+	rt := newRadix(len(pats), ids, sp)
+	leadNode := make([]int32, 0, lead.len())
+	from := int32(0)
+	for k, p := range pats {
+		at := int32(0)
+		if id := leads[k] - 1; id >= 0 {
+			if int(id) == len(leadNode) {
+				leadNode = append(leadNode, rt.newNode())
+			}
+			at = leadNode[id]
+		}
+		to := int32(endEdge)
+		if p.anchored {
+			to = tailEdge
+		}
+		n := int32(strings.Count(p.lit, "*"))
+		rt.insert(at, from, n, to, p.rule)
+		from += n
+	}
+	sp.put(leads)
 	sp.segUnits += units
 	edges, renum := rt.finish(s, sp)
 	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
@@ -464,6 +472,13 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	lead, leadNode = strIndex{}, nil
 	s.float = sortedTrie(&float, floatOrder, floatNodes, func(i int) int32 { return int32(i) }, true, sp)
 	sp.put(floatOrder)
+	// The length of each segment, by its first id, allocated once at its
+	// size, from the table: grown as the segments came, it allocated
+	// twice that and a copy.
+	seglen := make([]int32, float.len())
+	for i := range seglen {
+		seglen[i] = int32(len(float.str(int32(i))))
+	}
 	float = strIndex{}
 	// Renumber the segments along the heavy paths of their dictionary
 	// tree, in place. Two tables kept per segment are filled once the
@@ -480,9 +495,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		s.path[i] = perm[id]
 	}
 	permute(seglen, perm)
-	if s.seglen = fit(seglen); cap(s.seglen) != cap(seglen) {
-		sp.put(seglen) // copied
-	}
+	s.seglen = seglen
 	longest := int32(0)
 	for _, n := range s.seglen {
 		longest = max(longest, n)
@@ -832,7 +845,7 @@ func (s *segments) watch(segs int, sp *spares) {
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
 		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.lazyNodes)) +
-		4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks) +
+		4*(len(s.pathAt)+len(s.path)) + 4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks) +
 		int(unsafe.Sizeof(pattern{}))*len(s.scan)
 }
 

@@ -61,16 +61,6 @@ func (x *strIndex) id(s string) (int32, bool) {
 	return id, true
 }
 
-// double returns s with room for one more element: doubled when full, as
-// append grows a small slice (a large one it grows by a quarter, which
-// allocates four times what it ends up holding, on the way).
-func double[T any](s []T) []T {
-	if len(s) < cap(s) {
-		return s
-	}
-	return append(make([]T, 0, max(2*cap(s), 16)), s...)
-}
-
 // grow doubles the table.
 func (x *strIndex) grow() {
 	old := x.slots

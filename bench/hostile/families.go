@@ -98,6 +98,7 @@ var Families = []Family{
 	searched("searched-compile", SearchedCompile, 2),
 	searched("searched-decide-2", SearchedDecide2, 5),
 	searched("searched-compile-2", SearchedCompile2, 4),
+	searched("searched-compile-3", SearchedCompile3, 0),
 }
 
 // The worst draws the search found (cmd/hostilesearch), on its two
@@ -138,6 +139,18 @@ var (
 	SearchedCompile2 = Params{Seed: 12486042135743607993, Alphabet: 26, StarsMin: 3, StarsMax: 3, SegMin: 3, SegMax: 5,
 		Share: 0.5, Anchor: 1, Allow: 0.55, Literal: 0.5, Usage: 0.25, Groups: 15, Size: 512000}
 )
+
+// The worst draw of twenty minutes more of the compile search, once the
+// segment build counts its units before it builds the trie of star nodes:
+//
+//	go run ./cmd/hostilesearch -objective compile -seed 3 -restarts 60 -steps 1000000 -duration 20m
+//
+// SearchedCompile3 allocates 13.5 MiB to compile on that build: 19,004
+// lines over 11 groups, 11,441 Content-Usage lines with paths and 7,563
+// Allow lines, a third of each literal, the wildcard ones of two stars
+// and segments of one to five octets over 74, none anchored.
+var SearchedCompile3 = Params{Seed: 10589260450523744427, Alphabet: 74, StarsMin: 2, StarsMax: 2, SegMin: 1, SegMax: 5,
+	Share: 0.5, Allow: 1, Literal: 0.35, Usage: 0.6, Groups: 11, Size: 511998}
 
 // searched returns the family of draw p, decided on its URL i.
 func searched(name string, p Params, i int) Family {
