@@ -48,3 +48,48 @@ func TestIsSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestFastKey checks the word-at-a-time read of the common keys against
+// the scan and classify: on lines made of each key, each of its octets
+// changed to every octet value, in either case, followed by what can come
+// after a key (spaces, a tab, a colon, other octets), fastKey finds a key
+// exactly when the line's first ':' follows a key that classify reads as
+// that key with no diagnostic, in both readings of allow.
+func TestFastKey(t *testing.T) {
+	tails := []string{":", ": /a", " :/", "\t: x", " \t :", "", " ", "x:", " x:", "-:", "#:", "\r:", "\x00:", ":\n", "s:", "\v:", "\f:", "n:", "nt:", "nt :"}
+	for _, name := range []string{"disallow", "allow", "user-agent", "sitemap", "user-age", "sitema"} {
+		for i := -1; i < len(name); i++ {
+			for c := range 256 {
+				if i < 0 && c > 0 {
+					break
+				}
+				for _, base := range []string{name, strings.ToUpper(name)} {
+					k := []byte(base)
+					if i >= 0 {
+						k[i] = byte(c)
+					}
+					for _, tail := range tails {
+						for _, noAllow := range []bool{false, true} {
+							s := string(k) + tail
+							got, at := fastKey(s, 0, noAllow)
+							want, wantAt := keyUnknown, -1
+							colon := strings.IndexByte(s, ':')
+							end := strings.IndexAny(s, "\r\n\x00#")
+							if colon >= 0 && (end < 0 || colon < end) {
+								o := Options{NoAllow: noAllow}
+								kind, code := o.classify(trim(s[:colon]))
+								if code == "" && trim(s[:colon]) == strings.TrimRight(s[:colon], " \t") && len(s) >= 8 &&
+									(kind == keyDisallow || kind == keyAllow || kind == keyUserAgent || kind == keySitemap) {
+									want, wantAt = kind, colon
+								}
+							}
+							if got != want || at != wantAt {
+								t.Fatalf("fastKey(%q, noAllow %v) = %v, %d; want %v, %d", s, noAllow, got, at, want, wantAt)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -368,18 +368,26 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 		start := pos
 		nul, hash, colon, high := -1, -1, -1, -1
 		i := pos
+		// Most lines start with one of the common keys as written, then
+		// the colon: that is read at once, and the scan goes on from the
+		// colon with a table that no longer stops at one.
+		tab := &lineOctets
+		known, at := fastKey(s, pos, o.NoAllow)
+		if at >= 0 {
+			colon, i, tab = at, at+1, &valueOctets
+		}
 	scan:
 		for ; i < len(s); i++ {
 			// Most octets are none of these: skip them four at a time,
 			// then one at a time up to the octet that stopped the skip.
 			for i+4 <= len(s) {
 				w := s[i : i+4]
-				if lineOctets[w[0]]|lineOctets[w[1]]|lineOctets[w[2]]|lineOctets[w[3]] != 0 {
+				if tab[w[0]]|tab[w[1]]|tab[w[2]]|tab[w[3]] != 0 {
 					break
 				}
 				i += 4
 			}
-			for i < len(s) && lineOctets[s[i]] == 0 {
+			for i < len(s) && tab[s[i]] == 0 {
 				i++
 			}
 			if i == len(s) {
@@ -414,7 +422,7 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 			}
 			pos++
 		}
-		p.line(n, start, i, nul, hash, colon, high)
+		p.line(n, start, i, nul, hash, colon, high, known)
 	}
 	p.f.Lines = n
 	p.finish()
@@ -562,16 +570,80 @@ const (
 )
 
 // lineOctets marks the octets the line scan stops at: line ends, NUL, '#',
-// ':' and every octet that is not ASCII.
-var lineOctets = func() (t [256]uint8) {
-	for _, c := range "\r\n\x00#:" {
-		t[c] = 1
+// ':' and every octet that is not ASCII; valueOctets the same but ':', for
+// the rest of a line once its colon is found.
+var lineOctets, valueOctets = func() (t, v [256]uint8) {
+	for _, c := range "\r\n\x00#" {
+		t[c], v[c] = 1, 1
 	}
 	for c := 0x80; c < 0x100; c++ {
-		t[c] = 1
+		t[c], v[c] = 1, 1
 	}
-	return t
+	t[':'] = 1
+	return t, v
 }()
+
+// fastKey reads the key most lines start with, disallow, allow, user-agent
+// or sitemap, at s[i:], as written but for ASCII case, followed by spaces
+// or tabs and a colon: it returns the key and where the colon is, or
+// keyUnknown and -1 for any other line, which the scan reads octet by
+// octet. The key is compared a word at a time: each octet of a letter
+// with the bit 0x20 set, which makes it the lower-case letter only if it
+// is that letter in either case, and '-' as it is. Allow is not read so
+// under noAllow, where it is no key (see classify).
+func fastKey(s string, i int, noAllow bool) (key, int) {
+	if len(s)-i < 8 {
+		return keyUnknown, -1
+	}
+	w := swar.Load8(s[i:])
+	k, n := keyUnknown, 0
+	switch w&0xff | 0x20 {
+	case 'd':
+		if w|0x20*swar.Ones == wordDisallow {
+			k, n = keyDisallow, len("disallow")
+		}
+	case 'a':
+		if w&low5|0x20*ones5 == wordAllow && !noAllow {
+			k, n = keyAllow, len("allow")
+		}
+	case 'u':
+		if w|wordUserAgentFold == wordUserAgent && len(s)-i >= 10 && s[i+8]|0x20 == 'n' && s[i+9]|0x20 == 't' {
+			k, n = keyUserAgent, len("user-agent")
+		}
+	case 's':
+		if w&low7|0x20*ones7 == wordSitemap {
+			k, n = keySitemap, len("sitemap")
+		}
+	}
+	if k == keyUnknown {
+		return keyUnknown, -1
+	}
+	j := i + n
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j < len(s) && s[j] == ':' {
+		return k, j
+	}
+	return keyUnknown, -1
+}
+
+// The words fastKey compares: the keys' first eight octets (all of allow
+// and sitemap, the rest of the word zero), and the bits it sets in a
+// user-agent word, all but in its '-'.
+var (
+	wordDisallow      = swar.Load8("disallow")
+	wordAllow         = swar.Load8("allow\x00\x00\x00")
+	wordSitemap       = swar.Load8("sitemap\x00")
+	wordUserAgent     = swar.Load8("user-age")
+	wordUserAgentFold = swar.Load8("    \x00   ")
+)
+
+// The low five and seven octets of a word, and the octet 1 in each of them.
+const (
+	low5, ones5 = 1<<40 - 1, swar.Ones >> 24
+	low7, ones7 = 1<<56 - 1, swar.Ones >> 8
+)
 
 type parser struct {
 	f        *File
@@ -699,9 +771,12 @@ func trim(b string) string {
 // line reads line number n, p.s[start:end], given the offsets of its first
 // NUL, '#', ':' and non-ASCII octet (-1 for none), and adds it to the line
 // table when the parser keeps one.
-func (p *parser) line(n, start, end, nul, hash, colon, high int) {
+//
+// known is the line's key when the scan read it already (fastKey), or
+// keyUnknown when the key is to be classified.
+func (p *parser) line(n, start, end, nul, hash, colon, high int, known key) {
 	l := Line{Span: Span{start, end}}
-	l.Kind = p.read(n, start, end, nul, hash, colon, high, &l)
+	l.Kind = p.read(n, start, end, nul, hash, colon, high, known, &l)
 	if p.lines != nil {
 		*p.lines = append(*p.lines, l)
 	}
@@ -709,7 +784,7 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int) {
 
 // read reads a line for line, setting the key and value spans of l, and
 // returns what the line was read as.
-func (p *parser) read(n, start, end, nul, hash, colon, high int, l *Line) LineKind {
+func (p *parser) read(n, start, end, nul, hash, colon, high int, known key, l *Line) LineKind {
 	if m := p.opts.MaxLineLength; m > 0 && end-start > m {
 		p.diagNum(n, diag.LongLine, "the line is longer than %d octets; the rest is ignored", m)
 		end = start + m
@@ -730,7 +805,7 @@ func (p *parser) read(n, start, end, nul, hash, colon, high int, l *Line) LineKi
 		// A line with a colon is not blank: most lines are read so,
 		// with no trim of the whole line.
 		l.Key, l.Value = p.trimSpan(start, colon), p.trimSpan(colon+1, end)
-		return p.record(n, l.Key, l.Value)
+		return p.record(n, l.Key, l.Value, known)
 	}
 	ls := p.trimSpan(start, end)
 	line := p.s[ls.Start:ls.End]
@@ -762,7 +837,7 @@ func (p *parser) read(n, start, end, nul, hash, colon, high int, l *Line) LineKi
 	l.Key, l.Value = p.trimSpan(ls.Start, ls.Start+i), p.trimSpan(ls.Start+i+1, ls.End)
 	k, v := p.text(l.Key), p.text(l.Value)
 	p.diag(n, diag.MissingColon, "no colon after %q; read as %q: %q", k, k, v)
-	return p.record(n, l.Key, l.Value)
+	return p.record(n, l.Key, l.Value, keyUnknown)
 }
 
 // trimSpan returns p.s[start:end] without the space around it, as trim
@@ -781,10 +856,13 @@ func (p *parser) trimSpan(start, end int) Span {
 func (p *parser) text(sp Span) string { return p.s[sp.Start:sp.End] }
 
 // record reads a key and value of line n and returns what the line was
-// read as.
-func (p *parser) record(n int, ks, vs Span) LineKind {
+// read as. The key is known when it is not keyUnknown (see line).
+func (p *parser) record(n int, ks, vs Span, known key) LineKind {
 	k, v := p.text(ks), p.text(vs)
-	kind, code := p.opts.classify(k)
+	kind, code := known, diag.Code("")
+	if known == keyUnknown {
+		kind, code = p.opts.classify(k)
+	}
 	switch code {
 	case diag.MisspeltKey:
 		p.diag(n, code, "%q is a misspelling; read as %s", k, kind.String())
