@@ -370,11 +370,18 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 		i := pos
 		// Most lines start with one of the common keys as written, then
 		// the colon: that is read at once, and the scan goes on from the
-		// colon with a table that no longer stops at one.
+		// value, past the spaces and tabs after the colon, with a table
+		// that no longer stops at a colon and that marks the octets a
+		// pattern in canonical form does not keep as they are (notPlain),
+		// so that a plain value needs no check of its own (see record).
 		tab := &lineOctets
 		known, at := fastKey(s, pos, o.NoAllow)
+		var seen uint8 // the marks of the octets skipped, fastKey's lines only
 		if at >= 0 {
 			colon, i, tab = at, at+1, &valueOctets
+			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
 		}
 	scan:
 		for ; i < len(s); i++ {
@@ -382,12 +389,19 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 			// then one at a time up to the octet that stopped the skip.
 			for i+4 <= len(s) {
 				w := s[i : i+4]
-				if tab[w[0]]|tab[w[1]]|tab[w[2]]|tab[w[3]] != 0 {
+				m := tab[w[0]] | tab[w[1]] | tab[w[2]] | tab[w[3]]
+				if m&stop != 0 {
 					break
 				}
+				seen |= m
 				i += 4
 			}
-			for i < len(s) && tab[s[i]] == 0 {
+			for i < len(s) {
+				m := tab[s[i]]
+				if m&stop != 0 {
+					break
+				}
+				seen |= m
 				i++
 			}
 			if i == len(s) {
@@ -407,13 +421,14 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 				}
 			case ':':
 				if colon < 0 {
-					colon = i
+					colon, tab = i, &valueOctets
 				}
 			default:
 				if high < 0 {
 					high = i
 				}
 			}
+			seen |= notPlain // a stop within the line: no plain value
 		}
 		pos = i
 		if pos < len(s) {
@@ -422,7 +437,7 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 			}
 			pos++
 		}
-		p.line(n, start, i, nul, hash, colon, high, known)
+		p.line(n, start, i, nul, hash, colon, high, known, known != keyUnknown && seen&notPlain == 0)
 	}
 	p.f.Lines = n
 	p.finish()
@@ -569,19 +584,32 @@ const (
 	minAgentLine = len("useragent\n")
 )
 
-// lineOctets marks the octets the line scan stops at: line ends, NUL, '#',
-// ':' and every octet that is not ASCII; valueOctets the same but ':', for
-// the rest of a line once its colon is found.
+// lineOctets marks with stop the octets the line scan stops at: line ends,
+// NUL, '#', ':' and every octet that is not ASCII. valueOctets marks the
+// same but ':', for the rest of a line once its colon is found, and with
+// notPlain the other octets that a pattern in canonical form does not keep
+// as they are (package normalize): space and the other controls, DEL,
+// '%' and '$' (which only at the end is kept, as the anchor).
 var lineOctets, valueOctets = func() (t, v [256]uint8) {
+	for c := range 0x21 {
+		v[c] = notPlain
+	}
+	v[0x7f], v['%'], v['$'] = notPlain, notPlain, notPlain
 	for _, c := range "\r\n\x00#" {
-		t[c], v[c] = 1, 1
+		t[c], v[c] = stop, stop
 	}
 	for c := 0x80; c < 0x100; c++ {
-		t[c], v[c] = 1, 1
+		t[c], v[c] = stop, stop
 	}
-	t[':'] = 1
+	t[':'] = stop
 	return t, v
 }()
+
+// The marks of lineOctets and valueOctets.
+const (
+	stop     = 1 << iota // the scan stops at the octet
+	notPlain             // the octet is not kept as it is in a pattern's canonical form
+)
 
 // fastKey reads the key most lines start with, disallow, allow, user-agent
 // or sitemap, at s[i:], as written but for ASCII case, followed by spaces
@@ -773,10 +801,12 @@ func trim(b string) string {
 // table when the parser keeps one.
 //
 // known is the line's key when the scan read it already (fastKey), or
-// keyUnknown when the key is to be classified.
-func (p *parser) line(n, start, end, nul, hash, colon, high int, known key) {
+// keyUnknown when the key is to be classified; plain reports that every
+// octet after the space that follows the colon is kept as it is in a
+// pattern's canonical form, and so is the value.
+func (p *parser) line(n, start, end, nul, hash, colon, high int, known key, plain bool) {
 	l := Line{Span: Span{start, end}}
-	l.Kind = p.read(n, start, end, nul, hash, colon, high, known, &l)
+	l.Kind = p.read(n, start, end, nul, hash, colon, high, known, plain, &l)
 	if p.lines != nil {
 		*p.lines = append(*p.lines, l)
 	}
@@ -784,7 +814,7 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int, known key) {
 
 // read reads a line for line, setting the key and value spans of l, and
 // returns what the line was read as.
-func (p *parser) read(n, start, end, nul, hash, colon, high int, known key, l *Line) LineKind {
+func (p *parser) read(n, start, end, nul, hash, colon, high int, known key, plain bool, l *Line) LineKind {
 	if m := p.opts.MaxLineLength; m > 0 && end-start > m {
 		p.diagNum(n, diag.LongLine, "the line is longer than %d octets; the rest is ignored", m)
 		end = start + m
@@ -805,7 +835,7 @@ func (p *parser) read(n, start, end, nul, hash, colon, high int, known key, l *L
 		// A line with a colon is not blank: most lines are read so,
 		// with no trim of the whole line.
 		l.Key, l.Value = p.trimSpan(start, colon), p.trimSpan(colon+1, end)
-		return p.record(n, l.Key, l.Value, known)
+		return p.record(n, l.Key, l.Value, known, plain)
 	}
 	ls := p.trimSpan(start, end)
 	line := p.s[ls.Start:ls.End]
@@ -837,7 +867,7 @@ func (p *parser) read(n, start, end, nul, hash, colon, high int, known key, l *L
 	l.Key, l.Value = p.trimSpan(ls.Start, ls.Start+i), p.trimSpan(ls.Start+i+1, ls.End)
 	k, v := p.text(l.Key), p.text(l.Value)
 	p.diag(n, diag.MissingColon, "no colon after %q; read as %q: %q", k, k, v)
-	return p.record(n, l.Key, l.Value, keyUnknown)
+	return p.record(n, l.Key, l.Value, keyUnknown, false)
 }
 
 // trimSpan returns p.s[start:end] without the space around it, as trim
@@ -856,8 +886,9 @@ func (p *parser) trimSpan(start, end int) Span {
 func (p *parser) text(sp Span) string { return p.s[sp.Start:sp.End] }
 
 // record reads a key and value of line n and returns what the line was
-// read as. The key is known when it is not keyUnknown (see line).
-func (p *parser) record(n int, ks, vs Span, known key) LineKind {
+// read as. The key is known when it is not keyUnknown, and the value is
+// its own canonical form as a pattern when plain is set (see line).
+func (p *parser) record(n int, ks, vs Span, known key, plain bool) LineKind {
 	k, v := p.text(ks), p.text(vs)
 	kind, code := known, diag.Code("")
 	if known == keyUnknown {
@@ -886,7 +917,11 @@ func (p *parser) record(n int, ks, vs Span, known key) LineKind {
 		if v != "" && v[0] != '/' && v[0] != '*' {
 			p.diag(n, diag.UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
 		}
-		p.rules = append(p.rules, Rule{Allow: kind == keyAllow, Pattern: v, Canonical: p.opts.Form.Pattern(v), Line: n})
+		canon := v
+		if !plain || p.opts.Form != normalize.Canonical {
+			canon = p.opts.Form.Pattern(v)
+		}
+		p.rules = append(p.rules, Rule{Allow: kind == keyAllow, Pattern: v, Canonical: canon, Line: n})
 		p.hasRules = true
 	case keySitemap:
 		p.sitemap(n, v)
