@@ -383,6 +383,7 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 				i++
 			}
 		}
+		value := i // where the value starts, on fastKey's lines
 	scan:
 		for ; i < len(s); i++ {
 			// Most octets are none of these: skip them four at a time,
@@ -437,7 +438,21 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 			}
 			pos++
 		}
-		p.line(n, start, i, nul, hash, colon, high, known, known != keyUnknown && seen&notPlain == 0)
+		plain := known != keyUnknown && seen&notPlain == 0
+		if m := o.MaxLineLength; plain && (m <= 0 || i-start <= m) {
+			// A line of a common key whose value holds nothing the
+			// scan marks, as most lines are: no NUL, comment, octet
+			// outside ASCII nor space to trim. Its key and value are
+			// known: it needs none of read's checks.
+			p.lineStart = start
+			kind := p.keyed(n, known, "", Span{value, i}, true)
+			if p.lines != nil {
+				*p.lines = append(*p.lines, Line{Span: Span{start, i}, Kind: kind,
+					Key: Span{start, start + len(known.String())}, Value: Span{value, i}})
+			}
+			continue
+		}
+		p.line(n, start, i, nul, hash, colon, high, known, plain)
 	}
 	p.f.Lines = n
 	p.finish()
@@ -889,7 +904,7 @@ func (p *parser) text(sp Span) string { return p.s[sp.Start:sp.End] }
 // read as. The key is known when it is not keyUnknown, and the value is
 // its own canonical form as a pattern when plain is set (see line).
 func (p *parser) record(n int, ks, vs Span, known key, plain bool) LineKind {
-	k, v := p.text(ks), p.text(vs)
+	k := p.text(ks)
 	kind, code := known, diag.Code("")
 	if known == keyUnknown {
 		kind, code = p.opts.classify(k)
@@ -906,6 +921,13 @@ func (p *parser) record(n int, ks, vs Span, known key, plain bool) LineKind {
 			p.diag(n, code, "unknown key %q; kept as an extension", k)
 		}
 	}
+	return p.keyed(n, kind, k, vs, plain)
+}
+
+// keyed reads the value vs of line n, whose key k was read as kind, and
+// returns what the line was read as; plain is as for record.
+func (p *parser) keyed(n int, kind key, k string, vs Span, plain bool) LineKind {
+	v := p.text(vs)
 	switch kind {
 	case keyUserAgent:
 		p.userAgent(n, v, vs.Start-p.lineStart)
