@@ -5,23 +5,21 @@ import (
 	"testing"
 )
 
-// TestEqualLower checks the word-at-a-time compare of keys with the exact
-// keys' names against strings.EqualFold, on every name, each octet of the
-// name changed to every octet value but CR (which ends a line, so no key
-// holds it).
-func TestEqualLower(t *testing.T) {
+// TestClassifyExact checks that classify reads a key as one of exactKeys
+// exactly when it is that key's name ignoring ASCII case, as
+// strings.EqualFold says of a key all in ASCII, on every name, each octet
+// of the name changed to every octet value.
+func TestClassifyExact(t *testing.T) {
 	for _, e := range exactKeys {
 		for i := range len(e.name) {
 			for c := range 256 {
-				if c == '\r' {
-					continue
-				}
 				for _, base := range []string{e.name, strings.ToUpper(e.name)} {
 					k := []byte(base)
 					k[i] = byte(c)
 					want := strings.EqualFold(string(k), e.name) && string(k) == strings.Map(asciiOnly, string(k))
-					if got := equalLower(string(k), e.name); got != want {
-						t.Errorf("equalLower(%q, %q) = %v, want %v", k, e.name, got, want)
+					kind, code := (&Options{}).classify(string(k))
+					if got := kind == e.key && code == ""; got != want {
+						t.Errorf("classify(%q) = %v %q; read as %s: %v, want %v", k, kind, code, e.name, got, want)
 					}
 				}
 			}

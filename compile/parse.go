@@ -158,17 +158,6 @@ var exactKeys = []struct {
 	{"content-signal", keyContentSignal},
 }
 
-// exactByLen holds exactKeys by the length of their names.
-var exactByLen = func() (t [16][]struct {
-	name string
-	key  key
-}) {
-	for _, e := range exactKeys {
-		t[len(e.name)] = append(t[len(e.name)], e)
-	}
-	return t
-}()
-
 // misspellings are accepted, as Google's crawler accepts them, by prefix.
 var misspellings = []struct {
 	prefix string
@@ -199,21 +188,11 @@ var prefixes = []struct {
 // classify reads a key, ignoring case, and returns the code of the
 // diagnostic it calls for, if any.
 func (o *Options) classify(k string) (key, diag.Code) {
-	// Most keys are one of exactKeys as written: only the names of the
-	// key's length are compared. Case is folded in ASCII only, as RFC
-	// 5234's case-insensitive literals are and as Google's library
-	// compares keys: "dİsallow" (U+0130) is no key, though
+	// Most keys are one of exactKeys as written (and the commonest are
+	// read by fastKey before they come here). Case is folded in ASCII
+	// only, as RFC 5234's case-insensitive literals are and as Google's
+	// library compares keys: "dİsallow" (U+0130) is no key, though
 	// strings.ToLower would make it "disallow".
-	if len(k) < len(exactByLen) {
-		for _, e := range exactByLen[len(k)] {
-			if equalLower(k, e.name) {
-				if e.key == keyAllow && o.NoAllow {
-					return keyUnknown, diag.UnknownKey
-				}
-				return e.key, ""
-			}
-		}
-	}
 	for _, e := range exactKeys {
 		if len(k) == len(e.name) && hasPrefixFold(k, e.name) {
 			if e.key == keyAllow && o.NoAllow {
@@ -236,27 +215,6 @@ func (o *Options) classify(k string) (key, diag.Code) {
 		}
 	}
 	return keyUnknown, diag.UnknownKey
-}
-
-// equalLower reports whether k, a key, is name, a lower-case name of
-// ASCII letters and '-' of the same length, ignoring ASCII case. A byte
-// with the bit 0x20 set is the name's when the name's is a letter only if
-// it is that letter in either case, and when it is '-' only if it is '-'
-// or CR, which no key holds (a CR ends the line): so the key is compared
-// eight octets at a time, each with that bit set.
-func equalLower(k, name string) bool {
-	for len(k) >= 8 {
-		if swar.Load8(k)|0x20*swar.Ones != swar.Load8(name) {
-			return false
-		}
-		k, name = k[8:], name[8:]
-	}
-	for i := 0; i < len(k); i++ {
-		if k[i]|0x20 != name[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // hasPrefixFold reports whether s starts with prefix, a lower-case ASCII
@@ -922,7 +880,7 @@ func (p *parser) record(n int, ks, vs Span, known key, plain bool) LineKind {
 	case diag.KeyPrefix:
 		p.diag(n, code, "%q is read as %s", k, kind.String())
 	case diag.UnknownKey:
-		if len(k) == len("noindex") && equalLower(k, "noindex") {
+		if len(k) == len("noindex") && hasPrefixFold(k, "noindex") {
 			p.diag(n, diag.RetiredKey, "noindex in robots.txt is not read by Google since 2019 nor by other major crawlers; use a robots META tag or X-Robots-Tag header")
 		} else {
 			p.diag(n, code, "unknown key %q; kept as an extension", k)
