@@ -3,6 +3,8 @@ package compile
 import (
 	"strings"
 	"testing"
+
+	"github.com/robotsexclusion/robots/internal/swar"
 )
 
 // TestClassifyExact checks that classify reads a key as one of exactKeys
@@ -88,6 +90,25 @@ func TestFastKey(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestFastKeyWords checks the words fastKey compares against the octets
+// they stand for.
+func TestFastKeyWords(t *testing.T) {
+	for _, c := range []struct {
+		word uint64
+		s    string
+	}{
+		{wordDisallow, "disallow"},
+		{wordAllow, "allow\x00\x00\x00"},
+		{wordSitemap, "sitemap\x00"},
+		{wordUserAgent, "user-age"},
+		{wordUserAgentFold, "    \x00   "},
+	} {
+		if got := swar.Load8(c.s); got != c.word {
+			t.Errorf("%q is %#x, not %#x", c.s, got, c.word)
 		}
 	}
 }

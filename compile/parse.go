@@ -636,15 +636,16 @@ func fastKey(s string, i int, noAllow bool) (key, int) {
 	return keyUnknown, -1
 }
 
-// The words fastKey compares: the keys' first eight octets (all of allow
-// and sitemap, the rest of the word zero), and the bits it sets in a
-// user-agent word, all but in its '-'.
-var (
-	wordDisallow      = swar.Load8("disallow")
-	wordAllow         = swar.Load8("allow\x00\x00\x00")
-	wordSitemap       = swar.Load8("sitemap\x00")
-	wordUserAgent     = swar.Load8("user-age")
-	wordUserAgentFold = swar.Load8("    \x00   ")
+// The words fastKey compares, as swar.Load8 reads them (TestFastKeyWords):
+// the keys' first eight octets (all of allow and sitemap, the rest of the
+// word zero), and the bits it sets in a user-agent word, all but in its
+// '-'.
+const (
+	wordDisallow      = 0x776f6c6c61736964 // "disallow"
+	wordAllow         = 0x776f6c6c61       // "allow"
+	wordSitemap       = 0x70616d65746973   // "sitemap"
+	wordUserAgent     = 0x6567612d72657375 // "user-age"
+	wordUserAgentFold = 0x2020200020202020 // "    \x00   "
 )
 
 // The low five and seven octets of a word, and the octet 1 in each of them.
