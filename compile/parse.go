@@ -404,17 +404,14 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 			pos++
 		}
 		plain := known != keyUnknown && seen&notPlain == 0
-		if m := o.MaxLineLength; plain && (m <= 0 || i-start <= m) {
+		if m := o.MaxLineLength; plain && (m <= 0 || i-start <= m) && p.lines == nil {
 			// A line of a common key whose value holds nothing the
 			// scan marks, as most lines are: no NUL, comment, octet
 			// outside ASCII nor space to trim. Its key and value are
-			// known: it needs none of read's checks.
+			// known: it needs none of read's checks. (A parse that
+			// keeps the line table, for tools, reads it through line.)
 			p.lineStart = start
-			kind := p.keyed(n, known, "", Span{value, i}, true)
-			if p.lines != nil {
-				*p.lines = append(*p.lines, Line{Span: Span{start, i}, Kind: kind,
-					Key: Span{start, start + len(known.String())}, Value: Span{value, i}})
-			}
+			p.keyed(n, known, "", Span{value, i}, true)
 			continue
 		}
 		p.line(n, start, i, nul, hash, colon, high, known, plain)
