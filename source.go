@@ -41,13 +41,24 @@ func ParseSource(body []byte, opts ...Option) (*Robots, *Source) {
 // encoded in that charset again.
 func (s *Source) BodyOffset(off int) int { return s.offsets.Offset(off) }
 
+// configOf returns the configuration the options set. Options are
+// functions of a *config.Config, so the one they set escapes: it is
+// allocated only when there are options, and most calls have none.
+func configOf(opts []Option) config.Config {
+	if len(opts) == 0 {
+		return config.Config{Limit: DefaultParseLimit}
+	}
+	c := &config.Config{Limit: DefaultParseLimit}
+	for _, o := range opts {
+		o(c)
+	}
+	return *c
+}
+
 // parse is Parse, keeping the line table in lines when it is not nil, and
 // returns what normalize said of the body too.
 func parse(body []byte, opts []Option, lines *[]compile.Line) (*Robots, normalize.BodyInfo) {
-	cfg := config.Config{Limit: DefaultParseLimit}
-	for _, o := range opts {
-		o(&cfg)
-	}
+	cfg := configOf(opts)
 	var pre []Diagnostic
 	if !cfg.Dialect.Valid() {
 		pre = append(pre, Diagnostic{Code: UnknownDialect, Message: cfg.Dialect.String() + " is not a dialect; read as rfc9309"})

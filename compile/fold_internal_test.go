@@ -3,25 +3,25 @@ package compile
 import (
 	"strings"
 	"testing"
+
+	"github.com/robotsexclusion/robots/internal/swar"
 )
 
-// TestEqualLower checks the word-at-a-time compare of keys with the exact
-// keys' names against strings.EqualFold, on every name, each octet of the
-// name changed to every octet value but CR (which ends a line, so no key
-// holds it).
-func TestEqualLower(t *testing.T) {
+// TestClassifyExact checks that classify reads a key as one of exactKeys
+// exactly when it is that key's name ignoring ASCII case, as
+// strings.EqualFold says of a key all in ASCII, on every name, each octet
+// of the name changed to every octet value.
+func TestClassifyExact(t *testing.T) {
 	for _, e := range exactKeys {
 		for i := range len(e.name) {
 			for c := range 256 {
-				if c == '\r' {
-					continue
-				}
 				for _, base := range []string{e.name, strings.ToUpper(e.name)} {
 					k := []byte(base)
 					k[i] = byte(c)
 					want := strings.EqualFold(string(k), e.name) && string(k) == strings.Map(asciiOnly, string(k))
-					if got := equalLower(string(k), e.name); got != want {
-						t.Errorf("equalLower(%q, %q) = %v, want %v", k, e.name, got, want)
+					kind, code := (&Options{}).classify(string(k))
+					if got := kind == e.key && code == ""; got != want {
+						t.Errorf("classify(%q) = %v %q; read as %s: %v, want %v", k, kind, code, e.name, got, want)
 					}
 				}
 			}
@@ -45,6 +45,70 @@ func TestIsSpace(t *testing.T) {
 		want := c == ' ' || c == '\t' || c == '\v' || c == '\f'
 		if got := isSpace(byte(c)); got != want {
 			t.Errorf("isSpace(%#x) = %v, want %v", c, got, want)
+		}
+	}
+}
+
+// TestFastKey checks the word-at-a-time read of the common keys against
+// the scan and classify: on lines made of each key, each of its octets
+// changed to every octet value, in either case, followed by what can come
+// after a key (spaces, a tab, a colon, other octets), fastKey finds a key
+// exactly when the line's first ':' follows a key that classify reads as
+// that key with no diagnostic, in both readings of allow.
+func TestFastKey(t *testing.T) {
+	tails := []string{":", ": /a", " :/", "\t: x", " \t :", "", " ", "x:", " x:", "-:", "#:", "\r:", "\x00:", ":\n", "s:", "\v:", "\f:", "n:", "nt:", "nt :"}
+	for _, name := range []string{"disallow", "allow", "user-agent", "sitemap", "user-age", "sitema"} {
+		for i := -1; i < len(name); i++ {
+			for c := range 256 {
+				if i < 0 && c > 0 {
+					break
+				}
+				for _, base := range []string{name, strings.ToUpper(name)} {
+					k := []byte(base)
+					if i >= 0 {
+						k[i] = byte(c)
+					}
+					for _, tail := range tails {
+						for _, noAllow := range []bool{false, true} {
+							s := string(k) + tail
+							got, at := fastKey(s, 0, noAllow)
+							want, wantAt := keyUnknown, -1
+							colon := strings.IndexByte(s, ':')
+							end := strings.IndexAny(s, "\r\n\x00#")
+							if colon >= 0 && (end < 0 || colon < end) {
+								o := Options{NoAllow: noAllow}
+								kind, code := o.classify(trim(s[:colon]))
+								if code == "" && trim(s[:colon]) == strings.TrimRight(s[:colon], " \t") && len(s) >= 8 &&
+									(kind == keyDisallow || kind == keyAllow || kind == keyUserAgent || kind == keySitemap) {
+									want, wantAt = kind, colon
+								}
+							}
+							if got != want || at != wantAt {
+								t.Fatalf("fastKey(%q, noAllow %v) = %v, %d; want %v, %d", s, noAllow, got, at, want, wantAt)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestFastKeyWords checks the words fastKey compares against the octets
+// they stand for.
+func TestFastKeyWords(t *testing.T) {
+	for _, c := range []struct {
+		word uint64
+		s    string
+	}{
+		{wordDisallow, "disallow"},
+		{wordAllow, "allow\x00\x00\x00"},
+		{wordSitemap, "sitemap\x00"},
+		{wordUserAgent, "user-age"},
+		{wordUserAgentFold, "    \x00   "},
+	} {
+		if got := swar.Load8(c.s); got != c.word {
+			t.Errorf("%q is %#x, not %#x", c.s, got, c.word)
 		}
 	}
 }

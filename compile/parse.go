@@ -95,7 +95,14 @@ import (
 //
 // # Cost
 //
-// Parse reads a body of n octets in one pass, in time linear in n. It
+// Parse reads a body of n octets in one pass, in time linear in n. Its
+// cost is per line more than per octet, the median file's lines being
+// short, so most lines are read in the scan itself: a line that starts
+// with disallow, allow, user-agent or sitemap as written (any ASCII
+// case), then a colon, has its key read a word at a time (fastKey), and
+// when its value holds nothing to trim, cut or rewrite, the scan hands
+// the value on as it is, its own canonical pattern, without the checks
+// of read; every other line is read octet by octet and classified. It
 // allocates one copy of the body, of which every value is a substring.
 // The rules, agents, groups, sitemaps and diagnostics are gathered in
 // scratch slices that parses reuse (up to maxScratch entries each, 1,024),
@@ -151,17 +158,6 @@ var exactKeys = []struct {
 	{"content-signal", keyContentSignal},
 }
 
-// exactByLen holds exactKeys by the length of their names.
-var exactByLen = func() (t [16][]struct {
-	name string
-	key  key
-}) {
-	for _, e := range exactKeys {
-		t[len(e.name)] = append(t[len(e.name)], e)
-	}
-	return t
-}()
-
 // misspellings are accepted, as Google's crawler accepts them, by prefix.
 var misspellings = []struct {
 	prefix string
@@ -192,21 +188,11 @@ var prefixes = []struct {
 // classify reads a key, ignoring case, and returns the code of the
 // diagnostic it calls for, if any.
 func (o *Options) classify(k string) (key, diag.Code) {
-	// Most keys are one of exactKeys as written: only the names of the
-	// key's length are compared. Case is folded in ASCII only, as RFC
-	// 5234's case-insensitive literals are and as Google's library
-	// compares keys: "dİsallow" (U+0130) is no key, though
+	// Most keys are one of exactKeys as written (and the commonest are
+	// read by fastKey before they come here). Case is folded in ASCII
+	// only, as RFC 5234's case-insensitive literals are and as Google's
+	// library compares keys: "dİsallow" (U+0130) is no key, though
 	// strings.ToLower would make it "disallow".
-	if len(k) < len(exactByLen) {
-		for _, e := range exactByLen[len(k)] {
-			if equalLower(k, e.name) {
-				if e.key == keyAllow && o.NoAllow {
-					return keyUnknown, diag.UnknownKey
-				}
-				return e.key, ""
-			}
-		}
-	}
 	for _, e := range exactKeys {
 		if len(k) == len(e.name) && hasPrefixFold(k, e.name) {
 			if e.key == keyAllow && o.NoAllow {
@@ -229,27 +215,6 @@ func (o *Options) classify(k string) (key, diag.Code) {
 		}
 	}
 	return keyUnknown, diag.UnknownKey
-}
-
-// equalLower reports whether k, a key, is name, a lower-case name of
-// ASCII letters and '-' of the same length, ignoring ASCII case. A byte
-// with the bit 0x20 set is the name's when the name's is a letter only if
-// it is that letter in either case, and when it is '-' only if it is '-'
-// or CR, which no key holds (a CR ends the line): so the key is compared
-// eight octets at a time, each with that bit set.
-func equalLower(k, name string) bool {
-	for len(k) >= 8 {
-		if swar.Load8(k)|0x20*swar.Ones != swar.Load8(name) {
-			return false
-		}
-		k, name = k[8:], name[8:]
-	}
-	for i := 0; i < len(k); i++ {
-		if k[i]|0x20 != name[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // hasPrefixFold reports whether s starts with prefix, a lower-case ASCII
@@ -368,18 +333,41 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 		start := pos
 		nul, hash, colon, high := -1, -1, -1, -1
 		i := pos
+		// Most lines start with one of the common keys as written, then
+		// the colon: that is read at once, and the scan goes on from the
+		// value, past the spaces and tabs after the colon, with a table
+		// that no longer stops at a colon and that marks the octets a
+		// pattern in canonical form does not keep as they are (notPlain),
+		// so that a plain value needs no check of its own (see record).
+		tab := &lineOctets
+		known, at := fastKey(s, pos, o.NoAllow)
+		var seen uint8 // the marks of the octets skipped, fastKey's lines only
+		if at >= 0 {
+			colon, i, tab = at, at+1, &valueOctets
+			for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+		}
+		value := i // where the value starts, on fastKey's lines
 	scan:
 		for ; i < len(s); i++ {
 			// Most octets are none of these: skip them four at a time,
 			// then one at a time up to the octet that stopped the skip.
 			for i+4 <= len(s) {
 				w := s[i : i+4]
-				if lineOctets[w[0]]|lineOctets[w[1]]|lineOctets[w[2]]|lineOctets[w[3]] != 0 {
+				m := tab[w[0]] | tab[w[1]] | tab[w[2]] | tab[w[3]]
+				if m&stop != 0 {
 					break
 				}
+				seen |= m
 				i += 4
 			}
-			for i < len(s) && lineOctets[s[i]] == 0 {
+			for i < len(s) {
+				m := tab[s[i]]
+				if m&stop != 0 {
+					break
+				}
+				seen |= m
 				i++
 			}
 			if i == len(s) {
@@ -399,13 +387,14 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 				}
 			case ':':
 				if colon < 0 {
-					colon = i
+					colon, tab = i, &valueOctets
 				}
 			default:
 				if high < 0 {
 					high = i
 				}
 			}
+			seen |= notPlain // a stop within the line: no plain value
 		}
 		pos = i
 		if pos < len(s) {
@@ -414,7 +403,18 @@ func (o Options) parse(body []byte, lines *[]Line) *File {
 			}
 			pos++
 		}
-		p.line(n, start, i, nul, hash, colon, high)
+		plain := known != keyUnknown && seen&notPlain == 0
+		if m := o.MaxLineLength; plain && (m <= 0 || i-start <= m) && p.lines == nil {
+			// A line of a common key whose value holds nothing the
+			// scan marks, as most lines are: no NUL, comment, octet
+			// outside ASCII nor space to trim. Its key and value are
+			// known: it needs none of read's checks. (A parse that
+			// keeps the line table, for tools, reads it through line.)
+			p.lineStart = start
+			p.keyed(n, known, "", Span{value, i}, true)
+			continue
+		}
+		p.line(n, start, i, nul, hash, colon, high, known, plain)
 	}
 	p.f.Lines = n
 	p.finish()
@@ -561,17 +561,95 @@ const (
 	minAgentLine = len("useragent\n")
 )
 
-// lineOctets marks the octets the line scan stops at: line ends, NUL, '#',
-// ':' and every octet that is not ASCII.
-var lineOctets = func() (t [256]uint8) {
-	for _, c := range "\r\n\x00#:" {
-		t[c] = 1
+// lineOctets marks with stop the octets the line scan stops at: line ends,
+// NUL, '#', ':' and every octet that is not ASCII. valueOctets marks the
+// same but ':', for the rest of a line once its colon is found, and with
+// notPlain the other octets that a pattern in canonical form does not keep
+// as they are (package normalize): space and the other controls, DEL,
+// '%' and '$' (which only at the end is kept, as the anchor).
+var lineOctets, valueOctets = func() (t, v [256]uint8) {
+	for c := range 0x21 {
+		v[c] = notPlain
+	}
+	v[0x7f], v['%'], v['$'] = notPlain, notPlain, notPlain
+	for _, c := range "\r\n\x00#" {
+		t[c], v[c] = stop, stop
 	}
 	for c := 0x80; c < 0x100; c++ {
-		t[c] = 1
+		t[c], v[c] = stop, stop
 	}
-	return t
+	t[':'] = stop
+	return t, v
 }()
+
+// The marks of lineOctets and valueOctets.
+const (
+	stop     = 1 << iota // the scan stops at the octet
+	notPlain             // the octet is not kept as it is in a pattern's canonical form
+)
+
+// fastKey reads the key most lines start with, disallow, allow, user-agent
+// or sitemap, at s[i:], as written but for ASCII case, followed by spaces
+// or tabs and a colon: it returns the key and where the colon is, or
+// keyUnknown and -1 for any other line, which the scan reads octet by
+// octet. The key is compared a word at a time: each octet of a letter
+// with the bit 0x20 set, which makes it the lower-case letter only if it
+// is that letter in either case, and '-' as it is. Allow is not read so
+// under noAllow, where it is no key (see classify).
+func fastKey(s string, i int, noAllow bool) (key, int) {
+	if len(s)-i < 8 {
+		return keyUnknown, -1
+	}
+	w := swar.Load8(s[i:])
+	k, n := keyUnknown, 0
+	switch w&0xff | 0x20 {
+	case 'd':
+		if w|0x20*swar.Ones == wordDisallow {
+			k, n = keyDisallow, len("disallow")
+		}
+	case 'a':
+		if w&low5|0x20*ones5 == wordAllow && !noAllow {
+			k, n = keyAllow, len("allow")
+		}
+	case 'u':
+		if w|wordUserAgentFold == wordUserAgent && len(s)-i >= 10 && s[i+8]|0x20 == 'n' && s[i+9]|0x20 == 't' {
+			k, n = keyUserAgent, len("user-agent")
+		}
+	case 's':
+		if w&low7|0x20*ones7 == wordSitemap {
+			k, n = keySitemap, len("sitemap")
+		}
+	}
+	if k == keyUnknown {
+		return keyUnknown, -1
+	}
+	j := i + n
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j < len(s) && s[j] == ':' {
+		return k, j
+	}
+	return keyUnknown, -1
+}
+
+// The words fastKey compares, as swar.Load8 reads them (TestFastKeyWords):
+// the keys' first eight octets (all of allow and sitemap, the rest of the
+// word zero), and the bits it sets in a user-agent word, all but in its
+// '-'.
+const (
+	wordDisallow      = 0x776f6c6c61736964 // "disallow"
+	wordAllow         = 0x776f6c6c61       // "allow"
+	wordSitemap       = 0x70616d65746973   // "sitemap"
+	wordUserAgent     = 0x6567612d72657375 // "user-age"
+	wordUserAgentFold = 0x2020200020202020 // "    \x00   "
+)
+
+// The low five and seven octets of a word, and the octet 1 in each of them.
+const (
+	low5, ones5 = 1<<40 - 1, swar.Ones >> 24
+	low7, ones7 = 1<<56 - 1, swar.Ones >> 8
+)
 
 type parser struct {
 	f        *File
@@ -699,9 +777,14 @@ func trim(b string) string {
 // line reads line number n, p.s[start:end], given the offsets of its first
 // NUL, '#', ':' and non-ASCII octet (-1 for none), and adds it to the line
 // table when the parser keeps one.
-func (p *parser) line(n, start, end, nul, hash, colon, high int) {
+//
+// known is the line's key when the scan read it already (fastKey), or
+// keyUnknown when the key is to be classified; plain reports that every
+// octet after the space that follows the colon is kept as it is in a
+// pattern's canonical form, and so is the value.
+func (p *parser) line(n, start, end, nul, hash, colon, high int, known key, plain bool) {
 	l := Line{Span: Span{start, end}}
-	l.Kind = p.read(n, start, end, nul, hash, colon, high, &l)
+	l.Kind = p.read(n, start, end, nul, hash, colon, high, known, plain, &l)
 	if p.lines != nil {
 		*p.lines = append(*p.lines, l)
 	}
@@ -709,7 +792,7 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int) {
 
 // read reads a line for line, setting the key and value spans of l, and
 // returns what the line was read as.
-func (p *parser) read(n, start, end, nul, hash, colon, high int, l *Line) LineKind {
+func (p *parser) read(n, start, end, nul, hash, colon, high int, known key, plain bool, l *Line) LineKind {
 	if m := p.opts.MaxLineLength; m > 0 && end-start > m {
 		p.diagNum(n, diag.LongLine, "the line is longer than %d octets; the rest is ignored", m)
 		end = start + m
@@ -730,7 +813,7 @@ func (p *parser) read(n, start, end, nul, hash, colon, high int, l *Line) LineKi
 		// A line with a colon is not blank: most lines are read so,
 		// with no trim of the whole line.
 		l.Key, l.Value = p.trimSpan(start, colon), p.trimSpan(colon+1, end)
-		return p.record(n, l.Key, l.Value)
+		return p.record(n, l.Key, l.Value, known, plain)
 	}
 	ls := p.trimSpan(start, end)
 	line := p.s[ls.Start:ls.End]
@@ -762,7 +845,7 @@ func (p *parser) read(n, start, end, nul, hash, colon, high int, l *Line) LineKi
 	l.Key, l.Value = p.trimSpan(ls.Start, ls.Start+i), p.trimSpan(ls.Start+i+1, ls.End)
 	k, v := p.text(l.Key), p.text(l.Value)
 	p.diag(n, diag.MissingColon, "no colon after %q; read as %q: %q", k, k, v)
-	return p.record(n, l.Key, l.Value)
+	return p.record(n, l.Key, l.Value, keyUnknown, false)
 }
 
 // trimSpan returns p.s[start:end] without the space around it, as trim
@@ -781,22 +864,33 @@ func (p *parser) trimSpan(start, end int) Span {
 func (p *parser) text(sp Span) string { return p.s[sp.Start:sp.End] }
 
 // record reads a key and value of line n and returns what the line was
-// read as.
-func (p *parser) record(n int, ks, vs Span) LineKind {
-	k, v := p.text(ks), p.text(vs)
-	kind, code := p.opts.classify(k)
+// read as. The key is known when it is not keyUnknown, and the value is
+// its own canonical form as a pattern when plain is set (see line).
+func (p *parser) record(n int, ks, vs Span, known key, plain bool) LineKind {
+	k := p.text(ks)
+	kind, code := known, diag.Code("")
+	if known == keyUnknown {
+		kind, code = p.opts.classify(k)
+	}
 	switch code {
 	case diag.MisspeltKey:
 		p.diag(n, code, "%q is a misspelling; read as %s", k, kind.String())
 	case diag.KeyPrefix:
 		p.diag(n, code, "%q is read as %s", k, kind.String())
 	case diag.UnknownKey:
-		if len(k) == len("noindex") && equalLower(k, "noindex") {
+		if len(k) == len("noindex") && hasPrefixFold(k, "noindex") {
 			p.diag(n, diag.RetiredKey, "noindex in robots.txt is not read by Google since 2019 nor by other major crawlers; use a robots META tag or X-Robots-Tag header")
 		} else {
 			p.diag(n, code, "unknown key %q; kept as an extension", k)
 		}
 	}
+	return p.keyed(n, kind, k, vs, plain)
+}
+
+// keyed reads the value vs of line n, whose key k was read as kind, and
+// returns what the line was read as; plain is as for record.
+func (p *parser) keyed(n int, kind key, k string, vs Span, plain bool) LineKind {
+	v := p.text(vs)
 	switch kind {
 	case keyUserAgent:
 		p.userAgent(n, v, vs.Start-p.lineStart)
@@ -808,7 +902,11 @@ func (p *parser) record(n int, ks, vs Span) LineKind {
 		if v != "" && v[0] != '/' && v[0] != '*' {
 			p.diag(n, diag.UnmatchablePath, "pattern %q starts with neither / nor *, so it matches no URL", v)
 		}
-		p.rules = append(p.rules, Rule{Allow: kind == keyAllow, Pattern: v, Canonical: p.opts.Form.Pattern(v), Line: n})
+		canon := v
+		if !plain || p.opts.Form != normalize.Canonical {
+			canon = p.opts.Form.Pattern(v)
+		}
+		p.rules = append(p.rules, Rule{Allow: kind == keyAllow, Pattern: v, Canonical: canon, Line: n})
 		p.hasRules = true
 	case keySitemap:
 		p.sitemap(n, v)

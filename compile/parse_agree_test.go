@@ -49,6 +49,8 @@ func FuzzParseAgrees(f *testing.F) {
 	f.Add([]byte("User-agent: *\nDisallow: /" + strings.Repeat("a\x00", 9000) + "\nAllow: /" + strings.Repeat("\xc3\xa9", 9000)))
 	f.Add([]byte("User-agent: GPTBot Disallow: /\nUser-agent: *\tallow :x\nUser-agent:  AI2Bot\nuser-agent: archive.org_bot/1\nNoIndex: /x\n"))
 	f.Add([]byte(" \ufeff\r\n<!DOCTYPE HTML><title>x</title>\nUser-agent: *\nDisallow /\n"))
+	// Values read past fastKey's colon, kept as they are or not.
+	f.Add([]byte("user-agent:\t*\nDisallow: /a b\nDISALLOW:/a%41\nallow: \t/a$\nAllow: /a$b\nDisallow: /x\x7f\nDisallow: /x\v\r\nAllow: /\xc3\xa9\nDisallow: /x#c\nDisallow: /x \r\nDisallow: /*.pdf*\nsitemap: http://a:80/s\nUser-Agent: a:b\nDisallow:   \nDisallow: /\x00x\nDisallow: /a:b\f\nAllow:/a"))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }
 

@@ -375,7 +375,15 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 		end += ruleBytes * nrules
 	}
 	// The groups' records are written in place once their ends are known.
-	p := make([]byte, hdrBytes+groupBytes*len(groups), end)
+	// They are copied into the string after the text, so those of most
+	// selections are written on the stack.
+	var stack [stackRecords]byte
+	var p []byte
+	if end <= len(stack) {
+		p = stack[: hdrBytes+groupBytes*len(groups) : end]
+	} else {
+		p = make([]byte, hdrBytes+groupBytes*len(groups), end)
+	}
 	for i, v := range []int{len(groups), nagents, start, rulesAt, base} {
 		binary.LittleEndian.PutUint32(p[4*i:], uint32(v))
 	}
@@ -492,6 +500,11 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 	}
 	return l, prefs
 }
+
+// stackRecords is the most octets of records Keep writes on the stack
+// before it copies them into the string it keeps: those of a group of 100
+// rules and a few user-agent lines in the short form.
+const stackRecords = 512
 
 // appendUint24 appends v, below 1<<24, as 24 bits little-endian.
 func appendUint24(b []byte, v uint32) []byte {
