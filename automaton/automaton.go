@@ -43,10 +43,18 @@
 //     that could beat the best match so far, for the first inputs of a
 //     Machine not yet worth building: it takes rules of one class with at
 //     most DecideBase/2 (16,384) octets and 4·DecidePerOctet (128) stars in
-//     all, reads inputs of at most 1 KiB into a buffer on the stack, counts
-//     its work in the units of the decision budget and stops past it (then
-//     the caller builds the Machine). BuildCost estimates a build at 16
-//     units an octet of the patterns and a rule.
+//     all, and inputs of at most 1 KiB, read in place or, when some octet
+//     is rewritten, into a buffer on the stack. It counts its work in the
+//     units of the decision budget and stops past it (then the caller
+//     builds the Machine): a unit to read each octet of the input, one for
+//     each rule whose first octets (at most seven) are not the input's,
+//     and for each rule tried its octets and each octet of the input its
+//     searches skip or compare, each segment taken greedily at its
+//     leftmost occurrence. That is no bound per octet but the budget's.
+//     BuildCost estimates a build at 16 units an octet of the patterns
+//     and a rule. TierSegments decides with the same matcher, over all its
+//     wildcard patterns, when building its tables would cost more than
+//     its compile budget.
 package automaton
 
 import (
@@ -140,9 +148,12 @@ import (
 //     star (see radix.go). Its build is decided before it is made: past
 //     segmentBuildBudget (131,072) units, five per distinct segment and one
 //     per node of its tries, all classes of the Compile together, the tier
-//     builds nothing and runs its scan plan instead (segscan.go): each
-//     wildcard pattern, best first, matched greedily on the input, every
-//     octet read counted against the decision budget.
+//     builds nothing and runs its scan plan instead (segscan.go): a Scan
+//     of the wildcard patterns in rank order, which stops at the first
+//     that matches, every octet read or compared counted against the
+//     decision budget. It reads an input that some octet of is rewritten
+//     into a buffer on the stack of at most scanPlanInput (64 KiB)
+//     octets: a longer one fails closed.
 //
 // TierNFA, a bit-parallel NFA, is built by default for few short wildcard
 // patterns (above), or when a tier forced in tests asks for it: its walk costs a
@@ -220,9 +231,12 @@ import (
 // allows per octet); TierSegments at most 11 uncounted (the literal DFA,
 // the ring, a step of each trie among its labels) and, counted, a lookup
 // per heavy path (H ≤ 1+log₂ S, below), or on its scan plan 3 uncounted
-// (the literal DFA, a pass for the input's length) and, counted, each
-// octet each pattern reads, with no bound but the budget's (Stats.Bounded
-// is false); the lazily built DFA 1 on the
+// (the literal DFA, the pass that reads the input) and, counted, the
+// Scan's (above): a unit per pattern whose first octets are not the
+// input's, and per pattern tried its octets and each octet of the input
+// its searches skip or compare, with no bound but the budget's, checked
+// in each search and at least every scanBlock (256) patterns
+// (Stats.Bounded is false); the lazily built DFA 1 on the
 // states it has built, and its share of the budget for those it builds.
 // So "linear in the input" is at most 32 units per octet, and on the
 // segment tier, once the per-walk work below is spent, what is left of
