@@ -427,6 +427,7 @@ type Limits struct {
 
 	perTrieNode int  // the default cap of states per trie node, when MaxStates is 0
 	tier        Tier // when nonzero, the cheapest tier to try (EagerDFA is TierDFA): the module's tests force each tier with it
+	scanPlan    bool // TierSegments runs its scan plan, whatever its build would cost: the module's tests run it so
 }
 
 // String describes l as its nonzero fields, "default" when all are zero,
@@ -444,6 +445,9 @@ func (l Limits) String() string {
 	} else if l.EagerDFA {
 		add("eager")
 	}
+	if l.scanPlan {
+		add("scan-plan")
+	}
 	if l.Lazy != LazyAuto {
 		add("lazy=%v", l.Lazy)
 	}
@@ -460,8 +464,9 @@ func (l Limits) String() string {
 }
 
 // allEngines returns Limits that between them build every engine a Machine
-// runs: the default build, each tier forced, and the lazily built DFA
-// from the first input, by default and on each tier that has it. The
+// runs: the default build, each tier forced, the lazily built DFA from
+// the first input, by default and on each tier that has it, and the
+// segment tier's scan plan (which a file gets past the compile budget). The
 // module's tests run one corpus of inputs on each (see hook.go).
 func allEngines() []Limits {
 	return []Limits{
@@ -473,6 +478,7 @@ func allEngines() []Limits {
 		{Lazy: LazyAlways},
 		{tier: TierSegments, Lazy: LazyAlways},
 		{tier: TierNFA, Lazy: LazyAlways},
+		{tier: TierSegments, scanPlan: true},
 	}
 }
 
@@ -916,7 +922,12 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// a forced tier asks for it.
 	nfaFits := dfaOctetCost+nfaOctetCost((nfaPositions(wild)+63)/64)+lazyCost.static+lazyCost.per <= DecidePerOctet
 	if !small && lim.tier <= TierSegments || !nfaFits {
-		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
+		e.tier = uint8(TierSegments)
+		if lim.scanPlan {
+			e.seg = newScan(wild)
+		} else {
+			e.seg = buildSegments(wild, sp)
+		}
 		e.segs = e.seg.scratchPool()
 		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
 		return why
