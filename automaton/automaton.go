@@ -48,9 +48,10 @@
 //     units of the decision budget and stops past it (then the caller
 //     builds the Machine): a unit to read each octet of the input, one for
 //     each rule whose first octets (at most seven) are not the input's,
-//     and for each rule tried its octets and each octet of the input its
-//     searches skip or compare, each segment taken greedily at its
-//     leftmost occurrence. That is no bound per octet but the budget's.
+//     and for each rule tried the octets of its pattern it reads and each
+//     octet of the input its searches skip or compare, each segment taken
+//     greedily at its leftmost occurrence. That is no bound per octet but
+//     the budget's.
 //     BuildCost estimates a build at 16 units an octet of the patterns
 //     and a rule. TierSegments decides with the same matcher, over all its
 //     wildcard patterns, when building its tables would cost more than
@@ -233,8 +234,9 @@ import (
 // per heavy path (H ≤ 1+log₂ S, below), or on its scan plan 3 uncounted
 // (the literal DFA, the pass that reads the input) and, counted, the
 // Scan's (above): a unit per pattern whose first octets are not the
-// input's, and per pattern tried its octets and each octet of the input
-// its searches skip or compare, with no bound but the budget's, checked
+// input's, and per pattern tried the octets of it read and each octet of
+// the input its searches skip or compare, with no bound but the budget's
+// (a unit costs about 25 instructions at worst), checked
 // in each search and at least every scanBlock (256) patterns
 // (Stats.Bounded is false); the lazily built DFA 1 on the
 // states it has built, and its share of the budget for those it builds.

@@ -26,11 +26,17 @@ package automaton
 // input's costs one unit: a compare of two words. Any other is matched
 // greedily, each segment at its leftmost occurrence after the one before
 // (exact for patterns whose only operator is '*'), and costs a unit per
-// octet of its pattern plus one per octet of the input its searches skip
-// or compare. So per octet of the input, a decision costs one unit to read
-// it and, per rule tried, at most the octets of the rule's segments
-// compared there: there is no bound per octet but the budget's, which a
-// search checks as it goes and the scan between rules. Past the budget
+// octet of its pattern read (up to where it fails) and one per octet of
+// the input its searches skip with a memchr or compare (up to the first
+// that differs). So per octet of the input, a decision costs one unit to
+// read it and, per rule tried, one to skip it or, where a segment's first
+// octet is there, the octets of that segment compared: there is no bound
+// per octet but the budget's, which a search checks at each place it
+// compares, and the scan after each rule tried and every scanBlock rules.
+// A unit costs a few instructions: a decision that runs to its budget on
+// 1 KiB of input costs about 25 a unit (BenchmarkScanPlanWorst, under
+// callgrind), half what the plan's reading of the input octet by octet
+// did. Past the budget
 // the decision stops: a Scan says it decided nothing (the caller decides
 // with the Machine), the scan plan fails closed.
 //
@@ -43,6 +49,7 @@ package automaton
 
 import (
 	"math"
+	"math/bits"
 	"strings"
 	"unsafe"
 )
@@ -338,8 +345,7 @@ func readInto(in *Input, buf []byte) (n int, ok bool) {
 // zeros past its end.
 func headWord(u string) uint64 {
 	if len(u) >= 8 {
-		return uint64(u[0]) | uint64(u[1])<<8 | uint64(u[2])<<16 | uint64(u[3])<<24 |
-			uint64(u[4])<<32 | uint64(u[5])<<40 | uint64(u[6])<<48 | uint64(u[7])<<56
+		return word(u)
 	}
 	var w uint64
 	for i := len(u) - 1; i >= 0; i-- {
@@ -400,21 +406,22 @@ func (s *Scan) decide(u string, m scanMeter) scanDecision {
 // '$' anchors it at the end), matches u: a prefix of u, or all of it when
 // p ends in '$'. Taking each segment at its leftmost occurrence after the
 // one before is exact for patterns whose only operator is '*'. It counts
-// on work the octets of p, and those of u its searches skip or compare,
-// and gives up past budget.
+// on work the octets of p it reads, and those of u its searches skip or
+// compare, and gives up past budget.
 func globMatch(p, u string, work *int, budget int) bool {
 	anchored := strings.HasSuffix(p, "$")
 	if anchored {
 		p = p[:len(p)-1]
 	}
-	*work += len(p)
 	i := strings.IndexByte(p, '*')
 	if i < 0 { // no '*': p is a literal
+		*work += len(p)
 		if anchored {
 			return u == p
 		}
 		return strings.HasPrefix(u, p)
 	}
+	*work += i + 1
 	if !strings.HasPrefix(u, p[:i]) {
 		return false
 	}
@@ -424,6 +431,7 @@ func globMatch(p, u string, work *int, budget int) bool {
 		if j < 0 {
 			break
 		}
+		*work += j + 1
 		seg := p[:j]
 		k := index(u, seg, work, budget)
 		if k < 0 {
@@ -432,6 +440,7 @@ func globMatch(p, u string, work *int, budget int) bool {
 		u, p = u[k+len(seg):], p[j+1:]
 	}
 	// The last segment: at the end of u when anchored, anywhere otherwise.
+	*work += len(p)
 	if anchored {
 		return strings.HasSuffix(u, p)
 	}
@@ -439,8 +448,9 @@ func globMatch(p, u string, work *int, budget int) bool {
 }
 
 // index returns the index of the first occurrence of seg in u, or -1,
-// counting on work the octets of u skipped and those compared; past
-// budget it gives up, returning -1 (the caller sees the work).
+// counting on work the octets of u skipped and those compared (up to the
+// first that differs); past budget it gives up, returning -1 (the caller
+// sees the work).
 func index(u, seg string, work *int, budget int) int {
 	if seg == "" {
 		return 0
@@ -453,12 +463,36 @@ func index(u, seg string, work *int, budget int) int {
 			return -1
 		}
 		i += j
-		if *work += j + len(seg); *work > budget {
+		c := commonPrefix(seg, u[i:])
+		if *work += j + min(c+1, len(seg)); *work > budget {
 			return -1
 		}
-		if u[i:i+len(seg)] == seg {
+		if c == len(seg) {
 			return i
 		}
 	}
 	return -1
+}
+
+// commonPrefix returns how many octets a, no longer than b, and b have in
+// common at their start: eight at a time while it can.
+func commonPrefix(a, b string) int {
+	n := 0
+	for ; n+8 <= len(a); n += 8 {
+		if x := word(a[n:]) ^ word(b[n:]); x != 0 {
+			return n + bits.TrailingZeros64(x)/8
+		}
+	}
+	for n < len(a) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// word returns the first eight octets of s, of at least eight, as a
+// little-endian word.
+func word(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -95,5 +96,49 @@ func TestHeadOf(t *testing.T) {
 	s := NewScan([]Rule{{Pattern: "/abcdefgh", Rank: 9}, {Pattern: "/abcdefgX", Rank: 9}})
 	if got, _, _ := s.Match(String("/abcdefgXY")); got != 1 {
 		t.Errorf("heads alike, the second rule matching: rule %d, want 1", got)
+	}
+}
+
+// TestScanCountsWhatItReads checks that a decision counts the octets it
+// reads, not those it skips: a few patterns of 100 KiB, each a hundred
+// times the budget of a short input in octets, are decided exactly when
+// they fail on their first segments, and a search whose compares fail on
+// a segment's second octet counts two a place, not the segment's length.
+func TestScanCountsWhatItReads(t *testing.T) {
+	defer func(b int) { segmentBuild = b }(segmentBuild)
+	segmentBuild = 0
+	long := func(first string) string {
+		var b strings.Builder
+		b.WriteString("/*" + first)
+		for i := 0; b.Len() < 100<<10; i++ {
+			b.WriteString("*s" + strings.Repeat("t", i%50))
+		}
+		return b.String()
+	}
+	rules := []Rule{{Pattern: long("q"), Rank: 3}, {Pattern: long("r"), Rank: 2}, {Pattern: "/*ab", Rank: 1}}
+	m := Compile(rules, Limits{tier: TierSegments})
+	in := "/" + strings.Repeat("x", 200) + "ab"
+	if got := m.Match(String(in)); got != 2 {
+		t.Errorf("long patterns failing on their first segments: rule %d, want 2", got)
+	}
+	seg := "a" + strings.Repeat("b", 500)
+	var work int
+	if index(strings.Repeat("a", 1000), seg, &work, math.MaxInt) != -1 || work != 2*(1000-len(seg)+1) {
+		t.Errorf("a segment failing on its second octet at each of %d places: work %d, want %d", 1000-len(seg)+1, work, 2*(1000-len(seg)+1))
+	}
+}
+
+// TestCommonPrefix checks the compare the searches count by, across the
+// words it reads.
+func TestCommonPrefix(t *testing.T) {
+	a := "abcdefghijklmnopqrstuvwxyz"
+	for n := 0; n <= len(a); n++ {
+		b := []byte(a)
+		if n < len(b) {
+			b[n] = '!'
+		}
+		if got := commonPrefix(a, string(b)); got != n {
+			t.Errorf("differing at %d: commonPrefix = %d", n, got)
+		}
 	}
 }
