@@ -13,15 +13,13 @@ import (
 // budget, and without allocating. The patterns hold a '$' that does not
 // anchor ("/*x$*"), which the plan keeps an octet.
 func TestScanPlanInputs(t *testing.T) {
-	defer func(b int) { segmentBuild = b }(segmentBuild)
-	segmentBuild = 0
 	rules := []Rule{
 		{Pattern: "/*ab*c", Rank: 6},
 		{Pattern: "/*x$*", Rank: 5},
 		{Pattern: "/*q$", Rank: 4},
 		{Pattern: "/long*%20*z", Rank: 3},
 	}
-	m := Compile(rules, Limits{tier: TierSegments})
+	m := Compile(rules, Limits{tier: TierSegments, scanPlan: true})
 	if m.seg == nil || m.seg.scan == nil {
 		t.Fatal("no scan plan")
 	}
@@ -105,8 +103,6 @@ func TestHeadOf(t *testing.T) {
 // they fail on their first segments, and a search whose compares fail on
 // a segment's second octet counts two a place, not the segment's length.
 func TestScanCountsWhatItReads(t *testing.T) {
-	defer func(b int) { segmentBuild = b }(segmentBuild)
-	segmentBuild = 0
 	long := func(first string) string {
 		var b strings.Builder
 		b.WriteString("/*" + first)
@@ -116,7 +112,7 @@ func TestScanCountsWhatItReads(t *testing.T) {
 		return b.String()
 	}
 	rules := []Rule{{Pattern: long("q"), Rank: 3}, {Pattern: long("r"), Rank: 2}, {Pattern: "/*ab", Rank: 1}}
-	m := Compile(rules, Limits{tier: TierSegments})
+	m := Compile(rules, Limits{tier: TierSegments, scanPlan: true})
 	in := "/" + strings.Repeat("x", 200) + "ab"
 	if got := m.Match(String(in)); got != 2 {
 		t.Errorf("long patterns failing on their first segments: rule %d, want 2", got)
