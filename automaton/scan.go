@@ -285,7 +285,10 @@ const (
 func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	t := in
 	u := t.plain(most + 1)
-	if _, more := t.next(); !more && len(u) <= most {
+	if len(u) > most {
+		return m.tooLong(len(u))
+	}
+	if _, more := t.next(); !more {
 		return s.decide(u, m) // u is all of in: no copy
 	}
 	if d := s.matchCopy(in, m); d.status != scanTooLong || most <= scanMaxInput {
