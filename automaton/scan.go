@@ -18,8 +18,8 @@ package automaton
 //     matcher would cost more than the compile budget allows.
 //
 // A decision reads the input once: as the string it is when every octet
-// reads as itself, without a copy, and otherwise into a buffer on the
-// stack. It then tries the rules in order, skipping those that cannot
+// reads as itself, without a copy, and otherwise into a buffer of 1 KiB
+// on the stack. It then tries the rules in order, skipping those that cannot
 // beat the best match so far (an earlier rule wins a tie; on rules in
 // rank order the first match wins, and the scan stops there). A rule
 // whose first octets, up to seven before its first '*', differ from the
@@ -45,24 +45,25 @@ package automaton
 // real URLs are, a decision costs no more than the patterns and a few
 // passes over the input, and it reads inputs of at most scanMaxInput
 // octets; the scan plan reads inputs of any length that read as
-// themselves, and of at most scanPlanInput octets otherwise.
+// themselves, and of at most scanMaxInput octets otherwise (a longer one
+// fails closed: a buffer on the stack for more would cost every
+// goroutine that decides that much stack, and a second copy of the code
+// that fills it, the WebAssembly module's octets).
 
 import (
 	"math"
-	"math/bits"
 	"strings"
 	"unsafe"
 )
 
 // Bounds of the scan: the patterns' octets and their stars, all rules
-// together, and the longest input read (NewScan); the longest input the
-// segment tier's scan plan copies, and how many rules a decision tries
-// between two checks of its budget.
+// together, and the longest input read (NewScan) or copied; and how many
+// rules that fail on their first octets a decision passes between two
+// checks of its budget.
 const (
 	scanMaxOctets   = DecideBase / 2
 	scanMaxSegments = 4 * DecidePerOctet
 	scanMaxInput    = 1024
-	scanPlanInput   = 64 << 10
 	scanBlock       = 256
 )
 
@@ -281,7 +282,7 @@ const (
 // match decides in within m, reading it as the string it is when every
 // octet reads as itself, and otherwise copying it onto the stack; an
 // input longer than most octets (scanMaxInput, or for the scan plan
-// math.MaxInt, of which it copies scanPlanInput) is not decided.
+// math.MaxInt), or one longer than scanMaxInput to copy, is not decided.
 func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	t := in
 	u := t.plain(most + 1)
@@ -291,26 +292,13 @@ func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	if _, more := t.next(); !more {
 		return s.decide(u, m) // u is all of in: no copy
 	}
-	if d := s.matchCopy(in, m); d.status != scanTooLong || most <= scanMaxInput {
-		return d
-	}
-	return s.matchCopyLong(in, m)
+	return s.matchCopy(in, m)
 }
 
 // matchCopy is match for an input of at most scanMaxInput octets that does
 // not read as its string.
 func (s *Scan) matchCopy(in Input, m scanMeter) scanDecision {
 	var buf [scanMaxInput]byte
-	n, ok := readInto(&in, buf[:])
-	if !ok {
-		return m.tooLong(n)
-	}
-	return s.decide(unsafe.String(&buf[0], n), m)
-}
-
-// matchCopyLong is matchCopy for an input of at most scanPlanInput octets.
-func (s *Scan) matchCopyLong(in Input, m scanMeter) scanDecision {
-	var buf [scanPlanInput]byte
 	n, ok := readInto(&in, buf[:])
 	if !ok {
 		return m.tooLong(n)
@@ -372,30 +360,29 @@ func (s *Scan) decide(u string, m scanMeter) scanDecision {
 	uw := headWord(u)
 	best, bestRank := int32(-1), int32(0)
 	start := uint32(0)
-	for lo := 0; lo < len(s.rules); lo += scanBlock {
-		if work > budget {
-			return scanDecision{best: -1, status: scanOver, work: work, n: n}
+	for i := range s.rules {
+		r := &s.rules[i]
+		from := start
+		start = r.end
+		if best >= 0 && r.rank <= bestRank {
+			continue // it cannot win: an earlier rule wins a tie
 		}
-		for i := lo; i < min(lo+scanBlock, len(s.rules)); i++ {
-			r := &s.rules[i]
-			from := start
-			start = r.end
-			if best >= 0 && r.rank <= bestRank {
-				continue // it cannot win: an earlier rule wins a tie
+		if (uw^r.head)&(uint64(1)<<(r.head>>53&(8*headOctets))-1) != 0 {
+			// Its head is not the input's. Checking the budget every
+			// scanBlock rules bounds the work of rules that all fail so.
+			if work++; i%scanBlock == 0 && work > budget {
+				break
 			}
-			if (uw^r.head)&(uint64(1)<<(r.head>>53&(8*headOctets))-1) != 0 {
-				work++
-				continue // its head is not the input's
-			}
-			hit := globMatch(s.pattern(from, r.end), u, &work, budget)
-			if work++; work > budget {
-				return scanDecision{best: -1, status: scanOver, work: work, n: n}
-			}
-			if hit {
-				if s.ranked {
-					return scanDecision{best: int32(i), work: work, n: n}
-				}
-				best, bestRank = int32(i), r.rank
+			continue
+		}
+		hit := globMatch(s.pattern(from, r.end), u, &work, budget)
+		if work++; work > budget {
+			break
+		}
+		if hit {
+			best, bestRank = int32(i), r.rank
+			if s.ranked {
+				break
 			}
 		}
 	}
@@ -478,14 +465,9 @@ func index(u, seg string, work *int, budget int) int {
 }
 
 // commonPrefix returns how many octets a, no longer than b, and b have in
-// common at their start: eight at a time while it can.
+// common at their start.
 func commonPrefix(a, b string) int {
 	n := 0
-	for ; n+8 <= len(a); n += 8 {
-		if x := word(a[n:]) ^ word(b[n:]); x != 0 {
-			return n + bits.TrailingZeros64(x)/8
-		}
-	}
 	for n < len(a) && a[n] == b[n] {
 		n++
 	}
