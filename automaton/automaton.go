@@ -153,8 +153,8 @@ import (
 //     of the wildcard patterns in rank order, which stops at the first
 //     that matches, every octet read or compared counted against the
 //     decision budget. It reads an input that some octet of is rewritten
-//     into a buffer on the stack of scanMaxInput (1 KiB) octets: a longer
-//     one fails closed.
+//     into a buffer on the stack of at most scanPlanInput (64 KiB)
+//     octets: a longer one fails closed.
 //
 // TierNFA, a bit-parallel NFA, is built by default for few short wildcard
 // patterns (above), or when a tier forced in tests asks for it: its walk costs a

@@ -18,8 +18,8 @@ package automaton
 //     matcher would cost more than the compile budget allows.
 //
 // A decision reads the input once: as the string it is when every octet
-// reads as itself, without a copy, and otherwise into a buffer of 1 KiB
-// on the stack. It then tries the rules in order, skipping those that cannot
+// reads as itself, without a copy, and otherwise into a buffer on the
+// stack. It then tries the rules in order, skipping those that cannot
 // beat the best match so far (an earlier rule wins a tie; on rules in
 // rank order the first match wins, and the scan stops there). A rule
 // whose first octets, up to seven before its first '*', differ from the
@@ -45,10 +45,7 @@ package automaton
 // real URLs are, a decision costs no more than the patterns and a few
 // passes over the input, and it reads inputs of at most scanMaxInput
 // octets; the scan plan reads inputs of any length that read as
-// themselves, and of at most scanMaxInput octets otherwise (a longer one
-// fails closed: a buffer on the stack for more would cost every
-// goroutine that decides that much stack, and a second copy of the code
-// that fills it, the WebAssembly module's octets).
+// themselves, and of at most scanPlanInput octets otherwise.
 
 import (
 	"math"
@@ -57,13 +54,14 @@ import (
 )
 
 // Bounds of the scan: the patterns' octets and their stars, all rules
-// together, and the longest input read (NewScan) or copied; and how many
-// rules that fail on their first octets a decision passes between two
-// checks of its budget.
+// together, and the longest input read (NewScan); the longest input the
+// segment tier's scan plan copies; and how many rules that fail on their
+// first octets a decision passes between two checks of its budget.
 const (
 	scanMaxOctets   = DecideBase / 2
 	scanMaxSegments = 4 * DecidePerOctet
 	scanMaxInput    = 1024
+	scanPlanInput   = 64 << 10
 	scanBlock       = 256
 )
 
@@ -282,23 +280,33 @@ const (
 // match decides in within m, reading it as the string it is when every
 // octet reads as itself, and otherwise copying it onto the stack; an
 // input longer than most octets (scanMaxInput, or for the scan plan
-// math.MaxInt), or one longer than scanMaxInput to copy, is not decided.
+// math.MaxInt, of which it copies scanPlanInput) is not decided.
 func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	t := in
 	u := t.plain(most + 1)
-	if len(u) > most {
-		return m.tooLong(len(u))
-	}
-	if _, more := t.next(); !more {
+	if _, more := t.next(); !more && len(u) <= most {
 		return s.decide(u, m) // u is all of in: no copy
 	}
-	return s.matchCopy(in, m)
+	if d := s.matchCopy(in, m); d.status != scanTooLong || most <= scanMaxInput {
+		return d
+	}
+	return s.matchCopyLong(in, m)
 }
 
 // matchCopy is match for an input of at most scanMaxInput octets that does
 // not read as its string.
 func (s *Scan) matchCopy(in Input, m scanMeter) scanDecision {
 	var buf [scanMaxInput]byte
+	n, ok := readInto(&in, buf[:])
+	if !ok {
+		return m.tooLong(n)
+	}
+	return s.decide(unsafe.String(&buf[0], n), m)
+}
+
+// matchCopyLong is matchCopy for an input of at most scanPlanInput octets.
+func (s *Scan) matchCopyLong(in Input, m scanMeter) scanDecision {
+	var buf [scanPlanInput]byte
 	n, ok := readInto(&in, buf[:])
 	if !ok {
 		return m.tooLong(n)

@@ -8,7 +8,7 @@ import (
 
 // TestScanPlanInputs checks how the scan plan reads an input: in place
 // when every octet reads as itself, whatever its length; copied onto the
-// stack when some octet is rewritten, up to scanMaxInput octets, past
+// stack when some octet is rewritten, up to scanPlanInput octets, past
 // which the decision fails closed; exact in every case within the
 // budget, and without allocating. The patterns hold a '$' that does not
 // anchor ("/*x$*"), which the plan keeps an octet.
@@ -33,8 +33,9 @@ func TestScanPlanInputs(t *testing.T) {
 		{"plain, x$", String("/yyx$yy"), false},
 		{"plain, 100 KiB", String("/" + pad(100<<10) + "q"), false},
 		{"rewritten, short", testForms[0]("/long yz"), false},
-		{"rewritten, scanMaxInput", testForms[0]("/long " + pad(scanMaxInput-9) + "z"), false},
-		{"rewritten, past scanMaxInput", testForms[0]("/long " + pad(scanMaxInput-8) + "z"), true},
+		{"rewritten, 2 KiB", testForms[0]("/long " + pad(2<<10) + "z"), false},
+		{"rewritten, within scanPlanInput", testForms[0]("/long " + pad(scanPlanInput-16) + "z"), false},
+		{"rewritten, past scanPlanInput", testForms[0]("/long " + pad(scanPlanInput) + "z"), true},
 	} {
 		want := greedyBest(rules, string(c.in.AppendTo(nil)))
 		got := m.Match(c.in)

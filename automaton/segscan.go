@@ -10,13 +10,13 @@ import (
 // (segmentBuildBudget): the scan plan, which builds nothing but a Scan
 // (scan.go) of the wildcard patterns, best first. A walk of it is a
 // decision of that Scan: it reads the input once (as its string when
-// every octet reads as itself, otherwise into a buffer on the stack of
-// scanMaxInput octets), tries the patterns in rank order, each
+// every octet reads as itself, otherwise into a buffer on the stack of at
+// most scanPlanInput octets), tries the patterns in rank order, each
 // whose first octets are the input's greedily, and stops at the first
 // that matches: the best. It counts every octet it reads and compares
 // against the decision budget, and past it the decision fails closed, as
-// any counted walk's does; so does an input longer than scanMaxInput
-// octets that does not read as its string (some octet of it rewritten). Per octet of the input, it
+// any counted walk's does; so does an input longer than scanPlanInput
+// octets that does not read as its string. Per octet of the input, it
 // costs a unit to read it and, per pattern tried, what that pattern's
 // searches compare there: no bound but the budget's. On the files that
 // get it (a hundred thousand distinct segments, or tens of thousands of
