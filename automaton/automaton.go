@@ -43,10 +43,19 @@
 //     that could beat the best match so far, for the first inputs of a
 //     Machine not yet worth building: it takes rules of one class with at
 //     most DecideBase/2 (16,384) octets and 4·DecidePerOctet (128) stars in
-//     all, reads inputs of at most 1 KiB into a buffer on the stack, counts
-//     its work in the units of the decision budget and stops past it (then
-//     the caller builds the Machine). BuildCost estimates a build at 16
-//     units an octet of the patterns and a rule.
+//     all, and inputs of at most 1 KiB, read in place or, when some octet
+//     is rewritten, into a buffer on the stack. It counts its work in the
+//     units of the decision budget and stops past it (then the caller
+//     builds the Machine): a unit to read each octet of the input, one for
+//     each rule whose first octets (at most seven) are not the input's,
+//     and for each rule tried the octets of its pattern it reads and each
+//     octet of the input its searches skip or compare, each segment taken
+//     greedily at its leftmost occurrence. That is no bound per octet but
+//     the budget's.
+//     BuildCost estimates a build at 16 units an octet of the patterns
+//     and a rule. TierSegments decides with the same matcher, over all its
+//     wildcard patterns, when building its tables would cost more than
+//     its compile budget.
 package automaton
 
 import (
@@ -140,9 +149,12 @@ import (
 //     star (see radix.go). Its build is decided before it is made: past
 //     segmentBuildBudget (131,072) units, five per distinct segment and one
 //     per node of its tries, all classes of the Compile together, the tier
-//     builds nothing and runs its scan plan instead (segscan.go): each
-//     wildcard pattern, best first, matched greedily on the input, every
-//     octet read counted against the decision budget.
+//     builds nothing and runs its scan plan instead (segscan.go): a Scan
+//     of the wildcard patterns in rank order, which stops at the first
+//     that matches, every octet read or compared counted against the
+//     decision budget. It reads an input that some octet of is rewritten
+//     into a buffer on the stack of at most scanPlanInput (64 KiB)
+//     octets: a longer one fails closed.
 //
 // TierNFA, a bit-parallel NFA, is built by default for few short wildcard
 // patterns (above), or when a tier forced in tests asks for it: its walk costs a
@@ -220,9 +232,13 @@ import (
 // allows per octet); TierSegments at most 11 uncounted (the literal DFA,
 // the ring, a step of each trie among its labels) and, counted, a lookup
 // per heavy path (H ≤ 1+log₂ S, below), or on its scan plan 3 uncounted
-// (the literal DFA, a pass for the input's length) and, counted, each
-// octet each pattern reads, with no bound but the budget's (Stats.Bounded
-// is false); the lazily built DFA 1 on the
+// (the literal DFA, the pass that reads the input) and, counted, the
+// Scan's (above): a unit per pattern whose first octets are not the
+// input's, and per pattern tried the octets of it read and each octet of
+// the input its searches skip or compare, with no bound but the budget's
+// (a unit costs about 25 instructions at worst), checked
+// in each search and at least every scanBlock (256) patterns
+// (Stats.Bounded is false); the lazily built DFA 1 on the
 // states it has built, and its share of the budget for those it builds.
 // So "linear in the input" is at most 32 units per octet, and on the
 // segment tier, once the per-walk work below is spent, what is left of
@@ -418,6 +434,7 @@ type Limits struct {
 
 	perTrieNode int  // the default cap of states per trie node, when MaxStates is 0
 	tier        Tier // when nonzero, the cheapest tier to try (EagerDFA is TierDFA): the module's tests force each tier with it
+	scanPlan    bool // TierSegments runs its scan plan, whatever its build would cost: the module's tests run it so
 }
 
 // String describes l as its nonzero fields, "default" when all are zero,
@@ -435,6 +452,9 @@ func (l Limits) String() string {
 	} else if l.EagerDFA {
 		add("eager")
 	}
+	if l.scanPlan {
+		add("scan-plan")
+	}
 	if l.Lazy != LazyAuto {
 		add("lazy=%v", l.Lazy)
 	}
@@ -451,8 +471,9 @@ func (l Limits) String() string {
 }
 
 // allEngines returns Limits that between them build every engine a Machine
-// runs: the default build, each tier forced, and the lazily built DFA
-// from the first input, by default and on each tier that has it. The
+// runs: the default build, each tier forced, the lazily built DFA from
+// the first input, by default and on each tier that has it, and the
+// segment tier's scan plan (which a file gets past the compile budget). The
 // module's tests run one corpus of inputs on each (see hook.go).
 func allEngines() []Limits {
 	return []Limits{
@@ -464,6 +485,7 @@ func allEngines() []Limits {
 		{Lazy: LazyAlways},
 		{tier: TierSegments, Lazy: LazyAlways},
 		{tier: TierNFA, Lazy: LazyAlways},
+		{tier: TierSegments, scanPlan: true},
 	}
 }
 
@@ -907,7 +929,12 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// a forced tier asks for it.
 	nfaFits := dfaOctetCost+nfaOctetCost((nfaPositions(wild)+63)/64)+lazyCost.static+lazyCost.per <= DecidePerOctet
 	if !small && lim.tier <= TierSegments || !nfaFits {
-		e.tier, e.seg = uint8(TierSegments), buildSegments(wild, sp)
+		e.tier = uint8(TierSegments)
+		if lim.scanPlan {
+			e.seg = newScan(wild)
+		} else {
+			e.seg = buildSegments(wild, sp)
+		}
 		e.segs = e.seg.scratchPool()
 		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
 		return why

@@ -61,12 +61,10 @@ func (in *Input) Next() (byte, bool)        { return in.next() }
 func (in *Input) Plain(max int) string      { return in.plain(max) }
 func (in *Input) SkipPlain(stop *[4]uint64) { in.skipPlain(stop) }
 
-// SetSegmentBuildBudget sets the segment tier's compile budget, in its
-// units (0: every set of wildcard patterns gets the scan plan), and
-// returns a function that restores it: tests run the scan plan on small
-// patterns so.
-func SetSegmentBuildBudget(units int) (restore func()) {
-	old := segmentBuild
-	segmentBuild = units
-	return func() { segmentBuild = old }
+// WithScanPlan returns l with the segment tier forced to run its scan
+// plan, which a file past the tier's compile budget gets: tests run it on
+// small patterns so.
+func WithScanPlan(l Limits) Limits {
+	l.tier, l.scanPlan = TierSegments, true
+	return l
 }

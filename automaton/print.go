@@ -173,8 +173,15 @@ func (a *nfa) dump(b *strings.Builder, e *engines) {
 // dump prints s: the leading segments and the star node each reaches,
 // then each star node's edges, a segment (or a path of them) each, to the
 // next star node or to the end of a rule's pattern (end, or end$ when it
-// must end the input).
+// must end the input); or the scan plan's patterns, in the order it tries
+// them.
 func (s *segments) dump(b *strings.Builder, e *engines) {
+	if s.scan != nil {
+		for _, r := range s.scan.Rules() {
+			fmt.Fprintf(b, "  scan %q end=%s\n", r.Pattern, e.rule(int32(-r.Rank)))
+		}
+		return
+	}
 	for str, v := range s.lead.strings() {
 		fmt.Fprintf(b, "  lead %q -> v%d\n", str, v)
 	}

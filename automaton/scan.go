@@ -1,38 +1,68 @@
 package automaton
 
-// This file is the scan: no engine at all, the rules tried one by one,
-// best first, against the input read into a buffer. It costs nothing to
-// build beyond 16 octets a rule and a copy of the patterns (none of those
-// the caller holds end to end: NewScanIn), and a decision costs a pass over the
-// patterns rather than over the input, so for the first few inputs of a
-// small set of rules it is cheaper than building any tier. A caller decides
-// with it until the work it has spent equals what building the Machine
-// would cost (BuildCost), then builds the Machine: the ski-rental rule that
-// the lazily built DFA applies to its states, applied to the whole build.
+// This file is the scan: no engine at all, the rules tried one by one
+// against the input, each greedily, with every octet counted against the
+// decision budget. It is the one matcher of two callers:
 //
-// Its work is counted as the other walks' is, in units (an octet read,
-// compared or skipped in a search, a rule tried), against the decision
-// budget. NewScan takes only rules whose patterns hold at most
-// scanMaxOctets octets in all and at most scanMaxSegments stars, so that
-// on the inputs real URLs are, a decision costs no more than the patterns
-// and a few passes over the input; a search whose compares go past the
-// budget stops, and so does an input longer than scanMaxInput octets:
-// Match then says it decided nothing, and the caller decides with the
-// Machine.
+//   - A Scan (NewScan) decides the first inputs of a small set of rules
+//     without building anything. It costs nothing to build beyond 16
+//     octets a rule and a copy of the patterns (none of those the caller
+//     holds end to end: NewScanIn), and a decision costs a pass over the
+//     patterns rather than over the input, so for the first few inputs it
+//     is cheaper than building any tier. A caller decides with it until
+//     the work it has spent equals what building the Machine would cost
+//     (BuildCost), then builds the Machine: the ski-rental rule that the
+//     lazily built DFA applies to its states, applied to the whole build.
+//   - The segment tier's scan plan (segscan.go) is a Scan of the wildcard
+//     patterns, best first, which the tier runs when building its
+//     matcher would cost more than the compile budget allows.
+//
+// A decision reads the input once: as the string it is when every octet
+// reads as itself, without a copy, and otherwise into a buffer on the
+// stack. It then tries the rules in order, skipping those that cannot
+// beat the best match so far (an earlier rule wins a tie; on rules in
+// rank order the first match wins, and the scan stops there). A rule
+// whose first octets, up to seven before its first '*', differ from the
+// input's costs one unit: a compare of two words. Any other is matched
+// greedily, each segment at its leftmost occurrence after the one before
+// (exact for patterns whose only operator is '*'), and costs a unit per
+// octet of its pattern read (up to where it fails) and one per octet of
+// the input its searches skip with a memchr or compare (up to the first
+// that differs). So per octet of the input, a decision costs one unit to
+// read it and, per rule tried, one to skip it or, where a segment's first
+// octet is there, the octets of that segment compared: there is no bound
+// per octet but the budget's, which a search checks at each place it
+// compares, and the scan after each rule tried and every scanBlock rules.
+// A unit costs a few instructions: a decision that runs to its budget on
+// 1 KiB of input costs about 25 a unit (BenchmarkScanPlanWorst, under
+// callgrind), half what the plan's reading of the input octet by octet
+// did. Past the budget
+// the decision stops: a Scan says it decided nothing (the caller decides
+// with the Machine), the scan plan fails closed.
+//
+// NewScan takes only rules whose patterns hold at most scanMaxOctets
+// octets in all and at most scanMaxSegments stars, so that on the inputs
+// real URLs are, a decision costs no more than the patterns and a few
+// passes over the input, and it reads inputs of at most scanMaxInput
+// octets; the scan plan reads inputs of any length that read as
+// themselves, and of at most scanPlanInput octets otherwise.
 
 import (
-	"bytes"
-	"encoding/binary"
 	"math"
 	"strings"
+	"unsafe"
 )
 
 // Bounds of the scan: the patterns' octets and their stars, all rules
-// together, and the longest input read.
+// together, and the longest input read (NewScan); the longest input the
+// segment tier's scan plan copies; and how many rules that fail on their
+// first octets a decision passes between two checks of its budget.
 const (
 	scanMaxOctets   = DecideBase / 2
 	scanMaxSegments = 4 * DecidePerOctet
 	scanMaxInput    = 1024
+	scanPlanInput   = 64 << 10
+	scanBlock       = 256
 )
 
 // buildUnitsPerOctet is what Compile costs per octet of the patterns (and
@@ -45,29 +75,35 @@ const buildUnitsPerOctet = 16
 // it tries each rule that could beat the best match so far against the
 // input. It is immutable and safe for concurrent use.
 type Scan struct {
-	text  string     // the patterns, one after another: those of the first rules, then (tail) the rest
-	tail  string     // the patterns past text, when text is the caller's (NewScanIn)
-	rules []scanRule // in the order given
-	cost  int        // BuildCost
+	text   string     // the patterns, one after another: those of the first rules, then (tail) the rest
+	tail   string     // the patterns past text, when text is the caller's (NewScanIn)
+	rules  []scanRule // in the order given
+	cost   int        // BuildCost
+	ranked bool       // the rules are in rank order, ranks distinct: the first match wins (the scan plan)
 }
 
 // scanRule is one rule of a Scan, in 16 octets: a crawler keeps one per
 // rule of every host whose Matcher has not been built.
 type scanRule struct {
-	head uint64 // the first octets of its pattern before any '*' or final '$', at most eight, as a little-endian word
-	end  uint16 // its pattern ends there, in text and then tail: scanMaxOctets fits
-	hlen uint8  // how many octets head holds
-	wild bool   // its pattern holds a '*'
+	// head holds the first octets of the rule's pattern before any '*' or
+	// final '$', at most headOctets, as a little-endian word, and in its
+	// top octet how many.
+	head uint64
+	end  uint32 // its pattern ends there, in text and then tail: MaxPatternOctets fits
 	rank int32  // its rank; scanTopRank for math.MaxInt
 }
+
+// headOctets is the most octets of a pattern a scanRule's head holds: its
+// top octet says how many.
+const headOctets = 7
 
 // scanTopRank stands for the rank math.MaxInt, which the rules a caller
 // adds above every other (as RFC 9309's /robots.txt) have; a Scan takes no
 // other rank outside 32 bits.
 const scanTopRank = math.MaxInt32
 
-// A scanRule's end is 16 bits: the patterns of a Scan fit.
-const _ = uint16(scanMaxOctets)
+// A scanRule's end is 32 bits: the patterns of any Compile fit.
+const _ = uint32(MaxPatternOctets)
 
 // scanRank returns the rank a scanRule keeps for rank, and whether it
 // keeps one.
@@ -89,20 +125,21 @@ func (r *scanRule) fullRank() int {
 	return int(r.rank)
 }
 
-// headOf returns the first octets of p that any input it matches starts
-// with, at most eight, as a little-endian word, and how many.
-func headOf(p string) (uint64, uint8) {
+// headOf returns the head of a scanRule of pattern p (see scanRule): the
+// first octets of p that any input it matches starts with, at most
+// headOctets, and in the top octet how many.
+func headOf(p string) uint64 {
 	if i := strings.IndexByte(p, '*'); i >= 0 {
 		p = p[:i]
 	} else {
 		p = strings.TrimSuffix(p, "$")
 	}
-	p = p[:min(len(p), 8)]
+	p = p[:min(len(p), headOctets)]
 	var w uint64
 	for i := len(p) - 1; i >= 0; i-- {
 		w = w<<8 | uint64(p[i])
 	}
-	return w, uint8(len(p))
+	return w | uint64(len(p))<<56
 }
 
 // NewScan returns a Scan of rules, which must all be of class 0, or nil
@@ -132,9 +169,8 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 	end := 0
 	for i, r := range rules {
 		end += len(r.Pattern)
-		head, hlen := headOf(r.Pattern)
 		rank, _ := scanRank(r.Rank)
-		s.rules[i] = scanRule{head: head, end: uint16(end), hlen: hlen, rank: rank, wild: strings.IndexByte(r.Pattern, '*') >= 0}
+		s.rules[i] = scanRule{head: headOf(r.Pattern), end: uint32(end), rank: rank}
 	}
 	shared := endToEnd(text, rules)
 	if shared < 0 {
@@ -173,11 +209,19 @@ func endToEnd(text string, rules []Rule) int {
 }
 
 // pattern returns the pattern that ends at end, from.
-func (s *Scan) pattern(from, end uint16) string {
-	if n := uint16(len(s.text)); end > n {
+func (s *Scan) pattern(from, end uint32) string {
+	if n := uint32(len(s.text)); end > n {
 		return s.tail[from-n : end-n]
 	}
 	return s.text[from:end]
+}
+
+// size returns the bytes s holds, its patterns included; 0 for nil.
+func (s *Scan) size() int {
+	if s == nil {
+		return 0
+	}
+	return int(unsafe.Sizeof(*s)) + len(s.text) + len(s.tail) + int(unsafe.Sizeof(scanRule{}))*len(s.rules)
 }
 
 // BuildCost is what building the Machine of the Scan's rules costs, in the
@@ -189,7 +233,7 @@ func (s *Scan) BuildCost() int { return s.cost }
 // patterns and ranks.
 func (s *Scan) Rules() []Rule {
 	out := make([]Rule, len(s.rules))
-	start := uint16(0)
+	start := uint32(0)
 	for i, r := range s.rules {
 		out[i] = Rule{Pattern: s.pattern(start, r.end), Rank: r.fullRank()}
 		start = r.end
@@ -203,30 +247,127 @@ func (s *Scan) Rules() []Rule {
 // deciding it so would cost more than the decision budget (decide it with
 // the Machine). It does not allocate, and takes no lock.
 func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
+	d := s.match(in, scanMeter{base: DecideBase, per: DecidePerOctet, countRead: true}, scanMaxInput)
+	return d.best, d.work, d.status == scanDecided
+}
+
+// A scanMeter is what a decision of a Scan may spend: base plus per units
+// an octet of the input, or of seen octets when more, with spent units
+// spent already; the octets read count a unit each when countRead.
+type scanMeter struct {
+	spent, base, per, seen int
+	countRead              bool
+}
+
+// A scanDecision is what a decision of a Scan found: the best rule (its
+// place in the Scan) or -1, the units spent, the octets of the input
+// read, and whether it decided.
+type scanDecision struct {
+	best   int32
+	status scanStatus
+	work   int
+	n      int
+}
+
+type scanStatus uint8
+
+const (
+	scanDecided scanStatus = iota
+	scanTooLong            // the input is longer than the scan copies: nothing decided
+	scanOver               // past the budget: nothing decided
+)
+
+// match decides in within m, reading it as the string it is when every
+// octet reads as itself, and otherwise copying it onto the stack; an
+// input longer than most octets (scanMaxInput, or for the scan plan
+// math.MaxInt, of which it copies scanPlanInput) is not decided.
+func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
+	t := in
+	u := t.plain(most + 1)
+	if _, more := t.next(); !more && len(u) <= most {
+		return s.decide(u, m) // u is all of in: no copy
+	}
+	if d := s.matchCopy(in, m); d.status != scanTooLong || most <= scanMaxInput {
+		return d
+	}
+	return s.matchCopyLong(in, m)
+}
+
+// matchCopy is match for an input of at most scanMaxInput octets that does
+// not read as its string.
+func (s *Scan) matchCopy(in Input, m scanMeter) scanDecision {
 	var buf [scanMaxInput]byte
-	n := 0
+	n, ok := readInto(&in, buf[:])
+	if !ok {
+		return m.tooLong(n)
+	}
+	return s.decide(unsafe.String(&buf[0], n), m)
+}
+
+// matchCopyLong is matchCopy for an input of at most scanPlanInput octets.
+func (s *Scan) matchCopyLong(in Input, m scanMeter) scanDecision {
+	var buf [scanPlanInput]byte
+	n, ok := readInto(&in, buf[:])
+	if !ok {
+		return m.tooLong(n)
+	}
+	return s.decide(unsafe.String(&buf[0], n), m)
+}
+
+// tooLong is the decision on an input longer than the scan copies, of
+// which it read n octets: nothing decided.
+func (m scanMeter) tooLong(n int) scanDecision {
+	if m.countRead {
+		m.spent += n
+	}
+	return scanDecision{best: -1, status: scanTooLong, work: m.spent, n: n}
+}
+
+// readInto reads the octets of in into buf, and returns how many; ok is
+// false when they are more than buf holds.
+func readInto(in *Input, buf []byte) (n int, ok bool) {
 	for {
 		n += copy(buf[n:], in.plain(len(buf)-n))
 		c, more := in.next()
 		if !more {
-			break
+			return n, true
 		}
 		if n == len(buf) {
-			return -1, n, false
+			return n, false
 		}
 		buf[n] = c
 		n++
 	}
-	u := buf[:n]
-	// The input's first eight octets, zeros past its end: a rule whose
-	// head differs cannot match (where the input is shorter than the
-	// head, a head octet that is not zero differs, and a zero one is
-	// tried in full).
-	uw := binary.LittleEndian.Uint64(buf[:8])
-	budget := DecideBudget(n)
-	work = n
+}
+
+// headWord returns the first eight octets of u as a little-endian word,
+// zeros past its end.
+func headWord(u string) uint64 {
+	if len(u) >= 8 {
+		return word(u)
+	}
+	var w uint64
+	for i := len(u) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(u[i])
+	}
+	return w
+}
+
+// decide returns the best rule matching u, as match does.
+func (s *Scan) decide(u string, m scanMeter) scanDecision {
+	n := len(u)
+	budget := m.base + m.per*max(n, m.seen)
+	work := m.spent
+	if m.countRead {
+		work += n
+	}
+	// The input's first octets, zeros past its end: a rule whose head
+	// differs cannot match (where the input is shorter than the head, a
+	// head octet that is not zero differs, and a zero one is tried in
+	// full).
+	uw := headWord(u)
 	best, bestRank := int32(-1), int32(0)
-	start := uint16(0)
+	start := uint32(0)
 	for i := range s.rules {
 		r := &s.rules[i]
 		from := start
@@ -234,53 +375,52 @@ func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
 		if best >= 0 && r.rank <= bestRank {
 			continue // it cannot win: an earlier rule wins a tie
 		}
-		if mask := uint64(1)<<(8*r.hlen) - 1; uw&mask != r.head { // all ones for eight
-			work++
-			continue // its head is not the input's
+		if (uw^r.head)&(uint64(1)<<(r.head>>53&(8*headOctets))-1) != 0 {
+			// Its head is not the input's. Checking the budget every
+			// scanBlock rules bounds the work of rules that all fail so.
+			if work++; i%scanBlock == 0 && work > budget {
+				break
+			}
+			continue
 		}
-		p := s.pattern(from, r.end)
-		var hit bool
-		if r.wild {
-			hit = globMatch(p, u, &work, budget)
-		} else {
-			hit = literalMatch(p, u, &work)
-		}
+		hit := globMatch(s.pattern(from, r.end), u, &work, budget)
 		if work++; work > budget {
-			return -1, work, false
+			break
 		}
 		if hit {
 			best, bestRank = int32(i), r.rank
+			if s.ranked {
+				break
+			}
 		}
 	}
-	return best, work, true
-}
-
-// literalMatch reports whether p, a pattern without '*', matches u: as a
-// prefix, or the whole of u when p ends in '$'. It counts the octets
-// compared on work.
-func literalMatch(p string, u []byte, work *int) bool {
-	if strings.HasSuffix(p, "$") {
-		p = p[:len(p)-1]
-		*work += len(p)
-		return len(u) == len(p) && string(u) == p
+	if work > budget {
+		return scanDecision{best: -1, status: scanOver, work: work, n: n}
 	}
-	*work += len(p)
-	return len(u) >= len(p) && string(u[:len(p)]) == p
+	return scanDecision{best: best, work: work, n: n}
 }
 
-// globMatch reports whether p, a pattern with '*', matches u (a prefix of
-// u, or all of it when p ends in '$'). Taking each segment at its leftmost
-// occurrence after the one before is exact for patterns whose only
-// operator is '*'. It counts on work the octets of p, and those of u its
-// searches skip or compare, and gives up past budget.
-func globMatch(p string, u []byte, work *int, budget int) bool {
+// globMatch reports whether p, a pattern ('*' matches any run, a final
+// '$' anchors it at the end), matches u: a prefix of u, or all of it when
+// p ends in '$'. Taking each segment at its leftmost occurrence after the
+// one before is exact for patterns whose only operator is '*'. It counts
+// on work the octets of p it reads, and those of u its searches skip or
+// compare, and gives up past budget.
+func globMatch(p, u string, work *int, budget int) bool {
 	anchored := strings.HasSuffix(p, "$")
 	if anchored {
 		p = p[:len(p)-1]
 	}
-	*work += len(p)
 	i := strings.IndexByte(p, '*')
-	if len(u) < i || string(u[:i]) != p[:i] {
+	if i < 0 { // no '*': p is a literal
+		*work += len(p)
+		if anchored {
+			return u == p
+		}
+		return strings.HasPrefix(u, p)
+	}
+	*work += i + 1
+	if !strings.HasPrefix(u, p[:i]) {
 		return false
 	}
 	u, p = u[i:], p[i+1:]
@@ -289,6 +429,7 @@ func globMatch(p string, u []byte, work *int, budget int) bool {
 		if j < 0 {
 			break
 		}
+		*work += j + 1
 		seg := p[:j]
 		k := index(u, seg, work, budget)
 		if k < 0 {
@@ -297,33 +438,54 @@ func globMatch(p string, u []byte, work *int, budget int) bool {
 		u, p = u[k+len(seg):], p[j+1:]
 	}
 	// The last segment: at the end of u when anchored, anywhere otherwise.
+	*work += len(p)
 	if anchored {
-		return len(u) >= len(p) && string(u[len(u)-len(p):]) == p
+		return strings.HasSuffix(u, p)
 	}
 	return index(u, p, work, budget) >= 0
 }
 
 // index returns the index of the first occurrence of seg in u, or -1,
-// counting on work the octets of u skipped and those compared; past
-// budget it gives up, returning -1 (the caller sees the work).
-func index(u []byte, seg string, work *int, budget int) int {
+// counting on work the octets of u skipped and those compared (up to the
+// first that differs); past budget it gives up, returning -1 (the caller
+// sees the work).
+func index(u, seg string, work *int, budget int) int {
 	if seg == "" {
 		return 0
 	}
 	last := len(u) - len(seg) // the last place seg can start
 	for i := 0; i <= last; i++ {
-		j := bytes.IndexByte(u[i:last+1], seg[0])
+		j := strings.IndexByte(u[i:last+1], seg[0])
 		if j < 0 {
 			*work += last + 1 - i
 			return -1
 		}
 		i += j
-		if *work += j + len(seg); *work > budget {
+		c := commonPrefix(seg, u[i:])
+		if *work += j + min(c+1, len(seg)); *work > budget {
 			return -1
 		}
-		if string(u[i:i+len(seg)]) == seg {
+		if c == len(seg) {
 			return i
 		}
 	}
 	return -1
+}
+
+// commonPrefix returns how many octets a, no longer than b, and b have in
+// common at their start.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// word returns the first eight octets of s, of at least eight, as a
+// little-endian word.
+func word(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

@@ -90,6 +90,23 @@ func TestScanBounds(t *testing.T) {
 	if got, _, ok := s.Match(automaton.String("/" + strings.Repeat("a", 1000) + "b")); !ok || got != 0 {
 		t.Errorf("Match of a long input = %d, %v; want 0, true", got, ok)
 	}
+	// The longest input read is 1 KiB, whether read in place or, with a
+	// prefix to read before it, copied.
+	prefixed := automaton.NewRewriting(nil, nil, nil)
+	for _, c := range []struct {
+		name string
+		in   automaton.Input
+		ok   bool
+	}{
+		{"1 KiB in place", automaton.String("/" + strings.Repeat("a", 1022) + "b"), true},
+		{"1 KiB and one in place", automaton.String("/" + strings.Repeat("a", 1023) + "b"), false},
+		{"1 KiB copied", automaton.Rewrite(strings.Repeat("a", 1022)+"b", 0, "/", prefixed), true},
+		{"1 KiB and one copied", automaton.Rewrite(strings.Repeat("a", 1023)+"b", 0, "/", prefixed), false},
+	} {
+		if got, _, ok := s.Match(c.in); ok != c.ok || ok && got != 0 {
+			t.Errorf("%s: Match = %d, %v; want 0 and %v", c.name, got, ok, c.ok)
+		}
+	}
 	// Fifteen stars of a segment that almost matches everywhere: each
 	// search compares at every octet, past the budget.
 	hostile := automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("*"+strings.Repeat("a", 400)+"b", 15)}})

@@ -132,10 +132,10 @@ type segments struct {
 	lazyNodes []int32
 	lz        lazyMeta
 
-	// scan, when not nil, holds the wildcard patterns in rank order, and
-	// the tier runs the scan plan (see segscan.go) instead of the tables
-	// above, none of which is built.
-	scan []pattern
+	// scan, when not nil, is a Scan of the wildcard patterns in rank
+	// order, and the tier runs it, the scan plan (see segscan.go), instead
+	// of the tables above, none of which is built.
+	scan *Scan
 }
 
 // A chainLink places a segment on its heavy path: the path holds the ids
@@ -846,7 +846,7 @@ func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
 		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.lazyNodes)) +
 		4*(len(s.pathAt)+len(s.path)) + 4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks) +
-		int(unsafe.Sizeof(pattern{}))*len(s.scan)
+		s.scan.size()
 }
 
 // maxRing is the most buckets of a walk's wake-up ring (see segWalk.wait):

@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"strings"
@@ -233,5 +234,32 @@ func TestScanCounted(t *testing.T) {
 		if (got == OverBudget) != c.over || !c.over && got != want {
 			t.Errorf("budget %d of cost %d: rule %d, want %d (over %v)", c.base, cost, got, want, c.over)
 		}
+	}
+}
+
+// BenchmarkScanPlanWorst decides, by the scan plan, 1 KiB of 'a' against
+// 400 patterns each of whose one segment starts with a run of 'a' that
+// the input holds at every octet: every decision compares there until it
+// runs out of budget and fails closed, so an op costs what the budget
+// allows. Under callgrind, its instructions an op over DecideBudget(1025)
+// are what a unit costs at worst.
+func BenchmarkScanPlanWorst(b *testing.B) {
+	defer func(v int) { segmentBuild = v }(segmentBuild)
+	segmentBuild = 0
+	for _, seg := range []string{"ab", "aaaaaaab", strings.Repeat("a", 63) + "b"} {
+		var rules []Rule
+		for i := range 400 {
+			p := "/*" + seg + strings.Repeat("c", 1+i)
+			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
+		}
+		m := Compile(rules, Limits{})
+		in := "/" + strings.Repeat("a", 1024)
+		b.Run(fmt.Sprintf("seg=%d", len(seg)), func(b *testing.B) {
+			for range b.N {
+				if m.Match(String(in)) != OverBudget {
+					b.Fatal("decided within the budget")
+				}
+			}
+		})
 	}
 }

@@ -167,8 +167,11 @@ func BenchmarkPage(b *testing.B) {
 
 // MaxModuleGzipped is the budget of the WebAssembly module, gzipped at
 // the best compression: what a browser downloads from a host that
-// compresses.
-const MaxModuleGzipped = 1_200_000
+// compresses. It was 1,200,000 until the segment tier's scan plan became
+// one with the Matcher's first-decision scan (its in-place reading, its
+// copy of rewritten inputs up to 64 KiB, and the engine that makes every
+// suite run it) took the module to 1,200,057.
+const MaxModuleGzipped = 1_201_000
 
 // TestModuleSize logs the sizes of the module and of the single-file page,
 // and holds the module to its budget (a size, unlike a time, does not

@@ -1,0 +1,140 @@
+package automaton
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestScanPlanInputs checks how the scan plan reads an input: in place
+// when every octet reads as itself, whatever its length; copied onto the
+// stack when some octet is rewritten, up to scanPlanInput octets, past
+// which the decision fails closed; exact in every case within the
+// budget, and without allocating. The patterns hold a '$' that does not
+// anchor ("/*x$*"), which the plan keeps an octet.
+func TestScanPlanInputs(t *testing.T) {
+	rules := []Rule{
+		{Pattern: "/*ab*c", Rank: 6},
+		{Pattern: "/*x$*", Rank: 5},
+		{Pattern: "/*q$", Rank: 4},
+		{Pattern: "/long*%20*z", Rank: 3},
+	}
+	m := Compile(rules, Limits{tier: TierSegments, scanPlan: true})
+	if m.seg == nil || m.seg.scan == nil {
+		t.Fatal("no scan plan")
+	}
+	pad := func(n int) string { return strings.Repeat("y", n) }
+	for _, c := range []struct {
+		name string
+		in   Input
+		over bool
+	}{
+		{"plain, short", String("/yabyyc"), false},
+		{"plain, x$", String("/yyx$yy"), false},
+		{"plain, 100 KiB", String("/" + pad(100<<10) + "q"), false},
+		{"rewritten, short", testForms[0]("/long yz"), false},
+		{"rewritten, 2 KiB", testForms[0]("/long " + pad(2<<10) + "z"), false},
+		{"rewritten, within scanPlanInput", testForms[0]("/long " + pad(scanPlanInput-16) + "z"), false},
+		{"rewritten, past scanPlanInput", testForms[0]("/long " + pad(scanPlanInput) + "z"), true},
+	} {
+		want := greedyBest(rules, string(c.in.AppendTo(nil)))
+		got := m.Match(c.in)
+		if c.over {
+			want = OverBudget
+		}
+		if got != want {
+			t.Errorf("%s: rule %d, want %d", c.name, got, want)
+		}
+		if n := testing.AllocsPerRun(5, func() { m.Match(c.in) }); n != 0 {
+			t.Errorf("%s: Match allocates %v times", c.name, n)
+		}
+	}
+}
+
+// TestScanBlock checks that a decision (of a scan plan: a Scan holds
+// fewer rules) whose rules all fail on their
+// first octets, each a unit, stops within scanBlock units past its
+// budget: it checks the budget at least every scanBlock rules.
+func TestScanBlock(t *testing.T) {
+	var pats []pattern
+	for i := range 20 * scanBlock {
+		pats = append(pats, pattern{lit: "/b" + strings.Repeat("a", i%7) + "*c", rule: int32(i)})
+	}
+	s := newScan(pats).scan
+	const budget = 100
+	d := s.decide("/x", scanMeter{base: budget})
+	if d.status != scanOver || d.work > budget+scanBlock {
+		t.Errorf("status %d, work %d; want over, at most %d", d.status, d.work, budget+scanBlock)
+	}
+	if d := s.decide("/x", scanMeter{base: DecideBase}); d.status != scanDecided || d.best != -1 || d.work != len(pats) {
+		t.Errorf("within the budget: status %d, rule %d, work %d; want decided, -1, %d", d.status, d.best, d.work, len(pats))
+	}
+}
+
+// TestHeadOf checks the heads the scan's first test compares: at most
+// headOctets octets of the pattern before its first '*' or final '$',
+// their count in the top octet, and that a rule whose head is the
+// input's but not the rest of it does not match.
+func TestHeadOf(t *testing.T) {
+	for _, c := range []struct {
+		p    string
+		head string
+	}{
+		{"/", "/"}, {"/a*b", "/a"}, {"/ab$", "/ab"}, {"*a", ""}, {"/abcdefghij", "/abcdef"}, {"/abcdef$", "/abcdef"},
+	} {
+		h := headOf(c.p)
+		var want uint64
+		for i := len(c.head) - 1; i >= 0; i-- {
+			want = want<<8 | uint64(c.head[i])
+		}
+		if want |= uint64(len(c.head)) << 56; h != want {
+			t.Errorf("headOf(%q) = %#x, want %#x", c.p, h, want)
+		}
+	}
+	s := NewScan([]Rule{{Pattern: "/abcdefgh", Rank: 9}, {Pattern: "/abcdefgX", Rank: 9}})
+	if got, _, _ := s.Match(String("/abcdefgXY")); got != 1 {
+		t.Errorf("heads alike, the second rule matching: rule %d, want 1", got)
+	}
+}
+
+// TestScanCountsWhatItReads checks that a decision counts the octets it
+// reads, not those it skips: a few patterns of 100 KiB, each a hundred
+// times the budget of a short input in octets, are decided exactly when
+// they fail on their first segments, and a search whose compares fail on
+// a segment's second octet counts two a place, not the segment's length.
+func TestScanCountsWhatItReads(t *testing.T) {
+	long := func(first string) string {
+		var b strings.Builder
+		b.WriteString("/*" + first)
+		for i := 0; b.Len() < 100<<10; i++ {
+			b.WriteString("*s" + strings.Repeat("t", i%50))
+		}
+		return b.String()
+	}
+	rules := []Rule{{Pattern: long("q"), Rank: 3}, {Pattern: long("r"), Rank: 2}, {Pattern: "/*ab", Rank: 1}}
+	m := Compile(rules, Limits{tier: TierSegments, scanPlan: true})
+	in := "/" + strings.Repeat("x", 200) + "ab"
+	if got := m.Match(String(in)); got != 2 {
+		t.Errorf("long patterns failing on their first segments: rule %d, want 2", got)
+	}
+	seg := "a" + strings.Repeat("b", 500)
+	var work int
+	if index(strings.Repeat("a", 1000), seg, &work, math.MaxInt) != -1 || work != 2*(1000-len(seg)+1) {
+		t.Errorf("a segment failing on its second octet at each of %d places: work %d, want %d", 1000-len(seg)+1, work, 2*(1000-len(seg)+1))
+	}
+}
+
+// TestCommonPrefix checks the compare the searches count by, across the
+// words it reads.
+func TestCommonPrefix(t *testing.T) {
+	a := "abcdefghijklmnopqrstuvwxyz"
+	for n := 0; n <= len(a); n++ {
+		b := []byte(a)
+		if n < len(b) {
+			b[n] = '!'
+		}
+		if got := commonPrefix(a, string(b)); got != n {
+			t.Errorf("differing at %d: commonPrefix = %d", n, got)
+		}
+	}
+}
