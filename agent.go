@@ -29,7 +29,15 @@ type Selection struct {
 // either immutable or a pointer to state its copies may share.
 func (m *Matcher) forAgents(r *Robots, named bool, agents []string) *Matcher {
 	c := *m
-	c.named = named
+	c.setAgents(r, named, agents)
+	return &c
+}
+
+// setAgents sets what m says of the agents it was asked for: on a copy
+// (forAgents), or on the Matcher being compiled for them, before anyone
+// else sees it.
+func (m *Matcher) setAgents(r *Robots, named bool, agents []string) {
+	m.named = named
 	var one [1]AgentToken // most crawlers give one value: no slice to allocate
 	tokens := one[:0]
 	if len(agents) > 1 {
@@ -38,8 +46,7 @@ func (m *Matcher) forAgents(r *Robots, named bool, agents []string) *Matcher {
 	for _, a := range agents {
 		tokens = append(tokens, r.readAgent(a))
 	}
-	c.agents = kept.NewAgents(tokens)
-	return &c
+	m.agents = kept.NewAgents(tokens)
 }
 
 // readAgent reads an agent value as the file's dialect does.

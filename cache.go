@@ -59,11 +59,16 @@ func appendGroupsKey(b []byte, groups []int) []byte {
 }
 
 // compile returns the compiled Matcher of the given groups (indices in
-// r.file.Groups), and whether it is kept. Concurrent calls for one set of
-// groups compile it once, and a kept set is never compiled again.
-func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
+// r.file.Groups), whether it is kept, and whether this call compiled it.
+// Concurrent calls for one set of groups compile it once, and a kept set
+// is never compiled again. The call that compiles it sets it for its
+// agents (setAgents) before any other call sees it, so that the Matcher
+// of a crawler's first Agent call, as a host decided for one URL makes,
+// is no copy of the shared one but that one.
+func (r *Robots) compile(groups []int, named bool, agents []string) (m *Matcher, stays, built bool) {
 	var buf [keyBuffer]byte
-	return r.sels.Get(appendGroupsKey(buf[:0], groups), maxSelections, func() *Matcher {
+	m, stays = r.sels.Get(appendGroupsKey(buf[:0], groups), maxSelections, func() *Matcher {
+		built = true
 		if testHookCompile != nil {
 			testHookCompile()
 		}
@@ -75,8 +80,10 @@ func (r *Robots) compile(groups []int, named bool) (*Matcher, bool) {
 			}
 			m.rare.prefs = prefs
 		}
+		m.setAgents(r, named, agents)
 		return m
 	})
+	return m, stays, built
 }
 
 // testHookCompile, when set by a test, runs before each compile.
@@ -97,8 +104,10 @@ func (r *Robots) matcher(kind byte, agents ...string) *Matcher {
 		return m
 	}
 	groups, named := r.file.SelectGroups(agents...)
-	shared, kept := r.compile(groups, named)
-	m := shared.forAgents(r, named, agents)
+	m, kept, built := r.compile(groups, named, agents)
+	if !built {
+		m = m.forAgents(r, named, agents) // the shared rules, for these agents
+	}
 	if kept && len(k) <= keyBuffer {
 		m, _ = r.agents.Store(k, m, maxAgents)
 	}
