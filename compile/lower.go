@@ -77,8 +77,8 @@ const robotsTxtText = "/robots.txt$/robots.txt?"
 // dialect's ranking of Allow and Disallow.
 func (d Dialect) Lower(s Selection) Program {
 	p := Program{dialect: d, sel: s.Rules}
-	ulow, table := lowerUsage(s)
-	p.Rules = make([]automaton.Rule, 0, len(s.Rules)+len(robotsTxt)+len(ulow))
+	ulow, nusage, table := lowerUsage(s)
+	p.Rules = make([]automaton.Rule, 0, len(s.Rules)+len(robotsTxt)+nusage)
 	// A lowered rule of class 0 is known by its line, the lowered rules
 	// coming in the order of s.Rules, which are in line order, one rule a
 	// line. Most often they are the file's rules, in order, then the
@@ -126,7 +126,7 @@ func (d Dialect) Lower(s Selection) Program {
 	if !added && p.verdicts == nil {
 		p.file = int32(p.Crawl)
 	}
-	for _, l := range ulow {
+	for l := range ulow {
 		p.Rules = append(p.Rules, l.rule())
 	}
 	if table.any { // most selections have none: no allocation

@@ -49,6 +49,7 @@ package compile
 // preferences are the answer.
 
 import (
+	"iter"
 	"strings"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -105,8 +106,11 @@ type usageEntry struct {
 
 // lowerUsage returns the Content-Usage rules of the selection s lowered
 // to ranked patterns of the classes classCategory and up (see the file's
-// comment), in line order within each class, and the table that turns the
-// classes' winners into preferences. The preferences are the same in every
+// comment), in line order within each class, yielded one at a time as
+// Lower appends them to the Program (a slice of them was a copy of
+// Program.Rules half as large again, a third of Lower's allocations on
+// files of Content-Usage lines), how many it yields, and the table that
+// turns the classes' winners into preferences. The preferences are the same in every
 // dialect: longest match, whatever the dialect's ranking of Allow and
 // Disallow; patterns are in the dialect's octet form, as Allow and
 // Disallow patterns are.
@@ -116,7 +120,7 @@ type usageEntry struct {
 // once; and a category that no rule states is unknown for every URL, so it
 // gets no class. When the rules can be grouped by pattern, they are, in
 // one class (see the file's comment).
-func lowerUsage(s Selection) ([]lowered, UsageTable) {
+func lowerUsage(s Selection) (iter.Seq[lowered], int, UsageTable) {
 	t := UsageTable{any: len(s.Usage) > 0 || len(s.Signals) > 0}
 	paths := false
 	for _, u := range s.Usage {
@@ -131,7 +135,7 @@ func lowerUsage(s Selection) ([]lowered, UsageTable) {
 		t.fixed = t.fixed.Combine(sig.Prefs)
 	}
 	if !paths {
-		return nil, t
+		return func(func(lowered) bool) {}, 0, t
 	}
 	if !starCollides(s.Usage) {
 		return lowerGrouped(s.Usage, t)
@@ -166,20 +170,30 @@ func lowerUsage(s Selection) ([]lowered, UsageTable) {
 		}
 	}
 	n := len(s.Usage) * nclass
-	out := make([]lowered, 0, n)
 	t.rules = make([]usageEntry, 0, n*len(aiprefCategories))
 	for i := range aiprefCategories {
 		if offs[i] == nil || rep[i] != i {
 			continue
 		}
-		for r, u := range s.Usage {
-			out = append(out, lowered{pattern: u.Canonical, rank: 3*len(u.Canonical) + int(offs[i][r]), class: int(t.class[i]), line: u.Line})
+		for _, u := range s.Usage {
 			for _, c := range aiprefCategories {
 				t.rules = append(t.rules, usageEntry{line: int32(u.Line), pref: u.Prefs.Get(c)})
 			}
 		}
 	}
-	return out, t
+	class := t.class
+	return func(yield func(lowered) bool) {
+		for i := range aiprefCategories {
+			if offs[i] == nil || rep[i] != i {
+				continue
+			}
+			for r, u := range s.Usage {
+				if !yield(lowered{pattern: u.Canonical, rank: 3*len(u.Canonical) + int(offs[i][r]), class: int(class[i]), line: u.Line}) {
+					return
+				}
+			}
+		}
+	}, n, t
 }
 
 // offset returns a rule's rank above 3·length in the class of a category
@@ -250,11 +264,11 @@ func starCollides(rules []UsageRule) bool {
 
 // lowerGrouped lowers rules, grouped by pattern, to one rule per pattern of
 // class classCategory, ranked by its length, in the line order of their
-// first rules; t gets, for each, the preference of each category that its
-// rules, combined in line order, state, and the line that stated it. One
-// pass numbers the patterns, so that the second fills slices of their
-// final size.
-func lowerGrouped(rules []UsageRule, t UsageTable) ([]lowered, UsageTable) {
+// first rules, yielded one at a time, and says how many; t gets, for
+// each, the preference of each category that its rules, combined in line
+// order, state, and the line that stated it. One pass numbers the
+// patterns, so that the second fills the table at its final size.
+func lowerGrouped(rules []UsageRule, t UsageTable) (iter.Seq[lowered], int, UsageTable) {
 	group := make(map[string]int32, len(rules))
 	of := make([]int32, len(rules)) // by rule: its pattern's number
 	for r, u := range rules {
@@ -266,13 +280,9 @@ func lowerGrouped(rules []UsageRule, t UsageTable) ([]lowered, UsageTable) {
 		of[r] = g
 	}
 	ncat := len(aiprefCategories)
-	out := make([]lowered, len(group))
 	t.rules = make([]usageEntry, len(group)*ncat)
 	for r, u := range rules {
 		g := int(of[r])
-		if out[g].line == 0 {
-			out[g] = lowered{pattern: u.Canonical, rank: len(u.Canonical), class: classCategory, line: u.Line}
-		}
 		// Combined as usage.Set.Combine combines, category by
 		// category: the first line to state what wins is kept.
 		for i, c := range aiprefCategories {
@@ -285,7 +295,20 @@ func lowerGrouped(rules []UsageRule, t UsageTable) ([]lowered, UsageTable) {
 	for i := range aiprefCategories {
 		t.class[i] = classCategory
 	}
-	return out, t
+	// The patterns are numbered in the order of their first rules: the
+	// rule that first has the next number is that pattern's first.
+	return func(yield func(lowered) bool) {
+		next := int32(0)
+		for r, u := range rules {
+			if of[r] != next {
+				continue
+			}
+			next++
+			if !yield(lowered{pattern: u.Canonical, rank: len(u.Canonical), class: classCategory, line: u.Line}) {
+				return
+			}
+		}
+	}, len(group), t
 }
 
 // Classes returns the classes whose winners Prefs reads, which the

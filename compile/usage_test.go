@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"github.com/robotsexclusion/robots/internal/diag"
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,7 +271,8 @@ func TestLowerUsage(t *testing.T) {
 			"1 10 2 /a*\n1 9 3 /ab\n", true, ""},
 	}
 	for _, tt := range tests {
-		low, table := lowerUsage(Parse([]byte(tt.body)).Select("x"))
+		seq, _, table := lowerUsage(Parse([]byte(tt.body)).Select("x"))
+		low := slices.Collect(seq)
 		if got := lowDump(low); got != tt.want {
 			t.Errorf("%s: lowered\n%swant\n%s", tt.name, got, tt.want)
 		}
@@ -290,7 +292,11 @@ func TestLowerUsage(t *testing.T) {
 // is the winner's.
 func TestUsageTablePrefs(t *testing.T) {
 	body := "User-agent: *\nContent-Signal: ai-input=no\nContent-Usage: /a* train-ai=y, search=n\nContent-Usage: /ab train-ai=y\n"
-	low, table := lowerUsage(Parse([]byte(body)).Select("x"))
+	seq, n, table := lowerUsage(Parse([]byte(body)).Select("x"))
+	low := slices.Collect(seq)
+	if len(low) != n {
+		t.Fatalf("%d lowered rules, %d said", len(low), n)
+	}
 	if n := classCategory + len(aiprefCategories); len(low) != 4 || n != 3 {
 		t.Fatalf("%d lowered rules, %d classes", len(low), n)
 	}
@@ -319,7 +325,11 @@ func TestUsageTablePrefs(t *testing.T) {
 // winner's group states every category, combined in line order.
 func TestUsageTableGrouped(t *testing.T) {
 	body := "User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a train-ai=n, search=y\nContent-Usage: /b search=n\nContent-Usage: /a search=n\n"
-	low, table := lowerUsage(Parse([]byte(body)).Select("x"))
+	seq, n, table := lowerUsage(Parse([]byte(body)).Select("x"))
+	low := slices.Collect(seq)
+	if len(low) != n {
+		t.Fatalf("%d lowered rules, %d said", len(low), n)
+	}
 	if got := lowDump(low); got != "1 2 2 /a\n1 2 4 /b\n" {
 		t.Fatalf("lowered\n%s", got)
 	}
@@ -366,8 +376,8 @@ func BenchmarkUsage(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(c.body)))
 			for b.Loop() {
-				low, _ := lowerUsage(Parse(c.body).Select("x"))
-				if len(low) == 0 {
+				_, n, _ := lowerUsage(Parse(c.body).Select("x"))
+				if n == 0 {
 					b.Fatal("nothing lowered")
 				}
 			}
