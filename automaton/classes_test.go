@@ -26,6 +26,26 @@ func naiveClass(rules []automaton.Rule, c int, input string) int32 {
 	return best
 }
 
+// checkClasses decides 20 random inputs over "ab/" with m and checks each
+// class's winner, by MatchClasses, against the naive one, and Match
+// against class 0; a failure names what.
+func checkClasses(t *testing.T, r *rand.Rand, m *automaton.Machine, rules []automaton.Rule, what string) {
+	t.Helper()
+	for k := 0; k < 20; k++ {
+		in := strings.NewReplacer("*", "a", "$", "b").Replace("/" + randPattern(r, "ab/")[1:])
+		var got [automaton.MaxClasses]int32
+		m.MatchClasses(automaton.String(in), automaton.AllClasses, &got)
+		for c := range automaton.MaxClasses {
+			if want := naiveClass(rules, c, in); got[c] != want {
+				t.Fatalf("%srules %v input %q: class %d got %d want %d", what, rules, in, c, got[c], want)
+			}
+		}
+		if m0 := run(m, in); m0 != got[0] {
+			t.Fatalf("%srules %v input %q: Match %d, MatchClasses class 0 %d", what, rules, in, m0, got[0])
+		}
+	}
+}
+
 var tiers = []automaton.Tier{0, automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA}
 
 // TestClassesAgainstReference runs random rules of random classes through
@@ -54,19 +74,7 @@ func TestClassesAgainstReference(t *testing.T) {
 					t.Fatalf("class %d has no rules, but tier %v", c, st.Classes[c])
 				}
 			}
-			for k := 0; k < 20; k++ {
-				in := strings.NewReplacer("*", "a", "$", "b").Replace("/" + randPattern(r, "ab/")[1:])
-				var got [automaton.MaxClasses]int32
-				m.MatchClasses(automaton.String(in), automaton.AllClasses, &got)
-				for c := range automaton.MaxClasses {
-					if want := naiveClass(rules, c, in); got[c] != want {
-						t.Fatalf("tier %v: rules %v input %q: class %d got %d want %d", tier, rules, in, c, got[c], want)
-					}
-				}
-				if m0 := run(m, in); m0 != got[0] {
-					t.Fatalf("tier %v: rules %v input %q: Match %d, MatchClasses class 0 %d", tier, rules, in, m0, got[0])
-				}
-			}
+			checkClasses(t, r, m, rules, fmt.Sprintf("tier %v: ", tier))
 		}
 	}
 }

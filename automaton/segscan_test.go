@@ -29,18 +29,6 @@ func TestScanPlanAgainstReference(t *testing.T) {
 		if st := m.Stats(); wild && st.Bounded {
 			t.Fatalf("rules %v: bounded, want the scan plan", rules)
 		}
-		for k := 0; k < 20; k++ {
-			in := strings.NewReplacer("*", "a", "$", "b").Replace("/" + randPattern(r, "ab/")[1:])
-			var got [automaton.MaxClasses]int32
-			m.MatchClasses(automaton.String(in), automaton.AllClasses, &got)
-			for c := range automaton.MaxClasses {
-				if want := naiveClass(rules, c, in); got[c] != want {
-					t.Fatalf("rules %v input %q: class %d got %d want %d", rules, in, c, got[c], want)
-				}
-			}
-			if m0 := run(m, in); m0 != got[0] {
-				t.Fatalf("rules %v input %q: Match %d, MatchClasses class 0 %d", rules, in, m0, got[0])
-			}
-		}
+		checkClasses(t, r, m, rules, "")
 	}
 }
