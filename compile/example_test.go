@@ -29,7 +29,7 @@ func ExampleParse() {
 // winners say the preferences. The dump is "class rank pattern", then,
 // for class 0, what the rule decides and the line it stands for.
 func ExampleDialect_Lower() {
-	f := compile.RFC9309.Options().Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b$\nContent-Usage: /ai-ok/ train-ai=y\n"))
+	f := compile.RFC9309.Parse([]byte("User-agent: *\nDisallow: /a\nAllow: /a/b$\nContent-Usage: /ai-ok/ train-ai=y\n"))
 	p := compile.RFC9309.Lower(f.Select("FooBot"))
 	fmt.Print(p.String())
 	// Output:

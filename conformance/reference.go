@@ -1,8 +1,8 @@
 // Package conformance defines what the library means. Its reference matcher
 // is RFC 9309 sections 2.2.2 and 2.2.3 transcribed as plainly as possible:
 // it matches each rule's glob naively and keeps the longest, by the one
-// ranking of matching rules (compile.Matching.Rank) that Matcher.Explain
-// uses too.
+// ranking of matching rules that the root package's Matcher.Explain uses
+// too.
 // It is slow on purpose and every faster engine is tested against it. In
 // the other dialects it keeps the longest match as Google's library does,
 // or takes the first match in file order.
@@ -16,13 +16,13 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/rank"
 )
 
 // Reference decides url in dialect d against rules, the Allow and Disallow
-// rules selected for one crawler from a file read with d.Options(). It
+// rules selected for one crawler from a file d read (compile.Dialect.Parse). It
 // returns the index in rules of the rule that decided, or -1 when none
-// matched, and whether the URL may be fetched. The dialects differ as
-// d.Matching() says; today:
+// matched, and whether the URL may be fetched. The dialects differ so:
 //
 //   - rfc9309: the rule with the longest canonical pattern that matches
 //     wins; between an allow and a disallow of equal length the allow wins;
@@ -42,7 +42,7 @@ func Reference(d compile.Dialect, rules []compile.Rule, url string) (winner int,
 	path := d.Form().URL(url)
 	// Every rule is tried with Match; the one ranking of the module picks
 	// the winner, as Matcher.Explain's does.
-	matches, w, allowed := d.Matching().Rank(rules, path, func(pattern string) bool { return Match(pattern, path) })
+	matches, w, allowed := rank.Rank(d, rules, path, func(pattern string) bool { return Match(pattern, path) })
 	if w < 0 {
 		return -1, allowed
 	}

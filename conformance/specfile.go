@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -426,7 +427,7 @@ func (p *specParser) match(n int, words []string) error {
 	if t := strings.Trim(c.Pattern, " \t\v\f"); t != c.Pattern {
 		return p.errorf(n, "pattern %q cannot be a rule value: blanks at either end are trimmed", c.Pattern)
 	}
-	if compile.IsRobotsTxt(normalize.URL(c.URL)) {
+	if dialect.IsRobotsTxt(normalize.URL(c.URL)) {
 		return p.errorf(n, "%q is /robots.txt, which is always allowed: use an expect line", c.URL)
 	}
 	switch words[4] {

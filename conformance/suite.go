@@ -38,12 +38,12 @@ type Impl func(body []byte, agent, url string) Verdict
 
 // ReferenceImpl returns the reference pipeline in dialect d as an Impl:
 // the body prepared with d.BodyOptions() (normalize.Prepare), read with
-// d.Options(), the crawler's groups selected (compile.File.Select) and
+// d.Parse, the crawler's groups selected (compile.File.Select) and
 // decided by Reference, with the usage preferences of ReferenceUsage.
 func ReferenceImpl(d compile.Dialect) Impl {
 	return func(body []byte, agent, url string) Verdict {
 		text, _, _ := normalize.Prepare(body, d.BodyOptions()) // no charset: never fails
-		sel := d.Options().Parse(text).Select(agent)
+		sel := d.Parse(text).Select(agent)
 		rules := sel.Rules
 		i, ok := Reference(d, rules, url)
 		v := Verdict{Allowed: ok}

@@ -59,6 +59,7 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/internal/words"
 	"github.com/robotsexclusion/robots/lint"
 	"github.com/robotsexclusion/robots/normalize"
@@ -295,7 +296,7 @@ func path(p string) string {
 func Probes(files ...*robots.Robots) []string {
 	literal := false // * and $ are ordinary octets in the 1994 and 1996 dialects
 	for _, r := range files {
-		literal = literal || r.Dialect().Matching().FirstMatch
+		literal = literal || dialect.Of(r.Dialect()).Match.FirstMatch
 	}
 	var patterns, probes []string
 	for _, r := range files {
@@ -330,7 +331,7 @@ func RuleProbes(dst []string, d robots.Dialect, pattern string) []string {
 	if pattern == "" {
 		return dst
 	}
-	return ruleProbes(dst, d.Form(), pattern, d.Matching().FirstMatch)
+	return ruleProbes(dst, d.Form(), pattern, dialect.Of(d).Match.FirstMatch)
 }
 
 // ruleProbes is RuleProbes in a form, where literal says that '*' and '$'
