@@ -253,9 +253,10 @@ type options dialect.Read
 func Parse(body []byte) *File { return options{}.parse(body, nil) }
 
 // Parse reads a robots.txt body as d reads it. The body must already be
-// prepared by normalize.Body, as d prepares it (BodyOptions): Parse reads
-// octets, not a charset. It never fails: whatever cannot be read is
-// skipped and reported (File.Diagnostics).
+// prepared as d prepares it, by normalize.Prepare(body, d.BodyOptions()):
+// Parse reads octets, not a charset, and sets no size limit of its own. It
+// never fails: whatever cannot be read is skipped and reported
+// (File.Diagnostics).
 //
 // It reads the body in one pass. The body is copied once, into a string of
 // which every value of the File is a substring; lines allocate nothing of
