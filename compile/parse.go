@@ -248,7 +248,7 @@ func hasPrefixFold(s, prefix string) bool {
 // (its row of the table), on which the parser's methods are declared.
 type options dialect.Read
 
-// Parse reads a robots.txt body, already prepared by normalize.Body, as
+// Parse reads a robots.txt body, already prepared by normalize.Prepare, as
 // RFC9309 reads it: RFC9309.Parse(body).
 func Parse(body []byte) *File { return options{}.parse(body, nil) }
 
