@@ -6,8 +6,8 @@
 // usage preferences. It is the instrument behind robots audit, which reads
 // Common Crawl's robotstxt WARC files with Run: WARC files in, one JSON
 // line per capture out, on every core, in input order, resuming where a
-// killed run stopped. A study that reads captures some other way calls the
-// Auditor the same way Run does:
+// killed run stopped. Code of this module that reads captures some other way
+// calls the Auditor the same way Run does:
 //
 //	a := audit.New(audit.Options{})   // every registry crawler, RFC 9309
 //	seq := a.Sequence()               // one per input: follows redirects within it
