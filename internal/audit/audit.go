@@ -13,8 +13,8 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/crawlers"
-	"github.com/robotsexclusion/robots/diff"
 	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/internal/probe"
 	"github.com/robotsexclusion/robots/lint"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
@@ -332,7 +332,7 @@ func (a *Auditor) analyze(m *robots.Matcher, lines []int) *Agent {
 			if pattern == "" || (allow != root.Allowed) != first {
 				return true
 			}
-			probes = diff.RuleProbes(probes[:0], a.dialect, pattern)
+			probes = probe.Rule(probes[:0], a.dialect, pattern)
 			for _, p := range probes {
 				d := m.Decide(p)
 				if d.Allowed == root.Allowed || d.NotURL {

@@ -21,8 +21,9 @@
 // groups and verdicts are the Matcher's (robots.Robots.AgentFallback,
 // Matcher.Selection, Matcher.Decide, Decision.Usage), the lint codes are
 // lint's (lint.RunParsed, on the same parse), and the probe paths are
-// diff's (diff.RuleProbes). Crawlers that no group names share the
-// analysis of the * groups, which is compiled once per capture.
+// those of each rule that diff decides a change on (probe.Rule). Crawlers
+// that no group names share the analysis of the * groups, which is
+// compiled once per capture.
 //
 // # The record (schema version 1)
 //
@@ -86,7 +87,7 @@
 // A crawler's level says how much of a site it may fetch, decided on the
 // crawler's own rules rather than on a list of paths chosen beforehand:
 //
-//   - Its probe paths are "/" and the paths diff.RuleProbes derives from
+//   - Its probe paths are "/" and the paths probe.Rule derives from
 //     each allow and disallow rule of the groups that apply to it: the path
 //     the pattern names with each '*' read as nothing and as one octet, that
 //     path one octet longer and followed by "/", one octet shorter, and its
