@@ -48,9 +48,9 @@
 // An accident is a diagnostic of the new file, under a code of the one
 // table (robots.Codes): robots.SiteBlocked, robots.SitemapRemoved, and,
 // for a crawler the change newly names, the findings of lint's checks
-// robots.StarReplaced and robots.StarUsageHidden, asked of package lint
-// (lint.LeftBehind, lint.HiddenUsage), which knows that a group
-// disallowing everything loses nothing by replacing the * group.
+// robots.StarReplaced and robots.StarUsageHidden, answered as lint answers
+// them, so a group disallowing everything loses nothing by replacing the *
+// group.
 package diff
 
 import (
@@ -59,8 +59,8 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/internal/probe"
+	"github.com/robotsexclusion/robots/internal/star"
 	"github.com/robotsexclusion/robots/internal/words"
-	"github.com/robotsexclusion/robots/lint"
 )
 
 // maxAgents bounds the crawlers compared when Options.Agents gives none:
@@ -188,12 +188,12 @@ func accidents(old, new *robots.Robots, agent string, read robots.AgentToken) []
 		return out
 	}
 	line := namingLine(mn.Selection(), read.Token)
-	if left := lint.LeftBehind(new, agent); len(left) > 0 {
+	if left := star.LeftBehind(new, agent, new.AgentAny().Rules()); len(left) > 0 {
 		out = append(out, robots.Diagnostic{Line: line, Code: robots.StarReplaced,
 			Message: fmt.Sprintf("named group drops * rules: %s is now named (new line %d), so the %s of * no longer %s to it",
 				name, line, words.Count(len(left), "disallow rule"), words.Plural(len(left), "applies", "apply"))})
 	}
-	if hidden := lint.HiddenUsage(new, agent); len(hidden) > 0 {
+	if hidden := star.HiddenUsage(new, agent); len(hidden) > 0 {
 		out = append(out, robots.Diagnostic{Line: line, Code: robots.StarUsageHidden,
 			Message: fmt.Sprintf("named group drops * usage preferences: %s is now named (new line %d), so the * group's Content-Usage and Content-Signal %s %s no longer %s to it",
 				name, line, words.Plural(len(hidden), "line", "lines"), words.Lines(hidden), words.Plural(len(hidden), "applies", "apply"))})

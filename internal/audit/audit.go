@@ -113,7 +113,7 @@ func New(opts Options) *Auditor {
 	a.fetcher = fetch.Fetcher{KeepSource: true, ParseOptions: []robots.Option{robots.WithDialect(opts.Dialect)}}
 	// Only the checks of error severity: the record lists errors only.
 	for _, c := range lint.Checks() {
-		if c.Severity == robots.SeverityError {
+		if c.Code().Severity() == robots.SeverityError {
 			a.checks = append(a.checks, c)
 		}
 	}
