@@ -14,6 +14,7 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/crawlers"
 	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/internal/policy"
 	"github.com/robotsexclusion/robots/internal/probe"
 	"github.com/robotsexclusion/robots/lint"
 	"github.com/robotsexclusion/robots/normalize"
@@ -142,7 +143,7 @@ func (a *Auditor) Audit(c *Capture) *Record {
 		return rec
 	}
 	u, err := url.Parse(c.URI)
-	origin, oerr := fetch.Origin(c.URI)
+	origin, oerr := policy.Origin(c.URI)
 	if err != nil || oerr != nil {
 		rec.Error = fmt.Sprintf("%v: %q", ErrURI, c.URI)
 		return rec
@@ -164,7 +165,7 @@ func (a *Auditor) Audit(c *Capture) *Record {
 		rec.Error = fmt.Sprintf("%v: %v", ErrURI, err)
 		return rec
 	}
-	if fetch.IsRedirect(rec.Status) {
+	if policy.IsRedirect(rec.Status) {
 		rec.Location = location
 		if next, ok := follow(u, location); ok {
 			rec.Location, rec.Outcome = next, OutcomeRedirect

@@ -36,7 +36,7 @@
 //	offset          int       where the capture's record starts in file: the first octet of its gzip member
 //	length          int       octets of file it takes (a range request for offset and length reads it); omitted when unknown
 //	uri             string    the URL fetched (WARC-Target-URI); omitted when the record could not be read
-//	host            string    its host, as fetch.Origin writes it (lower case, IDNA ASCII form, non-default port kept)
+//	host            string    its host, as policy.Origin writes it (lower case, IDNA ASCII form, non-default port kept)
 //	date            string    when it was fetched (WARC-Date, as written)
 //	status          int       the HTTP status; omitted when no HTTP response could be read
 //	location        string    a redirect's target: its Location resolved against uri; omitted for other statuses
