@@ -478,8 +478,8 @@ func (f *Fetcher) decide(res *Result, resp *http.Response) *Result {
 // Unreachable, everything disallowed; see the package comment), and a 2xx
 // body is read as Fetch reads it, gzip, the parse limit and the declared
 // charset included. Only the Fetcher's fields that say how to read and keep
-// a response apply (ParseLimit, ParseOptions, AuthDisallows, MaxAge, MinAge,
-// Now); nothing is fetched.
+// a response apply (ParseLimit, ParseOptions, AuthDisallows, MaxAge,
+// MinAge); nothing is fetched.
 //
 // The rules apply to the origin of the first request: FromResponse walks
 // back resp.Request's redirect chain (as http.Client records it) to find it
