@@ -36,8 +36,8 @@ import (
 )
 
 // A Check finds one kind of problem and reports it under one code. What
-// it finds is that code's meaning (Code.Doc), with its severity
-// (Code.Severity).
+// it finds is that code's meaning (robots.Code.Doc), with its severity
+// (robots.Code.Severity).
 type Check struct {
 	code robots.Code
 	run  func(*pass)
