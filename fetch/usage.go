@@ -26,6 +26,7 @@ import (
 	"net/http"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/policy"
 	"github.com/robotsexclusion/robots/meta"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -129,7 +130,7 @@ func (r *Result) Preferences(agent string, resp *http.Response, body []byte) (us
 	if err != nil {
 		return usage.Set{}, err
 	}
-	if origin, err := Origin(u.Scheme + "://" + u.Host); err != nil {
+	if origin, err := policy.Origin(u.Scheme + "://" + u.Host); err != nil {
 		return usage.Set{}, err
 	} else if origin != r.Origin {
 		return usage.Set{}, fmt.Errorf("fetch: preferences: %s is not of the origin %s", u.Redacted(), r.Origin)
