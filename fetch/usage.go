@@ -60,7 +60,7 @@ func (e *UsageError) Error() string {
 		where = e.Result.FinalURL
 	}
 	return fmt.Sprintf("fetch: %s may not use %s for %s: %s %s says no",
-		e.Agent, e.URL, e.Purpose.Info().Label, where, e.Source)
+		e.Agent, e.URL, e.Purpose.Label(), where, e.Source)
 }
 
 // Is reports whether target is ErrUsageRefused.
