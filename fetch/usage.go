@@ -109,7 +109,7 @@ func (t *Transport) Preferences(resp *http.Response, body []byte) (usage.Set, er
 // headers, the noai directive of its X-Robots-Tag and Robots-Tag headers
 // (read as train-ai=n), and, when body is not nil and the response is HTML,
 // the noai of the robots META tags in the head of body (at most
-// meta.DefaultLimit octets of it are read). See meta.Directives.UsageFor.
+// meta.DefaultLimit octets of it are read). See meta.Directives.Usage.
 //
 // Each category's source (usage.Set.From) says where its answer came from:
 // a source with a Line is that line of robots.txt; one without names the
@@ -145,5 +145,5 @@ func (r *Result) Preferences(agent string, resp *http.Response, body []byte) (us
 	if err != nil {
 		return usage.Set{}, fmt.Errorf("fetch: preferences: %w", err)
 	}
-	return d.UsageFor(r.Decide(agent, r.Origin+target).Usage), nil
+	return r.Decide(agent, r.Origin+target).Usage.Combine(d.Usage()), nil
 }

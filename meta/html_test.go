@@ -148,9 +148,9 @@ func TestParseHTMLInvalidUTF8(t *testing.T) {
 	if got := d.String(); got != "noindex" {
 		t.Errorf("String = %q", got)
 	}
-	u := d.Unknown()
+	u := unknown(d)
 	if len(u) != 1 || u[0] != "n\uFFFDpas" {
-		t.Errorf("Unknown = %q, want [n\\uFFFDpas]", u)
+		t.Errorf("unknown = %q, want [n\\uFFFDpas]", u)
 	}
 	for _, s := range d.Sources() {
 		if !utf8.ValidString(s.Raw) || !utf8.ValidString(s.Name) {

@@ -17,9 +17,9 @@ type Place uint8
 
 // The places directives are read from.
 const (
-	MetaTag   Place = iota + 1 // a <meta name=... content=...> element of an HTML page
-	Header                     // an X-Robots-Tag HTTP header
-	RobotsTag                  // a Robots-Tag HTTP header, the structured form of draft-illyes-repext
+	MetaTag    Place = iota + 1 // a <meta name=... content=...> element of an HTML page
+	XRobotsTag                  // an X-Robots-Tag HTTP header
+	RobotsTag                   // a Robots-Tag HTTP header, the structured form of draft-illyes-repext
 )
 
 // String returns "meta", "X-Robots-Tag" or "Robots-Tag".
@@ -27,7 +27,7 @@ func (p Place) String() string {
 	switch p {
 	case MetaTag:
 		return "meta"
-	case Header:
+	case XRobotsTag:
 		return "X-Robots-Tag"
 	case RobotsTag:
 		return "Robots-Tag"
@@ -403,7 +403,7 @@ func ParseHeader(h http.Header, agent string) Directives {
 	var d Directives
 	for _, v := range fieldValues(h, headerName) {
 		split(v, true, func(prefix, raw string) {
-			s := Source{Place: Header, Name: strings.ToValidUTF8(prefix, "\uFFFD"), Applies: prefix == "" || addressed(prefix, agent)}
+			s := Source{Place: XRobotsTag, Name: strings.ToValidUTF8(prefix, "\uFFFD"), Applies: prefix == "" || addressed(prefix, agent)}
 			classify(&s, raw)
 			d.add(s)
 		})

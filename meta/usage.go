@@ -144,7 +144,7 @@ type UsageSource struct {
 	Field       string            // "Content-Usage" or "Content-Signal"
 	Value       string            // the value, its lines joined by ", "; invalid UTF-8 replaced
 	Prefs       usage.Set         // what it states
-	Diagnostics []diag.Diagnostic // what is wrong with it
+	Diagnostics []diag.Diagnostic // what is wrong with it, as robots.Diagnostic values with usage codes (robots.UsageSyntax, ...)
 }
 
 // readUsage reads the Content-Usage and Content-Signal headers of h into d.
@@ -187,8 +187,17 @@ func readUsage(d *Directives, h http.Header) {
 // ImageAI, not here. Each category's source names the header, or the META
 // tag or robots header that said noai.
 //
-// UsageFor combines it with the preferences robots.txt gives the page's
-// URL.
+// A crawler that decides robots.txt combines the two by the same rule,
+// robots.txt first, so that where both state the same preference its line
+// is the one named, and its use value is kept when it has one:
+//
+//	prefs := decision.Usage.Combine(d.Usage())
+//
+// Each category's source (usage.Set.From) then says where its preference
+// came from: a source with a Line is that line of robots.txt; one without
+// names the header (Content-Usage, Content-Signal) or the META tag or
+// robots header that said noai (meta name="robots", X-Robots-Tag,
+// Robots-Tag). A URL robots.txt does not allow has no Decision.Usage.
 func (d Directives) Usage() usage.Set {
 	s := d.prefs
 	if d.no&noAI == 0 {
@@ -200,21 +209,6 @@ func (d Directives) Usage() usage.Set {
 		}
 	}
 	return s.Combine(usage.Set{}.With(usage.TrainAI, usage.Disallowed, usage.Source{Field: "noai"}))
-}
-
-// UsageFor returns the usage preferences of the response d was read from,
-// given those robots.txt states for its URL (robots.Decision.Usage, which is
-// empty for a URL robots.txt does not allow): the two combined category by
-// category by the vocabulary's rule, any no winning (usage.Set.Combine).
-// robots.txt comes first, so that where both state the same preference
-// its line is the one reported, and its use value is kept when it has one.
-//
-// Each category's source (usage.Set.From) says where its preference came
-// from: a source with a Line is that line of robots.txt; one without names
-// the header (Content-Usage, Content-Signal) or the META tag or robots
-// header that said noai (meta name="robots", X-Robots-Tag, Robots-Tag).
-func (d Directives) UsageFor(robotsTxt usage.Set) usage.Set {
-	return robotsTxt.Combine(d.Usage())
 }
 
 // UsageSources returns the usage-preference headers read, in the order
