@@ -321,8 +321,8 @@ func (d Directives) UnavailableAfter() (time.Time, bool) {
 func (d Directives) Truncated() bool { return d.truncated }
 
 // Sources returns every directive found, in the order found, with its
-// origin: those that apply, those that are unknown, and those addressed to
-// other crawlers; the first 1,000 of them, so that memory stays
+// origin: those that apply, those not understood (with a Problem), and
+// those addressed to other crawlers; the first 1,000 of them, so that memory stays
 // proportional to what a page means, not to its length (the directives
 // past them still count; only their record is dropped).
 func (d Directives) Sources() []Source {

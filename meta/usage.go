@@ -187,8 +187,8 @@ func readUsage(d *Directives, h http.Header) {
 // ImageAI, not here. Each category's source names the header, or the META
 // tag or robots header that said noai.
 //
-// A crawler that decides robots.txt combines the two by the same rule,
-// robots.txt first, so that where both state the same preference its line
+// A crawler combines them with what robots.txt states for the page's URL
+// (robots.Decision.Usage) by the same rule, robots.txt first, so that where both state the same preference its line
 // is the one named, and its use value is kept when it has one:
 //
 //	prefs := decision.Usage.Combine(d.Usage())
