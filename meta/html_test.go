@@ -138,7 +138,7 @@ func TestParseHTMLCharsets(t *testing.T) {
 }
 
 // TestParseHTMLInvalidUTF8: a directive in another charset is kept as
-// unknown, in valid UTF-8.
+// unknown, in valid UTF-8, its octets that are not UTF-8 percent-encoded.
 func TestParseHTMLInvalidUTF8(t *testing.T) {
 	doc := "<meta name=\"robots\" content=\"noindex, n\xE9pas\"><meta name=\"\xFFbot\" content=\"noindex\">"
 	d, err := ParseHTML(strings.NewReader(doc), "FooBot", 0)
@@ -149,13 +149,20 @@ func TestParseHTMLInvalidUTF8(t *testing.T) {
 		t.Errorf("String = %q", got)
 	}
 	u := unknown(d)
-	if len(u) != 1 || u[0] != "n\uFFFDpas" {
-		t.Errorf("unknown = %q, want [n\\uFFFDpas]", u)
+	if len(u) != 1 || u[0] != "n%e9pas" {
+		t.Errorf("unknown = %q, want [n%%e9pas]", u)
 	}
+	raw := ""
 	for _, s := range d.Sources() {
 		if !utf8.ValidString(s.Raw) || !utf8.ValidString(s.Name) {
 			t.Errorf("source %+v is not valid UTF-8", s)
 		}
+		if s.Problem != "" {
+			raw = s.Raw
+		}
+	}
+	if raw != "n%E9pas" {
+		t.Errorf("the unknown directive's Raw is %q, want %q", raw, "n%E9pas")
 	}
 }
 

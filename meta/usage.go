@@ -7,12 +7,14 @@ package meta
 // usage interprets.
 
 import (
-	"github.com/robotsexclusion/robots/internal/diag"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/dunglas/httpsfv"
+
+	"github.com/robotsexclusion/robots/internal/diag"
+	"github.com/robotsexclusion/robots/internal/jsonw"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -45,7 +47,7 @@ func readRobotsTag(d *Directives, value, agent string) {
 		if len(raw) > maxRawLen {
 			raw = raw[:maxRawLen] + "..."
 		}
-		d.add(Source{Place: RobotsTag, Raw: strings.ToValidUTF8(raw, "\uFFFD"), Problem: problem, Applies: true})
+		d.add(Source{Place: RobotsTag, Raw: jsonw.PercentInvalid(raw), Problem: problem, Applies: true})
 	}
 	if len(value) > maxFieldLen {
 		fail("longer than " + strconv.Itoa(maxFieldLen) + " bytes: not read")
@@ -108,7 +110,7 @@ func paramText(v any) (string, bool) {
 	case httpsfv.Token:
 		return string(v), true
 	case string:
-		return strings.ToValidUTF8(v, "\uFFFD"), true
+		return jsonw.PercentInvalid(v), true
 	}
 	return "", false
 }
@@ -142,7 +144,7 @@ func dropEmptyParams(v string) string {
 // A UsageSource is one usage-preference header of a response, as read.
 type UsageSource struct {
 	Field       string            // "Content-Usage" or "Content-Signal"
-	Value       string            // the value, its lines joined by ", "; invalid UTF-8 replaced
+	Value       string            // the value, its lines joined by ", "; an octet not part of valid UTF-8 percent-encoded ("%E9")
 	Prefs       usage.Set         // what it states
 	Diagnostics []diag.Diagnostic // what is wrong with it, as robots.Diagnostic values with usage codes (robots.UsageSyntax, ...)
 }
@@ -164,12 +166,12 @@ func readUsage(d *Directives, h http.Header) {
 		}
 		u := UsageSource{Field: f.name, Value: strings.Join(values, ", ")}
 		if len(u.Value) > maxFieldLen {
-			u.Value = strings.ToValidUTF8(u.Value[:maxRawLen], "\uFFFD") + "..."
+			u.Value = jsonw.PercentInvalid(u.Value[:maxRawLen]) + "..."
 			u.Diagnostics = []diag.Diagnostic{{Code: diag.UsageSyntax,
 				Message: "longer than " + strconv.Itoa(maxFieldLen) + " bytes: not read, every category unknown"}}
 		} else {
 			u.Prefs, u.Diagnostics = f.parse(u.Value, usage.Source{Field: f.name})
-			u.Value = strings.ToValidUTF8(u.Value, "\uFFFD")
+			u.Value = jsonw.PercentInvalid(u.Value)
 		}
 		d.prefs = d.prefs.Combine(u.Prefs)
 		if len(d.usageSrcs) < maxSources {
