@@ -15,8 +15,11 @@
 // It reads, from an HTTP response:
 //
 //   - the robots META tags of an HTML page (<meta name="robots"
-//     content="noindex">), with the directives search engines document;
-//   - the X-Robots-Tag header, which carries the same directives;
+//     content="noindex">) and the X-Robots-Tag header, which carries the
+//     same directives. No standard defines them: the directives are those
+//     the major search engines document (Google's robots meta tag and
+//     X-Robots-Tag specification, Bing's), and noai and noimageai, which
+//     sites write to refuse AI use;
 //   - the Robots-Tag header, the structured form that draft-illyes-repext
 //     (the REP extensions draft) proposes in place of X-Robots-Tag;
 //   - the Content-Usage header (draft-ietf-aipref-attach, section 2) and
