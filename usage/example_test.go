@@ -86,3 +86,17 @@ func ExampleCategory_Label() {
 	// Content-Signal ai-input  Content-Signal ai-input
 	// Content-Signal ai-train  Content-Signal ai-train
 }
+
+// A crawler that logs its decisions appends each Set to a reused buffer,
+// as text with the line or field that set each preference, or as JSON.
+func ExampleSet_AppendText() {
+	s, _ := usage.Parse("train-ai=n, search=y", usage.Source{Line: 4, Field: "Content-Usage"})
+	buf := make([]byte, 0, 512)
+	buf = s.AppendText(buf[:0])
+	fmt.Printf("%s\n", buf)
+	buf = s.AppendJSON(buf[:0])
+	fmt.Printf("%s\n", buf)
+	// Output:
+	// Content-Usage: train-ai=n (line 4), search=y (line 4)
+	// {"Content-Signal":{"ai-input":{"preference":"unknown"},"ai-train":{"preference":"unknown"},"search":{"preference":"unknown"}},"Content-Usage":{"search":{"preference":"allowed","source":{"line":4,"field":"Content-Usage"}},"train-ai":{"preference":"disallowed","source":{"line":4,"field":"Content-Usage"}}},"use":{"value":"unknown"}}
+}
