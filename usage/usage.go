@@ -5,9 +5,9 @@
 // them from a response's headers; this package holds the type both return
 // (Set), the categories to ask it about, and the parsers of the values.
 //
-//	prefs, _ := usage.Parse(resp.Header.Get("Content-Usage"), usage.Source{Field: "Content-Usage"})
-//	if p, from := prefs.Combined(usage.TrainAI); p == usage.Disallowed {
-//		return fmt.Errorf("%s says no to training (%s)", url, from)
+//	d := rules.Agent("FooBot").Decide(url) // rules from robots.Parse
+//	if p, from := d.Usage.Combined(usage.TrainAI); p == usage.Disallowed {
+//		return fmt.Errorf("%s: no AI training (%s)", url, from) // "line 4: Content-Usage"
 //	}
 //
 // It reads two vocabularies, each an RFC 9651 structured-field Dictionary
