@@ -61,7 +61,7 @@ func (e *UsageError) Error() string {
 		where = e.Result.FinalURL
 	}
 	return fmt.Sprintf("fetch: %s may not use %s for %s: %s %s says no",
-		e.Agent, e.URL, e.Purpose.Info().Label, where, e.Source)
+		e.Agent, e.URL, e.Purpose.Label(), where, e.Source)
 }
 
 // Is reports whether target is ErrUsageRefused.
@@ -110,7 +110,7 @@ func (t *Transport) Preferences(resp *http.Response, body []byte) (usage.Set, er
 // headers, the noai directive of its X-Robots-Tag and Robots-Tag headers
 // (read as train-ai=n), and, when body is not nil and the response is HTML,
 // the noai of the robots META tags in the head of body (at most
-// meta.DefaultLimit octets of it are read). See meta.Directives.UsageFor.
+// meta.DefaultLimit octets of it are read). See meta.Directives.Usage.
 //
 // Each category's source (usage.Set.From) says where its answer came from:
 // a source with a Line is that line of robots.txt; one without names the
@@ -146,5 +146,5 @@ func (r *Result) Preferences(agent string, resp *http.Response, body []byte) (us
 	if err != nil {
 		return usage.Set{}, fmt.Errorf("fetch: preferences: %w", err)
 	}
-	return d.UsageFor(r.Decide(agent, r.Origin+target).Usage), nil
+	return r.Decide(agent, r.Origin+target).Usage.Combine(d.Usage()), nil
 }

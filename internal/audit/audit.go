@@ -400,11 +400,10 @@ func usageOf(s usage.Set) map[string]string {
 // for the AI Preferences vocabulary ("train-ai", "search"), and "signal-"
 // and its label for Content Signals ("signal-ai-train").
 func UsageKey(c usage.Category) string {
-	info := c.Info()
-	if info.Vocabulary == usage.ContentSignal {
-		return "signal-" + info.Label
+	if c.Vocabulary() == usage.ContentSignal {
+		return "signal-" + c.Label()
 	}
-	return info.Label
+	return c.Label()
 }
 
 // UseKey is the key in Agent.Usage of the use value of Content Signals.
