@@ -89,10 +89,10 @@ func ExampleCategory_Label() {
 
 // A crawler that logs its decisions appends each Set to a reused buffer,
 // as text with the line or field that set each preference, or as JSON.
-func ExampleSet_AppendText() {
+func ExampleSet_AppendWithSources() {
 	s, _ := usage.Parse("train-ai=n, search=y", usage.Source{Line: 4, Field: "Content-Usage"})
 	buf := make([]byte, 0, 512)
-	buf = s.AppendText(buf[:0])
+	buf = s.AppendWithSources(buf[:0])
 	fmt.Printf("%s\n", buf)
 	buf = s.AppendJSON(buf[:0])
 	fmt.Printf("%s\n", buf)

@@ -88,17 +88,18 @@ func (src Source) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// AppendText appends the known preferences of s, each vocabulary in its
-// syntax, with the line (or field) that stated each, or "unknown" when s
-// states nothing, without allocating when b has room:
+// AppendWithSources appends the known preferences of s, each vocabulary in
+// its syntax, with the line (or field) that stated each, or "unknown" when
+// s states nothing, without allocating when b has room. (It is not an
+// encoding.TextAppender: String's form, without the sources, is the text.)
 //
 //	Content-Usage: train-ai=n (line 4), search=y (line 4); Content-Signal: ai-input=no (line 11), use=reference (line 11)
 //
 // String is the same without the sources.
-func (s Set) AppendText(b []byte) []byte { return s.appendText(b, true) }
+func (s Set) AppendWithSources(b []byte) []byte { return s.appendText(b, true) }
 
 // appendText appends the text form of s, with the sources when sources is
-// set: AppendText's form, and String's without them.
+// set: AppendWithSources's form, and String's without them.
 func (s Set) appendText(b []byte, sources bool) []byte {
 	if !s.Known() {
 		return append(b, "unknown"...)

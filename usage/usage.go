@@ -77,7 +77,7 @@
 // # Output
 //
 // A Set prints as the vocabularies write it (String), with its sources
-// (AppendText), or as JSON (AppendJSON, MarshalJSON): strings as
+// (AppendWithSources), or as JSON (AppendJSON, MarshalJSON): strings as
 // encoding/json writes them with HTML escaping off, except that an octet
 // that is not UTF-8 is kept, percent-encoded ("%FF"), not replaced.
 //
@@ -426,6 +426,6 @@ func (s Set) Combined(c Category) (Pref, Source) {
 
 // String returns the known preferences, each vocabulary in its own syntax:
 // "Content-Usage: train-ai=n; Content-Signal: search=yes, use=reference",
-// or "unknown" when nothing is known. AppendText writes the same with the
+// or "unknown" when nothing is known. AppendWithSources writes the same with the
 // source of each.
 func (s Set) String() string { return string(s.appendText(nil, false)) }

@@ -350,7 +350,7 @@ func TestAppend(t *testing.T) {
 		{usageSet(t, "", 0, "use=full", 7), "Content-Signal: use=full (line 7)"},
 	}
 	for _, tt := range tests {
-		if got := string(tt.set.AppendText(nil)); got != tt.text {
+		if got := string(tt.set.AppendWithSources(nil)); got != tt.text {
 			t.Errorf("text %q, want %q", got, tt.text)
 		}
 		want := jsonByMaps(t, tt.set)
@@ -364,7 +364,7 @@ func TestAppend(t *testing.T) {
 	s := usageSet(t, "train-ai=n, search=y", 4, "ai-input=no, use=reference", 5)
 	buf := make([]byte, 0, 4096)
 	if n := testing.AllocsPerRun(100, func() {
-		buf = s.AppendText(buf[:0])
+		buf = s.AppendWithSources(buf[:0])
 		buf = s.AppendJSON(buf[:0])
 	}); n != 0 {
 		t.Errorf("appending allocates %v times, want 0", n)
