@@ -82,7 +82,7 @@ func main() {
 	if err := sc.Err(); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Fprintf(&b, "// Source is the data file the table was generated from, and its SHA-256.\n")
+	fmt.Fprintf(&b, "// Source names this version of the registry, for a report or a study to\n// cite: the data file it was generated from and the file's SHA-256.\n")
 	fmt.Fprintf(&b, "const Source = %q\n\n", fmt.Sprintf("%s sha256:%x", input, sha256.Sum256(data)))
 	fmt.Fprintf(&b, "// count is the number of agents in the registry.\n")
 	fmt.Fprintf(&b, "const count = %d\n\n", len(rows))

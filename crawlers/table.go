@@ -2,7 +2,8 @@
 
 package crawlers
 
-// Source is the data file the table was generated from, and its SHA-256.
+// Source names this version of the registry, for a report or a study to
+// cite: the data file it was generated from and the file's SHA-256.
 const Source = "agents.tsv sha256:71f8a2e9aec1b4d6a735131ecd4b56c742208ee0793428e87556eb3365fe4ae6"
 
 // count is the number of agents in the registry.

@@ -16,42 +16,6 @@ import (
 	"github.com/robotsexclusion/robots/internal/corpus"
 )
 
-func TestProbes(t *testing.T) {
-	r := robots.Parse([]byte("User-agent: *\nDisallow: /a*b$\nAllow: /c/d\n"))
-	got := strings.Join(diff.Probes(r), " ")
-	want := strings.Fields("/ /a /ab /ab/ /ab/b /ab/bb /abb /abbb /abx /abxb /abxbb /ax /axb /axb/ /axb/b /axb/bb /axbb /axbbb /axbx /axbxb /axbxbb /c/ /c/d /c/d/ /c/dx")
-	want = slices.Compact(want)
-	if got != strings.Join(want, " ") {
-		t.Errorf("probes:\n got %s\nwant %s", got, strings.Join(want, " "))
-	}
-}
-
-// TestProbePaths checks that no probe starts with "//", which a URL parser
-// reads as a host (issue 26: CCBot's Disallow: /*/*/pulse on github.com
-// became the probe ///pulse, read as the path /pulse, and a verdict that
-// contradicted the rule it came from), and that the path named for a rule
-// is one the rule matches.
-func TestProbePaths(t *testing.T) {
-	body := "User-agent: CCBot\nDisallow: /*/*/pulse\nDisallow: //twice\nDisallow: /*/$\n"
-	r := robots.Parse([]byte(body))
-	for _, p := range diff.Probes(r) {
-		if strings.HasPrefix(p, "//") || !strings.HasPrefix(p, "/") {
-			t.Errorf("probe %q", p)
-		}
-	}
-	m := r.Agent("CCBot")
-	for _, tt := range []struct{ pattern, path string }{
-		{"/*/*/pulse", "/x/x/pulse"}, {"/*.pdf$", "/.pdf"}, {"/private*", "/private"}, {"//twice", "/x//twice"}, {"*x", "/x"},
-	} {
-		if got := diff.RulePath(tt.pattern); got != tt.path {
-			t.Errorf("RulePath(%q) = %q, want %q", tt.pattern, got, tt.path)
-		}
-	}
-	if m.Allowed(diff.RulePath("/*/*/pulse")) {
-		t.Errorf("the path named for /*/*/pulse is allowed by it")
-	}
-}
-
 // TestAccidents checks the accidents of a change, and that a new group
 // disallowing everything drops nothing of the * group, as lint knows
 // (issue 26: diff called the standard "block AI crawlers" file an accident).
@@ -239,43 +203,5 @@ func TestManyAgents(t *testing.T) {
 	res := diff.Compare(r, r, diff.Options{})
 	if len(res.Agents) != 257 || res.Left != 44 || res.Agents[256].Name != "*" {
 		t.Errorf("%d agents, %d left", len(res.Agents), res.Left)
-	}
-}
-
-// The probes of each rule are among the file's probes, and are all of them
-// but "/" when no rule has a wildcard to pair with.
-func TestRuleProbes(t *testing.T) {
-	for _, tc := range []struct {
-		body  string
-		pairs bool
-	}{
-		{"User-agent: *\nDisallow: /cart\nAllow: /cart/help$\nDisallow: /a%7eb\n", false},
-		{"User-agent: *\nDisallow: /*.pdf$\nDisallow: /support\n", true},
-		{"User-agent: a\nDisallow: /x\n\nUser-agent: *\nAllow: /y/\n", false},
-	} {
-		for _, d := range []robots.Dialect{robots.RFC9309, robots.Google, robots.Draft1996} {
-			r := robots.Parse([]byte(tc.body), robots.WithDialect(d))
-			all := map[string]bool{}
-			for _, p := range diff.Probes(r) {
-				all[p] = true
-			}
-			own := map[string]bool{"/": true}
-			for _, g := range r.Groups() {
-				for _, rule := range g.Rules {
-					for _, p := range diff.RuleProbes(nil, d, rule.Pattern) {
-						if !all[p] {
-							t.Errorf("%s %q: rule probe %q of %q is not among Probes", d, tc.body, p, rule.Pattern)
-						}
-						own[p] = true
-					}
-				}
-			}
-			if !tc.pairs && len(own) != len(all) {
-				t.Errorf("%s %q: %d rule probes and /, %d probes", d, tc.body, len(own), len(all))
-			}
-		}
-	}
-	if got := diff.RuleProbes([]string{"/kept"}, robots.RFC9309, ""); len(got) != 1 {
-		t.Errorf("RuleProbes of an empty rule appended %v", got[1:])
 	}
 }

@@ -31,20 +31,3 @@ func ExampleCompare() {
 	//   https://shop.example/manual.pdf: line 3 -> line 0
 	// star-replaced 4
 }
-
-// Probes are the paths a change is decided on without a list of URLs;
-// a path never starts with "//".
-func ExampleProbes() {
-	r := robots.Parse([]byte("User-agent: *\nDisallow: /*/admin$\n"))
-	fmt.Println(diff.Probes(r))
-	// Output:
-	// [/ /x/ /x//admin /x//admin/admin /x/admi /x/admi/admin /x/admi/admin/admin /x/admin /x/admin/ /x/admin//admin /x/admin//admin/admin /x/admin/admin /x/admin/admin/admin /x/adminx /x/adminx/admin /x/adminx/admin/admin]
-}
-
-// The probes of one rule, without pairs: what a tool that classifies a
-// crawler's access, rule by rule, decides.
-func ExampleRuleProbes() {
-	fmt.Println(diff.RuleProbes(nil, robots.RFC9309, "/*.pdf$"))
-	// Output:
-	// [/.pdf /.pdfx /.pdf/ /.pd / /x.pdf /x.pdfx /x.pdf/ /x.pd /]
-}

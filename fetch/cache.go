@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/robotsexclusion/robots/internal/policy"
 )
 
 // Defaults of the Cache's fields (stated in their docs). The bound on bytes
@@ -142,7 +144,7 @@ type call struct {
 // when rawURL has no such origin, or when ctx ends before a Result is there;
 // whatever happens on the network is told by the Result.
 func (c *Cache) Get(ctx context.Context, rawURL string) (*Result, error) {
-	origin, err := Origin(rawURL)
+	origin, err := policy.Origin(rawURL)
 	if err != nil {
 		return nil, err
 	}

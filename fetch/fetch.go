@@ -83,16 +83,14 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"golang.org/x/net/idna"
-
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/policy"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/served"
 )
@@ -148,7 +146,12 @@ func (o Outcome) String() string {
 // A Result is what fetching one origin's robots.txt came to. Results are
 // shared by the Cache: do not modify them.
 type Result struct {
-	Origin      string         // scheme://host[:port] the rules apply to, the default port omitted
+	// Origin is scheme://host[:port], what the rules apply to and what the
+	// Cache keys them by, written so that one origin always reads the same:
+	// the host in lower case (an IPv6 zone aside), a name in its IDNA ASCII
+	// form without a final dot, the scheme's default port omitted.
+	Origin string
+
 	URL         string         // the robots.txt URL requested: Origin + "/robots.txt"
 	FinalURL    string         // the URL of the last request, after redirects
 	Redirects   int            // how many redirects were followed
@@ -348,77 +351,12 @@ func (f *Fetcher) parseLimit() int {
 // Transport used by the Fetcher's Client lets them through unchecked.
 type fetchingKey struct{}
 
-// Origin returns the origin of an absolute http or https URL as the Cache
-// keys it: scheme://host[:port], user information, path, query and fragment
-// dropped, and written so that origins that are the same compare equal: the
-// scheme in lower case; the host in lower case, without a final dot
-// ("example.com." is example.com), an internationalized name in its ASCII
-// form (bücher.example is xn--bcher-kva.example, by IDNA's lookup rules,
-// golang.org/x/net/idna); an IPv6 zone escaped as in the URL
-// ([fe80::1%25eth0]); the port as a number without leading zeros, and
-// omitted when it is the scheme's default (:80, :080 for http, :443 for
-// https).
-func Origin(rawURL string) (string, error) {
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return "", fmt.Errorf("fetch: %w", err)
-	}
-	scheme := strings.ToLower(u.Scheme)
-	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("fetch: %q is not an absolute http or https URL", rawURL)
-	}
-	host := strings.TrimSuffix(u.Hostname(), ".")
-	if host == "" {
-		return "", fmt.Errorf("fetch: %q names no host", rawURL)
-	}
-	if strings.Contains(host, ":") {
-		// An IPv6 literal, and its zone (RFC 6874) escaped again, as
-		// Hostname unescaped it: "[fe80::1%25eth0]".
-		addr, zone, hasZone := strings.Cut(host, "%")
-		host = "[" + strings.ToLower(addr)
-		if hasZone {
-			host += "%25" + escapeZone(zone)
-		}
-		host += "]"
-	} else if ascii, err := idna.Lookup.ToASCII(host); err == nil {
-		host = ascii
-	} else {
-		host = strings.ToLower(host) // not a name IDNA accepts (an underscore): kept as written
-	}
-	if p := u.Port(); p != "" {
-		n, err := strconv.ParseUint(p, 10, 16)
-		if err != nil {
-			return "", fmt.Errorf("fetch: %q: bad port %q", rawURL, p)
-		}
-		if !(scheme == "http" && n == 80 || scheme == "https" && n == 443) {
-			host += ":" + strconv.FormatUint(n, 10)
-		}
-	}
-	return scheme + "://" + host, nil
-}
-
-// escapeZone escapes an IPv6 zone for a URL (RFC 6874): every octet but
-// the unreserved ones as %XX. The zone is kept in its case: interface names
-// are case-sensitive.
-func escapeZone(zone string) string {
-	const hex = "0123456789ABCDEF"
-	b := make([]byte, 0, len(zone))
-	for i := 0; i < len(zone); i++ {
-		if c := zone[i]; normalize.Unreserved(c) {
-			b = append(b, c)
-		} else {
-			b = append(b, '%', hex[c>>4], hex[c&15])
-		}
-	}
-	return string(b)
-}
-
 // Fetch fetches the robots.txt of rawURL's origin. It fails only when rawURL
 // is not an absolute http or https URL; whatever happens on the network is
 // told by the Result's Outcome, Status and Err. When ctx ends first, the
 // Result is Unreachable and its Err wraps ctx's error.
 func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Result, error) {
-	origin, err := Origin(rawURL)
+	origin, err := policy.Origin(rawURL)
 	if err != nil {
 		return nil, err
 	}
@@ -473,7 +411,7 @@ func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 		if err != nil {
 			return f.failed(res, nil, err)
 		}
-		if !isRedirect(resp.StatusCode) {
+		if !policy.IsRedirect(resp.StatusCode) {
 			return f.decide(res, resp)
 		}
 		res.Status = resp.StatusCode
@@ -504,10 +442,6 @@ func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 	}
 }
 
-func isRedirect(code int) bool {
-	return code == 301 || code == 302 || code == 303 || code == 307 || code == 308
-}
-
 // decide makes res of a final response, one not followed further: the one
 // place where a status becomes an Outcome (see the package comment). It
 // reads a 2xx body and closes resp.Body in every case.
@@ -519,7 +453,7 @@ func (f *Fetcher) decide(res *Result, resp *http.Response) *Result {
 	case 200 <= code && code <= 299:
 		defer resp.Body.Close()
 		return f.parse(res, resp)
-	case isRedirect(code):
+	case policy.IsRedirect(code):
 		discard(resp.Body)
 		return f.failed(res, resp, fmt.Errorf("fetch: %s: status %d, a redirect that was not followed", res.FinalURL, code))
 	case code == http.StatusTooManyRequests || code < 400 || code > 499:
@@ -544,8 +478,8 @@ func (f *Fetcher) decide(res *Result, resp *http.Response) *Result {
 // Unreachable, everything disallowed; see the package comment), and a 2xx
 // body is read as Fetch reads it, gzip, the parse limit and the declared
 // charset included. Only the Fetcher's fields that say how to read and keep
-// a response apply (ParseLimit, ParseOptions, AuthDisallows, MaxAge, MinAge,
-// Now); nothing is fetched.
+// a response apply (ParseLimit, ParseOptions, AuthDisallows, MaxAge,
+// MinAge); nothing is fetched.
 //
 // The rules apply to the origin of the first request: FromResponse walks
 // back resp.Request's redirect chain (as http.Client records it) to find it
@@ -572,7 +506,7 @@ func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
 		first = first.Response.Request
 		redirects++
 	}
-	origin, err := Origin(first.URL.String())
+	origin, err := policy.Origin(first.URL.String())
 	if err != nil {
 		resp.Body.Close()
 		return nil, err
@@ -595,7 +529,7 @@ func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
 // it are read. header may be nil. It fails only when robotsURL is not an
 // absolute http or https URL.
 func (f *Fetcher) FromStatus(robotsURL string, status int, header http.Header, body []byte) (*Result, error) {
-	origin, err := Origin(robotsURL)
+	origin, err := policy.Origin(robotsURL)
 	if err != nil {
 		return nil, err
 	}

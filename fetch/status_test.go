@@ -5,15 +5,6 @@ import (
 	"testing"
 )
 
-func TestIsRedirect(t *testing.T) {
-	for code := 100; code < 600; code++ {
-		want := code == 301 || code == 302 || code == 303 || code == 307 || code == 308
-		if got := IsRedirect(code); got != want {
-			t.Errorf("IsRedirect(%d) = %v, want %v", code, got, want)
-		}
-	}
-}
-
 // KeepSource reads the body once, with ParseSource: the Source is the one
 // of the same text, and the rules are the same as without it.
 func TestKeepSource(t *testing.T) {

@@ -26,6 +26,7 @@ import (
 	"net/http"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/policy"
 	"github.com/robotsexclusion/robots/meta"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -60,7 +61,7 @@ func (e *UsageError) Error() string {
 		where = e.Result.FinalURL
 	}
 	return fmt.Sprintf("fetch: %s may not use %s for %s: %s %s says no",
-		e.Agent, e.URL, e.Purpose.Info().Label, where, e.Source)
+		e.Agent, e.URL, e.Purpose.Label(), where, e.Source)
 }
 
 // Is reports whether target is ErrUsageRefused.
@@ -109,7 +110,7 @@ func (t *Transport) Preferences(resp *http.Response, body []byte) (usage.Set, er
 // headers, the noai directive of its X-Robots-Tag and Robots-Tag headers
 // (read as train-ai=n), and, when body is not nil and the response is HTML,
 // the noai of the robots META tags in the head of body (at most
-// meta.DefaultLimit octets of it are read). See meta.Directives.UsageFor.
+// meta.DefaultLimit octets of it are read). See meta.Directives.Usage.
 //
 // Each category's source (usage.Set.From) says where its answer came from:
 // a source with a Line is that line of robots.txt; one without names the
@@ -129,7 +130,7 @@ func (r *Result) Preferences(agent string, resp *http.Response, body []byte) (us
 	if err != nil {
 		return usage.Set{}, err
 	}
-	if origin, err := Origin(u.Scheme + "://" + u.Host); err != nil {
+	if origin, err := policy.Origin(u.Scheme + "://" + u.Host); err != nil {
 		return usage.Set{}, err
 	} else if origin != r.Origin {
 		return usage.Set{}, fmt.Errorf("fetch: preferences: %s is not of the origin %s", u.Redacted(), r.Origin)
@@ -145,5 +146,5 @@ func (r *Result) Preferences(agent string, resp *http.Response, body []byte) (us
 	if err != nil {
 		return usage.Set{}, fmt.Errorf("fetch: preferences: %w", err)
 	}
-	return d.UsageFor(r.Decide(agent, r.Origin+target).Usage), nil
+	return r.Decide(agent, r.Origin+target).Usage.Combine(d.Usage()), nil
 }

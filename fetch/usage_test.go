@@ -124,7 +124,7 @@ func TestTransportPurposes(t *testing.T) {
 			if ue.Purpose != tt.purpose || ue.Source != tt.from || ue.Agent != tt.agent || !ue.Decision.Allowed {
 				t.Errorf("refused for %s by %q (agent %s, allowed %v), want %s by %q", ue.Purpose, ue.Source, ue.Agent, ue.Decision.Allowed, tt.purpose, tt.from)
 			}
-			for _, want := range []string{tt.purpose.Info().Label, "/robots.txt line", tt.from.Field} {
+			for _, want := range []string{tt.purpose.Label(), "/robots.txt line", tt.from.Field} {
 				if !strings.Contains(err.Error(), want) {
 					t.Errorf("error %q does not say %q", err, want)
 				}

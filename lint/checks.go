@@ -4,16 +4,17 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/dialect"
+	"github.com/robotsexclusion/robots/internal/star"
 	"github.com/robotsexclusion/robots/internal/words"
 )
 
 // checkDelayMerge finds a crawl-delay between the user-agent lines of one group:
 // a group of only a crawl-delay, which is no rule, so the parser merged it
 // into the next and its agents get that group's rules.
-var checkDelayMerge = newCheck(robots.DelayMerge, func(p *Pass) {
+var checkDelayMerge = newCheck(robots.DelayMerge, func(p *pass) {
 	betweenAgents(p, func(l compile.Line) bool { return l.Kind == compile.LineCrawlDelay },
 		func(n, first, next int, _ compile.Line) {
-			p.Reportf(n, 0, "a group with only a crawl-delay does not end at it: the agents before it (line %d) share the rules of the agents after it (line %d)", first, next)
+			p.reportf(n, 0, "a group with only a crawl-delay does not end at it: the agents before it (line %d) share the rules of the agents after it (line %d)", first, next)
 		})
 })
 
@@ -21,7 +22,7 @@ var checkDelayMerge = newCheck(robots.DelayMerge, func(p *Pass) {
 // user-agent lines of one group: a group of only usage lines, which do not
 // end a group where they are no rules (and a Content-Signal line never
 // does), merged into the next.
-var checkUsageMerge = newCheck(robots.UsageMerge, func(p *Pass) {
+var checkUsageMerge = newCheck(robots.UsageMerge, func(p *pass) {
 	betweenAgents(p, func(l compile.Line) bool {
 		return l.Kind == compile.LineContentUsage || l.Kind == compile.LineContentSignal
 	}, func(n, first, next int, l compile.Line) {
@@ -29,7 +30,7 @@ var checkUsageMerge = newCheck(robots.UsageMerge, func(p *Pass) {
 		if l.Kind == compile.LineContentSignal {
 			field = dialect.FieldContentSignal
 		}
-		p.Reportf(n, 0, "a group with only usage lines does not end at this %s line: the agents before it (line %d) share the rules and usage lines of the agents after it (line %d); end the group with a rule, such as Allow: /, before the next user-agent line",
+		p.reportf(n, 0, "a group with only usage lines does not end at this %s line: the agents before it (line %d) share the rules and usage lines of the agents after it (line %d); end the group with a rule, such as Allow: /, before the next user-agent line",
 			field, first, next)
 	})
 })
@@ -37,11 +38,11 @@ var checkUsageMerge = newCheck(robots.UsageMerge, func(p *Pass) {
 // betweenAgents calls report for the first line that is between two
 // user-agent lines of one group and that want takes, with the group's
 // first agent line and the next agent line.
-func betweenAgents(p *Pass, want func(compile.Line) bool, report func(n, first, next int, l compile.Line)) {
+func betweenAgents(p *pass, want func(compile.Line) bool, report func(n, first, next int, l compile.Line)) {
 	for _, g := range p.groups() {
 		for i := 1; i < len(g.Agents); i++ {
 			for n := g.Agents[i-1].Line + 1; n < g.Agents[i].Line; n++ {
-				if l, ok := p.Line(n); ok && want(l) {
+				if l, ok := p.line(n); ok && want(l) {
 					report(n, g.Agents[0].Line, g.Agents[i].Line, l)
 					break
 				}
@@ -52,10 +53,10 @@ func betweenAgents(p *Pass, want func(compile.Line) bool, report func(n, first, 
 
 // checkDuplicateRule finds a rule given twice in one group: the same kind and
 // the same pattern as compared.
-var checkDuplicateRule = newCheck(robots.DuplicateRule, func(p *Pass) {
+var checkDuplicateRule = newCheck(robots.DuplicateRule, func(p *pass) {
 	eachRulePair(p, func(r, prev robots.Rule, same bool) {
 		if same {
-			p.Reportf(r.Line, 0, "the same rule as line %d", prev.Line)
+			p.reportf(r.Line, 0, "the same rule as line %d", prev.Line)
 		}
 	})
 })
@@ -63,7 +64,7 @@ var checkDuplicateRule = newCheck(robots.DuplicateRule, func(p *Pass) {
 // checkConflictingRule finds a pattern both allowed and disallowed in one group:
 // one of the two lines does nothing (the disallow, as allow wins a tie; in
 // the first-match dialects, the later).
-var checkConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
+var checkConflictingRule = newCheck(robots.ConflictingRule, func(p *pass) {
 	firstMatch := dialect.Of(p.Dialect).Match.FirstMatch
 	eachRulePair(p, func(r, other robots.Rule, same bool) {
 		if same {
@@ -77,7 +78,7 @@ var checkConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 		if firstMatch {
 			loser, how = r, "the first line that matches wins"
 		}
-		p.Reportf(loser.Line, 0, "%q is disallowed on line %d and allowed on line %d; %s, so line %d does nothing",
+		p.reportf(loser.Line, 0, "%q is disallowed on line %d and allowed on line %d; %s, so line %d does nothing",
 			r.Pattern, disallow.Line, allow.Line, how, loser.Line)
 	})
 })
@@ -89,7 +90,7 @@ var checkConflictingRule = newCheck(robots.ConflictingRule, func(p *Pass) {
 // less than hashing its patterns; one map serves every larger group, sized
 // once, for the largest, and holds of each pattern the index of its first
 // rule of each kind.
-func eachRulePair(p *Pass, fn func(r, earlier robots.Rule, same bool)) {
+func eachRulePair(p *pass, fn func(r, earlier robots.Rule, same bool)) {
 	var first map[string][2]int32 // of a pattern, its first disallow and allow rule (index+1; 0 for none)
 	for _, g := range p.groups() {
 		if len(g.Rules) < 2 {
@@ -165,7 +166,7 @@ func rulePairs(rules []robots.Rule, fn func(r, earlier robots.Rule, same bool)) 
 
 // checkSecondStar finds a * group after the first: RFC 9309 and Google merge
 // the two, the first-match dialects obey only the first.
-var checkSecondStar = newCheck(robots.SecondStar, func(p *Pass) {
+var checkSecondStar = newCheck(robots.SecondStar, func(p *pass) {
 	first := 0
 	for _, g := range p.groups() {
 		for _, a := range g.Agents {
@@ -176,22 +177,22 @@ var checkSecondStar = newCheck(robots.SecondStar, func(p *Pass) {
 				first = a.Line
 				continue
 			}
-			p.Reportf(a.Line, 0, "a second * group: RFC 9309 and Google merge it with the one at line %d, the first-match dialects ignore it", first)
+			p.reportf(a.Line, 0, "a second * group: RFC 9309 and Google merge it with the one at line %d, the first-match dialects ignore it", first)
 		}
 	}
 })
 
 // checkStarReplaced finds a crawler that a group names, for which disallow
 // rules of the * group no longer apply: a named group replaces the * group,
-// it does not add to it, which files often forget (LeftBehind says which).
-var checkStarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
-	star := p.Robots.AgentAny().Rules()
+// it does not add to it, which files often forget (star.LeftBehind says which).
+var checkStarReplaced = newCheck(robots.StarReplaced, func(p *pass) {
+	starRules := p.Robots.AgentAny().Rules()
 	for _, a := range names(p) {
-		left := leftBehind(p.Robots, a.Name, star)
+		left := star.LeftBehind(p.Robots, a.Name, starRules)
 		if len(left) == 0 {
 			continue
 		}
-		p.Reportf(a.Line, 0, "the group for %s replaces the * group for it: %s of the * group (first: line %d) %s not apply to it",
+		p.reportf(a.Line, 0, "the group for %s replaces the * group for it: %s of the * group (first: line %d) %s not apply to it",
 			a, words.Count(len(left), "disallow rule"), left[0].Line, words.Plural(len(left), "does", "do"))
 	}
 })
@@ -200,11 +201,11 @@ var checkStarReplaced = newCheck(robots.StarReplaced, func(p *Pass) {
 // Content-Usage and Content-Signal lines of the * group no longer apply: a
 // named group replaces the * group, its usage lines too, so a site that
 // states its preferences once, for every crawler, states none for the
-// crawlers it names (HiddenUsage says which, and keeps quiet about a group
+// crawlers it names (star.HiddenUsage says which, and keeps quiet about a group
 // that disallows everything).
-var checkStarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
+var checkStarUsageHidden = newCheck(robots.StarUsageHidden, func(p *pass) {
 	for _, a := range names(p) {
-		hidden := HiddenUsage(p.Robots, a.Name)
+		hidden := star.HiddenUsage(p.Robots, a.Name)
 		if len(hidden) == 0 {
 			continue
 		}
@@ -217,7 +218,7 @@ var checkStarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
 			state = "its own group states " + words.Count(own, "usage line") + " instead"
 		}
 		n := len(hidden)
-		p.Reportf(a.Line, 0, "the group for %s replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal %s %s %s not apply to it, and %s; repeat %s in its group if %s meant for it too",
+		p.reportf(a.Line, 0, "the group for %s replaces the * group for it, usage preferences too: the * group's Content-Usage and Content-Signal %s %s %s not apply to it, and %s; repeat %s in its group if %s meant for it too",
 			a, words.Plural(n, "line", "lines"), words.Lines(hidden), words.Plural(n, "does", "do"), state, words.Plural(n, "it", "them"), words.Plural(n, "it is", "they are"))
 	}
 })
@@ -226,9 +227,9 @@ var checkStarUsageHidden = newCheck(robots.StarUsageHidden, func(p *Pass) {
 // any group: this library applies them to every crawler, beside the lines
 // of its groups (as crawler-commons does); a parser that reads only groups
 // ignores them.
-var checkUsageFileWide = newCheck(robots.UsageFileWide, func(p *Pass) {
+var checkUsageFileWide = newCheck(robots.UsageFileWide, func(p *pass) {
 	note := func(line int, field string) {
-		p.Reportf(line, 0, "%s outside any group applies to every crawler, file-wide, beside the lines of its groups (as crawler-commons reads it); parsers that read only groups ignore it, so repeat it in the groups to be sure", field)
+		p.reportf(line, 0, "%s outside any group applies to every crawler, file-wide, beside the lines of its groups (as crawler-commons reads it); parsers that read only groups ignore it, so repeat it in the groups to be sure", field)
 	}
 	for _, u := range p.Robots.Usage() {
 		note(u.Line, dialect.FieldContentUsage)
@@ -246,12 +247,12 @@ const maxNames = 1000
 
 // names returns the first maxNames crawlers the file names, and reports
 // at the first line past them that the rest are not checked.
-func names(p *Pass) []robots.UserAgent {
+func names(p *pass) []robots.UserAgent {
 	all := p.Robots.Names()
 	if len(all) <= maxNames {
 		return all
 	}
-	p.Reportf(all[maxNames].Line, 0, "the file names more than %d crawlers: this check asks of the first %d only, and none from this line on", maxNames, maxNames)
+	p.reportf(all[maxNames].Line, 0, "the file names more than %d crawlers: this check asks of the first %d only, and none from this line on", maxNames, maxNames)
 	return all[:maxNames]
 }
 
@@ -270,27 +271,27 @@ var extensionSyntax = map[string]struct {
 // checkExtensionSyntax checks the values of the extensions real files use whose
 // syntax is defined: host, clean-param, request-rate and visit-time (their
 // meaning is another matter: few crawlers read them).
-var checkExtensionSyntax = newCheck(robots.ExtensionSyntax, func(p *Pass) {
+var checkExtensionSyntax = newCheck(robots.ExtensionSyntax, func(p *pass) {
 	for _, e := range p.Robots.Extensions() {
 		syn, ok := extensionSyntax[e.Key]
 		if !ok || e.Value == "" || syn.ok(e.Value) {
 			continue // an empty value is the parser's to report
 		}
-		p.Reportf(e.Line, 0, "%s: %q is not %s", e.Key, e.Value, syn.want)
+		p.reportf(e.Line, 0, "%s: %q is not %s", e.Key, e.Value, syn.want)
 	}
 })
 
 // checkPastLimit finds content past RFC 9309's minimum parse limit in a file
 // read with a larger one (robots.WithParseLimit): crawlers that stop at
 // the minimum, as RFC 9309 allows and Google does, ignore what follows.
-var checkPastLimit = newCheck(robots.PastLimit, func(p *Pass) {
+var checkPastLimit = newCheck(robots.PastLimit, func(p *pass) {
 	src := p.Source
 	if p.Robots.Truncated() || src.BodyOffset(len(src.Text)) <= robots.DefaultParseLimit {
 		return
 	}
 	for i, l := range src.Lines {
 		if src.BodyOffset(l.Span.End) > robots.DefaultParseLimit {
-			p.Reportf(i+1, 0, "the file is longer than %d octets; crawlers that stop there, as RFC 9309 allows and Google does, ignore what follows", robots.DefaultParseLimit)
+			p.reportf(i+1, 0, "the file is longer than %d octets; crawlers that stop there, as RFC 9309 allows and Google does, ignore what follows", robots.DefaultParseLimit)
 			return
 		}
 	}

@@ -3,18 +3,17 @@
 // each with a code and a severity: what a site's CI, an editor or a CMS
 // runs before publishing a file.
 //
-// It takes the shape of golang.org/x/tools/go/analysis. A check is a value,
-// Check{Name, Doc, Severity, Run}, that reports one code, its Name: Checks
-// lists them, and a caller that wants only some passes Run those it picks
-// by Name. A check runs on a Pass that carries the file as the library
-// read it: the parsed Robots, its dialect, and its Source (the decoded
-// text, the parser's line table with the spans of each line's key and
-// value, and the way back to body offsets), so no check reads the text
-// again and every group question goes to Matcher.Selection. Run parses a body once and runs the checks on it;
-// its diagnostics are the parser's (Robots.Diagnostics) and the checks',
-// each with its code's severity, in line order. Every code, the parser's
-// and the checks', is one of the root package's (robots.Codes), declared
-// there once with its severity and meaning.
+// Run parses a body once and runs the checks on it; its diagnostics are
+// the parser's (Robots.Diagnostics) and the checks', each with its code's
+// severity, in line order. RunParsed does the same for a file already
+// parsed with its Source, by robots.ParseSource or a fetch.Fetcher. Each
+// check reports one code: Checks lists them, and a caller that wants only
+// some (by code, or by the code's severity) passes those it picks. Every
+// code, the parser's and the checks', is one of the root package's
+// (robots.Codes), declared there once with its severity and meaning. The
+// checks read the file as the library read it (the parsed Robots, its
+// dialect, the parser's line table) and ask every group question of
+// Matcher.Selection, so they never disagree with what a crawler decides.
 //
 // An HTML page served as robots.txt (robots.HTMLBody) is reported alone:
 // its lines would be noise.
@@ -36,22 +35,24 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 )
 
-// A Check finds one kind of problem and reports it under one code.
+// A Check finds one kind of problem and reports it under one code. What
+// it finds is that code's meaning (robots.Code.Doc), with its severity
+// (robots.Code.Severity).
 type Check struct {
-	Name     string          // the code it reports (a robots.Code)
-	Doc      string          // what it finds: the code's meaning
-	Severity robots.Severity // the code's severity
-	Run      func(*Pass)     // reports what it finds through Pass.Reportf
+	code robots.Code
+	run  func(*pass)
 }
 
-// newCheck returns the check of a code, its doc and severity from the one
-// table of codes.
-func newCheck(code robots.Code, run func(*Pass)) *Check {
-	return &Check{Name: string(code), Doc: code.Doc(), Severity: code.Severity(), Run: run}
+// newCheck returns the check of a code.
+func newCheck(code robots.Code, run func(*pass)) *Check {
+	return &Check{code: code, run: run}
 }
 
-// A Pass is one file as a check sees it.
-type Pass struct {
+// Code returns the code the check reports.
+func (c *Check) Code() robots.Code { return c.code }
+
+// A pass is one file as a check sees it.
+type pass struct {
 	Robots  *robots.Robots // the file, parsed
 	Dialect robots.Dialect // the dialect it was read in
 	Source  *robots.Source // its text, the parser's line table and the way back to body offsets
@@ -69,36 +70,32 @@ type run struct {
 
 // groups returns the file's groups (Robots.Groups), copied once for every
 // check of the run: the checks read them, none changes them.
-func (p *Pass) groups() []robots.Group {
+func (p *pass) groups() []robots.Group {
 	if p.run.groups == nil {
 		p.run.groups = p.Robots.Groups()
 	}
 	return p.run.groups
 }
 
-// Reportf reports a finding of the pass's check on line (from 1; 0 for
+// reportf reports a finding of the pass's check on line (from 1; 0 for
 // the file as a whole), at column (from 1, in the line of Source.Text; 0
 // for the whole line).
-func (p *Pass) Reportf(line, column int, format string, args ...any) {
+func (p *pass) reportf(line, column int, format string, args ...any) {
 	p.run.found = append(p.run.found, robots.Diagnostic{Line: line, Column: column,
-		Code: robots.Code(p.check.Name), Message: fmt.Sprintf(format, args...)})
+		Code: p.check.code, Message: fmt.Sprintf(format, args...)})
 }
 
-// Line returns the parser's entry of line n (from 1), and false when the
+// line returns the parser's entry of line n (from 1), and false when the
 // file has no such line.
-func (p *Pass) Line(n int) (compile.Line, bool) {
+func (p *pass) line(n int) (compile.Line, bool) {
 	if n < 1 || n > len(p.Source.Lines) {
 		return compile.Line{}, false
 	}
 	return p.Source.Lines[n-1], true
 }
 
-// Text returns the octets of a span of Source.Text.
-func (p *Pass) Text(s compile.Span) string { return p.Source.Text[s.Start:s.End] }
-
 // Checks returns every check of the package, in the order Run runs them,
-// one per code it reports: a check's Name is that robots.Code, and its
-// Doc and Severity are the code's.
+// one per code it reports.
 func Checks() []*Check {
 	return []*Check{checkDelayMerge, checkUsageMerge, checkDuplicateRule, checkConflictingRule, checkSecondStar,
 		checkStarReplaced, checkStarUsageHidden, checkUsageFileWide, checkExtensionSyntax, checkPastLimit}
@@ -129,7 +126,7 @@ func RunParsed(r *robots.Robots, src *robots.Source, checks ...*Check) []robots.
 	}
 	shared := &run{found: found}
 	for _, c := range checks {
-		c.Run(&Pass{Robots: r, Dialect: r.Dialect(), Source: src, check: c, run: shared})
+		c.run(&pass{Robots: r, Dialect: r.Dialect(), Source: src, check: c, run: shared})
 	}
 	found = shared.found
 	sort.SliceStable(found, func(i, j int) bool { return found[i].Line < found[j].Line })

@@ -33,7 +33,7 @@ func TestChecks(t *testing.T) {
 	}
 	checks := map[string]*lint.Check{}
 	for _, c := range lint.Checks() {
-		checks[c.Name] = c
+		checks[string(c.Code())] = c
 	}
 	tested := map[string]bool{}
 	for _, dir := range dirs {
@@ -77,11 +77,11 @@ func TestChecks(t *testing.T) {
 			if c != nil {
 				checksRun = append(checksRun, c)
 			} else {
-				checksRun = append(checksRun, &lint.Check{Name: "none", Run: func(*lint.Pass) {}})
+				checksRun = append(checksRun, lint.None)
 			}
 			var got []string
 			for _, d := range lint.Run(body, opts, checksRun...) {
-				if c != nil && string(d.Code) != c.Name {
+				if c != nil && d.Code != c.Code() {
 					continue
 				}
 				got = append(got, fmt.Sprintf("%d:%d:%s", d.Line, d.Column, d.Code))
@@ -109,7 +109,7 @@ func TestChecks(t *testing.T) {
 			}
 		}
 	}
-	tested[lint.PastLimit.Name] = true // a file past the limit is too large for testdata: TestPastLimit
+	tested[string(lint.PastLimit.Code())] = true // a file past the limit is too large for testdata: TestPastLimit
 	for name := range checks {
 		if !tested[name] {
 			t.Errorf("check %s has no testdata/%s", name, name)
@@ -117,14 +117,15 @@ func TestChecks(t *testing.T) {
 	}
 }
 
-// TestCheckValues requires each check's Name to be a code of the one table,
-// with its severity and doc.
+// TestCheckValues requires each check's code to be one of the one table,
+// and each code to have one check.
 func TestCheckValues(t *testing.T) {
+	seen := map[robots.Code]bool{}
 	for _, c := range lint.Checks() {
-		code := robots.Code(c.Name)
-		if !code.Known() || c.Severity != code.Severity() || c.Doc != code.Doc() || c.Run == nil {
-			t.Errorf("check %s: %+v does not match the table", c.Name, c)
+		if code := c.Code(); !code.Known() || seen[code] {
+			t.Errorf("check %s: not a code of the table, or a second check of it", code)
 		}
+		seen[c.Code()] = true
 	}
 }
 
@@ -216,7 +217,7 @@ func BenchmarkErrorChecks(b *testing.B) {
 	}
 	var checks []*lint.Check
 	for _, c := range lint.Checks() {
-		if c.Severity == robots.SeverityError {
+		if c.Code().Severity() == robots.SeverityError {
 			checks = append(checks, c)
 		}
 	}

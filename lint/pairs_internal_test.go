@@ -58,7 +58,7 @@ func TestEachRulePair(t *testing.T) {
 				fmt.Fprintf(&b, "%s: %s\n", verb, pattern)
 			}
 			r, src := robots.ParseSource([]byte(b.String()))
-			p := &Pass{Robots: r, Dialect: r.Dialect(), Source: src, run: &run{}}
+			p := &pass{Robots: r, Dialect: r.Dialect(), Source: src, run: &run{}}
 			var got []pair
 			eachRulePair(p, func(r, earlier robots.Rule, same bool) { got = append(got, pair{r.Line, earlier.Line, same}) })
 			byLine := func(a, b pair) int { return a.line - b.line }

@@ -52,10 +52,16 @@ func ExampleParseHeader() {
 func ExampleParseMeta() {
 	d := meta.ParseMeta("robots", "max-image-preview:large, max-snippet:-1, noodp", "FooBot")
 	fmt.Println(d)
-	fmt.Println(d.MaxImagePreview(), d.MaxSnippet(), d.Unknown())
+	fmt.Println(d.MaxImagePreview(), d.MaxSnippet())
+	for _, s := range d.Sources() {
+		if s.Problem != "" {
+			fmt.Printf("%s: %s\n", s, s.Problem)
+		}
+	}
 	// Output:
 	// max-image-preview:large
-	// large -1 [noodp]
+	// large -1
+	// meta name="robots": noodp: unknown directive
 }
 
 // The most restrictive directive wins, whatever its source.
@@ -130,7 +136,7 @@ func ExampleDirectives_Usage() {
 // A crawler combines what robots.txt states for a page's URL with what the
 // response states, any no winning, and stores with the page where each
 // answer came from: a line of robots.txt, or a header or META tag.
-func ExampleDirectives_UsageFor() {
+func ExampleDirectives_Usage_robotsTxt() {
 	// What robots.txt line 4, "Content-Usage: /articles/ train-ai=y, search=y",
 	// states for the URL (a crawler gets it from robots.Decision.Usage).
 	_, robotsTxt, _ := usage.ParseRule("/articles/ train-ai=y, search=y", usage.Source{Line: 4, Field: "Content-Usage"})
@@ -139,7 +145,7 @@ func ExampleDirectives_UsageFor() {
 	h.Add("Content-Signal", "ai-train=no")
 	page := meta.ParseHeader(h, "FooBot").Merge(meta.ParseMeta("robots", "noai", "FooBot"))
 
-	prefs := page.UsageFor(robotsTxt)
+	prefs := robotsTxt.Combine(page.Usage())
 	for _, c := range []usage.Category{usage.TrainAI, usage.Search, usage.SignalAITrain} {
 		fmt.Printf("%-24s %-10s %s\n", c, prefs.Get(c), prefs.From(c))
 	}

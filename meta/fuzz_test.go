@@ -45,7 +45,7 @@ func FuzzMeta(f *testing.F) {
 		if line == "" || !utf8.ValidString(line) {
 			t.Fatalf("String %q", line)
 		}
-		for _, u := range d.Unknown() {
+		for _, u := range unknown(d) {
 			if !utf8.ValidString(u) || u != strings.ToLower(u) {
 				t.Fatalf("unknown %q", u)
 			}
@@ -75,8 +75,8 @@ func FuzzMeta(f *testing.F) {
 				t.Fatalf("usage source %q is not valid UTF-8", u.Value)
 			}
 		}
-		if d.MaxSnippet() < -1 || d.MaxVideoPreview() < -1 || (d.MaxSnippet() == 0) == d.Snippet() {
-			t.Fatalf("limits: snippet %d (%v) video %d", d.MaxSnippet(), d.Snippet(), d.MaxVideoPreview())
+		if d.MaxSnippet() < -1 || d.MaxVideoPreview() < -1 || (d.MaxSnippet() == 0) != (d.no&noSnippet != 0) {
+			t.Fatalf("limits: snippet %d (nosnippet %v) video %d", d.MaxSnippet(), d.no&noSnippet != 0, d.MaxVideoPreview())
 		}
 	})
 }

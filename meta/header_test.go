@@ -83,7 +83,7 @@ func TestParseHeader(t *testing.T) {
 			t.Errorf("%s: %q sources\n got %q\nwant %q", tt.name, tt.values, got, tt.sources)
 		}
 		for _, s := range d.Sources() {
-			if s.Place != Header {
+			if s.Place != XRobotsTag {
 				t.Errorf("%s: source %+v not from a header", tt.name, s)
 			}
 		}

@@ -138,7 +138,7 @@ func TestParseHTMLCharsets(t *testing.T) {
 }
 
 // TestParseHTMLInvalidUTF8: a directive in another charset is kept as
-// unknown, in valid UTF-8.
+// unknown, in valid UTF-8, its octets that are not UTF-8 percent-encoded.
 func TestParseHTMLInvalidUTF8(t *testing.T) {
 	doc := "<meta name=\"robots\" content=\"noindex, n\xE9pas\"><meta name=\"\xFFbot\" content=\"noindex\">"
 	d, err := ParseHTML(strings.NewReader(doc), "FooBot", 0)
@@ -148,14 +148,21 @@ func TestParseHTMLInvalidUTF8(t *testing.T) {
 	if got := d.String(); got != "noindex" {
 		t.Errorf("String = %q", got)
 	}
-	u := d.Unknown()
-	if len(u) != 1 || u[0] != "n\uFFFDpas" {
-		t.Errorf("Unknown = %q, want [n\\uFFFDpas]", u)
+	u := unknown(d)
+	if len(u) != 1 || u[0] != "n%e9pas" {
+		t.Errorf("unknown = %q, want [n%%e9pas]", u)
 	}
+	raw := ""
 	for _, s := range d.Sources() {
 		if !utf8.ValidString(s.Raw) || !utf8.ValidString(s.Name) {
 			t.Errorf("source %+v is not valid UTF-8", s)
 		}
+		if s.Problem != "" {
+			raw = s.Raw
+		}
+	}
+	if raw != "n%E9pas" {
+		t.Errorf("the unknown directive's Raw is %q, want %q", raw, "n%E9pas")
 	}
 }
 

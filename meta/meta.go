@@ -1,10 +1,8 @@
-// Package meta reads page-level robots directives for one crawler: the
-// robots META tags of an HTML page and the X-Robots-Tag and Robots-Tag
-// headers of an HTTP response. Where robots.txt says which URLs a crawler
-// may fetch, these say what it may do with a page it has fetched: index it,
-// follow its links, show a snippet or a cached copy, use it for AI, and
-// until when. It also reads the usage preferences a response states in its
-// Content-Usage and Content-Signal headers (see Usage).
+// Package meta reads the page-level robots directives and usage
+// preferences of a fetched page, for one crawler. Where robots.txt (the
+// root package) says which URLs a crawler may fetch, these say what it may
+// do with a page it has fetched: index it, follow its links, show a
+// snippet or a cached copy, use it for AI, and until when.
 //
 //	d, err := meta.ParseResponse(resp, "FooBot", meta.DefaultLimit)
 //	if err != nil {
@@ -14,10 +12,26 @@
 //		return nil // keep the page out of the index
 //	}
 //
-// ParseHTML, ParseHeader and ParseMeta read one kind of source each, and
-// Merge combines what they found. Reading never fails on bad input: what is
-// not understood is kept and reported by Unknown. Every directive found is
-// kept with its origin (Sources), so that a tool can explain the result.
+// It reads, from an HTTP response:
+//
+//   - the robots META tags of an HTML page (<meta name="robots"
+//     content="noindex">) and the X-Robots-Tag header, which carries the
+//     same directives. No standard defines them: the directives are those
+//     the major search engines document (Google's robots meta tag and
+//     X-Robots-Tag specification, Bing's), and noai and noimageai, which
+//     sites write to refuse AI use;
+//   - the Robots-Tag header, the structured form that draft-illyes-repext
+//     (the REP extensions draft) proposes in place of X-Robots-Tag;
+//   - the Content-Usage header (draft-ietf-aipref-attach, section 2) and
+//     the Content-Signal header (Cloudflare's Content Signals), which state
+//     usage preferences, read by package usage.
+//
+// ParseResponse reads a response; ParseHeader, ParseHTML and ParseMeta read
+// one kind of source each (a crawler with its own HTML parser hands
+// ParseMeta each <meta> element), and Merge combines what they found.
+// Reading never fails on bad input. Every directive found is kept with its
+// origin (Sources), those not understood with the reason (Source.Problem),
+// so that a tool can explain the result (InForce).
 //
 // # Where directives are read
 //
@@ -43,18 +57,17 @@
 // as is "max-snippet: 20". The prefix "robots" addresses every crawler, as
 // the META name does. A META content has no prefixes.
 //
-// Also every Robots-Tag header, the structured form that draft-illyes-repext
-// proposes to replace X-Robots-Tag: an RFC 9651 List whose members are
-// product tokens, "*" for every crawler, each with the directives for it as
+// Also every Robots-Tag header: an RFC 9651 List whose members are product
+// tokens, "*" for every crawler, each with the directives for it as
 // Parameters ("Robots-Tag: *;nosnippet, ExampleBot;noindex"). A Parameter
 // with a value is read as the directive with that value (max-snippet=20).
 // The lines of the field are joined before parsing; a ';' that ends a member
 // (as in the draft's own example, "ExampleBot;") is dropped; a value that
-// is still not a List, or one longer than 64 KiB, is not read and is
-// reported as one Source with a Problem. Keys are lowercase in this form, as
-// RFC 9651 requires. The directives of "*" and of the crawler's own token
-// all count, as with META tags (the draft's example, which lists ExampleBot
-// with no Parameters, gives ExampleBot the "*" directives too).
+// is still not a List is not read and is reported as one Source with a
+// Problem. Keys are lowercase in this form, as RFC 9651 requires. The
+// directives of "*" and of the crawler's own token all count, as with META
+// tags (the draft's example, which lists ExampleBot with no Parameters,
+// gives ExampleBot the "*" directives too).
 //
 // In both, directives are separated by commas; around them, and around the
 // colon of a directive with a value, space is ignored. Names are compared
@@ -89,8 +102,8 @@
 // makes the date unreadable.
 //
 // Any other directive (noodp, noydir, noyaca, ...), and a known one whose
-// value cannot be read (max-snippet:many, a date that is not one), is
-// unknown: it is kept in Sources and Unknown, and restricts nothing.
+// value cannot be read (max-snippet:many, a date that is not one), is not
+// understood: it is kept in Sources with its Problem, and restricts nothing.
 //
 // # Combining
 //
@@ -116,19 +129,34 @@
 //
 // # Usage preferences
 //
-// The Content-Usage header (draft-ietf-aipref-attach) states usage
-// preferences for the content of the response it comes with, in the AI
-// Preferences vocabulary ("train-ai=n, search=y"); the Content-Signal
-// header, seen in the wild beside Cloudflare's robots.txt lines, states
-// them in the Content Signals vocabulary ("search=yes, ai-train=no"). Both
-// are read by package usage, each field's lines joined as RFC 9651 says,
-// and apply to every crawler. Usage returns them combined with noai (read
-// as train-ai=n) by the vocabulary's rule, any no wins, with the source of
-// each category; UsageSources lists the headers as read, with their
-// diagnostics. UsageFor combines them, by the same rule, with what
-// robots.txt says for the response's URL (robots.Decision.Usage), and names
-// where each category's answer came from: a line of robots.txt, a header
-// or a META tag.
+// The Content-Usage header states usage preferences for the content of the
+// response it comes with (that representation), in the AI Preferences
+// vocabulary (draft-ietf-aipref-vocab: "train-ai=n, search=y"); the
+// Content-Signal header, seen in the wild beside Cloudflare's robots.txt
+// lines, states them in the Content Signals vocabulary ("search=yes,
+// ai-train=no"). Both are read by package usage, each field's lines joined
+// as RFC 9651 says, and apply to every crawler. Usage returns them combined
+// with noai (read as train-ai=n, as the vocabulary draft's section 6.6 lets
+// another format map onto it) by the vocabulary's rule, any no wins, with
+// the source of each category; UsageSources lists the headers as read,
+// with what is wrong with each. A crawler combines Usage with what
+// robots.txt states for the URL (robots.Decision.Usage) by the same rule.
+//
+// # Bounds
+//
+// Reading a page costs time linear in what is read, and memory bounded by
+// these numbers, whatever the page:
+//
+//   - at most the limit given to ParseHTML or ParseResponse of an HTML body
+//     is read (DefaultLimit, one mebibyte, when the limit is 0 or less);
+//     Truncated says when the head was longer;
+//   - a structured header (Robots-Tag, Content-Usage, Content-Signal), its
+//     lines joined, is read up to 64 KiB; a longer one is not read, and is
+//     reported with the first 100 bytes of its text;
+//   - the first 1,000 directives found, and the first 1,000 usage headers,
+//     are kept in Sources and UsageSources; those past them still count;
+//   - a date is at most 100 bytes of text; a max-snippet or
+//     max-video-preview larger than 2,147,483,647 is read as that number.
 package meta
 
 import (
@@ -246,10 +274,6 @@ func (d Directives) Follow() bool { return d.no&noFollow == 0 }
 // noarchive (or nocache) applies.
 func (d Directives) Archive() bool { return d.no&noArchive == 0 }
 
-// Snippet reports whether a text snippet of the page may be shown: no
-// nosnippet or max-snippet:0 applies.
-func (d Directives) Snippet() bool { return d.no&noSnippet == 0 }
-
 // ImageIndex reports whether the images of the page may be indexed: no
 // noimageindex applies.
 func (d Directives) ImageIndex() bool { return d.no&noImageIndex == 0 }
@@ -271,9 +295,10 @@ func (d Directives) ImageAI() bool { return d.no&noImageAI == 0 }
 func (d Directives) IndexIfEmbedded() bool { return d.embedded }
 
 // MaxSnippet returns the longest text snippet allowed, in characters: 0
-// when no snippet is allowed, -1 when there is no limit.
+// when no snippet is allowed (nosnippet or max-snippet:0 applies), -1 when
+// there is no limit.
 func (d Directives) MaxSnippet() int {
-	if !d.Snippet() {
+	if d.no&noSnippet != 0 {
 		return 0
 	}
 	return d.maxSnippet.value()
@@ -298,29 +323,9 @@ func (d Directives) UnavailableAfter() (time.Time, bool) {
 // seen.
 func (d Directives) Truncated() bool { return d.truncated }
 
-// Unknown returns the directives that apply but are not understood, lower
-// case, each once, in the order found: unknown names, and known ones whose
-// value cannot be read. Like Sources, it holds those of the first
-// 1,000 directives found.
-func (d Directives) Unknown() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, s := range d.sources {
-		if !s.Applies || s.Directive != "" {
-			continue
-		}
-		u := strings.ToLower(s.Raw)
-		if !seen[u] {
-			seen[u] = true
-			out = append(out, u)
-		}
-	}
-	return out
-}
-
 // Sources returns every directive found, in the order found, with its
-// origin: those that apply, those that are unknown, and those addressed to
-// other crawlers; the first 1,000 of them, so that memory stays
+// origin: those that apply, those not understood (with a Problem), and
+// those addressed to other crawlers; the first 1,000 of them, so that memory stays
 // proportional to what a page means, not to its length (the directives
 // past them still count; only their record is dropped).
 func (d Directives) Sources() []Source {

@@ -20,7 +20,7 @@ func state(d Directives) string {
 	no(d.Index(), "index")
 	no(d.Follow(), "follow")
 	no(d.Archive(), "archive")
-	no(d.Snippet(), "snippet")
+	no(d.MaxSnippet() != 0, "snippet")
 	no(d.ImageIndex(), "imageindex")
 	no(d.Translate(), "translate")
 	if d.IndexIfEmbedded() {
@@ -30,7 +30,7 @@ func state(d Directives) string {
 	if t, ok := d.UnavailableAfter(); ok {
 		b.WriteString(" until=" + t.Format(time.RFC3339))
 	}
-	if u := d.Unknown(); len(u) > 0 {
+	if u := unknown(d); len(u) > 0 {
 		fmt.Fprintf(&b, " unknown=%q", u)
 	}
 	return strings.TrimSpace(b.String())
@@ -282,7 +282,7 @@ func TestZeroValue(t *testing.T) {
 	if got := state(d); got != nothing {
 		t.Errorf("zero state = %q", got)
 	}
-	if d.Sources() != nil || d.Unknown() != nil || d.Truncated() {
+	if d.Sources() != nil || unknown(d) != nil || d.Truncated() {
 		t.Errorf("zero value has sources, unknowns or truncation")
 	}
 }
@@ -342,5 +342,43 @@ func TestMaxSources(t *testing.T) {
 	m := d.Merge(ParseHeader(header("nofollow"), ""))
 	if n := len(m.Sources()); n != maxSources || m.String() != "noindex, nofollow" {
 		t.Errorf("Merge kept %d sources and gave %q", n, m.String())
+	}
+}
+
+// unknown returns the directives of d that apply but are not understood,
+// lower case, each once, in the order found.
+func unknown(d Directives) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range d.Sources() {
+		if !s.Applies || s.Directive != "" {
+			continue
+		}
+		u := strings.ToLower(s.Raw)
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// TestBounds holds the numbers the package documentation states under
+// Bounds to the constants that set them.
+func TestBounds(t *testing.T) {
+	for _, b := range []struct {
+		name      string
+		got, want int
+	}{
+		{"DefaultLimit", DefaultLimit, 1 << 20},
+		{"maxFieldLen", maxFieldLen, 64 << 10},
+		{"maxRawLen", maxRawLen, 100},
+		{"maxSources", maxSources, 1000},
+		{"maxDateLen", maxDateLen, 100},
+		{"maxCount", maxCount, 2147483647},
+	} {
+		if b.got != b.want {
+			t.Errorf("%s is %d; the package documentation says %d", b.name, b.got, b.want)
+		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/robotsexclusion/robots/internal/jsonw"
 )
 
 // A Place is the kind of source a directive was read from.
@@ -17,9 +19,9 @@ type Place uint8
 
 // The places directives are read from.
 const (
-	MetaTag   Place = iota + 1 // a <meta name=... content=...> element of an HTML page
-	Header                     // an X-Robots-Tag HTTP header
-	RobotsTag                  // a Robots-Tag HTTP header, the structured form of draft-illyes-repext
+	MetaTag    Place = iota + 1 // a <meta name=... content=...> element of an HTML page
+	XRobotsTag                  // an X-Robots-Tag HTTP header
+	RobotsTag                   // a Robots-Tag HTTP header, the structured form of draft-illyes-repext
 )
 
 // String returns "meta", "X-Robots-Tag" or "Robots-Tag".
@@ -27,7 +29,7 @@ func (p Place) String() string {
 	switch p {
 	case MetaTag:
 		return "meta"
-	case Header:
+	case XRobotsTag:
 		return "X-Robots-Tag"
 	case RobotsTag:
 		return "Robots-Tag"
@@ -46,8 +48,11 @@ type Source struct {
 	Name string
 
 	// Raw is the directive as written, space around it trimmed: "NOINDEX",
-	// "unavailable_after: 25 Jun 2010 15:00:00 PST". Invalid UTF-8 is
-	// replaced by U+FFFD.
+	// "unavailable_after: 25 Jun 2010 15:00:00 PST".
+	//
+	// Name and Raw keep every octet as found: one that is not part of
+	// valid UTF-8 (a page in another charset) is percent-encoded ("n%E9pas"
+	// for "n\xE9pas"), so that they are valid UTF-8 and lose nothing.
 	Raw string
 
 	// Directive is the directive in canonical form: "noindex", "none",
@@ -160,7 +165,7 @@ func (s Source) effect() Directives {
 
 // classify reads one directive, space around it already trimmed, into s.
 func classify(s *Source, raw string) {
-	s.Raw = strings.ToValidUTF8(raw, "\uFFFD")
+	s.Raw = jsonw.PercentInvalid(raw)
 	name, val, hasVal := strings.Cut(raw, ":")
 	name = strings.ToLower(strings.TrimSpace(name))
 	val = strings.TrimSpace(val)
@@ -371,7 +376,7 @@ func ParseMeta(name, content, agent string) Directives {
 	}
 	var d Directives
 	split(content, false, func(_, raw string) {
-		s := Source{Place: MetaTag, Name: strings.ToValidUTF8(name, "\uFFFD"), Applies: applies}
+		s := Source{Place: MetaTag, Name: jsonw.PercentInvalid(name), Applies: applies}
 		classify(&s, raw)
 		d.add(s)
 	})
@@ -403,7 +408,7 @@ func ParseHeader(h http.Header, agent string) Directives {
 	var d Directives
 	for _, v := range fieldValues(h, headerName) {
 		split(v, true, func(prefix, raw string) {
-			s := Source{Place: Header, Name: strings.ToValidUTF8(prefix, "\uFFFD"), Applies: prefix == "" || addressed(prefix, agent)}
+			s := Source{Place: XRobotsTag, Name: jsonw.PercentInvalid(prefix), Applies: prefix == "" || addressed(prefix, agent)}
 			classify(&s, raw)
 			d.add(s)
 		})

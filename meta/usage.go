@@ -7,12 +7,14 @@ package meta
 // usage interprets.
 
 import (
-	"github.com/robotsexclusion/robots/internal/diag"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/dunglas/httpsfv"
+
+	"github.com/robotsexclusion/robots/internal/diag"
+	"github.com/robotsexclusion/robots/internal/jsonw"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -45,7 +47,7 @@ func readRobotsTag(d *Directives, value, agent string) {
 		if len(raw) > maxRawLen {
 			raw = raw[:maxRawLen] + "..."
 		}
-		d.add(Source{Place: RobotsTag, Raw: strings.ToValidUTF8(raw, "\uFFFD"), Problem: problem, Applies: true})
+		d.add(Source{Place: RobotsTag, Raw: jsonw.PercentInvalid(raw), Problem: problem, Applies: true})
 	}
 	if len(value) > maxFieldLen {
 		fail("longer than " + strconv.Itoa(maxFieldLen) + " bytes: not read")
@@ -108,7 +110,7 @@ func paramText(v any) (string, bool) {
 	case httpsfv.Token:
 		return string(v), true
 	case string:
-		return strings.ToValidUTF8(v, "\uFFFD"), true
+		return jsonw.PercentInvalid(v), true
 	}
 	return "", false
 }
@@ -142,9 +144,9 @@ func dropEmptyParams(v string) string {
 // A UsageSource is one usage-preference header of a response, as read.
 type UsageSource struct {
 	Field       string            // "Content-Usage" or "Content-Signal"
-	Value       string            // the value, its lines joined by ", "; invalid UTF-8 replaced
+	Value       string            // the value, its lines joined by ", "; an octet not part of valid UTF-8 percent-encoded ("%E9")
 	Prefs       usage.Set         // what it states
-	Diagnostics []diag.Diagnostic // what is wrong with it
+	Diagnostics []diag.Diagnostic // what is wrong with it, as robots.Diagnostic values with usage codes (robots.UsageSyntax, ...)
 }
 
 // readUsage reads the Content-Usage and Content-Signal headers of h into d.
@@ -164,12 +166,12 @@ func readUsage(d *Directives, h http.Header) {
 		}
 		u := UsageSource{Field: f.name, Value: strings.Join(values, ", ")}
 		if len(u.Value) > maxFieldLen {
-			u.Value = strings.ToValidUTF8(u.Value[:maxRawLen], "\uFFFD") + "..."
+			u.Value = jsonw.PercentInvalid(u.Value[:maxRawLen]) + "..."
 			u.Diagnostics = []diag.Diagnostic{{Code: diag.UsageSyntax,
 				Message: "longer than " + strconv.Itoa(maxFieldLen) + " bytes: not read, every category unknown"}}
 		} else {
 			u.Prefs, u.Diagnostics = f.parse(u.Value, usage.Source{Field: f.name})
-			u.Value = strings.ToValidUTF8(u.Value, "\uFFFD")
+			u.Value = jsonw.PercentInvalid(u.Value)
 		}
 		d.prefs = d.prefs.Combine(u.Prefs)
 		if len(d.usageSrcs) < maxSources {
@@ -187,8 +189,17 @@ func readUsage(d *Directives, h http.Header) {
 // ImageAI, not here. Each category's source names the header, or the META
 // tag or robots header that said noai.
 //
-// UsageFor combines it with the preferences robots.txt gives the page's
-// URL.
+// A crawler combines them with what robots.txt states for the page's URL
+// (robots.Decision.Usage) by the same rule, robots.txt first, so that where both state the same preference its line
+// is the one named, and its use value is kept when it has one:
+//
+//	prefs := decision.Usage.Combine(d.Usage())
+//
+// Each category's source (usage.Set.From) then says where its preference
+// came from: a source with a Line is that line of robots.txt; one without
+// names the header (Content-Usage, Content-Signal) or the META tag or
+// robots header that said noai (meta name="robots", X-Robots-Tag,
+// Robots-Tag). A URL robots.txt does not allow has no Decision.Usage.
 func (d Directives) Usage() usage.Set {
 	s := d.prefs
 	if d.no&noAI == 0 {
@@ -200,21 +211,6 @@ func (d Directives) Usage() usage.Set {
 		}
 	}
 	return s.Combine(usage.Set{}.With(usage.TrainAI, usage.Disallowed, usage.Source{Field: "noai"}))
-}
-
-// UsageFor returns the usage preferences of the response d was read from,
-// given those robots.txt states for its URL (robots.Decision.Usage, which is
-// empty for a URL robots.txt does not allow): the two combined category by
-// category by the vocabulary's rule, any no winning (usage.Set.Combine).
-// robots.txt comes first, so that where both state the same preference
-// its line is the one reported, and its use value is kept when it has one.
-//
-// Each category's source (usage.Set.From) says where its preference came
-// from: a source with a Line is that line of robots.txt; one without names
-// the header (Content-Usage, Content-Signal) or the META tag or robots
-// header that said noai (meta name="robots", X-Robots-Tag, Robots-Tag).
-func (d Directives) UsageFor(robotsTxt usage.Set) usage.Set {
-	return robotsTxt.Combine(d.Usage())
 }
 
 // UsageSources returns the usage-preference headers read, in the order

@@ -222,10 +222,11 @@ func TestUsageLimit(t *testing.T) {
 	}
 }
 
-// TestUsageFor combines the preferences robots.txt states for a URL with
-// those of the response, any no winning, and checks where each category's
+// TestUsageWithRobotsTxt combines the preferences robots.txt states for a
+// URL with those of the response, robots.txt first as the Usage
+// documentation says, any no winning, and checks where each category's
 // answer is said to come from.
-func TestUsageFor(t *testing.T) {
+func TestUsageWithRobotsTxt(t *testing.T) {
 	robotsTxt := func(value string, line int) usage.Set {
 		_, s, diags := usage.ParseRule(value, usage.Source{Line: line, Field: "Content-Usage"})
 		if len(diags) > 0 {
@@ -272,7 +273,7 @@ func TestUsageFor(t *testing.T) {
 			if tt.meta != "" {
 				d = d.Merge(ParseMeta("robots", tt.meta, "FooBot"))
 			}
-			got := d.UsageFor(tt.robots)
+			got := tt.robots.Combine(d.Usage())
 			for _, w := range tt.want {
 				if p, from := got.Get(w.c), got.From(w.c); p != w.p || from != w.from {
 					t.Errorf("%s: %s from %q, want %s from %q", w.c, p, from, w.p, w.from)

@@ -73,16 +73,30 @@ func ExampleSet_Combine() {
 	// search: allowed (Content-Usage header)
 }
 
-// The vocabulary table says what each label means.
-func ExampleCategory_Info() {
+// Every category belongs to one vocabulary and has a label, the key that
+// names it in a value; String tells apart the labels the two share.
+func ExampleCategory_Label() {
 	for c := range usage.Category(usage.NumCategories) {
-		info := c.Info()
-		fmt.Printf("%-14s %-9s %s\n", info.Vocabulary, info.Label, info.Title)
+		fmt.Printf("%-14s %-9s %s\n", c.Vocabulary(), c.Label(), c)
 	}
 	// Output:
-	// Content-Usage  train-ai  AI Model Training
-	// Content-Usage  search    Search
-	// Content-Signal search    Search
-	// Content-Signal ai-input  AI Input
-	// Content-Signal ai-train  AI Training
+	// Content-Usage  train-ai  train-ai
+	// Content-Usage  search    search
+	// Content-Signal search    Content-Signal search
+	// Content-Signal ai-input  Content-Signal ai-input
+	// Content-Signal ai-train  Content-Signal ai-train
+}
+
+// A crawler that logs its decisions appends each Set to a reused buffer,
+// as text with the line or field that set each preference, or as JSON.
+func ExampleSet_AppendWithSources() {
+	s, _ := usage.Parse("train-ai=n, search=y", usage.Source{Line: 4, Field: "Content-Usage"})
+	buf := make([]byte, 0, 512)
+	buf = s.AppendWithSources(buf[:0])
+	fmt.Printf("%s\n", buf)
+	buf = s.AppendJSON(buf[:0])
+	fmt.Printf("%s\n", buf)
+	// Output:
+	// Content-Usage: train-ai=n (line 4), search=y (line 4)
+	// {"Content-Signal":{"ai-input":{"preference":"unknown"},"ai-train":{"preference":"unknown"},"search":{"preference":"unknown"}},"Content-Usage":{"search":{"preference":"allowed","source":{"line":4,"field":"Content-Usage"}},"train-ai":{"preference":"disallowed","source":{"line":4,"field":"Content-Usage"}}},"use":{"value":"unknown"}}
 }

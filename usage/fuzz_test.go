@@ -49,7 +49,7 @@ func FuzzPreference(f *testing.F) {
 					}
 					continue
 				}
-				if c.Info().Vocabulary != v || s.From(c) != from {
+				if c.Vocabulary() != v || s.From(c) != from {
 					t.Fatalf("%s %q: %s set to %s from %v", v, value, c, s.Get(c), s.From(c))
 				}
 			}
@@ -70,7 +70,7 @@ func FuzzPreference(f *testing.F) {
 			t.Fatalf("ParseRule(%q): path %q", value, path)
 		}
 		for c := range Category(NumCategories) {
-			if s.Get(c) != Unknown && c.Info().Vocabulary != AIPref {
+			if s.Get(c) != Unknown && c.Vocabulary() != AIPref {
 				t.Fatalf("ParseRule(%q) sets %s", value, c)
 			}
 		}

@@ -6,12 +6,6 @@ import (
 	"github.com/robotsexclusion/robots/internal/jsonw"
 )
 
-// MarshalText returns the preference as String writes it.
-func (p Pref) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
-
-// MarshalText returns the use value as String writes it.
-func (u Use) MarshalText() ([]byte, error) { return []byte(u.String()), nil }
-
 // MarshalJSON writes s as AppendJSON does.
 func (s Set) MarshalJSON() ([]byte, error) { return s.AppendJSON(nil), nil }
 
@@ -24,7 +18,7 @@ var jsonCategories = func() (out [2][]Category) {
 	for i, v := range jsonVocabularies {
 		cs := Categories(v)
 		for j := 1; j < len(cs); j++ { // a few labels: insertion sort
-			for k := j; k > 0 && vocabulary[cs[k]].Label < vocabulary[cs[k-1]].Label; k-- {
+			for k := j; k > 0 && vocabulary[cs[k]].label < vocabulary[cs[k-1]].label; k-- {
 				cs[k], cs[k-1] = cs[k-1], cs[k]
 			}
 		}
@@ -53,7 +47,7 @@ func (s Set) AppendJSON(b []byte) []byte {
 			if j > 0 {
 				b = append(b, ',')
 			}
-			b = jsonw.AppendString(b, vocabulary[c].Label)
+			b = jsonw.AppendString(b, vocabulary[c].label)
 			b = append(b, `:{"preference":"`...)
 			b = append(b, s.pref[c].String()...)
 			b = append(b, '"')
@@ -94,14 +88,19 @@ func (src Source) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// AppendText appends the known preferences of s, each vocabulary in its
-// syntax, with the line (or field) that stated each, or "unknown" when s
-// states nothing, without allocating when b has room:
+// AppendWithSources appends the known preferences of s, each vocabulary in
+// its syntax, with the line (or field) that stated each, or "unknown" when
+// s states nothing, without allocating when b has room. (It is not an
+// encoding.TextAppender: String's form, without the sources, is the text.)
 //
 //	Content-Usage: train-ai=n (line 4), search=y (line 4); Content-Signal: ai-input=no (line 11), use=reference (line 11)
 //
 // String is the same without the sources.
-func (s Set) AppendText(b []byte) []byte {
+func (s Set) AppendWithSources(b []byte) []byte { return s.appendText(b, true) }
+
+// appendText appends the text form of s, with the sources when sources is
+// set: AppendWithSources's form, and String's without them.
+func (s Set) appendText(b []byte, sources bool) []byte {
 	if !s.Known() {
 		return append(b, "unknown"...)
 	}
@@ -133,16 +132,20 @@ func (s Set) AppendText(b []byte) []byte {
 				continue
 			}
 			item()
-			b = append(b, vocabulary[c].Label...)
+			b = append(b, vocabulary[c].label...)
 			b = append(b, '=')
 			b = append(b, tok...)
-			b = s.from[c].appendText(b)
+			if sources {
+				b = s.from[c].appendText(b)
+			}
 		}
 		if v == ContentSignal && s.use != UseUnknown {
 			item()
 			b = append(b, useKey+"="...)
 			b = append(b, s.use.String()...)
-			b = s.useFrom.appendText(b)
+			if sources {
+				b = s.useFrom.appendText(b)
+			}
 		}
 	}
 	return b

@@ -73,9 +73,9 @@ func parseDictionary(v Vocabulary, value string, from Source) (Set, []diag.Diagn
 	}
 	for _, key := range dict.Names() {
 		m, _ := dict.Get(key)
-		c, ok := Lookup(v, key)
+		c, ok := lookup(v, key)
 		if !ok {
-			if _, theirs := Lookup(other, key); theirs && !(v == ContentSignal && key == useKey) {
+			if _, theirs := lookup(other, key); theirs && !(v == ContentSignal && key == useKey) {
 				diags = append(diags, problem(diag.OtherVocabulary,
 					fmt.Sprintf("%s is a %s key, ignored in %s", key, other, v)))
 			}

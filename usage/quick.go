@@ -45,7 +45,7 @@ func quick(v Vocabulary, value string, from Source) (s Set, ok bool) {
 		for i++; i < len(value) && isTokenChar(value[i]); i++ {
 		}
 		tok := value[t:i]
-		if c, known := Lookup(v, key); known {
+		if c, known := lookup(v, key); known {
 			switch tok {
 			case v.allow():
 				s.pref[c], s.from[c] = Allowed, from
@@ -60,7 +60,7 @@ func quick(v Vocabulary, value string, from Source) (s Set, ok bool) {
 				return Set{}, false
 			}
 			s.use, s.useFrom = u, from
-		} else if _, theirs := Lookup(other, key); theirs {
+		} else if _, theirs := lookup(other, key); theirs {
 			return Set{}, false
 		}
 		for i < len(value) && (value[i] == ' ' || value[i] == '\t') {

@@ -1,28 +1,39 @@
-// Package usage reads and combines usage preferences: what a site says may be
-// done with content a crawler has fetched, such as training AI models or
-// building a search index. It knows two vocabularies:
+// Package usage reads and combines usage preferences: what a site says may
+// be done with content a crawler has fetched, such as training AI models or
+// building a search index. A crawler that decides robots.txt with the root
+// package gets them for a URL as Decision.Usage, and package meta reads
+// them from a response's headers; this package holds the type both return
+// (Set), the categories to ask it about, and the parsers of the values.
 //
-//   - the IETF AI Preferences vocabulary (draft-ietf-aipref-vocab), carried
-//     by Content-Usage HTTP headers and robots.txt rules
-//     (draft-ietf-aipref-attach): categories train-ai and search, values y
-//     and n, written as an RFC 9651 structured-field Dictionary
-//     ("train-ai=n, search=y");
-//   - Cloudflare's Content Signals, carried by Content-Signal lines and
-//     headers: categories search, ai-input and ai-train, values yes and no,
-//     and a use key (immediate, reference or full), written the same way
-//     ("search=yes, ai-train=no").
+//	d := rules.Agent("FooBot").Decide(url) // rules from robots.Parse
+//	if p, from := d.Usage.Combined(usage.TrainAI); p == usage.Disallowed {
+//		return fmt.Errorf("%s: no AI training (%s)", url, from) // "line 4: Content-Usage"
+//	}
 //
-// The package knows nothing of robots.txt groups or of HTTP: it reads one
-// value at a time (Parse, ParseSignal, ParseRule), and combines what it read
-// (Set.Combine). A caller says where a value came from with a Source, and
+// It reads two vocabularies, each an RFC 9651 structured-field Dictionary
+// of labels and Tokens:
+//
+//   - the IETF AI Preferences vocabulary (draft-ietf-aipref-vocab, as of
+//     2026-08-19): categories train-ai and search, values y and n
+//     ("train-ai=n, search=y"), carried by the Content-Usage HTTP header
+//     and robots.txt Content-Usage rules (draft-ietf-aipref-attach);
+//   - Cloudflare's Content Signals (Content Signals Policy, 2025; no IETF
+//     text): categories search, ai-input and ai-train, values yes and no,
+//     and a use key (immediate, reference or full) ("search=yes,
+//     ai-train=no"), carried by Content-Signal robots.txt lines and
+//     headers.
+//
+// It knows nothing of robots.txt groups or of HTTP: it reads one value at
+// a time (Parse, ParseSignal, ParseRule) and combines what it read
+// (Set.Combine). The caller says where a value came from with a Source, and
 // every preference keeps the source that set it.
 //
-// # The vocabulary table
+// # Categories
 //
-// The drafts are not final, so the categories, their labels, meanings and
-// which of them mean the same thing live in one table (see Category.Info and
-// Lookup) and nowhere else. The vocabulary draft this table follows (as of
-// 2026-08-19) defines two categories side by side, with no hierarchy: a
+// The drafts are not final, so each category's vocabulary, label, meaning
+// and counterpart in the other vocabulary are one table in this package
+// and nowhere else (Category.Vocabulary, Category.Label). The vocabulary
+// draft defines its two categories side by side, with no hierarchy: a
 // preference for one says nothing about the other. Labels are case
 // sensitive.
 //
@@ -40,46 +51,49 @@
 //
 // Statements are combined category by category as the vocabulary draft
 // says (section 5.1): any Disallowed wins, else any Allowed, else Unknown.
-//
 // The two vocabularies stay apart in a Set: Get(TrainAI) is the
 // Content-Usage answer, Get(SignalAITrain) the Content-Signal one. Combined
 // gives one view of the categories that mean the same thing in both
-// (train-ai and ai-train, search and search), by the same rule: any no wins.
+// (train-ai and ai-train, search and search), by the same rule.
 //
 // # Content-Usage rules in robots.txt
 //
-// ParseRule splits a rule's value into its optional path and its
-// preference (draft-ietf-aipref-attach section 3.2). Which rules apply to a
-// URL (the longest matching path, order irrelevant, equal paths combined,
-// nothing for a URL that may not be fetched; section 3.1) is defined by the
-// naive reference conformance.ReferenceUsage. The robots.txt parser
-// (package compile) reads these rules, and the root package decides them
-// in the automaton that decides Allow and Disallow (Decision.Usage).
+// ParseRule splits a rule's value into its optional path and its preference
+// (draft-ietf-aipref-attach section 3.2). Which rules apply to a URL (the
+// longest matching path, order irrelevant, equal paths combined, nothing
+// for a URL that may not be fetched; section 3.1) is the root package's
+// work: Decision.Usage is the answer.
 //
 // # Malformed values
 //
 // Parsing never fails. What is wrong with a value is reported as
-// diagnostics of the project's one Diagnostic type (robots.Diagnostic),
-// with stable codes that the root package lists with their severities (an
-// uppercase key, yes/no where y/n is
-// meant or the other way round, a key of the other vocabulary, a value that
-// is not y or n, a path that does not start with /, a value that is not a
-// Dictionary), which a robots.txt parser can attach to the line it read.
+// diagnostics of the root package's Diagnostic type (robots.Diagnostic),
+// under the codes it lists with their severities: an uppercase key, yes or
+// no where y or n is meant or the other way round, a key of the other
+// vocabulary, a value that is not one of the vocabulary's Tokens, a path
+// that does not start with /, a value that is not a Dictionary. A
+// diagnostic has no line: a robots.txt parser gives it the line it read.
+//
+// # Output
+//
+// A Set prints as the vocabularies write it (String), with its sources
+// (AppendWithSources), or as JSON (AppendJSON, MarshalJSON): strings as
+// encoding/json writes them with HTML escaping off, except that an octet
+// that is not UTF-8 is kept, percent-encoded ("%FF"), not replaced.
 //
 // # Bounds
 //
 // A value is parsed in time and memory linear in its length; no limit is
-// set here, since every caller already bounds the lines and headers it
-// reads. The values files write most ("train-ai=n, search=y": members
-// key=Token, no parameters, nothing to report) are read without
-// allocating (quick.go); others through github.com/dunglas/httpsfv. A Set is a fixed-size value that allocates nothing, so that a
-// matcher can return one from a decision without allocating.
+// set here, since the callers in this module bound the lines and headers
+// they read (package meta reads at most 64 KiB of a header), and a caller
+// of Parse should do the same. The values files write most ("train-ai=n,
+// search=y": members key=Token, no parameters, nothing to report) are read
+// without allocating. A Set is a fixed-size value: copying, combining and
+// reading one allocates nothing, so that a decision can return one without
+// allocating.
 package usage
 
-import (
-	"strconv"
-	"strings"
-)
+import "strconv"
 
 // A Pref is the preference for one category of use.
 type Pref uint8
@@ -150,11 +164,14 @@ func (v Vocabulary) disallow() string {
 	return "n"
 }
 
-// A Category is a category of use of one vocabulary. Its label and meaning
-// are in the vocabulary table (Info).
+// A Category is a category of use of one vocabulary: what a preference is
+// about. Get, From and Combined take one.
 type Category uint8
 
-// The categories, in the order of the vocabulary table.
+// The categories: first the AI Preferences vocabulary's
+// (draft-ietf-aipref-vocab section 4), then the Content Signals'. They run
+// from 0 to NumCategories-1, so that a caller can range over them or size
+// an array by them.
 const (
 	TrainAI       Category = iota // Content-Usage train-ai
 	Search                        // Content-Usage search
@@ -162,26 +179,26 @@ const (
 	SignalAIInput                 // Content-Signal ai-input
 	SignalAITrain                 // Content-Signal ai-train
 
-	// NumCategories is the number of categories in the table.
+	// NumCategories is the number of categories.
 	NumCategories = iota
 )
 
-// A CategoryInfo is one row of the vocabulary table.
-type CategoryInfo struct {
-	Vocabulary Vocabulary
-	Label      string // the key in a value: "train-ai", "ai-train"; case sensitive
-	Title      string // "AI Model Training"
-	Meaning    string // the use it covers, in short
-	Reference  string // where it is defined
+// A row is one row of the vocabulary table.
+type row struct {
+	vocabulary Vocabulary
+	label      string // the key in a value: "train-ai", "ai-train"; case sensitive
+	title      string // "AI Model Training"
+	meaning    string // the use it covers, in short
+	reference  string // where it is defined
 
-	// Same is the AIPref category that means the same thing, for the
+	// same is the AIPref category that means the same thing, for the
 	// Combined view; it is the category itself for an AIPref category, and
 	// NumCategories when there is none.
-	Same Category
+	same Category
 }
 
 // vocabulary is the table: every label and meaning is here and nowhere else.
-var vocabulary = [NumCategories]CategoryInfo{
+var vocabulary = [NumCategories]row{
 	TrainAI: {AIPref, "train-ai", "AI Model Training",
 		"using the content to change the learned parameters of an AI model that generates synthetic content",
 		"draft-ietf-aipref-vocab, section 4.1", TrainAI},
@@ -199,12 +216,22 @@ var vocabulary = [NumCategories]CategoryInfo{
 		"Cloudflare Content Signals Policy (2025)", TrainAI},
 }
 
-// Info returns the vocabulary table's row for c.
-func (c Category) Info() CategoryInfo {
+// Vocabulary returns the vocabulary c belongs to.
+func (c Category) Vocabulary() Vocabulary {
 	if c < NumCategories {
-		return vocabulary[c]
+		return vocabulary[c].vocabulary
 	}
-	return CategoryInfo{}
+	return 0
+}
+
+// Label returns the key that names c in a value, as written: "train-ai",
+// "search", "ai-train". Labels are case sensitive, and the two
+// vocabularies share one ("search"); String tells them apart.
+func (c Category) Label() string {
+	if c < NumCategories {
+		return vocabulary[c].label
+	}
+	return ""
 }
 
 // String returns the category's label, prefixed with its vocabulary for the
@@ -213,28 +240,29 @@ func (c Category) String() string {
 	if c >= NumCategories {
 		return "Category(" + strconv.Itoa(int(c)) + ")"
 	}
-	if vocabulary[c].Vocabulary == ContentSignal {
-		return "Content-Signal " + vocabulary[c].Label
+	if vocabulary[c].vocabulary == ContentSignal {
+		return "Content-Signal " + vocabulary[c].label
 	}
-	return vocabulary[c].Label
+	return vocabulary[c].label
 }
 
-// Categories returns the categories of a vocabulary, in table order.
+// Categories returns the categories of a vocabulary, in the order of their
+// constants.
 func Categories(v Vocabulary) []Category {
 	var out []Category
 	for c := range Category(NumCategories) {
-		if vocabulary[c].Vocabulary == v {
+		if vocabulary[c].vocabulary == v {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// Lookup returns the category of v whose label is label, compared byte for
+// lookup returns the category of v whose label is label, compared byte for
 // byte, as the vocabulary is case sensitive.
-func Lookup(v Vocabulary, label string) (Category, bool) {
+func lookup(v Vocabulary, label string) (Category, bool) {
 	for c := range Category(NumCategories) {
-		if vocabulary[c].Vocabulary == v && vocabulary[c].Label == label {
+		if vocabulary[c].vocabulary == v && vocabulary[c].label == label {
 			return c, true
 		}
 	}
@@ -372,22 +400,21 @@ func (s Set) Combine(o Set) Set {
 
 // Combined returns the combined view of c: the preference for c combined,
 // by the rule of Combine, with that of every category of the other
-// vocabulary that means the same thing (the Same column of the table), and
-// the source that decided it (the earlier in table order when they agree,
-// so the Content-Usage one). For TrainAI it joins train-ai and ai-train;
+// vocabulary that means the same thing, and the source that decided it
+// (the Content-Usage one when they agree). For TrainAI it joins train-ai and ai-train;
 // for Search and SignalSearch, both searches; SignalAIInput has no
 // counterpart and is returned alone.
 func (s Set) Combined(c Category) (Pref, Source) {
 	if c >= NumCategories {
 		return Unknown, Source{}
 	}
-	same := vocabulary[c].Same
+	same := vocabulary[c].same
 	if same == NumCategories {
 		return s.pref[c], s.from[c]
 	}
 	p, from := Unknown, Source{}
 	for d := range Category(NumCategories) {
-		if vocabulary[d].Same != same {
+		if vocabulary[d].same != same {
 			continue
 		}
 		if q := p.Combine(s.pref[d]); q != p {
@@ -399,28 +426,6 @@ func (s Set) Combined(c Category) (Pref, Source) {
 
 // String returns the known preferences, each vocabulary in its own syntax:
 // "Content-Usage: train-ai=n; Content-Signal: search=yes, use=reference",
-// or "unknown" when nothing is known.
-func (s Set) String() string {
-	var parts []string
-	for _, v := range []Vocabulary{AIPref, ContentSignal} {
-		var kv []string
-		for _, c := range Categories(v) {
-			switch s.pref[c] {
-			case Allowed:
-				kv = append(kv, vocabulary[c].Label+"="+v.allow())
-			case Disallowed:
-				kv = append(kv, vocabulary[c].Label+"="+v.disallow())
-			}
-		}
-		if v == ContentSignal && s.use != UseUnknown {
-			kv = append(kv, useKey+"="+s.use.String())
-		}
-		if len(kv) > 0 {
-			parts = append(parts, v.String()+": "+strings.Join(kv, ", "))
-		}
-	}
-	if len(parts) == 0 {
-		return "unknown"
-	}
-	return strings.Join(parts, "; ")
-}
+// or "unknown" when nothing is known. AppendWithSources writes the same with the
+// source of each.
+func (s Set) String() string { return string(s.appendText(nil, false)) }

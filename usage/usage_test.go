@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"github.com/robotsexclusion/robots/internal/diag"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/robotsexclusion/robots/usage"
@@ -244,32 +245,6 @@ func TestCombined(t *testing.T) {
 	}
 }
 
-// TestTable checks the vocabulary table: labels unique within a
-// vocabulary, every row filled in, and Same pointing at an AIPref category.
-func TestTable(t *testing.T) {
-	for c := range usage.Category(usage.NumCategories) {
-		info := c.Info()
-		if info.Label == "" || info.Title == "" || info.Meaning == "" || info.Reference == "" {
-			t.Errorf("%d: incomplete row %+v", c, info)
-		}
-		if got, ok := usage.Lookup(info.Vocabulary, info.Label); !ok || got != c {
-			t.Errorf("Lookup(%s, %q) = %v, %v; want %v", info.Vocabulary, info.Label, got, ok, c)
-		}
-		if info.Same != usage.NumCategories && info.Same.Info().Vocabulary != usage.AIPref {
-			t.Errorf("%s: Same is %s, not an AIPref category", c, info.Same)
-		}
-		if info.Vocabulary == usage.AIPref && info.Same != c {
-			t.Errorf("%s: an AIPref category must be its own Same", c)
-		}
-	}
-	if _, ok := usage.Lookup(usage.AIPref, "Train-AI"); ok {
-		t.Error("labels are case sensitive")
-	}
-	if got := len(usage.Categories(usage.AIPref)) + len(usage.Categories(usage.ContentSignal)); got != usage.NumCategories {
-		t.Errorf("the vocabularies hold %d categories, want %d", got, usage.NumCategories)
-	}
-}
-
 // TestZeroAlloc checks that a Set is a value: combining and reading one
 // allocates nothing.
 func TestZeroAlloc(t *testing.T) {
@@ -329,23 +304,23 @@ func jsonByMaps(t *testing.T, s usage.Set) []byte {
 		Field string `json:"field,omitempty"`
 	}
 	type pref struct {
-		Preference usage.Pref `json:"preference"`
-		Source     *source    `json:"source,omitempty"`
+		Preference string  `json:"preference"`
+		Source     *source `json:"source,omitempty"`
 	}
 	out := map[string]any{}
 	for _, v := range []usage.Vocabulary{usage.AIPref, usage.ContentSignal} {
 		m := map[string]pref{}
 		for _, c := range usage.Categories(v) {
-			p := pref{Preference: s.Get(c)}
+			p := pref{Preference: s.Get(c).String()}
 			if from := s.From(c); from != (usage.Source{}) {
 				p.Source = &source{from.Line, from.Field}
 			}
-			m[c.Info().Label] = p
+			m[c.Label()] = p
 		}
 		out[v.String()] = m
 	}
 	u, from := s.Use()
-	use := map[string]any{"value": u}
+	use := map[string]any{"value": u.String()}
 	if from != (usage.Source{}) {
 		use["source"] = source{from.Line, from.Field}
 	}
@@ -375,7 +350,7 @@ func TestAppend(t *testing.T) {
 		{usageSet(t, "", 0, "use=full", 7), "Content-Signal: use=full (line 7)"},
 	}
 	for _, tt := range tests {
-		if got := string(tt.set.AppendText(nil)); got != tt.text {
+		if got := string(tt.set.AppendWithSources(nil)); got != tt.text {
 			t.Errorf("text %q, want %q", got, tt.text)
 		}
 		want := jsonByMaps(t, tt.set)
@@ -389,9 +364,29 @@ func TestAppend(t *testing.T) {
 	s := usageSet(t, "train-ai=n, search=y", 4, "ai-input=no, use=reference", 5)
 	buf := make([]byte, 0, 4096)
 	if n := testing.AllocsPerRun(100, func() {
-		buf = s.AppendText(buf[:0])
+		buf = s.AppendWithSources(buf[:0])
 		buf = s.AppendJSON(buf[:0])
 	}); n != 0 {
 		t.Errorf("appending allocates %v times, want 0", n)
+	}
+}
+
+// TestJSONOctets checks that AppendJSON writes HTML characters as they are
+// and keeps every octet of a source's field, percent-encoding those that
+// are not UTF-8, where encoding/json would write U+FFFD. (json.Marshal
+// escapes HTML characters in what MarshalJSON returns; an Encoder with
+// SetEscapeHTML(false) keeps them.)
+func TestJSONOctets(t *testing.T) {
+	s, _ := usage.Parse("train-ai=n", usage.Source{Field: "X-<Usage>&\xff"})
+	got := string(s.AppendJSON(nil))
+	want := `"train-ai":{"preference":"disallowed","source":{"field":"X-<Usage>&%FF"}}`
+	if !strings.Contains(got, want) {
+		t.Errorf("AppendJSON = %s, want it to hold %s", got, want)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil || strings.TrimSuffix(buf.String(), "\n") != got {
+		t.Errorf("Encode = %s, %v; want %s", buf.String(), err, got)
 	}
 }

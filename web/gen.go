@@ -37,15 +37,18 @@ const maxGap = 64
 
 // wasmFlags are the flags of the module's build. Inlining is off in the
 // standard library and in the packages that answer a question once per
-// keystroke (lint, diff, the registry, the report and the module's own
-// glue): it costs them little time and the module about 10 KB gzipped. The
-// engine's packages (the root, compile, automaton, normalize, usage) keep
-// it, since they run once per URL.
+// keystroke (lint, diff and the internal packages they share, the
+// registry, the report and the module's own glue): it costs them little
+// time and the module about 10 KB gzipped. The engine's packages (the
+// root, compile, automaton, normalize, usage) keep it, since they run once
+// per URL.
 var wasmFlags = []string{
 	"-tags", "robots_nocharset", "-trimpath", "-ldflags", "-s -w",
 	"-gcflags", "std=-l",
 	"-gcflags", module + "/lint=-l",
 	"-gcflags", module + "/diff=-l",
+	"-gcflags", module + "/internal/probe=-l",
+	"-gcflags", module + "/internal/star=-l",
 	"-gcflags", module + "/crawlers=-l",
 	"-gcflags", module + "/internal/report=-l",
 	"-gcflags", module + "/web/wasm=-l",

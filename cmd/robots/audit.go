@@ -22,8 +22,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/robotsexclusion/robots/audit"
 	"github.com/robotsexclusion/robots/crawlers"
+	"github.com/robotsexclusion/robots/internal/audit"
 )
 
 // Exit statuses of audit besides exitOK and exitUsage: exitInputErrors

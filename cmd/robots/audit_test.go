@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robotsexclusion/robots/audit"
+	"github.com/robotsexclusion/robots/internal/audit"
 	"github.com/robotsexclusion/robots/internal/warcgen"
 )
 

@@ -137,7 +137,7 @@ func writeExplanation(w io.Writer, x report.Explanation) {
 		p("served", "%s: a server may read the path so, and check and the Transport refuse the URL", x.Served)
 	}
 	if x.Usage != nil {
-		p("usage", "%s", x.Usage.AppendText(nil))
+		p("usage", "%s", x.Usage.AppendWithSources(nil))
 	}
 	if n := len(x.HiddenUsage); n > 0 {
 		p("hidden", "the * group's Content-Usage and Content-Signal %s %s %s not apply: a group names %s, which replaces the * group",

@@ -225,7 +225,7 @@ func metaPrint(w io.Writer, d meta.Directives, agent string, rt *metaRobots) {
 func metaPrintUsage(w io.Writer, d meta.Directives, rt *metaRobots) {
 	stated, headers := d.Usage(), d.UsageSources()
 	if rt != nil {
-		stated = d.UsageFor(rt.prefs)
+		stated = rt.prefs.Combine(stated)
 	}
 	if !stated.Known() && len(headers) == 0 {
 		return

@@ -5,7 +5,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/crawlers"
-	"github.com/robotsexclusion/robots/diff"
+	"github.com/robotsexclusion/robots/internal/probe"
 )
 
 // maxReportPaths is how many paths besides / the report derives from the
@@ -64,7 +64,7 @@ type Unknown struct {
 }
 
 // ReportPaths returns / and up to three paths named by the file's disallow
-// rules, in file order (diff.RulePath).
+// rules, in file order (probe.RulePath).
 func ReportPaths(r *robots.Robots) []string {
 	out := []string{"/"}
 	for _, g := range r.Groups() {
@@ -73,7 +73,7 @@ func ReportPaths(r *robots.Robots) []string {
 				return out
 			}
 			if !rule.Allow && rule.Pattern != "" {
-				out = appendNew(out, diff.RulePath(rule.Pattern))
+				out = appendNew(out, probe.RulePath(rule.Pattern))
 			}
 		}
 	}

@@ -89,7 +89,7 @@ func AppendCheckText(b []byte, url string, d robots.Decision, reading string, wi
 // "usage: " and the preferences with their lines.
 func AppendUsageColumn(b []byte, d robots.Decision) []byte {
 	b = append(b, "\tusage: "...)
-	return d.Usage.AppendText(b)
+	return d.Usage.AppendWithSources(b)
 }
 
 // AppendCheckError appends the line of check for an input line that is

@@ -167,10 +167,9 @@ func BenchmarkPage(b *testing.B) {
 
 // MaxModuleGzipped is the budget of the WebAssembly module, gzipped at
 // the best compression: what a browser downloads from a host that
-// compresses. It was 1,200,000 until the segment tier's scan plan became
-// one with the Matcher's first-decision scan (its in-place reading, its
-// copy of rewritten inputs up to 64 KiB, and the engine that makes every
-// suite run it) took the module to 1,200,057.
+// compresses. The page's issue set it; the module is held under it by
+// building the packages that answer once a keystroke (lint, diff, the
+// registry, the report) without inlining (see web/gen.go).
 const MaxModuleGzipped = 1_200_000
 
 // TestModuleSize logs the sizes of the module and of the single-file page,

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/robotsexclusion/robots/audit"
+	"github.com/robotsexclusion/robots/internal/audit"
 )
 
 // Audit one stored fetch of a robots.txt for two crawlers: GPTBot, which a

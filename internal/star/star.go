@@ -1,12 +1,11 @@
-package lint
-
-// This file answers the two questions of a group that names a crawler and
-// so replaces the * group for it, for the checks checkStarReplaced and
-// checkStarUsageHidden and for package diff's accidents: which * disallow rules
-// it leaves behind, and which * usage lines it hides. Both ask the
-// library's Matchers (Matcher.Selection, Matcher.Rules), so they follow the
-// dialect: in the first-match dialects only the first group naming a
-// crawler, and the first * group, apply.
+// Package star answers the two questions of a group that names a crawler
+// and so replaces the * group for it, for lint's checks star-replaced and
+// star-usage-hidden and for diff's accidents: which * disallow rules it
+// leaves behind, and which * usage lines it hides. Both ask the library's
+// Matchers (Matcher.Selection, Matcher.Rules), so they follow the dialect:
+// in the first-match dialects only the first group naming a crawler, and
+// the first * group, apply.
+package star
 
 import (
 	"strings"
@@ -18,16 +17,13 @@ import (
 // apply to the crawler agent (a name as the file gives it) because groups
 // name it, and that those groups do not cover: no disallow of theirs has
 // the same pattern, or a literal pattern that is a prefix of the rule's,
-// as "/" is of every pattern. It returns nil when no group names agent, or when its groups
-// disallow nothing, as a group that means to allow everything does. A *
-// allow rule left behind only makes the crawler stricter, and is not
-// listed.
-func LeftBehind(r *robots.Robots, agent string) []robots.Rule {
-	return leftBehind(r, agent, r.AgentAny().Rules())
-}
-
-// leftBehind is LeftBehind, given the rules of the * groups.
-func leftBehind(r *robots.Robots, agent string, star []robots.Rule) []robots.Rule {
+// as "/" is of every pattern. It returns nil when no group names agent, or
+// when its groups disallow nothing, as a group that means to allow
+// everything does. A * allow rule left behind only makes the crawler
+// stricter, and is not listed. star are the rules of the * groups
+// (r.AgentAny().Rules()), which a caller asking of many crawlers reads
+// once.
+func LeftBehind(r *robots.Robots, agent string, star []robots.Rule) []robots.Rule {
 	m := r.Agent(agent)
 	if !m.Named() {
 		return nil

@@ -5,14 +5,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/robotsexclusion/robots/audit"
 	"github.com/robotsexclusion/robots/crawlers"
+	"github.com/robotsexclusion/robots/internal/audit"
 )
 
 // corpusCaptures returns a capture of each file of the shared corpus, each
 // answered 200 as text/plain, or skips when the corpus is absent.
 func corpusCaptures(b *testing.B) []audit.Capture {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "robots", "*"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", "robots", "*"))
 	if len(files) == 0 {
 		b.Skip("needs ../shared: corpus absent")
 	}
@@ -35,7 +35,7 @@ func corpusCaptures(b *testing.B) []audit.Capture {
 // analyses each record needs: one for the * groups and one per distinct
 // set of named groups, which crawlers share.
 //
-//	go test ./audit -run '^$' -bench Audit -benchtime 3226x
+//	go test ./internal/audit -run '^$' -bench Audit -benchtime 3226x
 func BenchmarkAudit(b *testing.B) {
 	cs := corpusCaptures(b)
 	var names []string

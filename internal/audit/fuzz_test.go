@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/robotsexclusion/robots/audit"
+	"github.com/robotsexclusion/robots/internal/audit"
 )
 
 // FuzzAudit: no stored response makes Audit panic, every record that has

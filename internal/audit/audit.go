@@ -13,8 +13,9 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/crawlers"
-	"github.com/robotsexclusion/robots/diff"
 	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/internal/policy"
+	"github.com/robotsexclusion/robots/internal/probe"
 	"github.com/robotsexclusion/robots/lint"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
@@ -113,7 +114,7 @@ func New(opts Options) *Auditor {
 	a.fetcher = fetch.Fetcher{KeepSource: true, ParseOptions: []robots.Option{robots.WithDialect(opts.Dialect)}}
 	// Only the checks of error severity: the record lists errors only.
 	for _, c := range lint.Checks() {
-		if c.Severity == robots.SeverityError {
+		if c.Code().Severity() == robots.SeverityError {
 			a.checks = append(a.checks, c)
 		}
 	}
@@ -142,7 +143,7 @@ func (a *Auditor) Audit(c *Capture) *Record {
 		return rec
 	}
 	u, err := url.Parse(c.URI)
-	origin, oerr := fetch.Origin(c.URI)
+	origin, oerr := policy.Origin(c.URI)
 	if err != nil || oerr != nil {
 		rec.Error = fmt.Sprintf("%v: %q", ErrURI, c.URI)
 		return rec
@@ -164,7 +165,7 @@ func (a *Auditor) Audit(c *Capture) *Record {
 		rec.Error = fmt.Sprintf("%v: %v", ErrURI, err)
 		return rec
 	}
-	if fetch.IsRedirect(rec.Status) {
+	if policy.IsRedirect(rec.Status) {
 		rec.Location = location
 		if next, ok := follow(u, location); ok {
 			rec.Location, rec.Outcome = next, OutcomeRedirect
@@ -332,7 +333,7 @@ func (a *Auditor) analyze(m *robots.Matcher, lines []int) *Agent {
 			if pattern == "" || (allow != root.Allowed) != first {
 				return true
 			}
-			probes = diff.RuleProbes(probes[:0], a.dialect, pattern)
+			probes = probe.Rule(probes[:0], a.dialect, pattern)
 			for _, p := range probes {
 				d := m.Decide(p)
 				if d.Allowed == root.Allowed || d.NotURL {
@@ -399,11 +400,10 @@ func usageOf(s usage.Set) map[string]string {
 // for the AI Preferences vocabulary ("train-ai", "search"), and "signal-"
 // and its label for Content Signals ("signal-ai-train").
 func UsageKey(c usage.Category) string {
-	info := c.Info()
-	if info.Vocabulary == usage.ContentSignal {
-		return "signal-" + info.Label
+	if c.Vocabulary() == usage.ContentSignal {
+		return "signal-" + c.Label()
 	}
-	return info.Label
+	return c.Label()
 }
 
 // UseKey is the key in Agent.Usage of the use value of Content Signals.

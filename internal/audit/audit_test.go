@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots"
-	"github.com/robotsexclusion/robots/audit"
+	"github.com/robotsexclusion/robots/internal/audit"
 	"github.com/robotsexclusion/robots/internal/warcgen"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robotsexclusion/robots/audit"
+	"github.com/robotsexclusion/robots/internal/audit"
 )
 
 // sequence runs captures through a Sequence and returns the records in

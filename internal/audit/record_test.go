@@ -13,7 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/robotsexclusion/robots/audit"
+	"github.com/robotsexclusion/robots/internal/audit"
 	"github.com/robotsexclusion/robots/internal/report"
 )
 
@@ -183,7 +183,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(b, want) {
-		t.Errorf("the records differ from %s (go generate ./audit rewrites it):\n%s", name, b)
+		t.Errorf("the records differ from %s (go generate ./internal/audit rewrites it):\n%s", name, b)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots/fetch"
+	"github.com/robotsexclusion/robots/internal/policy"
 )
 
 // RedirectWindow is how far apart, in captures of one input, a redirect
@@ -173,14 +174,14 @@ func uriKey(uri string) string {
 	if plainOrigin(uri[:end]) {
 		return uri[:end] + rest
 	}
-	origin, err := fetch.Origin(uri)
+	origin, err := policy.Origin(uri)
 	if err != nil {
 		return ""
 	}
 	return origin + rest
 }
 
-// plainOrigin reports whether an origin is written as fetch.Origin writes
+// plainOrigin reports whether an origin is written as policy.Origin writes
 // it, so that uriKey need not ask: a lower-case http or https scheme and a
 // host of lower-case ASCII letters, digits, dots and hyphens, not ending
 // in a dot, without a port.

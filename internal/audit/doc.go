@@ -6,8 +6,8 @@
 // usage preferences. It is the instrument behind robots audit, which reads
 // Common Crawl's robotstxt WARC files with Run: WARC files in, one JSON
 // line per capture out, on every core, in input order, resuming where a
-// killed run stopped. A study that reads captures some other way calls the
-// Auditor the same way Run does:
+// killed run stopped. Code of this module that reads captures some other way
+// calls the Auditor the same way Run does:
 //
 //	a := audit.New(audit.Options{})   // every registry crawler, RFC 9309
 //	seq := a.Sequence()               // one per input: follows redirects within it
@@ -21,8 +21,9 @@
 // groups and verdicts are the Matcher's (robots.Robots.AgentFallback,
 // Matcher.Selection, Matcher.Decide, Decision.Usage), the lint codes are
 // lint's (lint.RunParsed, on the same parse), and the probe paths are
-// diff's (diff.RuleProbes). Crawlers that no group names share the
-// analysis of the * groups, which is compiled once per capture.
+// those of each rule that diff decides a change on (probe.Rule). Crawlers
+// that no group names share the analysis of the * groups, which is
+// compiled once per capture.
 //
 // # The record (schema version 1)
 //
@@ -35,7 +36,7 @@
 //	offset          int       where the capture's record starts in file: the first octet of its gzip member
 //	length          int       octets of file it takes (a range request for offset and length reads it); omitted when unknown
 //	uri             string    the URL fetched (WARC-Target-URI); omitted when the record could not be read
-//	host            string    its host, as fetch.Origin writes it (lower case, IDNA ASCII form, non-default port kept)
+//	host            string    its host, as policy.Origin writes it (lower case, IDNA ASCII form, non-default port kept)
 //	date            string    when it was fetched (WARC-Date, as written)
 //	status          int       the HTTP status; omitted when no HTTP response could be read
 //	location        string    a redirect's target: its Location resolved against uri; omitted for other statuses
@@ -86,7 +87,7 @@
 // A crawler's level says how much of a site it may fetch, decided on the
 // crawler's own rules rather than on a list of paths chosen beforehand:
 //
-//   - Its probe paths are "/" and the paths diff.RuleProbes derives from
+//   - Its probe paths are "/" and the paths probe.Rule derives from
 //     each allow and disallow rule of the groups that apply to it: the path
 //     the pattern names with each '*' read as nothing and as one octet, that
 //     path one octet longer and followed by "/", one octet shorter, and its

@@ -1,0 +1,91 @@
+// Package policy holds the pieces of RFC 9309's fetch policy that package
+// fetch applies to live fetches and robots audit to stored responses, so
+// that the two read a URL and a status alike: the origin a file applies
+// to, and the redirects a fetch follows. Its errors read as fetch's, whose
+// callers see them.
+package policy
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/idna"
+
+	"github.com/robotsexclusion/robots/normalize"
+)
+
+// IsRedirect reports whether an HTTP status is one of the redirects a
+// fetch follows (301, 302, 303, 307 and 308; RFC 9309 2.3.1.2). A tool
+// that reads stored responses, where the redirect and its target are
+// separate records, follows them itself; any other 3xx status makes a
+// fetch Unreachable.
+func IsRedirect(code int) bool {
+	return code == 301 || code == 302 || code == 303 || code == 307 || code == 308
+}
+
+// Origin returns the origin of an absolute http or https URL as fetch's
+// Cache keys it: scheme://host[:port], user information, path, query and fragment
+// dropped, and written so that origins that are the same compare equal: the
+// scheme in lower case; the host in lower case, without a final dot
+// ("example.com." is example.com), an internationalized name in its ASCII
+// form (bücher.example is xn--bcher-kva.example, by IDNA's lookup rules,
+// golang.org/x/net/idna); an IPv6 zone escaped as in the URL
+// ([fe80::1%25eth0]); the port as a number without leading zeros, and
+// omitted when it is the scheme's default (:80, :080 for http, :443 for
+// https).
+func Origin(rawURL string) (string, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "", fmt.Errorf("fetch: %w", err)
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return "", fmt.Errorf("fetch: %q is not an absolute http or https URL", rawURL)
+	}
+	host := strings.TrimSuffix(u.Hostname(), ".")
+	if host == "" {
+		return "", fmt.Errorf("fetch: %q names no host", rawURL)
+	}
+	if strings.Contains(host, ":") {
+		// An IPv6 literal, and its zone (RFC 6874) escaped again, as
+		// Hostname unescaped it: "[fe80::1%25eth0]".
+		addr, zone, hasZone := strings.Cut(host, "%")
+		host = "[" + strings.ToLower(addr)
+		if hasZone {
+			host += "%25" + escapeZone(zone)
+		}
+		host += "]"
+	} else if ascii, err := idna.Lookup.ToASCII(host); err == nil {
+		host = ascii
+	} else {
+		host = strings.ToLower(host) // not a name IDNA accepts (an underscore): kept as written
+	}
+	if p := u.Port(); p != "" {
+		n, err := strconv.ParseUint(p, 10, 16)
+		if err != nil {
+			return "", fmt.Errorf("fetch: %q: bad port %q", rawURL, p)
+		}
+		if !(scheme == "http" && n == 80 || scheme == "https" && n == 443) {
+			host += ":" + strconv.FormatUint(n, 10)
+		}
+	}
+	return scheme + "://" + host, nil
+}
+
+// escapeZone escapes an IPv6 zone for a URL (RFC 6874): every octet but
+// the unreserved ones as %XX. The zone is kept in its case: interface names
+// are case-sensitive.
+func escapeZone(zone string) string {
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(zone))
+	for i := 0; i < len(zone); i++ {
+		if c := zone[i]; normalize.Unreserved(c) {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return string(b)
+}

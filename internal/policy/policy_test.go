@@ -1,0 +1,67 @@
+package policy
+
+import "testing"
+
+func TestIsRedirect(t *testing.T) {
+	for code := 100; code < 600; code++ {
+		want := code == 301 || code == 302 || code == 303 || code == 307 || code == 308
+		if got := IsRedirect(code); got != want {
+			t.Errorf("IsRedirect(%d) = %v, want %v", code, got, want)
+		}
+	}
+}
+
+func TestOrigin(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"http://example.com/a/b?c#d", "http://example.com"},
+		{"HTTPS://Example.COM:443/", "https://example.com"},
+		{"http://example.com:80", "http://example.com"},
+		{"https://example.com:80/", "https://example.com:80"},
+		{"http://example.com:8080/x", "http://example.com:8080"},
+		{"http://user:pass@example.com/", "http://example.com"},
+		{"http://[::1]:8080/x", "http://[::1]:8080"},
+		{"http://[::1]:80/x", "http://[::1]"},
+		{"http://example.com:/x", "http://example.com"},
+		// The same origin, written otherwise (issue 10, item 11).
+		{"http://example.com./x", "http://example.com"},
+		{"http://Example.COM.:80/x", "http://example.com"},
+		{"http://example.com:080/", "http://example.com"},
+		{"https://example.com:0443/", "https://example.com"},
+		{"http://example.com:08080/", "http://example.com:8080"},
+		{"http://b\u00fccher.example/", "http://xn--bcher-kva.example"},
+		{"http://B\u00dcCHER.example./", "http://xn--bcher-kva.example"},
+		{"http://xn--bcher-kva.example/", "http://xn--bcher-kva.example"},
+		{"http://XN--BCHER-KVA.example/", "http://xn--bcher-kva.example"},
+		{"http://%C3%BCber.example/", "http://xn--ber-goa.example"},
+		{"http://my_host.Example/", "http://my_host.example"},
+		// An IPv6 zone is escaped again (issue 23, item 6).
+		{"http://[fe80::1%25eth0]:8080/x", "http://[fe80::1%25eth0]:8080"},
+		{"http://[FE80::1%25Eth0]:80/x", "http://[fe80::1%25Eth0]"},
+		{"http://[fe80::1%25a%3Ab]/", "http://[fe80::1%25a%3Ab]"},
+		{"http://[::1]./x", ""},
+		{"http://example.com:65536/", ""},
+		{"/relative/path", ""},
+		{"example.com/x", ""},
+		{"ftp://example.com/", ""},
+		{"http:///x", ""},
+		{"http://%zz/", ""},
+	}
+	for _, tt := range tests {
+		got, err := Origin(tt.in)
+		if tt.want == "" {
+			if err == nil {
+				t.Errorf("Origin(%q) = %q, want an error", tt.in, got)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("Origin(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+		// An origin is a URL, and its own origin.
+		if again, err := Origin(got); err != nil || again != got {
+			t.Errorf("Origin(%q) = %q, %v; want it unchanged", got, again, err)
+		}
+	}
+}
