@@ -50,7 +50,7 @@ func (m *Matcher) setAgents(r *Robots, named bool, agents []string) {
 }
 
 // readAgent reads an agent value as the file's dialect does.
-func (r *Robots) readAgent(v string) AgentToken { return r.dialect.Options().ReadAgent(v) }
+func (r *Robots) readAgent(v string) AgentToken { return r.dialect.ReadAgent(v) }
 
 // Selection reports which groups the Matcher holds, and how the agent
 // values it was asked for were read: tools can then say "read as Googlebot"

@@ -9,7 +9,9 @@ package robots
 
 import (
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/internal/glob"
+	"github.com/robotsexclusion/robots/internal/rank"
 )
 
 // explainWorkPerOctet and explainWorkBase bound the work of Explain: it
@@ -75,9 +77,8 @@ const (
 // Explain says how the Matcher decides url: Decide's answer, the path it
 // compares, every rule of its groups that matches that path (in the
 // dialect's octet form), the rule that decides and why. The rules are
-// ranked by the one ranking of this module (compile.Matching.Rank), the
-// one the conformance reference ranks with, so the winner is the rule
-// Decide names.
+// ranked by the one ranking of this module, the one the conformance
+// reference ranks with, so the winner is the rule Decide names.
 //
 // It is the tool path, slow by design: every kept rule is tried on its
 // own, by a matcher linear in the rule and the path, within a work bound
@@ -94,7 +95,7 @@ func (m *Matcher) Explain(url string) Explanation {
 func (m *Matcher) explain(url string) (x Explanation, work, budget int) {
 	d := compile.Dialect(m.dialect)
 	x = Explanation{Decision: m.Decide(url), Winner: -1, Tied: -1, Complete: true}
-	matching := d.Matching()
+	matching := dialect.Of(d).Match
 	x.Path = d.Form().URL(url)
 	rules := m.Rules()
 	budget = explainWorkBase + explainWorkPerOctet*len(x.Path)
@@ -108,7 +109,7 @@ func (m *Matcher) explain(url string) (x Explanation, work, budget int) {
 		}
 		return glob.Match(pattern, x.Path, &work)
 	}
-	matches, w, _ := matching.Rank(rules, x.Path, match)
+	matches, w, _ := rank.Rank(d, rules, x.Path, match)
 	x.Matches = make([]RuleMatch, len(matches))
 	for i, mt := range matches {
 		x.Matches[i] = RuleMatch{Rule: rules[mt.Rule], Strength: mt.Strength, IndexHTML: mt.IndexHTML}
@@ -128,9 +129,9 @@ func (m *Matcher) explain(url string) (x Explanation, work, budget int) {
 }
 
 // reason says why x.Winner decides, and sets x.Tied.
-func (x *Explanation) reason(m compile.Matching) Reason {
+func (x *Explanation) reason(m dialect.Matching) Reason {
 	if x.Winner < 0 {
-		if m.RobotsTxt && compile.IsRobotsTxt(x.Path) {
+		if m.RobotsTxt && dialect.IsRobotsTxt(x.Path) {
 			return ReasonRobotsTxt
 		}
 		return ReasonNoMatch

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -105,7 +104,7 @@ func explainAgrees(t *testing.T, name string, m *robots.Matcher, url string) {
 // crawler often named (Googlebot), one never named (FooBot) and the first
 // name of each file.
 func TestExplainAgreesWithDecide(t *testing.T) {
-	suite, err := conformance.Load(filepath.Join("conformance", conformance.SpecDir))
+	suite, err := conformance.Load(conformance.Files, conformance.SpecDir)
 	if err != nil {
 		t.Fatal(err)
 	}

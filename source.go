@@ -73,9 +73,9 @@ func parse(body []byte, opts []Option, lines *[]compile.Line) (*Robots, normaliz
 	}
 	var f *compile.File
 	if lines != nil {
-		f, *lines = cfg.Dialect.Options().ParseLines(text)
+		f, *lines = cfg.Dialect.ParseLines(text)
 	} else {
-		f = cfg.Dialect.Options().Parse(text)
+		f = cfg.Dialect.Parse(text)
 	}
 	diags := pre
 	if info.Truncated {

@@ -162,7 +162,7 @@ func TestDecideUsageEveryTier(t *testing.T) {
 // TestDecideUsageDialects checks that usage lines are read and decided in
 // every dialect, and that they leave the crawl verdict as it was but for
 // grouping: a Content-Usage line ends a group's user-agent lines in the
-// RFC 9309 dialect, as a rule line does (compile.Options.UsageNotRule),
+// RFC 9309 dialect, as a rule line does (Read.UsageNotRule in the dialect table),
 // and in the others it does not, as an unknown line does not.
 func TestDecideUsageDialects(t *testing.T) {
 	body := "User-agent: a\nContent-Usage: /x train-ai=n\nUser-agent: b\nDisallow: /y\n"
@@ -236,7 +236,7 @@ func TestUsageLines(t *testing.T) {
 // crawl verdict but by grouping: random files decide every URL as they do
 // with each usage line's key replaced by an unknown one, which the parser
 // read them as before it knew them, except a Content-Usage line in the
-// RFC 9309 dialect, which is a rule line (compile.Options.UsageNotRule):
+// RFC 9309 dialect, which is a rule line (Read.UsageNotRule in the dialect table):
 // there the file decides as it does with the line replaced by an empty
 // Allow line, a rule line that matches nothing.
 func TestUsageLinesKeepVerdict(t *testing.T) {

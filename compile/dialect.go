@@ -1,14 +1,16 @@
 package compile
 
-// This file is the one table of dialects: what each sets in every stage of
-// the pipeline, from preparing the body to ranking the rules. The root
-// package, the conformance reference and the fuzz targets all read it, so
-// no two readings of one dialect can drift apart.
+// A Dialect names a row of the module's one table of dialects
+// (internal/dialect): what each sets in every stage of the pipeline, from
+// preparing the body to ranking the rules. The root package, the
+// conformance reference and the tools all read that table, so no two
+// readings of one dialect can drift apart.
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -48,52 +50,9 @@ const (
 	Original1994
 )
 
-// Matching says how a dialect decides among the rules selected for a
-// crawler (see Lower).
-type Matching struct {
-	FirstMatch bool // rules rank equal: the first match in file order decides
-	RobotsTxt  bool // /robots.txt is always allowed (RFC 9309 2.2.2)
-	EmptyRules bool // an empty rule matches everything with strength 0 and never disallows
-	IndexHTML  bool // Allow: .../index.htm... also allows .../ exactly
-}
-
-// dialectSpec is one row of the table.
-type dialectSpec struct {
-	name  string
-	body  normalize.BodyOptions // Limit -1: no limit of its own (normalize still bounds it)
-	read  Options
-	match Matching
-}
-
-// googleMaxLine is the line length Google's library keeps: 8 times 2083
-// (a URL length browsers limit to), less one.
-const googleMaxLine = 8*2083 - 1
-
-var dialects = [...]dialectSpec{
-	RFC9309: {name: "rfc9309", match: Matching{RobotsTxt: true}},
-	Google: {
-		name:  "google",
-		body:  normalize.BodyOptions{Limit: -1, KeepUTF16: true},
-		read:  Options{Form: normalize.Raw, MaxLineLength: googleMaxLine, LiteralAgents: true, UsageNotRule: true},
-		match: Matching{EmptyRules: true, IndexHTML: true},
-	},
-	Draft1996: {
-		name: "draft1996",
-		read: Options{Form: normalize.Decoded, ExactKeys: true,
-			BlankLines: true, Substring: true, FirstRecord: true, UsageNotRule: true},
-		match: Matching{FirstMatch: true},
-	},
-	Original1994: {
-		name: "original1994",
-		read: Options{Form: normalize.Decoded, ExactKeys: true, NoAllow: true,
-			BlankLines: true, Substring: true, FirstRecord: true, UsageNotRule: true},
-		match: Matching{FirstMatch: true},
-	},
-}
-
 // Dialects returns every dialect, in the order of their constants.
 func Dialects() []Dialect {
-	out := make([]Dialect, len(dialects))
+	out := make([]Dialect, dialect.Len)
 	for i := range out {
 		out[i] = Dialect(i)
 	}
@@ -101,30 +60,25 @@ func Dialects() []Dialect {
 }
 
 // Valid reports whether d is one of the dialects.
-func (d Dialect) Valid() bool { return 0 <= d && int(d) < len(dialects) }
+func (d Dialect) Valid() bool { return 0 <= d && int(d) < dialect.Len }
 
 // spec returns d's row of the table; an invalid dialect reads as RFC9309.
-func (d Dialect) spec() *dialectSpec {
-	if !d.Valid() {
-		d = RFC9309
-	}
-	return &dialects[d]
-}
+func (d Dialect) spec() *dialect.Spec { return dialect.Of(d) }
 
 // String returns the dialect's name as ParseDialect accepts it ("rfc9309",
 // "google", "draft1996", "original1994").
 func (d Dialect) String() string {
 	if d.Valid() {
-		return dialects[d].name
+		return d.spec().Name
 	}
 	return fmt.Sprintf("Dialect(%d)", int(d))
 }
 
 // ParseDialect returns the dialect of the given name, ignoring case.
 func ParseDialect(name string) (Dialect, error) {
-	for d := range dialects {
-		if strings.EqualFold(name, dialects[d].name) {
-			return Dialect(d), nil
+	for d := range Dialect(dialect.Len) {
+		if strings.EqualFold(name, d.String()) {
+			return d, nil
 		}
 	}
 	return 0, fmt.Errorf("unknown dialect %q", name)
@@ -134,13 +88,13 @@ func ParseDialect(name string) (Dialect, error) {
 // Google dialect sets no limit of its own (Limit -1; Google's library has
 // none, and normalize bounds every body anyway) and keeps UTF-16 octets.
 // The caller adds its charset and, when it sets one, its own limit.
-func (d Dialect) BodyOptions() normalize.BodyOptions { return d.spec().body }
+func (d Dialect) BodyOptions() normalize.BodyOptions { return d.spec().Body }
 
-// Options returns how a file is read in d.
-func (d Dialect) Options() Options { return d.spec().read }
+// Form returns the octet form in which d compares patterns and URLs: the
+// form of every Rule.Canonical of a file it reads, and the form into which
+// a URL is put (Form.URL) to be matched against them, by the Machine of a
+// Program or by a matcher of the caller's own.
+func (d Dialect) Form() normalize.Form { return d.spec().Read.Form }
 
-// Form returns the octet form in which d compares patterns and URLs.
-func (d Dialect) Form() normalize.Form { return d.spec().read.Form }
-
-// Matching returns how d decides among matching rules.
-func (d Dialect) Matching() Matching { return d.spec().match }
+// options returns how a file is read in d.
+func (d Dialect) options() options { return options(d.spec().Read) }

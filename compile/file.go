@@ -25,7 +25,7 @@ type File struct {
 	Signals []Signal
 
 	text        string  // the body parsed, of which every value is a substring
-	opts        Options // how the file was read; Select follows it
+	opts        options // how the file was read; Select follows it
 	usageLines  int     // Content-Usage and Content-Signal lines, in groups or not
 	diags       []note  // in line order, at most MaxDiagnostics; formatted by Diagnostics
 	dropped     int     // diagnostics past MaxDiagnostics
@@ -47,7 +47,7 @@ type Group struct {
 type UserAgent struct {
 	Line   int    // its line in the file, from 1
 	Value  string // the value as written
-	Name   string // what is compared with a crawler's token: the value's leading product token ("FooBot" for "FooBot/2.1"), the whole value under Options.Substring (the first-match dialects); "" for *
+	Name   string // what is compared with a crawler's token: the value's leading product token ("FooBot" for "FooBot/2.1"), the whole value in the first-match dialects (Draft1996, Original1994); "" for *
 	Global bool   // the value is *: the group applies to crawlers that no group names
 }
 

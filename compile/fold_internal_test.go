@@ -19,7 +19,7 @@ func TestClassifyExact(t *testing.T) {
 					k := []byte(base)
 					k[i] = byte(c)
 					want := strings.EqualFold(string(k), e.name) && string(k) == strings.Map(asciiOnly, string(k))
-					kind, code := (&Options{}).classify(string(k))
+					kind, code := (&options{}).classify(string(k))
 					if got := kind == e.key && code == ""; got != want {
 						t.Errorf("classify(%q) = %v %q; read as %s: %v, want %v", k, kind, code, e.name, got, want)
 					}
@@ -76,7 +76,7 @@ func TestFastKey(t *testing.T) {
 							colon := strings.IndexByte(s, ':')
 							end := strings.IndexAny(s, "\r\n\x00#")
 							if colon >= 0 && (end < 0 || colon < end) {
-								o := Options{NoAllow: noAllow}
+								o := options{NoAllow: noAllow}
 								kind, code := o.classify(trim(s[:colon]))
 								if code == "" && trim(s[:colon]) == strings.TrimRight(s[:colon], " \t") && len(s) >= 8 &&
 									(kind == keyDisallow || kind == keyAllow || kind == keyUserAgent || kind == keySitemap) {

@@ -10,9 +10,6 @@ import "bytes"
 // text[Start:End].
 type Span struct{ Start, End int }
 
-// Len returns the number of octets of the span.
-func (s Span) Len() int { return s.End - s.Start }
-
 // A LineKind says what the parser read a line as.
 type LineKind uint8
 
@@ -100,9 +97,9 @@ type Line struct {
 // ParseLines is Parse that also returns the line table, one Line per line
 // of the body in order, read by the same pass: a tool that points into a
 // file asks the parser what each line is rather than reading it again.
-func (o Options) ParseLines(body []byte) (*File, []Line) {
+func (d Dialect) ParseLines(body []byte) (*File, []Line) {
 	lines := make([]Line, 0, bytes.Count(body, []byte{'\n'})+1)
-	f := o.parse(body, &lines)
+	f := d.options().parse(body, &lines)
 	return f, lines
 }
 

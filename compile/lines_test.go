@@ -14,7 +14,7 @@ import (
 // here as "kind key=value".
 func TestParseLines(t *testing.T) {
 	body := "User-agent: FooBot # c\r\n\n# only a comment\nDisalow /x\r Allow:/y\nhello\nhost:  a.example \nnoindex: /z\nContent-Usage: train-ai=n\nsitemap: https://h/s\nCrawl-delay:2"
-	f, lines := Options{}.ParseLines([]byte(body))
+	f, lines := RFC9309.ParseLines([]byte(body))
 	var got []string
 	for _, l := range lines {
 		got = append(got, fmt.Sprintf("%s %s=%s", l.Kind, f.Text()[l.Key.Start:l.Key.End], f.Text()[l.Value.Start:l.Value.End]))
@@ -77,7 +77,7 @@ func TestLineSpansAtColon(t *testing.T) {
 		return Span{start, end}
 	}
 	for _, body := range bodies {
-		f, lines := Options{}.ParseLines([]byte(body))
+		f, lines := RFC9309.ParseLines([]byte(body))
 		s := f.Text()
 		for i, l := range lines {
 			end := l.Span.End

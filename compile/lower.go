@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/dialect"
 )
 
 // A Program is a Selection lowered for package automaton: the rules of one
@@ -158,7 +159,7 @@ func (p *Program) Verdicts() (table []int32, file int32) { return p.verdicts, p.
 var ruleless = make([]struct {
 	once sync.Once
 	m    *automaton.Machine
-}, len(dialects))
+}, dialect.Len)
 
 // Machine builds the automaton of p's rules with the given limits. The
 // programs of a dialect that hold no rule of the file, only those the
@@ -232,7 +233,7 @@ func (p *Program) verdict(r int32) (rule int, allow bool) {
 // one at a time (see Lower).
 func (d Dialect) lowered(s Selection) iter.Seq[lowered] {
 	return func(yield func(lowered) bool) {
-		m := d.Matching()
+		m := d.spec().Match
 		rank := func(pattern string, allow bool) int {
 			if m.FirstMatch {
 				return 0
@@ -254,7 +255,7 @@ func (d Dialect) lowered(s Selection) iter.Seq[lowered] {
 			if m.IndexHTML && r.Allow {
 				// Google tries this rule only when the pattern itself does not
 				// match; ranked below the pattern, it can only win then.
-				if p, ok := indexHTML(r.Canonical); ok {
+				if p, ok := dialect.IndexHTML(r.Canonical); ok {
 					l.pattern, l.rank = p, rank(p, true)
 					if !yield(l) {
 						return
@@ -270,15 +271,4 @@ func (d Dialect) lowered(s Selection) iter.Seq[lowered] {
 			}
 		}
 	}
-}
-
-// indexHTML returns the rule Google's library adds for an Allow pattern
-// whose last segment starts with "index.htm": the pattern cut after its last
-// slash, anchored, so that Allow: /d/index.html also allows exactly /d/.
-func indexHTML(pattern string) (string, bool) {
-	i := strings.LastIndexByte(pattern, '/')
-	if i < 0 || !strings.HasPrefix(pattern[i:], "/index.htm") {
-		return "", false
-	}
-	return pattern[:i+1] + "$", true
 }

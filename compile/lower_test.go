@@ -28,7 +28,7 @@ func TestLower(t *testing.T) {
 			// ranked 3·length, +2 for n, +1 for y (see lowerusage.go).
 			"0 4 /x -> disallow 3\n0 max /robots.txt$ -> allow 0\n0 max /robots.txt? -> allow 0\n1 2 \n1 10 /a*\n1 9 /ab\n2 0 \n2 9 /a*\n2 11 /ab\n"},
 	} {
-		p := c.d.Lower(c.d.Options().Parse([]byte(c.body)).Select("x"))
+		p := c.d.Lower(c.d.Parse([]byte(c.body)).Select("x"))
 		if got := p.String(); got != c.want {
 			t.Errorf("%v %q: Lower =\n%s\nwant\n%s", c.d, c.body, got, c.want)
 		}
@@ -51,7 +51,7 @@ func TestVerdicts(t *testing.T) {
 		{Google, "User-agent: *\nDisallow:\nAllow: /d/index.html\n", "[1 3 3]", 0},    // the empty Disallow allows: not the rule's own verdict
 		{Google, "User-agent: *\nAllow: /d/index.html\nDisallow: /x\n", "[1 1 2]", 0}, // the index.html rule stands for its Allow
 	} {
-		p := c.d.Lower(c.d.Options().Parse([]byte(c.body)).Select("x"))
+		p := c.d.Lower(c.d.Parse([]byte(c.body)).Select("x"))
 		table, file := p.Verdicts()
 		if got := fmt.Sprint(table); got != c.table || table == nil && file != c.file {
 			t.Errorf("%v %q: Verdicts = %v, %d; want %s, %d\n%s", c.d, c.body, table, file, c.table, c.file, p.String())
@@ -63,12 +63,12 @@ func TestVerdicts(t *testing.T) {
 // rule of the file share one Machine per dialect, and no other does.
 func TestRulelessShared(t *testing.T) {
 	for _, d := range Dialects() {
-		a := d.Lower(d.Options().Parse([]byte("User-agent: x\nDisallow: /x\n")).Select("y"))
-		b := d.Lower(d.Options().Parse(nil).Select("y"))
+		a := d.Lower(d.Parse([]byte("User-agent: x\nDisallow: /x\n")).Select("y"))
+		b := d.Lower(d.Parse(nil).Select("y"))
 		if a.Machine(automaton.Limits{}) != b.Machine(automaton.Limits{}) {
 			t.Errorf("%v: programs without rules have machines of their own", d)
 		}
-		c := d.Lower(d.Options().Parse([]byte("User-agent: *\nDisallow: /x\n")).Select("y"))
+		c := d.Lower(d.Parse([]byte("User-agent: *\nDisallow: /x\n")).Select("y"))
 		if c.Machine(automaton.Limits{}) == a.Machine(automaton.Limits{}) {
 			t.Errorf("%v: a program with a rule shares the machine of none", d)
 		}
@@ -85,7 +85,7 @@ func TestDialectNames(t *testing.T) {
 	if _, err := ParseDialect("klingon"); err == nil {
 		t.Error("ParseDialect accepted an unknown name")
 	}
-	if d := Dialect(42); d.Valid() || d.String() != "Dialect(42)" || d.Options() != RFC9309.Options() {
+	if d := Dialect(42); d.Valid() || d.String() != "Dialect(42)" || d.options() != RFC9309.options() {
 		t.Errorf("an invalid dialect should be reported and read as rfc9309: %v", d)
 	}
 }

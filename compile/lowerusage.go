@@ -356,5 +356,5 @@ func (e *usageEntry) set(s usage.Set, c usage.Category) usage.Set {
 	if e.pref == usage.Unknown {
 		return s
 	}
-	return s.With(c, e.pref, usage.Source{Line: int(e.line), Field: FieldContentUsage})
+	return s.With(c, e.pref, usage.Source{Line: int(e.line), Field: fieldContentUsage})
 }

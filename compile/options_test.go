@@ -8,28 +8,28 @@ import (
 )
 
 // patterns returns the patterns of the rules Select gives agents, in order.
-func patterns(o Options, body string, agents ...string) string {
+func patterns(o options, body string, agents ...string) string {
 	var out []string
-	for _, r := range o.Parse([]byte(body)).Select(agents...).Rules {
+	for _, r := range o.parse([]byte(body), nil).Select(agents...).Rules {
 		out = append(out, r.Canonical)
 	}
 	return strings.Join(out, " ")
 }
 
 func TestOptions(t *testing.T) {
-	first := Options{Form: normalize.Decoded, ExactKeys: true, BlankLines: true, Substring: true, FirstRecord: true}
+	first := options{Form: normalize.Decoded, ExactKeys: true, BlankLines: true, Substring: true, FirstRecord: true}
 	first94 := first
 	first94.NoAllow = true
 	for _, c := range []struct {
 		name   string
-		opts   Options
+		opts   options
 		body   string
 		agents []string
 		want   string
 	}{
-		{"default", Options{}, "User-agent: *\nDisalow: /a\nDisallow /b\nAllow: /%7e", []string{"x"}, "/a /b /~"},
-		{"line cut", Options{MaxLineLength: 14}, "User-agent: *\nDisallow: /abcdef", []string{"x"}, "/abc"},
-		{"raw form", Options{Form: normalize.Raw}, "User-agent: *\nAllow: /%7e\xE9", []string{"x"}, "/%7E%E9"},
+		{"default", options{}, "User-agent: *\nDisalow: /a\nDisallow /b\nAllow: /%7e", []string{"x"}, "/a /b /~"},
+		{"line cut", options{MaxLineLength: 14}, "User-agent: *\nDisallow: /abcdef", []string{"x"}, "/abc"},
+		{"raw form", options{Form: normalize.Raw}, "User-agent: *\nAllow: /%7e\xE9", []string{"x"}, "/%7E%E9"},
 		{"exact keys", first, "User-agent: *\nDisalow: /a\nDisallow /b\nDisallowed: /c\nDisallow: /d", []string{"x"}, "/d"},
 		{"no allow", first94, "User-agent: *\nAllow: /a\nDisallow: /b", []string{"x"}, "/b"},
 		{"blank line ends record", first, "User-agent: *\nDisallow: /a\n\nDisallow: /b", []string{"x"}, "/a"},
@@ -39,7 +39,7 @@ func TestOptions(t *testing.T) {
 		{"first * record", first, "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b", []string{"x"}, "/a"},
 		{"empty name", first, "User-agent:\nDisallow: /a", []string{"x"}, ""},
 		{"any agent", first, "User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b", []string{"b", "a"}, "/a"},
-		{"merged by default", Options{}, "User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b", []string{"b", "a"}, "/a /b"},
+		{"merged by default", options{}, "User-agent: a\nDisallow: /a\n\nUser-agent: b\nDisallow: /b", []string{"b", "a"}, "/a /b"},
 	} {
 		if got := patterns(c.opts, c.body, c.agents...); got != c.want {
 			t.Errorf("%s: patterns %q, want %q", c.name, got, c.want)
@@ -50,7 +50,20 @@ func TestOptions(t *testing.T) {
 func TestMissingColonTrim(t *testing.T) {
 	// Google's library trims VT and FF around a value after a missing
 	// colon as it does after a colon.
-	if got := patterns(Options{}, "User-agent: *\nDisallow \v/a\f", "x"); got != "/a" {
+	if got := patterns(options{}, "User-agent: *\nDisallow \v/a\f", "x"); got != "/a" {
 		t.Errorf("patterns %q, want /a", got)
+	}
+}
+
+// TestDialectRows checks that the constants name the rows of the table
+// they stand for, in the order of the constants.
+func TestDialectRows(t *testing.T) {
+	for d, want := range map[Dialect]string{RFC9309: "rfc9309", Google: "google", Draft1996: "draft1996", Original1994: "original1994"} {
+		if d.String() != want {
+			t.Errorf("Dialect(%d) is %q, want %q", int(d), d, want)
+		}
+	}
+	if n := len(Dialects()); n != 4 {
+		t.Errorf("%d dialects, want 4", n)
 	}
 }

@@ -1,16 +1,23 @@
-// Package compile reads robots.txt files and lowers the rules that apply
-// to a crawler to the patterns of package automaton: Parse splits a body
-// into lines and groups (File), Select chooses a crawler's groups
-// (Selection), and a Dialect lowers them (Dialect.Lower) to a Program
-// whose Machine decides URLs. Reach for it to build tools over the parsed
-// file (its line table, its groups as written) or to drive the engine
-// yourself; a crawler deciding URLs uses the root package, which does all
-// of this and caches the result.
+// Package compile is the expert package of robots.txt's steps before the
+// engine. Reach for it to read a robots.txt body into groups and rules as
+// the file gives them (Dialect.Parse, File), to choose the groups that
+// apply to a crawler (File.Select, Selection), or to lower those to the
+// ranked patterns of package automaton (Dialect.Lower, Program) and drive
+// the engine yourself. A crawler deciding URLs, and most tools, use the
+// root package instead: it prepares the body, does all of this, caches the
+// result per crawler and explains its decisions (robots.Parse,
+// robots.ParseSource for a file's line table).
+//
+// A Dialect is a reading of robots.txt: RFC9309 (the default), Google's
+// library, or the 1996 draft and 1994 standard. It says how a body is
+// prepared (BodyOptions, for normalize.Prepare), how it is parsed
+// (Dialect.Parse, Dialect.ParseLines), how a crawler's agent value is read
+// (Dialect.ReadAgent), in which octet form patterns and URLs are compared
+// (Form) and how matching rules are ranked (Dialect.Lower).
 //
 // Parsing never fails: it skips what it cannot read, and reports every
 // line that is not plain, valid robots.txt as a diagnostic. Where RFC 9309
-// is silent it reads as Google's crawler does, and a Dialect (Options,
-// Matching) reads as the others do.
+// is silent it reads as Google's crawler does.
 //
 // # Bounds
 //
@@ -29,6 +36,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/robotsexclusion/robots/internal/diag"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/internal/swar"
 	"github.com/robotsexclusion/robots/normalize"
 )
@@ -45,7 +53,8 @@ import (
 // (misspelt keys, a missing colon, how a user-agent value is read) it does
 // what Google's crawler does. Patterns are stored in the octet form of
 // package normalize, ready for matching; this package holds no matching code
-// of its own. Options set how a dialect reads otherwise: Google's line limit
+// of its own. A dialect's row of the table (internal/dialect) sets how it
+// reads otherwise: Google's line limit
 // and octet form, or the records and substring names of the 1994 standard
 // and the 1996 draft.
 //
@@ -67,7 +76,7 @@ import (
 // user-agent line after it starts a new group. The Google dialect, as
 // Google's library, which does not know the line, and the 1994 and 1996
 // dialects, which predate it, read it as an unknown line that does not end
-// the group (Options.UsageNotRule). A Content-Signal line, in no grammar,
+// the group (Read.UsageNotRule). A Content-Signal line, in no grammar,
 // never ends a group, as an extension does not. A line
 // outside any group (before the first user-agent line, or after a blank
 // line in the dialects where that ends a record) is kept in File.Usage or
@@ -85,13 +94,13 @@ import (
 // UsageTable reads the winners back, adding the Content-Signal lines.
 // Rules without a path and categories no rule states need no class.
 //
-// A Dialect names one row of the one table of dialects (dialect.go): how it
-// prepares a body, reads a file (Options) and ranks matching rules
+// A Dialect names one row of the one table of dialects (internal/dialect):
+// how it prepares a body, reads a file (Read) and ranks matching rules
 // (Matching, used by Lower). The root package, the conformance reference
-// and the fuzz targets all read that table. Matching.Rank is the one
-// ranking of the rules that match a path, which the conformance reference
-// and the root package's Matcher.Explain share, each with its own matcher
-// of patterns.
+// and the tools all read that table. internal/rank is the one ranking of
+// the rules that match a path, which the conformance reference and the
+// root package's Matcher.Explain share, each with its own matcher of
+// patterns.
 //
 // # Cost
 //
@@ -187,7 +196,7 @@ var prefixes = []struct {
 
 // classify reads a key, ignoring case, and returns the code of the
 // diagnostic it calls for, if any.
-func (o *Options) classify(k string) (key, diag.Code) {
+func (o *options) classify(k string) (key, diag.Code) {
 	// Most keys are one of exactKeys as written (and the commonest are
 	// read by fastKey before they come here). Case is folded in ASCII
 	// only, as RFC 5234's case-insensitive literals are and as Google's
@@ -235,74 +244,28 @@ func hasPrefixFold(s, prefix string) bool {
 	return true
 }
 
-// Options say how Parse reads a file: the choices by which a dialect reads
-// lines, records and user-agents. The zero value is the default reading,
-// RFC 9309's, lenient where the RFC is silent as Google's crawler is.
-type Options struct {
-	// Form is the octet form in which rule patterns are stored
-	// (Rule.Pattern); see package normalize.
-	Form normalize.Form
+// options says how the parser reads a file: the reading of one dialect
+// (its row of the table), on which the parser's methods are declared.
+type options dialect.Read
 
-	// MaxLineLength, when positive, keeps only the first MaxLineLength
-	// octets of each line, as Google's library keeps 16,663.
-	MaxLineLength int
+// Parse reads a robots.txt body, already prepared by normalize.Prepare, as
+// RFC9309 reads it: RFC9309.Parse(body).
+func Parse(body []byte) *File { return options{}.parse(body, nil) }
 
-	// ExactKeys reads keys as written, ignoring ASCII case only: no
-	// misspelling ("Disalow") or prefix key ("Disallowed") is accepted, and a
-	// line without a colon is malformed.
-	ExactKeys bool
-
-	// NoAllow reads allow lines as unknown lines, as the 1994 standard,
-	// which has no Allow, does.
-	NoAllow bool
-
-	// BlankLines makes a blank line end a group, as records end in the 1994
-	// standard and the 1996 draft: rules after it, before the next
-	// user-agent line, belong to no group. A comment line is not blank.
-	BlankLines bool
-
-	// Substring keeps a user-agent value whole as the group's name, and
-	// makes Select match a name that is a case-insensitive substring of the
-	// crawler's name ("bot" matches Robot), as the 1994 standard recommends;
-	// otherwise the name is the value's leading product token (AgentName)
-	// and must equal the crawler's.
-	Substring bool
-
-	// FirstRecord makes Select take only the first group that names the
-	// crawler, else the first * group, instead of merging all of them.
-	FirstRecord bool
-
-	// UsageNotRule reads a Content-Usage line, for grouping, as an
-	// unknown line: it does not end a group's user-agent lines, as in
-	// Google's library, which does not know the line. Otherwise it is a
-	// rule line, as draft-ietf-aipref-attach's grammar makes it ("rule =/
-	// content-usage"): a user-agent line after it starts a new group.
-	// Content-Signal lines, in no grammar, never end a group.
-	UsageNotRule bool
-
-	// LiteralAgents makes Select compare the crawler's agent values as
-	// given, as Google's library does, instead of reading them as the
-	// values of user-agent lines are read (see ReadAgent).
-	LiteralAgents bool
-}
-
-// Parse reads a robots.txt body, already prepared by normalize.Body, with
-// the default Options. It never fails: whatever cannot be read is skipped
-// and reported.
-func Parse(body []byte) *File { return Options{}.Parse(body) }
-
-// Parse reads a robots.txt body, already prepared by normalize.Body, as the
-// options say. It never fails: whatever cannot be read is skipped and
-// reported.
+// Parse reads a robots.txt body as d reads it. The body must already be
+// prepared as d prepares it, by normalize.Prepare(body, d.BodyOptions()):
+// Parse reads octets, not a charset, and sets no size limit of its own. It
+// never fails: whatever cannot be read is skipped and reported
+// (File.Diagnostics).
 //
 // It reads the body in one pass. The body is copied once, into a string of
 // which every value of the File is a substring; lines allocate nothing of
 // their own, and diagnostics are kept as positions and codes, formatted
 // only when Diagnostics is called.
-func (o Options) Parse(body []byte) *File { return o.parse(body, nil) }
+func (d Dialect) Parse(body []byte) *File { return d.options().parse(body, nil) }
 
 // parse is Parse, appending each line to lines when it is not nil.
-func (o Options) parse(body []byte, lines *[]Line) *File {
+func (o options) parse(body []byte, lines *[]Line) *File {
 	p := &parser{f: &File{opts: o}, opts: o, s: string(body), lines: lines}
 	s := p.s
 	p.f.text = s
@@ -653,7 +616,7 @@ const (
 
 type parser struct {
 	f        *File
-	opts     Options
+	opts     options
 	s        string // the body: every string of the File is a substring of it
 	group    *Group // the group being read; nil before the first user-agent
 	hasRules bool   // the group has a rule line, so a user-agent starts a new one
@@ -954,10 +917,10 @@ func (k key) String() string {
 	return "extension"
 }
 
-// AgentName reads a user-agent value as Google's crawler does: "*" alone or
+// agentName reads a user-agent value as Google's crawler does: "*" alone or
 // followed by whitespace is the global agent; otherwise the name is the
 // leading run of ASCII letters, "-" and "_" ("FooBot/2.1" names FooBot).
-func AgentName(v string) (name string, global bool) {
+func agentName(v string) (name string, global bool) {
 	if v == "*" || len(v) > 1 && v[0] == '*' && isSpace(v[1]) {
 		return "", true
 	}
@@ -981,7 +944,7 @@ func (p *parser) userAgent(n int, v string, col int) {
 		p.group = &p.groups[len(p.groups)-1]
 		p.hasRules = false
 	}
-	name, global := AgentName(v)
+	name, global := agentName(v)
 	collapsed := -1
 	if name != v {
 		collapsed = collapsedKey(v)

@@ -19,8 +19,8 @@ import (
 func readAsBoth(t *testing.T, body []byte) {
 	t.Helper()
 	for _, d := range Dialects() {
-		o := d.Options()
-		got, want := o.Parse(body), refParse(o, body)
+		o := d.options()
+		got, want := o.parse(body, nil), refParse(o, body)
 		if n := len(want.Diagnostics) - MaxDiagnostics; n > 0 {
 			// Parse keeps MaxDiagnostics, then counts.
 			first := want.Diagnostics[MaxDiagnostics].Line

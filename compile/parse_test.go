@@ -29,9 +29,9 @@ func TestAgentName(t *testing.T) {
 		{"(Foo)", "", false},
 		{"", "", false},
 	} {
-		name, global := AgentName(c.value)
+		name, global := agentName(c.value)
 		if name != c.name || global != c.global {
-			t.Errorf("AgentName(%q) = %q, %v; want %q, %v", c.value, name, global, c.name, c.global)
+			t.Errorf("agentName(%q) = %q, %v; want %q, %v", c.value, name, global, c.name, c.global)
 		}
 	}
 }
@@ -229,7 +229,7 @@ func TestSitemapDuplicates(t *testing.T) {
 			body.WriteString("Sitemap: https://h/s" + strconv.Itoa(i) + ".xml\n")
 		}
 		body.WriteString("Sitemap: https://h/s0.xml\nSitemap: https://h/s" + strconv.Itoa(n-1) + ".xml\n")
-		f := Options{}.Parse([]byte(body.String()))
+		f := Parse([]byte(body.String()))
 		if d := cmp.Diff(want, f.Sitemaps); d != "" {
 			t.Errorf("%d sitemaps: %s", n, d)
 		}

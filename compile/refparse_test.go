@@ -42,7 +42,7 @@ var refExactKeys = map[string]key{
 	"content-signal": keyContentSignal,
 }
 
-func refClassify(o Options, k string) (key, diag.Code) {
+func refClassify(o options, k string) (key, diag.Code) {
 	lower := asciiLower(k) // keys fold ASCII only, as Google's library does
 	if kk, ok := refExactKeys[lower]; ok {
 		if kk == keyAllow && o.NoAllow {
@@ -66,9 +66,9 @@ func refClassify(o Options, k string) (key, diag.Code) {
 	return keyUnknown, diag.UnknownKey
 }
 
-// refParse is Options.Parse as it was: line by line, each line found by
+// refParse is Dialect.Parse as it was: line by line, each line found by
 // bytes.IndexAny, its key and value copied into strings.
-func refParse(o Options, body []byte) *refFile {
+func refParse(o options, body []byte) *refFile {
 	p := &refParser{f: &refFile{}, opts: o, sitemaps: map[string]bool{}}
 	if rest := strings.TrimLeft(string(body), " \t\r\n\ufeff"); strings.HasPrefix(rest, "<") {
 		head := []byte(rest[:min(len(rest), 1024)])
@@ -111,7 +111,7 @@ func refParse(o Options, body []byte) *refFile {
 
 type refParser struct {
 	f        *refFile
-	opts     Options
+	opts     options
 	group    *Group // the group being read; nil before the first user-agent
 	hasRules bool   // the group has a rule line, so a user-agent starts a new one
 	sitemaps map[string]bool
@@ -267,7 +267,7 @@ func (p *refParser) refUserAgent(n int, v string, col int) {
 		p.group = &p.f.Groups[len(p.f.Groups)-1]
 		p.hasRules = false
 	}
-	name, global := AgentName(v)
+	name, global := agentName(v)
 	collapsed := false
 	if loc := refCollapsed.FindStringIndex(v); loc != nil && name != v {
 		collapsed = true

@@ -35,17 +35,17 @@ func (f *File) Select(agents ...string) Selection {
 
 // SelectGroups returns the groups that apply to a crawler known by the given
 // agent values, as indices in f.Groups in file order, and whether they name
-// it (named) or are the * groups. Each value is first read by ReadAgent, as
-// the file's options say: by default its leading product token, so that
+// it (named) or are the * groups. Each value is first read as the file's
+// dialect reads it (Dialect.ReadAgent): by default its leading product token, so that
 // "Googlebot/2.1" is Googlebot. A token matches a group's user-agent name
 // when the two are equal ignoring ASCII case; a value without a token
 // matches none. With several values the groups naming any of them are all
 // taken, as Google's crawler does.
 //
-// A file read with Options.Substring matches a name that is a
-// case-insensitive substring of a value instead, with
-// Options.LiteralAgents the values are compared as given, and with
-// Options.FirstRecord only the first group that applies is taken.
+// In the first-match dialects (Draft1996, Original1994) a name that is a
+// case-insensitive substring of a value matches instead, and only the
+// first group that applies is taken; in the Google dialect the values are
+// compared as given.
 func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 	var buf [4]string // most crawlers go by one or two tokens
 	tokens := buf[:0]
@@ -73,18 +73,18 @@ func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 }
 
 // An AgentToken is one of a crawler's agent values as it is read to
-// select the groups that apply (Options.ReadAgent).
+// select the groups that apply (Dialect.ReadAgent).
 //
 // By default (RFC9309) a value is read as the value of a user-agent line
 // is: spaces around it are dropped and its leading product token, a run of
-// ASCII letters, '-' and '_', is taken (AgentName), so that
+// ASCII letters, '-' and '_', is taken, so that
 // "Googlebot/2.1", a whole User-Agent header starting with Googlebot, and
 // "Googlebot " all read as Googlebot. The token is compared with the names
 // of the file's user-agent lines ignoring ASCII case. A value with no
 // leading token ("", "*", "2bot", "/x") is not Usable: it names no group,
 // and only the * groups apply.
 //
-// With Options.LiteralAgents (the Google dialect) a value is compared as
+// In the Google dialect a value is compared as
 // given, exactly as Google's library compares it, and never reduced:
 // "Googlebot/2.1" names no group (the * groups apply) and "" names the
 // groups whose name reads as empty ("User-agent: 2bot"). Usable then says
@@ -92,7 +92,7 @@ func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 // run of ASCII letters, '-' and '_', the only values Google's crawlers
 // obey with.
 //
-// With Options.Substring (the first-match dialects) the value, spaces
+// In the first-match dialects (Draft1996, Original1994) the value, spaces
 // dropped, is kept whole, and a group applies when its name is a substring
 // of it ignoring ASCII case; "" is not Usable and only the first * record
 // applies.
@@ -100,7 +100,7 @@ type AgentToken struct {
 	Given   string // the value as passed
 	Token   string // what is compared with the names of user-agent lines
 	Reduced bool   // Token is not Given: the value was cut to its product token or trimmed
-	Usable  bool   // Token can name a group (with LiteralAgents: Given is a valid token)
+	Usable  bool   // Token can name a group (in the Google dialect: Given is a valid token)
 }
 
 // String returns the value as given, and what it was read as when that
@@ -118,24 +118,24 @@ func (a AgentToken) String() string {
 	return a.Given
 }
 
-// ReadAgent reads a crawler's agent value v as the options read the value
-// of a user-agent line (see AgentToken).
-func (o Options) ReadAgent(v string) AgentToken {
-	t, ok := o.readAgent(v)
+// ReadAgent reads a crawler's agent value v as d reads the value of a
+// user-agent line, to select the groups that apply (see AgentToken).
+func (d Dialect) ReadAgent(v string) AgentToken {
+	t, ok := d.options().readAgent(v)
 	return AgentToken{Given: v, Token: t, Reduced: t != v, Usable: ok}
 }
 
 // readAgent is ReadAgent's token, and whether it can name a group.
-func (o Options) readAgent(v string) (token string, usable bool) {
+func (o options) readAgent(v string) (token string, usable bool) {
 	switch {
 	case o.LiteralAgents:
-		name, global := AgentName(v)
+		name, global := agentName(v)
 		return v, v != "" && !global && name == v
 	case o.Substring:
 		v = trim(v)
 		return v, v != ""
 	}
-	name, global := AgentName(trim(v))
+	name, global := agentName(trim(v))
 	if global {
 		return "", false
 	}

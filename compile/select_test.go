@@ -7,26 +7,26 @@ import (
 )
 
 func TestReadAgent(t *testing.T) {
-	literal := Options{LiteralAgents: true}
-	substring := Options{Substring: true}
+	literal := options{LiteralAgents: true}
+	substring := options{Substring: true}
 	for _, c := range []struct {
-		opts   Options
+		opts   options
 		value  string
 		token  string
 		usable bool
 	}{
-		{Options{}, "Googlebot", "Googlebot", true},
-		{Options{}, "googlebot", "googlebot", true},
-		{Options{}, "Googlebot/2.1", "Googlebot", true},
-		{Options{}, "Googlebot ", "Googlebot", true},
-		{Options{}, " \tGooglebot-Image/1.0 (+http://x)", "Googlebot-Image", true},
-		{Options{}, "Mozilla/5.0 (compatible; Googlebot/2.1)", "Mozilla", true},
-		{Options{}, "Bot2", "Bot", true},
-		{Options{}, "", "", false},
-		{Options{}, "*", "", false},
-		{Options{}, "* bot", "", false},
-		{Options{}, "2bot", "", false},
-		{Options{}, "/x", "", false},
+		{options{}, "Googlebot", "Googlebot", true},
+		{options{}, "googlebot", "googlebot", true},
+		{options{}, "Googlebot/2.1", "Googlebot", true},
+		{options{}, "Googlebot ", "Googlebot", true},
+		{options{}, " \tGooglebot-Image/1.0 (+http://x)", "Googlebot-Image", true},
+		{options{}, "Mozilla/5.0 (compatible; Googlebot/2.1)", "Mozilla", true},
+		{options{}, "Bot2", "Bot", true},
+		{options{}, "", "", false},
+		{options{}, "*", "", false},
+		{options{}, "* bot", "", false},
+		{options{}, "2bot", "", false},
+		{options{}, "/x", "", false},
 		{literal, "Googlebot", "Googlebot", true},
 		{literal, "Googlebot/2.1", "Googlebot/2.1", false},
 		{literal, "Googlebot ", "Googlebot ", false},
@@ -50,23 +50,23 @@ func TestSelectReadsAgents(t *testing.T) {
 		"User-agent: FooBot\nDisallow: /foo\n" +
 		"User-agent: 2bot\nDisallow: /empty\n")
 	for _, c := range []struct {
-		opts   Options
+		opts   options
 		agents []string
 		groups []int
 		named  bool
 	}{
-		{Options{}, []string{"FooBot/1.0"}, []int{1}, true},
-		{Options{}, []string{"foobot "}, []int{1}, true},
-		{Options{}, []string{""}, []int{0}, false}, // an empty name is no token
-		{Options{}, []string{"2bot"}, []int{0}, false},
-		{Options{}, []string{"", "FooBot"}, []int{1}, true},
-		{Options{LiteralAgents: true}, []string{"FooBot/1.0"}, []int{0}, false},
-		{Options{LiteralAgents: true}, []string{"FooBot"}, []int{1}, true},
-		{Options{LiteralAgents: true}, []string{""}, []int{2}, true}, // as Google's library: "" equals the empty name
-		{Options{Substring: true, FirstRecord: true}, []string{"FooBot/1.0"}, []int{1}, true},
-		{Options{Substring: true, FirstRecord: true}, []string{""}, []int{0}, false},
+		{options{}, []string{"FooBot/1.0"}, []int{1}, true},
+		{options{}, []string{"foobot "}, []int{1}, true},
+		{options{}, []string{""}, []int{0}, false}, // an empty name is no token
+		{options{}, []string{"2bot"}, []int{0}, false},
+		{options{}, []string{"", "FooBot"}, []int{1}, true},
+		{options{LiteralAgents: true}, []string{"FooBot/1.0"}, []int{0}, false},
+		{options{LiteralAgents: true}, []string{"FooBot"}, []int{1}, true},
+		{options{LiteralAgents: true}, []string{""}, []int{2}, true}, // as Google's library: "" equals the empty name
+		{options{Substring: true, FirstRecord: true}, []string{"FooBot/1.0"}, []int{1}, true},
+		{options{Substring: true, FirstRecord: true}, []string{""}, []int{0}, false},
 	} {
-		groups, named := c.opts.Parse(body).SelectGroups(c.agents...)
+		groups, named := c.opts.parse(body, nil).SelectGroups(c.agents...)
 		if d := cmp.Diff(c.groups, groups); d != "" || named != c.named {
 			t.Errorf("%+v: SelectGroups(%q) = %v, %v; want %v, %v", c.opts, c.agents, groups, named, c.groups, c.named)
 		}

@@ -10,13 +10,14 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots/internal/diag"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/usage"
 )
 
 // The field names a usage.Source gives for the lines of a robots.txt file.
 const (
-	FieldContentUsage  = "Content-Usage"
-	FieldContentSignal = "Content-Signal"
+	fieldContentUsage  = dialect.FieldContentUsage
+	fieldContentSignal = dialect.FieldContentSignal
 )
 
 // usageRule reads the value of a Content-Usage line into the group being
@@ -28,8 +29,8 @@ const (
 // are contiguous there, as a group never resumes once the next starts, and
 // its Usage is their slice.
 func (p *parser) usageRule(n int, v string) {
-	path, prefs, diags := usage.ParseRule(v, usage.Source{Line: n, Field: FieldContentUsage})
-	p.usageDiags(n, FieldContentUsage, diags)
+	path, prefs, diags := usage.ParseRule(v, usage.Source{Line: n, Field: fieldContentUsage})
+	p.usageDiags(n, fieldContentUsage, diags)
 	p.f.usageLines++
 	r := UsageRule{Value: v, Path: path, Prefs: prefs, Line: n}
 	if path != "" {
@@ -89,8 +90,8 @@ func keyBound(s, key string) int {
 // signal reads the value of a Content-Signal line into the group being
 // read, or into the File when there is none.
 func (p *parser) signal(n int, v string) {
-	prefs, diags := usage.ParseSignal(v, usage.Source{Line: n, Field: FieldContentSignal})
-	p.usageDiags(n, FieldContentSignal, diags)
+	prefs, diags := usage.ParseSignal(v, usage.Source{Line: n, Field: fieldContentSignal})
+	p.usageDiags(n, fieldContentSignal, diags)
 	p.f.usageLines++
 	s := Signal{Value: v, Prefs: prefs, Line: n}
 	if p.group == nil {

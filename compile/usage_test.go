@@ -57,7 +57,7 @@ func TestParseUsage(t *testing.T) {
 		// A Content-Signal line is no rule: a user-agent line after it
 		// still joins the group, as after an unknown key. So does a
 		// Content-Usage line in the dialects that read it so
-		// (Options.UsageNotRule); in RFC 9309's, as the attach draft's
+		// (dialect.Read.UsageNotRule); in RFC 9309's, as the attach draft's
 		// grammar says, it is a rule line, which ends the agents.
 		{"no group boundary", []Dialect{Google, Draft1996, Original1994},
 			"User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Signal: search=no\nDisallow: /\n",
@@ -99,7 +99,7 @@ func TestParseUsage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, d := range tt.dialects {
-			f := d.Options().Parse([]byte(tt.body))
+			f := d.Parse([]byte(tt.body))
 			if got := usageDump(f); got != tt.want {
 				t.Errorf("%s, %v: got\n%swant\n%s", tt.name, d, got, tt.want)
 			}
@@ -130,7 +130,7 @@ func TestParseUsageDiagnostics(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for _, d := range Dialects() {
-			f := d.Options().Parse([]byte("User-agent: *\n" + tt.line + "\n"))
+			f := d.Parse([]byte("User-agent: *\n" + tt.line + "\n"))
 			var got []diag.Code
 			for _, diag := range f.Diagnostics() {
 				if diag.Line != 2 || diag.Message == "" {
@@ -211,7 +211,7 @@ func TestSelectUsage(t *testing.T) {
 // TestSelectUsageInterleaved checks the line order of the selection's usage
 // lines where a blank line puts lines outside any group between groups.
 func TestSelectUsageInterleaved(t *testing.T) {
-	f := Draft1996.Options().Parse([]byte("User-agent: *\nContent-Usage: search=n\n\nContent-Usage: train-ai=n\nUser-agent: *\nContent-Usage: /x search=y\n"))
+	f := Draft1996.Parse([]byte("User-agent: *\nContent-Usage: search=n\n\nContent-Usage: train-ai=n\nUser-agent: *\nContent-Usage: /x search=y\n"))
 	var lines []int
 	for _, u := range f.Select("a").Usage {
 		lines = append(lines, u.Line)
@@ -219,7 +219,7 @@ func TestSelectUsageInterleaved(t *testing.T) {
 	if fmt.Sprint(lines) != "[2 4]" { // the first record only
 		t.Errorf("lines %v, want [2 4]", lines)
 	}
-	f = Draft1996.Options().Parse([]byte("Content-Usage: train-ai=n\n\nUser-agent: a\nContent-Usage: search=n\n\nContent-Usage: /x search=y\n"))
+	f = Draft1996.Parse([]byte("Content-Usage: train-ai=n\n\nUser-agent: a\nContent-Usage: search=n\n\nContent-Usage: /x search=y\n"))
 	lines = nil
 	for _, u := range f.Select("a").Usage {
 		lines = append(lines, u.Line)

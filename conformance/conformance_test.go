@@ -3,6 +3,7 @@ package conformance_test
 import (
 	"bytes"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite the golden tables of testdata/g
 
 func loadSuite(t *testing.T) *conformance.Suite {
 	t.Helper()
-	s, err := conformance.Load(conformance.SpecDir)
+	s, err := conformance.Load(conformance.Files, conformance.SpecDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,3 +172,31 @@ func TestGoldenFresh(t *testing.T) {
 }
 
 func lines(b []byte) []string { return strings.Split(string(b), "\n") }
+
+// TestFilesShipped checks that Files holds every spec file and golden
+// table of this package's directory, as they are on disk.
+func TestFilesShipped(t *testing.T) {
+	for _, glob := range []string{filepath.Join(conformance.SpecDir, "*.txt"), filepath.Join(conformance.GoldenDir, "*.golden")} {
+		disk, err := filepath.Glob(glob)
+		if err != nil || len(disk) == 0 {
+			t.Fatalf("%s: %d files, %v", glob, len(disk), err)
+		}
+		for i := range disk {
+			disk[i] = filepath.ToSlash(disk[i])
+		}
+		shipped, err := fs.Glob(conformance.Files, filepath.ToSlash(glob))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(disk, shipped); diff != "" {
+			t.Errorf("%s: Files departs from the directory (-disk +Files):\n%s", glob, diff)
+			continue
+		}
+		for i, name := range disk {
+			want, _ := os.ReadFile(name)
+			if got, err := fs.ReadFile(conformance.Files, shipped[i]); err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s: Files holds another text than the file (%v)", name, err)
+			}
+		}
+	}
+}

@@ -20,7 +20,8 @@ import (
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// GoldenDir is where the golden tables are, relative to this package.
+// GoldenDir is where the golden tables are, in Files and relative to this
+// package's directory.
 const GoldenDir = "testdata/golden"
 
 // GoldenName returns the name of the golden table of a spec file in
@@ -47,8 +48,10 @@ func GoldenName(spec string, d compile.Dialect) string {
 // with the lines that set the preferences, comma separated, and the
 // preferences as usage.Set's String writes them. The question repeats the case's agent and URL (expect) or
 // pattern and URL (match); a flag says when the case is disputed, or when the
-// verdict is not the one the case wants. Gen writes Golden(s, d,
-// ReferenceVerdictIn(d)) for every dialect of which s has cases.
+// verdict is not the one the case wants. The golden tables this package
+// ships (GoldenDir, under GoldenName) are Golden(s, d, ReferenceVerdict(d))
+// for every dialect of which s has cases; to compare an Impl with them,
+// render Golden(s, d, func(c *Case) Verdict { return c.Run(impl) }).
 func Golden(s *Spec, d compile.Dialect, verdict func(*Case) Verdict) []byte {
 	cases := s.For(d)
 	var expect, match, use, disputed int

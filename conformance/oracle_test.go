@@ -34,7 +34,7 @@ func TestReferenceAgreesWithGoogle(t *testing.T) {
 		}
 		n++
 		text, _, _ := normalize.Prepare(c.Body, g.BodyOptions())
-		rules := g.Options().Parse(text).Select(c.Agents...).Rules
+		rules := g.Parse(text).Select(c.Agents...).Rules
 		i, allowed := conformance.Reference(g, rules, c.URL)
 		line := 0
 		if i >= 0 {

@@ -1,28 +1,43 @@
-// Package conformance defines what the library means. Its reference matcher
-// is RFC 9309 sections 2.2.2 and 2.2.3 transcribed as plainly as possible:
-// it matches each rule's glob naively and keeps the longest, by the one
-// ranking of matching rules (compile.Matching.Rank) that Matcher.Explain
-// uses too.
-// It is slow on purpose and every faster engine is tested against it. In
-// the other dialects it keeps the longest match as Google's library does,
-// or takes the first match in file order.
+// Package conformance says what robots.txt means, as tests an engine can
+// run: reach for it to test a robots.txt implementation, this module's or
+// one of your own, against the documents that define the protocol and
+// against a reference. A crawler deciding URLs uses the root package.
 //
-// The package also reads the spec example files under testdata/spec, which
-// transcribe every example and table of the documents that define the
-// protocol, and runs any implementation against them (see Suite).
+// The spec example files (Files, SpecDir) transcribe every example and
+// table of those documents, from the 1994 standard to RFC 9309 and the
+// AI-preference drafts, as cases with the document's answer in each
+// dialect. Load reads them into a Suite, and Suite.Run runs any
+// implementation (an Impl: body, agent and URL in, a Verdict out) on the
+// cases of a dialect, Case.Check saying where it departs:
+//
+//	suite, err := conformance.Load(conformance.Files, conformance.SpecDir)
+//	...
+//	for _, err := range suite.Run(compile.RFC9309, myImpl) {
+//		t.Error(err)
+//	}
+//
+// The reference (Reference, ReferenceUsage, ReferenceImpl) is RFC 9309
+// sections 2.2.2 and 2.2.3 transcribed as plainly as possible: it matches
+// each rule's glob naively (Match) and keeps the longest, by the one
+// ranking of matching rules that the root package's Matcher.Explain uses
+// too. It is slow on purpose, for differential tests of faster engines. In
+// the other dialects it keeps the longest match as Google's library does,
+// or takes the first match in file order. Its answers on every case,
+// deciding lines included, are the golden tables (GoldenDir; Golden renders
+// an implementation's in the same form, for a line-by-line comparison).
 package conformance
 
 import (
 	"strings"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/rank"
 )
 
 // Reference decides url in dialect d against rules, the Allow and Disallow
-// rules selected for one crawler from a file read with d.Options(). It
+// rules selected for one crawler from a file d read (compile.Dialect.Parse). It
 // returns the index in rules of the rule that decided, or -1 when none
-// matched, and whether the URL may be fetched. The dialects differ as
-// d.Matching() says; today:
+// matched, and whether the URL may be fetched. The dialects differ so:
 //
 //   - rfc9309: the rule with the longest canonical pattern that matches
 //     wins; between an allow and a disallow of equal length the allow wins;
@@ -42,7 +57,7 @@ func Reference(d compile.Dialect, rules []compile.Rule, url string) (winner int,
 	path := d.Form().URL(url)
 	// Every rule is tried with Match; the one ranking of the module picks
 	// the winner, as Matcher.Explain's does.
-	matches, w, allowed := d.Matching().Rank(rules, path, func(pattern string) bool { return Match(pattern, path) })
+	matches, w, allowed := rank.Rank(d, rules, path, func(pattern string) bool { return Match(pattern, path) })
 	if w < 0 {
 		return -1, allowed
 	}

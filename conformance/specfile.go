@@ -7,14 +7,15 @@ package conformance
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -50,12 +51,12 @@ const matchAgent = "ConformanceBot"
 // matchLine is the line of the rule in the body a match case is run as.
 const matchLine = 2
 
-// A Case is one expect or match line of a spec file.
+// A Case is one expect, match or usage line of a spec file.
 type Case struct {
 	Spec     string            // the spec file's name, such as "rfc9309.txt"
 	Line     int               // the line of the expect or match line in the spec file
 	Source   string            // the document and section it transcribes
-	Kind     Kind              // expect or match
+	Kind     Kind              // expect, match or usage
 	Dialects []compile.Dialect // the dialects whose semantics give the document's answer
 	Disputed string            // why those dialects give the other answer; "" when they do not
 
@@ -80,8 +81,8 @@ type Case struct {
 // Name identifies the case as file:line, such as "rfc9309.txt:42".
 func (c *Case) Name() string { return fmt.Sprintf("%s:%d", c.Spec, c.Line) }
 
-// For reports whether the case records an answer of dialect d.
-func (c *Case) For(d compile.Dialect) bool { return slices.Contains(c.Dialects, d) }
+// has reports whether the case records an answer of dialect d.
+func (c *Case) has(d compile.Dialect) bool { return slices.Contains(c.Dialects, d) }
 
 // Input returns what an implementation is run on: the case's body, agent
 // and URL, or for a match case the body "User-agent: *\nDisallow: PATTERN\n",
@@ -164,13 +165,13 @@ type Spec struct {
 	Cases []Case // in file order
 }
 
-// ReadSpec reads and parses the spec file at path.
-func ReadSpec(path string) (*Spec, error) {
-	data, err := os.ReadFile(path)
+// readSpec reads and parses the spec file name of fsys.
+func readSpec(fsys fs.FS, name string) (*Spec, error) {
+	data, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, err
 	}
-	return ParseSpec(filepath.Base(path), data)
+	return ParseSpec(path.Base(name), data)
 }
 
 // ParseSpec parses the text of a spec file called name.
@@ -426,7 +427,7 @@ func (p *specParser) match(n int, words []string) error {
 	if t := strings.Trim(c.Pattern, " \t\v\f"); t != c.Pattern {
 		return p.errorf(n, "pattern %q cannot be a rule value: blanks at either end are trimmed", c.Pattern)
 	}
-	if compile.IsRobotsTxt(normalize.URL(c.URL)) {
+	if dialect.IsRobotsTxt(normalize.URL(c.URL)) {
 		return p.errorf(n, "%q is /robots.txt, which is always allowed: use an expect line", c.URL)
 	}
 	switch words[4] {

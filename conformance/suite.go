@@ -6,9 +6,11 @@ package conformance
 // every engine tier and every dialect run on the same cases.
 
 import (
+	"embed"
 	"errors"
 	"fmt"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"sort"
 
 	"github.com/robotsexclusion/robots/compile"
@@ -16,8 +18,17 @@ import (
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// SpecDir is where the spec example files are, relative to this package.
+// SpecDir is where the spec example files are, in Files and relative to
+// this package's directory.
 const SpecDir = "testdata/spec"
+
+// Files holds the spec example files (SpecDir) and the reference's golden
+// tables (GoldenDir) as this package ships them, so that a test outside
+// this module, which cannot count on this package's directory, reads them
+// all the same: Load(conformance.Files, conformance.SpecDir).
+//
+//go:embed testdata/spec/*.txt testdata/golden/*.golden
+var Files embed.FS
 
 // A Verdict is an implementation's answer on one URL.
 type Verdict struct {
@@ -38,12 +49,12 @@ type Impl func(body []byte, agent, url string) Verdict
 
 // ReferenceImpl returns the reference pipeline in dialect d as an Impl:
 // the body prepared with d.BodyOptions() (normalize.Prepare), read with
-// d.Options(), the crawler's groups selected (compile.File.Select) and
+// d.Parse, the crawler's groups selected (compile.File.Select) and
 // decided by Reference, with the usage preferences of ReferenceUsage.
 func ReferenceImpl(d compile.Dialect) Impl {
 	return func(body []byte, agent, url string) Verdict {
 		text, _, _ := normalize.Prepare(body, d.BodyOptions()) // no charset: never fails
-		sel := d.Options().Parse(text).Select(agent)
+		sel := d.Parse(text).Select(agent)
 		rules := sel.Rules
 		i, ok := Reference(d, rules, url)
 		v := Verdict{Allowed: ok}
@@ -111,9 +122,12 @@ type Suite struct {
 	Specs []*Spec // in file name order
 }
 
-// Load reads every spec file (*.txt) of dir.
-func Load(dir string) (*Suite, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+// Load reads every spec file (*.txt) of directory dir of fsys:
+// Load(conformance.Files, conformance.SpecDir) for the files this package
+// ships, Load(os.DirFS(d), ".") for spec files of one's own in directory d
+// (their format is ParseSpec's).
+func Load(fsys fs.FS, dir string) (*Suite, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.txt"))
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +138,7 @@ func Load(dir string) (*Suite, error) {
 	s := &Suite{}
 	var errs []error
 	for _, name := range names {
-		spec, err := ReadSpec(name)
+		spec, err := readSpec(fsys, name)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -151,7 +165,7 @@ func (s *Suite) Cases(d compile.Dialect) []*Case {
 func (s *Spec) For(d compile.Dialect) []*Case {
 	var out []*Case
 	for i := range s.Cases {
-		if c := &s.Cases[i]; c.For(d) {
+		if c := &s.Cases[i]; c.has(d) {
 			out = append(out, c)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -140,7 +139,7 @@ func checkProbesFind(t *testing.T, name string, old, new *robots.Robots, urls []
 // URL list finds every change of deciding rule that brute force over the
 // examples' URLs finds, in every dialect.
 func TestProbesFindEveryFlip(t *testing.T) {
-	suite, err := conformance.Load(filepath.Join("..", "conformance", conformance.SpecDir))
+	suite, err := conformance.Load(conformance.Files, conformance.SpecDir)
 	if err != nil {
 		t.Fatal(err)
 	}

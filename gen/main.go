@@ -36,7 +36,7 @@ func main() {
 }
 
 func run(specDir, goldenDir string) error {
-	suite, err := conformance.Load(specDir)
+	suite, err := conformance.Load(os.DirFS(specDir), ".")
 	if err != nil {
 		return err
 	}

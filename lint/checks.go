@@ -3,6 +3,7 @@ package lint
 import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/internal/star"
 	"github.com/robotsexclusion/robots/internal/words"
 )
@@ -25,9 +26,9 @@ var checkUsageMerge = newCheck(robots.UsageMerge, func(p *pass) {
 	betweenAgents(p, func(l compile.Line) bool {
 		return l.Kind == compile.LineContentUsage || l.Kind == compile.LineContentSignal
 	}, func(n, first, next int, l compile.Line) {
-		field := compile.FieldContentUsage
+		field := dialect.FieldContentUsage
 		if l.Kind == compile.LineContentSignal {
-			field = compile.FieldContentSignal
+			field = dialect.FieldContentSignal
 		}
 		p.reportf(n, 0, "a group with only usage lines does not end at this %s line: the agents before it (line %d) share the rules and usage lines of the agents after it (line %d); end the group with a rule, such as Allow: /, before the next user-agent line",
 			field, first, next)
@@ -64,7 +65,7 @@ var checkDuplicateRule = newCheck(robots.DuplicateRule, func(p *pass) {
 // one of the two lines does nothing (the disallow, as allow wins a tie; in
 // the first-match dialects, the later).
 var checkConflictingRule = newCheck(robots.ConflictingRule, func(p *pass) {
-	firstMatch := p.Dialect.Matching().FirstMatch
+	firstMatch := dialect.Of(p.Dialect).Match.FirstMatch
 	eachRulePair(p, func(r, other robots.Rule, same bool) {
 		if same {
 			return
@@ -231,10 +232,10 @@ var checkUsageFileWide = newCheck(robots.UsageFileWide, func(p *pass) {
 		p.reportf(line, 0, "%s outside any group applies to every crawler, file-wide, beside the lines of its groups (as crawler-commons reads it); parsers that read only groups ignore it, so repeat it in the groups to be sure", field)
 	}
 	for _, u := range p.Robots.Usage() {
-		note(u.Line, compile.FieldContentUsage)
+		note(u.Line, dialect.FieldContentUsage)
 	}
 	for _, s := range p.Robots.Signals() {
-		note(s.Line, compile.FieldContentSignal)
+		note(s.Line, dialect.FieldContentSignal)
 	}
 })
 

@@ -51,6 +51,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -311,7 +312,7 @@ func (u *Usage) rules(text string, form normalize.Form) []compile.UsageRule {
 	out := make([]compile.UsageRule, len(u.usage))
 	for i, v := range u.usage {
 		value := text[v.start:v.end]
-		path, prefs, _ := usage.ParseRule(value, usage.Source{Line: int(v.line), Field: compile.FieldContentUsage})
+		path, prefs, _ := usage.ParseRule(value, usage.Source{Line: int(v.line), Field: dialect.FieldContentUsage})
 		out[i] = compile.UsageRule{Line: int(v.line), Value: value, Path: path, Prefs: prefs}
 		if path != "" {
 			out[i].Canonical = form.Pattern(path)

@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -75,7 +76,7 @@ func path(p string) string {
 func Files(files ...*robots.Robots) []string {
 	literal := false // * and $ are ordinary octets in the 1994 and 1996 dialects
 	for _, r := range files {
-		literal = literal || r.Dialect().Matching().FirstMatch
+		literal = literal || dialect.Of(r.Dialect()).Match.FirstMatch
 	}
 	var patterns, probes []string
 	for _, r := range files {
@@ -110,7 +111,7 @@ func Rule(dst []string, d robots.Dialect, pattern string) []string {
 	if pattern == "" {
 		return dst
 	}
-	return ruleProbes(dst, d.Form(), pattern, d.Matching().FirstMatch)
+	return ruleProbes(dst, d.Form(), pattern, dialect.Of(d).Match.FirstMatch)
 }
 
 // ruleProbes is Rule in a form, where literal says that '*' and '$'

@@ -5,6 +5,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/served"
 	"github.com/robotsexclusion/robots/usage"
@@ -93,8 +94,8 @@ func NewExplainers(body []byte, agent string, dialects []robots.Dialect) Explain
 		sel := m.Selection()
 		t := sel.Agents[0]
 		ag := Agent{Given: t.Given, Token: t.Token, Reduced: t.Reduced, Shown: t.String()}
-		if !t.Usable && !d.Options().Substring {
-			if name, _ := compile.AgentName(agent); name != "" && name != t.Token {
+		if !t.Usable && !dialect.Of(d).Read.Substring {
+			if name := compile.RFC9309.ReadAgent(agent).Token; name != "" && name != t.Token {
 				ag.ProductToken = name
 			}
 		}

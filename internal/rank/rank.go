@@ -1,31 +1,33 @@
-package compile
+// Package rank is the module's one ranking of matching rules: how a
+// dialect picks the rule that decides among those that match a path. The
+// conformance reference and the root package's Matcher.Explain both rank
+// with it, each with its own matcher of patterns (this package holds
+// none), so the two can differ in how they find matches but never in
+// which one wins. The automaton encodes the same ranking in its patterns'
+// ranks (compile.Dialect.Lower); the tests hold the three together.
+package rank
 
-// This file is the one ranking of matching rules: how a dialect picks the
-// rule that decides among those that match a path. The conformance
-// reference and the root package's Matcher.Explain both rank with it, each
-// with its own matcher of patterns (this package holds none), so the two
-// can differ in how they find matches but never in which one wins. The
-// automaton encodes the same ranking in its patterns' ranks (Lower); the
-// tests hold the three together.
-
-import "strings"
+import (
+	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/dialect"
+)
 
 // A Match is a rule that matches a path.
 type Match struct {
 	Rule      int  // the rule's index in the rules ranked
-	Strength  int  // the length, in canonical octets, of the pattern that matched: the rule's own, or its index.html form; 0 for an empty rule that matches (Matching.EmptyRules)
-	IndexHTML bool // it matched as Google's index.html rule (Matching.IndexHTML)
+	Strength  int  // the length, in canonical octets, of the pattern that matched: the rule's own, or its index.html form; 0 for an empty rule that matches (dialect.Matching.EmptyRules)
+	IndexHTML bool // it matched as Google's index.html rule (dialect.Matching.IndexHTML)
 }
 
 // Rank ranks rules, the Allow and Disallow rules selected for a crawler in
 // line order, against path, a canonical path and query in the dialect's
-// octet form, as m decides. match reports whether a canonical pattern (a
-// rule's Pattern, or its index.html form) matches path as package
-// automaton matches it: '*' any run of octets, a final '$' the end, a
-// prefix otherwise.
+// octet form, as dialect d decides. match reports whether a canonical
+// pattern (a rule's Canonical, or its index.html form) matches path as
+// package automaton matches it: '*' any run of octets, a final '$' the
+// end, a prefix otherwise.
 //
 // It returns the rules that match, in line order, and the index in matches
-// of the one that decides, or -1 when none does: no rule matches, or m
+// of the one that decides, or -1 when none does: no rule matches, or d
 // always allows /robots.txt and path is it. allowed is the verdict. The
 // rule whose match is the longest decides; between an allow and a
 // disallow of equal strength the allow; between two rules of one kind the
@@ -35,10 +37,11 @@ type Match struct {
 // starts with "index.htm" that does not match is tried once more cut after
 // its last slash and anchored ("/d/index.html" as "/d/$"), with the
 // strength of that shorter pattern, with IndexHTML.
-func (m Matching) Rank(rules []Rule, path string, match func(pattern string) bool) (matches []Match, winner int, allowed bool) {
+func Rank(d compile.Dialect, rules []compile.Rule, path string, match func(pattern string) bool) (matches []Match, winner int, allowed bool) {
+	m := dialect.Of(d).Match
 	winner = -1
 	for i, r := range rules {
-		mt, ok := m.strength(r, match)
+		mt, ok := strength(m, r, match)
 		if !ok {
 			continue
 		}
@@ -48,7 +51,7 @@ func (m Matching) Rank(rules []Rule, path string, match func(pattern string) boo
 			winner = len(matches) - 1
 		}
 	}
-	if m.RobotsTxt && IsRobotsTxt(path) {
+	if m.RobotsTxt && dialect.IsRobotsTxt(path) {
 		return matches, -1, true
 	}
 	if winner < 0 {
@@ -60,7 +63,7 @@ func (m Matching) Rank(rules []Rule, path string, match func(pattern string) boo
 
 // strength returns how strongly rule r matches as m decides, and whether
 // it matches.
-func (m Matching) strength(r Rule, match func(string) bool) (Match, bool) {
+func strength(m dialect.Matching, r compile.Rule, match func(string) bool) (Match, bool) {
 	if r.Canonical == "" {
 		return Match{}, m.EmptyRules
 	}
@@ -68,7 +71,7 @@ func (m Matching) strength(r Rule, match func(string) bool) (Match, bool) {
 		return Match{Strength: len(r.Canonical)}, true
 	}
 	if m.IndexHTML && r.Allow {
-		if p, ok := indexHTML(r.Canonical); ok && match(p) {
+		if p, ok := dialect.IndexHTML(r.Canonical); ok && match(p) {
 			return Match{Strength: len(p), IndexHTML: true}, true
 		}
 	}
@@ -76,7 +79,7 @@ func (m Matching) strength(r Rule, match func(string) bool) (Match, bool) {
 }
 
 // better reports whether match a of rule ra beats match b of rule rb.
-func better(a Match, ra Rule, b Match, rb Rule) bool {
+func better(a Match, ra compile.Rule, b Match, rb compile.Rule) bool {
 	if a.Strength != b.Strength {
 		return a.Strength > b.Strength
 	}
@@ -84,12 +87,4 @@ func better(a Match, ra Rule, b Match, rb Rule) bool {
 		return ra.Allow
 	}
 	return ra.Line < rb.Line
-}
-
-// IsRobotsTxt reports whether a canonical path and query names the
-// robots.txt file itself, which RFC 9309 section 2.2.2 always allows:
-// "/robots.txt", alone or with a query.
-func IsRobotsTxt(path string) bool {
-	const name = "/robots.txt"
-	return path == name || strings.HasPrefix(path, name+"?")
 }
