@@ -135,7 +135,7 @@ import (
 // than probeStars (16) stars, the wildcard patterns' DFA is built first, as
 // a cheap probe: if it does not fit, the
 // DFA of all patterns, which holds it, is not tried. A tier not built is
-// reported as a *BudgetError in Stats. Below TierDFA the literal patterns
+// reported as a *budgetError in Stats. Below TierDFA the literal patterns
 // get a DFA of their own (their trie, emitted directly), and the wildcard
 // patterns get, in order of preference:
 //
@@ -179,8 +179,8 @@ import (
 // busy, or would build a state or take a step beyond the bounds below,
 // decides on the tier below instead; so does a segment matcher of more
 // than lazyMaxNodes (4,096) star nodes, for which it is never built (its
-// tables cost 8 bytes a node; the corpus's need at most 198). Limits.Lazy
-// turns it off, or on from the first input (tests). Match uses it;
+// tables cost 8 bytes a node; the corpus's need at most 198). Limits.lazy
+// turns it off, or on from the first input (EagerDFA, and tests). Match uses it;
 // MatchClasses, for Machines of several classes, decides on the tiers
 // below.
 //
@@ -197,7 +197,7 @@ import (
 // costs below over the classes decided; the robots.txt matcher decides its
 // usage classes with the crawl class only for a selection that has
 // Content-Usage rules with paths. The budgets below are for all classes
-// together: the Limits apply to each class's DFAs, MaxWork is spent by all
+// together: the Limits apply to each class's DFAs, workCap is spent by all
 // of them, and P counts the patterns of every class.
 //
 // # The decision budget
@@ -222,7 +222,7 @@ import (
 // OverBudget, and MatchClasses stores it for every class asked. This is
 // the one place where a Machine departs from exact matching, and it can
 // happen only on the segment tier, only when the build could not bound
-// the walk: Stats.WorstBase and WorstPerOctet are the most a decision
+// the walk: details.WorstBase and WorstPerOctet are the most a decision
 // costs on the engines built, and Stats.Bounded says that is within the
 // budget, so that no decision fails closed. Machine.Cost reports what a
 // decision costs, past the budget too.
@@ -274,7 +274,7 @@ import (
 //     "/*a^i*b$", "/*z*a^i*b$", "/*a^400*a^i*b$" filling the parse limit,
 //     where D is about 1,000, a walk of a run of 'a' counts at most 32
 //     units an octet (runWorkPerOctet in the tests). The build states
-//     these terms' worst, from its tables (Stats.WorstBase and
+//     these terms' worst, from its tables (details.WorstBase and
 //     WorstPerOctet), and a walk counts them against the decision budget.
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
@@ -402,37 +402,45 @@ func (t Tier) String() string {
 	return fmt.Sprintf("Tier(%d)", int(t))
 }
 
-// Limits bound the construction of DFAs. A DFA that would need more states,
-// or more work to build, than its limits is not built, and the next tier is
-// used instead.
+// Limits says how Compile builds a Machine. The zero value, the default,
+// suits a caller that decides each input once or a few times (a crawler
+// decides about 90 URLs per set of patterns): it builds no DFA of the
+// wildcard patterns before the inputs pay for one. Whatever the Limits,
+// Compile keeps to the bounds of the package doc.
 type Limits struct {
-	// MaxStates caps the states of each DFA. Zero means the default:
+	// EagerDFA builds DFAs of the wildcard patterns at compile time,
+	// where they fit the construction budgets (TierDFA, else TierSplit),
+	// and decides patterns that do not fit with a DFA built lazily from
+	// the first input on: for a caller that decides very many inputs
+	// per Machine, at a higher cost to compile. Without it no DFA of
+	// wildcard patterns is built at compile time: few short ones get
+	// TierNFA, more TierSegments, whose builds are linear, and a DFA of
+	// them is built lazily once the Machine has decided enough inputs to
+	// pay for its states.
+	EagerDFA bool
+
+	// stateCap caps the states of each DFA. Zero means the default:
 	// 4096 plus one per two octets of all patterns (a trie of literal
 	// patterns needs at most one per octet, and shares most of them), and
 	// at most 8 per node of the patterns' trie (plus 256): the DFAs of
 	// real files need 1 per node at the median and under 5 at the 99th
 	// percentile, and a union that needs more is growing exponentially,
-	// so giving up early saves the work.
-	MaxStates int
-	// MaxWork caps the trie nodes touched while building DFAs by subset
+	// so giving up early saves the work. Tests set it (export_test.go).
+	stateCap int
+	// workCap caps the trie nodes touched while building DFAs by subset
 	// construction, all attempts together (patterns without '*' need none:
 	// their trie is their DFA). Zero means the default: 1<<18 plus 16 per
 	// octet of all patterns, and never more than 1<<19, which keeps any
 	// construction, failed attempts included, within tens of
-	// milliseconds.
-	MaxWork int
-	// EagerDFA builds DFAs of the wildcard patterns at compile time,
-	// where they fit the budgets above (TierDFA, else TierSplit), for a
-	// caller that decides very many inputs per Machine. Without it no DFA
-	// of wildcard patterns is built at compile time: few short ones get
-	// TierNFA, more TierSegments, whose builds are linear.
-	EagerDFA bool
-	// Lazy says when the wildcard patterns of TierNFA and TierSegments
+	// milliseconds. Tests set it (export_test.go).
+	workCap int
+	// lazy says when the wildcard patterns of TierNFA and TierSegments
 	// are decided by a lazily built DFA of all the patterns: by default
-	// once a Machine has decided enough inputs to pay for its states.
-	Lazy Lazy
+	// once a Machine has decided enough inputs to pay for its states,
+	// from the first input with EagerDFA.
+	lazy lazyMode
 
-	perTrieNode int  // the default cap of states per trie node, when MaxStates is 0
+	perTrieNode int  // the default cap of states per trie node, when stateCap is 0
 	tier        Tier // when nonzero, the cheapest tier to try (EagerDFA is TierDFA): the module's tests force each tier with it
 	scanPlan    bool // TierSegments runs its scan plan, whatever its build would cost: the module's tests run it so
 }
@@ -455,14 +463,14 @@ func (l Limits) String() string {
 	if l.scanPlan {
 		add("scan-plan")
 	}
-	if l.Lazy != LazyAuto {
-		add("lazy=%v", l.Lazy)
+	if l.lazy != lazyAuto {
+		add("lazy=%v", l.lazy)
 	}
-	if l.MaxStates != 0 {
-		add("states=%d", l.MaxStates)
+	if l.stateCap != 0 {
+		add("states=%d", l.stateCap)
 	}
-	if l.MaxWork != 0 {
-		add("work=%d", l.MaxWork)
+	if l.workCap != 0 {
+		add("work=%d", l.workCap)
 	}
 	if b.Len() == 0 {
 		return "default"
@@ -482,9 +490,9 @@ func allEngines() []Limits {
 		{tier: TierSplit},
 		{tier: TierSegments},
 		{tier: TierNFA},
-		{Lazy: LazyAlways},
-		{tier: TierSegments, Lazy: LazyAlways},
-		{tier: TierNFA, Lazy: LazyAlways},
+		{lazy: lazyAlways},
+		{tier: TierSegments, lazy: lazyAlways},
+		{tier: TierNFA, lazy: lazyAlways},
 		{tier: TierSegments, scanPlan: true},
 	}
 }
@@ -494,7 +502,7 @@ func allEngines() []Limits {
 // that fit need under 9 nodes touched per octet of the file at the 99th
 // percentile (40 at most, 136,791 in all at most). A smaller base (1<<12)
 // wastes 40% less work on the 3% of files whose DFA does not fit, but
-// moves 1% of files off the DFA tier; Stats.Work reports what was spent.
+// moves 1% of files off the DFA tier; the details report what was spent.
 const (
 	workBase     = 1 << 18
 	workPerOctet = 16
@@ -505,12 +513,15 @@ func (l Limits) withDefaults(patternBytes int) Limits {
 	if l.EagerDFA && l.tier == 0 {
 		l.tier = TierDFA
 	}
-	if l.MaxStates <= 0 {
-		l.MaxStates = 4096 + patternBytes/2
+	if l.EagerDFA && l.lazy == lazyAuto {
+		l.lazy = lazyAlways
+	}
+	if l.stateCap <= 0 {
+		l.stateCap = 4096 + patternBytes/2
 		l.perTrieNode = 8
 	}
-	if l.MaxWork <= 0 {
-		l.MaxWork = min(workBase+workPerOctet*patternBytes, maxWork)
+	if l.workCap <= 0 {
+		l.workCap = min(workBase+workPerOctet*patternBytes, maxWork)
 	}
 	return l
 }
@@ -534,16 +545,17 @@ const maxDFAWildOctets = 64 << 10
 // second construction.
 const probeStars = 16
 
-// A BudgetError reports that a tier was not built because it would exceed
-// a budget; Compile then builds the next tier, and Stats reports the error.
-type BudgetError struct {
+// A budgetError reports that a tier was not built because it would exceed
+// a budget; Compile then builds the next tier, and keeps the error for
+// tests (machineMore.why).
+type budgetError struct {
 	Tier  Tier   // the tier not built
 	What  string // the budget exceeded
 	Limit int    // the budget, in the unit What names
 }
 
 // Error says which tier was over which budget.
-func (e *BudgetError) Error() string {
+func (e *budgetError) Error() string {
 	return fmt.Sprintf("automaton: %v tier over budget: %s above %d", e.Tier, e.What, e.Limit)
 }
 
@@ -593,13 +605,13 @@ type engines struct {
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
 // anything are kept and simply never win. The rules of each class are built
-// apart, each by build, which chooses their tier once (see the package
-// comment); the Limits are the same for every class, and MaxWork is spent
-// by all classes together, so that the budgets hold whatever the classes.
+// apart, each on the tier their patterns call for (see Tier), within
+// construction budgets that all classes share, so that the bounds of the
+// package doc hold whatever the classes.
 //
-// The patterns may hold at most MaxPatternOctets octets in all, which every
-// table's offsets address; Compile panics beyond, as a caller must bound
-// its input first (package normalize's MaxLimit bounds a robots.txt body).
+// The patterns may hold at most MaxPatternOctets octets in all; Compile
+// panics beyond, as a caller must bound its input first (package
+// normalize's MaxLimit bounds a robots.txt body).
 func Compile(rules []Rule, lim Limits) *Machine {
 	m := new(Machine)
 	var more machineMore  // copied to the heap only if it holds anything
@@ -815,7 +827,7 @@ func sortByRank(rules []Rule, idx []int32, sp *spares) {
 }
 
 // build chooses and builds the engines of one class, within lim, whose
-// MaxWork it spends (adding what it spent to *work), and returns why a
+// workCap it spends (adding what it spent to *work), and returns why a
 // cheaper tier was not built, or nil.
 // It is the one place where tiers are chosen.
 //
@@ -873,9 +885,9 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	switch {
 	case !ladder:
 	case stars > maxDFAStars:
-		dfaOK, why = false, &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
+		dfaOK, why = false, &budgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
 	case wildOctets > maxDFAWildOctets:
-		dfaOK, why = false, &BudgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
+		dfaOK, why = false, &budgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
 	}
 	if len(wild) > 0 {
 		e.wildTop = wild[0].rule // pats are in rank order
@@ -890,9 +902,9 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	try := func(pats []pattern, tier Tier) *packedDFA {
 		d, spent, err := buildDFA(pats, *lim)
 		*work += spent
-		lim.MaxWork -= spent
+		lim.workCap -= spent
 		if err != nil {
-			err.(*BudgetError).Tier = tier
+			err.(*budgetError).Tier = tier
 			why = err
 		}
 		return d
@@ -911,13 +923,13 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	}
 	// A second try on the wildcard patterns alone is worth it only if the
 	// first failed for the literal patterns' sake too.
-	if dfaOK && !probe && lim.tier <= TierSplit && lim.MaxWork > 0 && (len(lit) > 0 || why == nil) {
+	if dfaOK && !probe && lim.tier <= TierSplit && lim.workCap > 0 && (len(lit) > 0 || why == nil) {
 		wildDFA = try(wild, TierSplit)
 	}
 	// A DFA of literal patterns is their trie, so it always fits: the
 	// limits only guard against what stars do.
 	litLim := *lim
-	litLim.MaxWork = 1 << 62
+	litLim.workCap = 1 << 62
 	e.lit, _, _ = buildDFA(lit, litLim)
 	if wildDFA != nil {
 		e.tier, e.wild = uint8(TierSplit), wildDFA
@@ -936,11 +948,11 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 			e.seg = buildSegments(wild, sp)
 		}
 		e.segs = e.seg.scratchPool()
-		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
+		e.seg.lz.mode, e.seg.lz.ok = lim.lazy, lim.lazy != lazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)
-	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.nfa.words <= lazyNFAWords && e.takeoverCost() <= lazyMaxTakeover
+	e.nfa.lz.mode, e.nfa.lz.ok = lim.lazy, lim.lazy != lazyNever && e.nfa.words <= lazyNFAWords && e.takeoverCost() <= lazyMaxTakeover
 	return why
 }
 
@@ -1301,38 +1313,35 @@ func (e *engines) places() int {
 	return len(e.orig)
 }
 
-// Stats describes a compiled Machine.
+// Stats describes a compiled Machine: the engines it built and what they
+// hold.
 type Stats struct {
-	Tier   Tier  // the tier of class 0 (Classes[0])
-	Rules  int   // the rules compiled, all classes
-	States int   // DFA nodes (run targets apart), all DFAs of all classes together
-	NFA    int   // positions in the NFAs of all classes, 0 below TierNFA
-	Bytes  int   // approximate memory held by the Machine's tables, all classes
-	Budget error // why a cheaper tier was not built for class 0 (a *BudgetError), or nil
-	Work   int   // trie nodes touched building DFAs, failed attempts included, all classes
-
-	// Classes is the tier of each class; Classes[0] is Tier, and a class
-	// without rules has tier 0. ClassBudget is Budget for the first other
-	// class that has one.
-	Classes     [MaxClasses]Tier
-	ClassBudget error
-
-	// WorstBase and WorstPerOctet are the most a decision costs on the
-	// engines built, whatever the input, as the decision budget counts
-	// it: WorstBase units plus WorstPerOctet per octet of the input, by
-	// Match or by MatchClasses of every class. Bounded reports that this
-	// is within the budget (DecideBase, DecidePerOctet): then no decision
-	// fails closed. Otherwise some inputs may cost more, and the walks
-	// that count their work stop there. Where no bound is known (the
-	// segment tier's scan, built past its compile budget), WorstBase is
-	// math.MaxInt32 or more.
-	WorstBase, WorstPerOctet int
-	Bounded                  bool
+	// Tier is the tier of class 0, and Classes the tier of each class
+	// (Classes[0] is Tier); a class without rules has tier 0.
+	Tier    Tier
+	Classes [MaxClasses]Tier
+	States  int // DFA states, all DFAs of all classes together
+	Bytes   int // approximate memory held by the Machine's tables, all classes
+	// Bounded reports that no input can cost more than the decision
+	// budget (DecideBudget) on the engines built: then neither Match nor
+	// MatchClasses ever returns OverBudget. Most sets of patterns are
+	// bounded; some with many long wildcard patterns are not.
+	Bounded bool
 }
 
 // Stats reports the tiers and size of m.
 func (m *Machine) Stats() Stats {
-	s := Stats{Tier: Tier(m.tier), Rules: m.places()}
+	d := m.details()
+	return Stats{Tier: d.Classes[0], Classes: d.Classes, States: d.States, Bytes: d.Bytes, Bounded: d.Bounded}
+}
+
+// details reports everything Stats does and more: the rules, NFA
+// positions and construction work, why a cheaper tier was not built, and
+// the worst cost of a decision.
+func (m *Machine) details() details {
+	var s details
+	s.Tier = Tier(m.tier)
+	s.Rules = m.places()
 	s.Classes[0] = Tier(m.tier)
 	m.engines.addStats(&s)
 	if x := m.more; x != nil {
@@ -1418,7 +1427,7 @@ func (m *Machine) classEngines(c int) *engines {
 }
 
 // addStats adds the sizes of e's engines to s.
-func (e *engines) addStats(s *Stats) {
+func (e *engines) addStats(s *details) {
 	s.Bytes += 2 * cap(e.orig)
 	for _, d := range []*packedDFA{e.lit, e.wild} {
 		if d != nil {
@@ -1546,12 +1555,12 @@ const (
 	// node (32 bytes) and its marks (8) for the DFA attempt; DFA states (56 bytes each, at most one
 	// per two octets beyond 4096); the segment tier's tries (about 21
 	// bytes per octet) and edges (16 bytes, one per star at most). The
-	// base covers the state cap's 4096 and what MaxWork lets the sets and
+	// base covers the state cap's 4096 and what workCap lets the sets and
 	// edges of a failed attempt grow to.
 	compileBytesPerOctet = 128
 	compileBytesBase     = 8 << 20
 	// tableBytesPerOctet and tableBytesBase bound what a Machine holds:
-	// a DFA node (12 bytes, 8 more above 65,533 rules, a count octet, and a 4-byte default) per state, whose edges MaxWork bounds, or the
+	// a DFA node (12 bytes, 8 more above 65,533 rules, a count octet, and a 4-byte default) per state, whose edges workCap bounds, or the
 	// segment tier's tries and edges.
 	tableBytesPerOctet = 32
 	tableBytesBase     = 4 << 20

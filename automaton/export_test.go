@@ -68,3 +68,32 @@ func WithScanPlan(l Limits) Limits {
 	l.tier, l.scanPlan = TierSegments, true
 	return l
 }
+
+// The lazily built DFA's modes, for tests that build it from the first
+// input or never.
+const (
+	LazyNever  = lazyNever
+	LazyAlways = lazyAlways
+)
+
+// WithLazy returns l with the lazily built DFA in mode.
+func WithLazy(l Limits, mode lazyMode) Limits {
+	l.lazy = mode
+	return l
+}
+
+// LazyOf returns the mode of the lazily built DFA l sets.
+func LazyOf(l Limits) lazyMode { return l.lazy }
+
+// WithCaps returns l with its caps on DFA states and construction work
+// (0 for the default).
+func WithCaps(l Limits, states, work int) Limits {
+	l.stateCap, l.workCap = states, work
+	return l
+}
+
+// BudgetError is the error that says why a tier was not built.
+type BudgetError = budgetError
+
+// Describe returns m's Stats and what the package reports beside them.
+func Describe(m *Machine) details { return m.details() }

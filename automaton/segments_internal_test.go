@@ -96,7 +96,7 @@ func fillRules(line func(i int) string) []Rule {
 // TestSegmentWalkWork counts the segment walk's work on the families of
 // runs of 'a' (issue 9, item 1) and the other hostile families, and checks
 // what it finds against greedy matching of each pattern alone, and its
-// work against the worst case its plan states (Stats.WorstBase and
+// work against the worst case its plan states (details.WorstBase and
 // WorstPerOctet): on the families of runs, where every octet ends
 // hundreds of segments, at most runWorkPerOctet units an octet besides.
 func TestSegmentWalkWork(t *testing.T) {
@@ -127,7 +127,7 @@ func TestSegmentWalkWork(t *testing.T) {
 		if Tier(m.tier) != TierSegments {
 			t.Fatalf("%s: tier %v, want %v", f.name, m.tier, TierSegments)
 		}
-		st := m.Stats()
+		st := m.details()
 		for _, in := range f.in {
 			sc := m.seg.newScratch()
 			got := m.seg.walk(sc, String(in), noBudget)
