@@ -286,12 +286,12 @@ type Options struct {
 	LiteralAgents bool
 }
 
-// Parse reads a robots.txt body, already prepared by normalize.Body, with
+// Parse reads a robots.txt body, already prepared by normalize.Prepare, with
 // the default Options. It never fails: whatever cannot be read is skipped
 // and reported.
 func Parse(body []byte) *File { return Options{}.Parse(body) }
 
-// Parse reads a robots.txt body, already prepared by normalize.Body, as the
+// Parse reads a robots.txt body, already prepared by normalize.Prepare, as the
 // options say. It never fails: whatever cannot be read is skipped and
 // reported.
 //

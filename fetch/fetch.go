@@ -404,13 +404,19 @@ func escapeZone(zone string) string {
 	const hex = "0123456789ABCDEF"
 	b := make([]byte, 0, len(zone))
 	for i := 0; i < len(zone); i++ {
-		if c := zone[i]; normalize.Unreserved(c) {
+		if c := zone[i]; unreserved(c) {
 			b = append(b, c)
 		} else {
 			b = append(b, '%', hex[c>>4], hex[c&15])
 		}
 	}
 	return string(b)
+}
+
+// unreserved reports whether c is an unreserved character of RFC 3986.
+func unreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // Fetch fetches the robots.txt of rawURL's origin. It fails only when rawURL

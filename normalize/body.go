@@ -77,7 +77,7 @@ func ReadBody(r io.Reader, limit int) ([]byte, error) {
 	}
 }
 
-// BodyInfo says what Body did to a robots.txt body.
+// BodyInfo says what Prepare did to a robots.txt body.
 type BodyInfo struct {
 	BOM       string // "UTF-8", "UTF-16BE" or "UTF-16LE" when a byte order mark was found
 	Charset   string // the charset the body was transcoded from, "" when kept as it was
@@ -94,24 +94,12 @@ type BodyInfo struct {
 	Ignored string
 }
 
-// Body prepares a robots.txt body for parsing. It keeps the first limit
-// octets (never fewer than DefaultLimit; a line that straddles the limit is
-// kept whole within Slack, see there, and the rest dropped), drops a UTF-8
-// byte order mark (also a partial one, as Google's crawler does), transcodes
-// UTF-16 with a byte order mark, and transcodes from charset, a label as in
-// a Content-Type header ("iso-8859-1", "windows-1251"), when one is given
-// and the body is not valid UTF-8. Otherwise the octets are kept as they
-// are. An unknown charset label is reported as an error and the body is then
-// kept as it is; the body returned is always usable.
-func Body(body []byte, charset string, limit int) ([]byte, BodyInfo, error) {
-	limit = max(limit, 0) // Body always has a limit
-	return Prepare(body, BodyOptions{Charset: charset, Limit: limit})
-}
-
-// BodyOptions say how Prepare reads a body. The zero value is Body's
-// reading with the default limit.
+// BodyOptions say how Prepare reads a body. The zero value reads it with
+// the default limit and no declared charset.
 type BodyOptions struct {
-	Charset string // a charset label, as Body's charset; "" for none
+	// Charset is a declared charset, a label as in a Content-Type header
+	// ("iso-8859-1", "windows-1251"), or "" for none.
+	Charset string
 	// Limit is the number of octets parsed, raised to DefaultLimit when
 	// smaller (a negative Limit too: no body is parsed unbounded, not even
 	// in the Google dialect, since Google's crawler has a limit although its
@@ -124,7 +112,15 @@ type BodyOptions struct {
 	KeepUTF16 bool
 }
 
-// Prepare is Body with options.
+// Prepare prepares a robots.txt body for parsing. It keeps the first
+// Limit octets (never fewer than DefaultLimit; a line that straddles the
+// limit is kept whole within Slack, see there, and the rest dropped),
+// drops a UTF-8 byte order mark (also a partial one, as Google's crawler
+// does), transcodes UTF-16 with a byte order mark (unless KeepUTF16), and
+// transcodes from the declared Charset when one is given and the body is
+// not valid UTF-8. Otherwise the octets are kept as they are. An unknown
+// charset label is reported as an error and the body is then kept as it
+// is; the body returned is always usable.
 func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	var info BodyInfo
 	body = cut(body, o.Limit, &info)

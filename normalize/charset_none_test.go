@@ -22,11 +22,11 @@ func TestNoCharsets(t *testing.T) {
 	if _, ok := EncodedLen("windows-1252", "a"); ok {
 		t.Error("EncodedLen(windows-1252): ok without the tables")
 	}
-	got, info, err := Body([]byte("caf\xE9"), "ISO-8859-1", 0)
+	got, info, err := Prepare([]byte("caf\xE9"), BodyOptions{Charset: "ISO-8859-1"})
 	if !errors.Is(err, errNoCharsets) || string(got) != "caf\xE9" || info.Charset != "" {
 		t.Errorf("latin-1 without tables: %q, %+v, %v; want the octets kept and errNoCharsets", got, info, err)
 	}
-	if got, _, err := Body([]byte("caf\xC3\xA9"), "utf-8", 0); err != nil || string(got) != "caf\xC3\xA9" {
+	if got, _, err := Prepare([]byte("caf\xC3\xA9"), BodyOptions{Charset: "utf-8"}); err != nil || string(got) != "caf\xC3\xA9" {
 		t.Errorf("utf-8 declared: %q, %v", got, err)
 	}
 }

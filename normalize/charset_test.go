@@ -8,14 +8,14 @@ import (
 )
 
 func TestBodyCharset(t *testing.T) {
-	got, info, err := Body([]byte("caf\xE9"), "ISO-8859-1", 0)
+	got, info, err := Prepare([]byte("caf\xE9"), BodyOptions{Charset: "ISO-8859-1"})
 	if err != nil || string(got) != "café" || info.Charset == "" {
 		t.Errorf("latin-1: %q, %+v, %v", got, info, err)
 	}
-	if got, _, err := Body([]byte("caf\xE9"), "utf-8", 0); err != nil || string(got) != "caf\xE9" {
+	if got, _, err := Prepare([]byte("caf\xE9"), BodyOptions{Charset: "utf-8"}); err != nil || string(got) != "caf\xE9" {
 		t.Errorf("utf-8 declared: %q, %v (octets must be kept)", got, err)
 	}
-	if _, _, err := Body([]byte("x"), "x-no-such", 0); err == nil {
+	if _, _, err := Prepare([]byte("x"), BodyOptions{Charset: "x-no-such"}); err == nil {
 		t.Error("unknown charset: no error")
 	}
 }
@@ -73,7 +73,7 @@ func TestBodyCharsetKeepsRules(t *testing.T) {
 		{latin1Body, "iso-8859-1", utf8Body, false},
 		{latin1Body, "windows-1252", utf8Body, false},
 	} {
-		got, info, err := Body([]byte(c.body), c.charset, 0)
+		got, info, err := Prepare([]byte(c.body), BodyOptions{Charset: c.charset})
 		if string(got) != c.want || (info.Ignored != "") != c.ignored || errors.Is(err, ErrCharsetIgnored) != c.ignored {
 			t.Errorf("%q as %s: got %q, ignored %q, %v; want %q, ignored %v", c.body, c.charset, got, info.Ignored, err, c.want, c.ignored)
 		}

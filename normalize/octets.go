@@ -72,9 +72,9 @@ var classes = func() (t [256]class) {
 	return t
 }()
 
-// Unreserved reports whether c is an unreserved character of RFC 3986, whose
+// unreserved reports whether c is an unreserved character of RFC 3986, whose
 // percent-escape is decoded in canonical form.
-func Unreserved(c byte) bool {
+func unreserved(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '-' || c == '.' || c == '_' || c == '~'
 }
@@ -100,7 +100,7 @@ func nextCanonical(s string, i int) (o octets, next int) {
 			lo, ok2 := hexdigit.Value(s[i+2])
 			if ok1 && ok2 {
 				v := hi<<4 | lo
-				if Unreserved(v) {
+				if unreserved(v) {
 					o.B[0], o.N = v, 1
 				} else {
 					o.B = [3]byte{'%', upperHex[hi], upperHex[lo]}
@@ -118,16 +118,16 @@ func nextCanonical(s string, i int) (o octets, next int) {
 	return o, i + 1
 }
 
-// URL returns the canonical path and query of a URL (see PathQuery).
-func URL(url string) string {
-	p := PathQuery(url)
+// canonicalURL returns the canonical path and query of a URL (see pathQuery).
+func canonicalURL(url string) string {
+	p := pathQuery(url)
 	return canonical(p, false)
 }
 
-// Pattern returns the canonical form of a rule's pattern: a raw * stays the
+// canonicalPattern returns the canonical form of a rule's pattern: a raw * stays the
 // wildcard, a final raw $ stays the end anchor, and everything else is
 // canonicalized as in a URL. A pattern's priority is the length of this form.
-func Pattern(value string) string {
+func canonicalPattern(value string) string {
 	return canonical(value, true)
 }
 

@@ -10,7 +10,7 @@ import "github.com/robotsexclusion/robots/automaton"
 // writes them, and ends at "#" or NUL. They are values, so that the
 // Input of a Form points at a fixed address.
 var (
-	canonicalInput = *automaton.NewRewriting(endsPath, func(c byte) bool { return classes[c] != plain && classes[c] != percent }, Unreserved)
+	canonicalInput = *automaton.NewRewriting(endsPath, func(c byte) bool { return classes[c] != plain && classes[c] != percent }, unreserved)
 	rawInput       = *automaton.NewRewriting(endsPath, nil, nil)
 	decodedInput   = *automaton.NewRewriting(endsPath, func(c byte) bool { return decodedClasses[c] != plain }, func(c byte) bool { return c != '/' && decodedClasses[c] == plain })
 )
