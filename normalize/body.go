@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/internal/charset"
 )
 
 // DefaultLimit is the number of octets of a robots.txt body that are parsed:
@@ -124,29 +126,29 @@ type BodyOptions struct {
 func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	var info BodyInfo
 	body = cut(body, o.Limit, &info)
-	charset := o.Charset
+	declared := o.Charset
 
 	switch {
 	case o.KeepUTF16:
 	case bytes.HasPrefix(body, []byte{0xFE, 0xFF}):
 		info.BOM = "UTF-16BE"
-		return transcode(body, decodeUTF16(true), info, "UTF-16BE")
+		return transcode(body, charset.UTF16(true), info, "UTF-16BE")
 	case bytes.HasPrefix(body, []byte{0xFF, 0xFE}):
 		info.BOM = "UTF-16LE"
-		return transcode(body, decodeUTF16(false), info, "UTF-16LE")
+		return transcode(body, charset.UTF16(false), info, "UTF-16LE")
 	}
 	if n := bomLen(body); n > 0 {
 		info.BOM = "UTF-8"
 		body = body[n:]
 	}
 
-	label := strings.ToLower(strings.TrimSpace(charset))
+	label := strings.ToLower(strings.TrimSpace(declared))
 	if label == "" {
 		return body, info, nil
 	}
-	decode, isUTF8, err := lookupCharset(label)
+	decode, isUTF8, err := charset.Lookup(label)
 	if err != nil {
-		return body, info, fmt.Errorf("normalize: charset %q: %w", charset, err)
+		return body, info, fmt.Errorf("normalize: charset %q: %w", declared, err)
 	}
 	if isUTF8 {
 		return body, info, nil
@@ -159,7 +161,7 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 			return body, info, nil
 		}
 		info.Ignored = label
-		return body, info, fmt.Errorf("normalize: charset %q ignored: the body is valid UTF-8: %w", charset, ErrCharsetIgnored)
+		return body, info, fmt.Errorf("normalize: charset %q ignored: the body is valid UTF-8: %w", declared, ErrCharsetIgnored)
 	}
 	out, decoded, err := transcode(body, decode, info, label)
 	if err != nil {
@@ -170,7 +172,7 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	// loses rule lines; keep the octets then.
 	if ruleLines(out) < ruleLines(body) {
 		info.Ignored = label
-		return body, info, fmt.Errorf("normalize: charset %q ignored: decoding by it loses rule lines: %w", charset, ErrCharsetIgnored)
+		return body, info, fmt.Errorf("normalize: charset %q ignored: decoding by it loses rule lines: %w", declared, ErrCharsetIgnored)
 	}
 	return out, decoded, nil
 }
@@ -272,10 +274,7 @@ func bomLen(b []byte) int {
 	return n
 }
 
-// A decoder transcodes a body to UTF-8.
-type decoder func(body []byte) ([]byte, error)
-
-func transcode(body []byte, decode decoder, info BodyInfo, name string) ([]byte, BodyInfo, error) {
+func transcode(body []byte, decode charset.Decoder, info BodyInfo, name string) ([]byte, BodyInfo, error) {
 	out, err := decode(body)
 	if err != nil {
 		return body, info, fmt.Errorf("normalize: decoding %s: %w", name, err)
