@@ -1,61 +1,60 @@
-// Package automaton matches a set of glob patterns against an input in one
-// left-to-right pass, and returns the matching pattern of highest rank: an
-// engine for a caller that needs glob matching with a ranking of its own.
-// A crawler deciding robots.txt rules uses the root package, which builds
-// its Machines through package compile; reach for this package to match
-// other patterns with the same guarantees.
+// Package automaton matches many glob patterns against an input of octets
+// in one left-to-right pass, and returns the matching pattern of highest
+// rank in each of a few classes, within a stated budget of work per input.
+//
+// Reach for it when you match patterns of your own, with a ranking of
+// your own: path rules of a server or a crawl frontier, URL filters, any
+// set of globs over octets where the best match, not the first, decides.
+// To decide robots.txt rules, use the root package instead: it parses the
+// file, selects the groups of a crawler, ranks their rules as RFC 9309
+// says and builds its Machines with this package.
 //
 // A pattern is a string of literal octets in which '*' matches any run of
 // octets (the empty run too) and a final '$' anchors the match at the end
 // of the input; without '$' a pattern matches when it matches a prefix of
 // the input. Each Rule has a rank; the winner is the matching rule of
 // highest rank, and between equal ranks the one given first. Rules belong
-// to one of MaxClasses classes, each with its own winner, decided together
-// in one read of the input (Machine.MatchClasses).
+// to one of MaxClasses (4) classes, each with its own winner, decided
+// together in one read of the input (Machine.MatchClasses).
 //
-// Compile builds a Machine; Match and MatchClasses decide an input, read
-// octet by octet from a Input. A Machine is immutable and safe
-// for concurrent use, and prints the engines it built (Machine.String).
+// Compile builds a Machine; Match and MatchClasses decide an Input: the
+// octets of a string (String) or of a byte slice (Bytes), or octets
+// rewritten as they are read (Rewrite), as package normalize reads a URL's
+// path in the form its patterns are written in. A Scan decides the first
+// inputs of a set of rules without building anything, until building the
+// Machine pays. A Machine is immutable and safe for concurrent use, and
+// prints the engines it built (Machine.String).
 //
-// # Bounds
+// # Budgets
 //
 // With P octets of patterns and an input of L octets:
 //
-//   - Match takes time linear in L whatever the patterns, takes no lock
-//     and does not allocate (after the first decisions that overlap,
-//     which may take walk scratch; at most 1 MiB of it is kept beside
-//     the first's per set of slots). It runs within a work budget of
-//     DecideBase plus DecidePerOctet units per octet (DecideBudget); an
-//     input that would cost more is not matched, and Match returns
-//     OverBudget, which a caller must read as "no answer". Stats.Bounded
-//     says the patterns keep every input within the budget: then Match
-//     never returns OverBudget.
+//   - A decision costs at most DecideBase + DecidePerOctet·L units of work
+//     (32,768 plus 32 per octet; DecideBudget), all classes decided
+//     together, which keeps a decision of a 1 KiB input within about a
+//     millisecond whatever the patterns. Its time is linear in L; it takes
+//     no lock and does not allocate (the first decisions that run at once
+//     on one Machine may allocate walk scratch, of which at most 1 MiB is
+//     kept). An input that would cost more is not decided: Match returns
+//     OverBudget, which a caller must read as "no answer" and fail closed
+//     on. Stats.Bounded says the patterns keep every input within the
+//     budget, as they do for most sets; Machine.Cost says what an input
+//     costs.
 //   - Compile allocates at most 40·P bytes plus 1 MiB, and with
 //     Limits.EagerDFA at most 128·P bytes plus 8 MiB; a Machine holds at
 //     most 32·P bytes plus 4 MiB. Patterns may hold at most
-//     MaxPatternOctets octets in all.
+//     MaxPatternOctets (512 MiB) octets in all.
 //   - A Machine that decides many inputs decides them with a DFA built
-//     lazily, in arenas that every Machine shares: 2 MiB of static
-//     storage in all, whatever the patterns and the Machines.
-//   - Every engine is exact: Match returns what the naive reading of the
-//     patterns does, or OverBudget. Stats says which engines were built.
-//   - A Scan (NewScan) decides without building anything, trying each rule
-//     that could beat the best match so far, for the first inputs of a
-//     Machine not yet worth building: it takes rules of one class with at
-//     most DecideBase/2 (16,384) octets and 4·DecidePerOctet (128) stars in
-//     all, and inputs of at most 1 KiB, read in place or, when some octet
-//     is rewritten, into a buffer on the stack. It counts its work in the
-//     units of the decision budget and stops past it (then the caller
-//     builds the Machine): a unit to read each octet of the input, one for
-//     each rule whose first octets (at most seven) are not the input's,
-//     and for each rule tried the octets of its pattern it reads and each
-//     octet of the input its searches skip or compare, each segment taken
-//     greedily at its leftmost occurrence. That is no bound per octet but
-//     the budget's.
-//     BuildCost estimates a build at 16 units an octet of the patterns
-//     and a rule. TierSegments decides with the same matcher, over all its
-//     wildcard patterns, when building its tables would cost more than
-//     its compile budget.
+//     lazily, a state at a time, in arenas that every Machine shares:
+//     2 MiB of static storage in all, whatever the patterns and the
+//     Machines.
+//   - A Scan takes rules of one class with at most 16,384 octets of
+//     patterns and 128 stars in all, and inputs of at most 1 KiB. It
+//     counts its work in the units of the decision budget and stops past
+//     it; its work has no bound per octet but the budget's.
+//
+// Every engine is exact: a decision returns what the naive reading of the
+// patterns does, or OverBudget. Stats says which engines were built.
 package automaton
 
 import (
@@ -445,8 +444,8 @@ type Limits struct {
 	scanPlan    bool // TierSegments runs its scan plan, whatever its build would cost: the module's tests run it so
 }
 
-// String describes l as its nonzero fields, "default" when all are zero,
-// as tests and benchmarks name a build.
+// String names the build l asks for: "default", or "eager" with
+// EagerDFA.
 func (l Limits) String() string {
 	var b strings.Builder
 	add := func(f string, args ...any) {
@@ -687,8 +686,8 @@ func (m *Machine) class(c int) *engines {
 }
 
 // MaxPatternOctets is the most octets of patterns Compile takes, all
-// classes together: DFA labels, which hold a pattern's octets and one count
-// octet per run of them, are addressed by 30-bit offsets.
+// classes together (512 MiB), so that every table of a Machine is
+// addressed by 32-bit offsets.
 const MaxPatternOctets = 1 << 29
 
 // checkSize panics if patterns of total octets are more than the tables
@@ -1383,17 +1382,13 @@ func (m *Machine) classesMore() int {
 }
 
 // Cost returns the units of work that deciding the classes of set on in
-// costs, as the decision budget counts them (see DecideBudget): what the
-// walks that count spend, and for every octet of the input what the walks
-// of fixed cost take, reserved whether they read it or not. It is the
-// cost on the engines built below the lazily built DFA, whose cost
-// depends on the states earlier inputs built and is capped, with the lazy
-// DFA's octets reserved as a decision by Match reserves them; so a
-// decision that the lazy DFA does not take fails closed exactly when its
-// cost is past DecideBudget of the input's length. It stops at no budget:
-// it lets tools see how near, or how far past, the budget a set of
-// patterns takes an input (the benchmarks' search for hostile files
-// climbs on it). Its time is linear in the input and the patterns.
+// costs, as the decision budget counts them (see DecideBudget), without
+// stopping at the budget: it lets a caller see how near, or how far past,
+// the budget its patterns take an input. A decision fails closed exactly
+// when the cost is past DecideBudget of the input's length, unless the
+// lazily built DFA decides it, whose cost depends on the states earlier
+// inputs built and is capped. Its time is linear in the input and the
+// patterns.
 func (m *Machine) Cost(in Input, set ClassSet) int {
 	mt := meter{base: math.MaxInt / 2, static: -1}
 	static := 0
