@@ -59,7 +59,7 @@ func TestCorpusBounded(t *testing.T) {
 		r := robots.Parse(body)
 		for _, agent := range []string{"Googlebot", "FooBot"} {
 			m := r.Agent(agent)
-			st := robots.MachineDetails(m)
+			st := robots.MachineStats(m)
 			if !st.Bounded {
 				t.Errorf("%s, %s: the plan may cost %d units plus %d an octet, past the budget", name, agent, st.WorstBase, st.WorstPerOctet)
 			}
@@ -134,7 +134,7 @@ func TestScaledCorpusExact(t *testing.T) {
 	for _, factor := range []int{1, 3, 10} {
 		body, patterns := scaledFile(r, pool, factor*largest)
 		m := robots.Parse(body).Agent("FooBot")
-		st, det := robots.MachineStats(m), robots.MachineDetails(m)
+		st := robots.MachineStats(m)
 		var urls []string
 		for range 2000 {
 			urls = append(urls, siteURLs[r.IntN(len(siteURLs))])
@@ -163,7 +163,7 @@ func TestScaledCorpusExact(t *testing.T) {
 			}
 		}
 		t.Logf("%dx %s's %d octets of wildcard rules: %d rules, %d octets; tier %v, bounded %v (worst %d + %d an octet); the costliest URL %.3f of its budget",
-			factor, largestName, largest, len(patterns), len(body), st.Tier, st.Bounded, det.WorstBase, det.WorstPerOctet, worst)
+			factor, largestName, largest, len(patterns), len(body), st.Tier, st.Bounded, st.WorstBase, st.WorstPerOctet, worst)
 	}
 }
 

@@ -1,9 +1,6 @@
 package robots
 
-import (
-	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/internal/engines"
-)
+import "github.com/robotsexclusion/robots/automaton"
 
 // Compiles reports how many times r compiled a selection of groups.
 func Compiles(r *Robots) int64 { return r.sels.Builds() }
@@ -37,7 +34,3 @@ func ExplainWork(m *Matcher, url string) (work, budget int) {
 // MachineStats returns the stats of m's automaton, every class's tier
 // among them.
 func MachineStats(m *Matcher) automaton.Stats { return m.host.machine().Stats() }
-
-// MachineDetails returns what m's automaton reports beyond its stats: the
-// worst cost of a decision among them.
-func MachineDetails(m *Matcher) engines.Details { return engines.Describe(m.host.machine()) }

@@ -221,7 +221,7 @@ import (
 // OverBudget, and MatchClasses stores it for every class asked. This is
 // the one place where a Machine departs from exact matching, and it can
 // happen only on the segment tier, only when the build could not bound
-// the walk: details.WorstBase and WorstPerOctet are the most a decision
+// the walk: Stats.WorstBase and WorstPerOctet are the most a decision
 // costs on the engines built, and Stats.Bounded says that is within the
 // budget, so that no decision fails closed. Machine.Cost reports what a
 // decision costs, past the budget too.
@@ -273,7 +273,7 @@ import (
 //     "/*a^i*b$", "/*z*a^i*b$", "/*a^400*a^i*b$" filling the parse limit,
 //     where D is about 1,000, a walk of a run of 'a' counts at most 32
 //     units an octet (runWorkPerOctet in the tests). The build states
-//     these terms' worst, from its tables (details.WorstBase and
+//     these terms' worst, from its tables (Stats.WorstBase and
 //     WorstPerOctet), and a walk counts them against the decision budget.
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
@@ -501,7 +501,7 @@ func allEngines() []Limits {
 // that fit need under 9 nodes touched per octet of the file at the 99th
 // percentile (40 at most, 136,791 in all at most). A smaller base (1<<12)
 // wastes 40% less work on the 3% of files whose DFA does not fit, but
-// moves 1% of files off the DFA tier; the details report what was spent.
+// moves 1% of files off the DFA tier; the tests read what was spent.
 const (
 	workBase     = 1 << 18
 	workPerOctet = 16
@@ -1312,8 +1312,8 @@ func (e *engines) places() int {
 	return len(e.orig)
 }
 
-// Stats describes a compiled Machine: the engines it built and what they
-// hold.
+// Stats describes a compiled Machine: the engines it built, what they
+// hold, and the most a decision on them costs.
 type Stats struct {
 	// Tier is the tier of class 0, and Classes the tier of each class
 	// (Classes[0] is Tier); a class without rules has tier 0.
@@ -1321,43 +1321,50 @@ type Stats struct {
 	Classes [MaxClasses]Tier
 	States  int // DFA states, all DFAs of all classes together
 	Bytes   int // approximate memory held by the Machine's tables, all classes
-	// Bounded reports that no input can cost more than the decision
-	// budget (DecideBudget) on the engines built: then neither Match nor
-	// MatchClasses ever returns OverBudget. Most sets of patterns are
-	// bounded; some with many long wildcard patterns are not.
-	Bounded bool
+
+	// WorstBase and WorstPerOctet are the most a decision costs on the
+	// engines built, whatever the input, as the decision budget counts
+	// it: WorstBase units plus WorstPerOctet per octet of the input, by
+	// Match or by MatchClasses of every class. Bounded reports that this
+	// is within the budget (DecideBudget): then no decision fails closed.
+	// Most sets of patterns are bounded; where no bound is known (some
+	// sets of many long wildcard patterns), WorstBase is math.MaxInt32 or
+	// more.
+	WorstBase, WorstPerOctet int
+	Bounded                  bool
 }
 
-// Stats reports the tiers and size of m.
+// Stats reports the tiers and size of m, and its worst cost.
 func (m *Machine) Stats() Stats {
-	d := m.details()
-	return Stats{Tier: d.Classes[0], Classes: d.Classes, States: d.States, Bytes: d.Bytes, Bounded: d.Bounded}
-}
-
-// details reports everything Stats does and more: the rules, NFA
-// positions and construction work, why a cheaper tier was not built, and
-// the worst cost of a decision.
-func (m *Machine) details() details {
-	var s details
-	s.Tier = Tier(m.tier)
-	s.Rules = m.places()
+	s := Stats{Tier: Tier(m.tier)}
 	s.Classes[0] = Tier(m.tier)
 	m.engines.addStats(&s)
 	if x := m.more; x != nil {
-		s.Budget, s.Work, s.ClassBudget = x.why, x.work, x.classWhy
 		for i := range x.classes {
 			s.Classes[i+1] = Tier(x.classes[i].tier)
-			s.Rules += x.classes[i].places()
 			x.classes[i].addStats(&s)
 		}
 		s.Bytes += int(unsafe.Sizeof(machineMore{})) + int(unsafe.Sizeof(engines{}))*cap(x.classes)
 	}
-	if m.litWork { // more.work is 0
-		s.Work = len(m.lit.nodes)
-	}
 	c := m.cost()
 	s.WorstBase, s.WorstPerOctet, s.Bounded = c.base, c.static+c.per, c.fits(defaultBudget)
 	return s
+}
+
+// nfaPositions returns the positions of m's NFAs, all classes: what the
+// benchmarks report of a TierNFA build (see hook.go).
+func (m *Machine) nfaPositions() int {
+	n := 0
+	for c := range MaxClasses {
+		e := &m.engines
+		if c > 0 {
+			e = m.class(c)
+		}
+		if e != nil && e.nfa != nil {
+			n += int(e.nfa.positions)
+		}
+	}
+	return n
 }
 
 // cost returns the worst cost of a decision on m: by Match, or by
@@ -1422,7 +1429,7 @@ func (m *Machine) classEngines(c int) *engines {
 }
 
 // addStats adds the sizes of e's engines to s.
-func (e *engines) addStats(s *details) {
+func (e *engines) addStats(s *Stats) {
 	s.Bytes += 2 * cap(e.orig)
 	for _, d := range []*packedDFA{e.lit, e.wild} {
 		if d != nil {
@@ -1434,7 +1441,6 @@ func (e *engines) addStats(s *details) {
 		s.Bytes += e.seg.size()
 	}
 	if e.nfa != nil {
-		s.NFA += int(e.nfa.positions)
 		s.Bytes += e.nfa.size()
 	}
 }

@@ -87,7 +87,7 @@ func TestOverBudget(t *testing.T) {
 
 // TestWorstCost checks, on every tier, that the work a decision counts
 // (Machine.Cost) stays within the worst case the build states
-// (details.WorstBase + WorstPerOctet per octet), on random rules and
+// (Stats.WorstBase + WorstPerOctet per octet), on random rules and
 // inputs: the bound that makes a plan Bounded holds.
 func TestWorstCost(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 1))

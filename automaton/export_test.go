@@ -95,5 +95,32 @@ func WithCaps(l Limits, states, work int) Limits {
 // BudgetError is the error that says why a tier was not built.
 type BudgetError = budgetError
 
-// Describe returns m's Stats and what the package reports beside them.
+// Describe returns m's Stats and what tests read beside them.
 func Describe(m *Machine) details { return m.details() }
+
+// details are a Machine's Stats and what tests read beside them.
+type details struct {
+	Stats
+	Rules int // the rules compiled, all classes
+	NFA   int // positions in the NFAs of all classes, 0 below TierNFA
+	Work  int // trie nodes touched building DFAs, failed attempts included, all classes
+
+	// Budget is why a cheaper tier was not built for class 0, or nil;
+	// ClassBudget is the same for the first other class that has one.
+	Budget, ClassBudget error
+}
+
+// details returns m's Stats and what tests read beside them.
+func (m *Machine) details() details {
+	d := details{Stats: m.Stats(), Rules: m.places(), NFA: m.nfaPositions()}
+	if x := m.more; x != nil {
+		d.Budget, d.Work, d.ClassBudget = x.why, x.work, x.classWhy
+		for i := range x.classes {
+			d.Rules += x.classes[i].places()
+		}
+	}
+	if m.litWork { // more.work is 0
+		d.Work = len(m.lit.nodes)
+	}
+	return d
+}

@@ -3,10 +3,11 @@ package automaton
 // The module's tests run one corpus of inputs on every engine, the root
 // package's and the benchmarks' too, so they need Limits that force each
 // tier or the lazily built DFA, which a user has no use for: the
-// unexported tier and lazy fields. They and the benchmarks also read
-// what a Machine reports beyond its Stats. This file hands them over
-// through package hook, which imports nothing; package internal/engines
-// gives them their types.
+// unexported tier and lazy fields. The benchmarks also report the
+// positions of a Machine's NFAs. This file hands them over through
+// package hook, which imports nothing; package internal/engines gives
+// them their types. It reaches nothing that a program which never asks
+// for Stats (the web page) would otherwise leave out.
 
 import "github.com/robotsexclusion/robots/internal/engines/hook"
 
@@ -22,13 +23,5 @@ func init() {
 		lim.lazy = lazyAlways
 		return lim
 	}
-	hook.Describe = func(m any) hook.Details { return m.(*Machine).details().Details }
-}
-
-// details are a Machine's Stats and what the module's tests and
-// benchmarks read beside them (hook.Details, which knows no Tier).
-type details struct {
-	hook.Details
-	Tier    Tier             // the tier of class 0
-	Classes [MaxClasses]Tier // the tier of each class, 0 for none
+	hook.NFAPositions = func(m any) int { return m.(*Machine).nfaPositions() }
 }

@@ -96,7 +96,7 @@ func fillRules(line func(i int) string) []Rule {
 // TestSegmentWalkWork counts the segment walk's work on the families of
 // runs of 'a' (issue 9, item 1) and the other hostile families, and checks
 // what it finds against greedy matching of each pattern alone, and its
-// work against the worst case its plan states (details.WorstBase and
+// work against the worst case its plan states (Stats.WorstBase and
 // WorstPerOctet): on the families of runs, where every octet ends
 // hundreds of segments, at most runWorkPerOctet units an octet besides.
 func TestSegmentWalkWork(t *testing.T) {

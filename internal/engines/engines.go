@@ -2,7 +2,8 @@
 // automaton keeps out of its API: the Limits that force each engine a
 // Machine runs (tests run one corpus of inputs on every engine, from the
 // root package's, through an option of its own tests, to the
-// benchmarks'), and what a Machine reports beyond its Stats.
+// benchmarks'), and the positions of a Machine's NFAs, which the
+// benchmarks report.
 package engines
 
 import (
@@ -30,10 +31,6 @@ func LazyAlways(l automaton.Limits) automaton.Limits {
 	return hook.LazyAlways(l).(automaton.Limits)
 }
 
-// Details are what a Machine reports beyond its Stats.
-type Details = hook.Details
-
-// Describe returns the Details of m: its rules, NFA positions and
-// construction work, why a cheaper tier was not built, and the worst cost
-// of a decision.
-func Describe(m *automaton.Machine) Details { return hook.Describe(m) }
+// NFAPositions returns the positions of m's NFAs, all classes: 0 below
+// TierNFA.
+func NFAPositions(m *automaton.Machine) int { return hook.NFAPositions(m) }
