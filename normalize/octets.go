@@ -2,6 +2,13 @@
 // patterns and URLs are compared, extracts the path and query from a URL, and
 // decodes robots.txt bodies.
 //
+// Reach for it to read a robots.txt body within the bounds a crawler must
+// keep (ReadBody, Prepare), to find the path a rule is matched against
+// (PathBounds, IsURL), or to write patterns and URLs in one of the forms
+// the dialects compare in (Form), for instance to match them with package
+// automaton (Form.Input). A crawler that only asks whether a URL is
+// allowed uses the root package, which does all of this for it.
+//
 // The canonical form makes two spellings of one resource compare equal
 // octet by octet, so that matching needs no decoding of its own (RFC 9309
 // section 2.2.2):
