@@ -386,7 +386,7 @@ const (
 	TierNFA
 )
 
-// String returns the tier's name, as Stats and the benchmarks print it.
+// String returns the tier's name: dfa, split, segments or nfa.
 func (t Tier) String() string {
 	switch t {
 	case TierDFA:
