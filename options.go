@@ -87,5 +87,5 @@ func WithCharset(label string) Option { return func(c *config.Config) { c.Charse
 // enough URLs to pay for it (see package automaton). Either way decisions
 // are exact, and Parse and Agent keep to the memory budget above.
 func WithEagerDFA() Option {
-	return config.WithLimits(automaton.Limits{EagerDFA: true, Lazy: automaton.LazyAlways})
+	return config.WithLimits(automaton.Limits{EagerDFA: true})
 }

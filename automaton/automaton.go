@@ -1,61 +1,60 @@
-// Package automaton matches a set of glob patterns against an input in one
-// left-to-right pass, and returns the matching pattern of highest rank: an
-// engine for a caller that needs glob matching with a ranking of its own.
-// A crawler deciding robots.txt rules uses the root package, which builds
-// its Machines through package compile; reach for this package to match
-// other patterns with the same guarantees.
+// Package automaton matches many glob patterns against an input of octets
+// in one left-to-right pass, and returns the matching pattern of highest
+// rank in each of a few classes, within a stated budget of work per input.
+//
+// Reach for it when you match patterns of your own, with a ranking of
+// your own: path rules of a server or a crawl frontier, URL filters, any
+// set of globs over octets where the best match, not the first, decides.
+// To decide robots.txt rules, use the root package instead: it parses the
+// file, selects the groups of a crawler, ranks their rules as RFC 9309
+// says and builds its Machines with this package.
 //
 // A pattern is a string of literal octets in which '*' matches any run of
 // octets (the empty run too) and a final '$' anchors the match at the end
 // of the input; without '$' a pattern matches when it matches a prefix of
 // the input. Each Rule has a rank; the winner is the matching rule of
 // highest rank, and between equal ranks the one given first. Rules belong
-// to one of MaxClasses classes, each with its own winner, decided together
-// in one read of the input (Machine.MatchClasses).
+// to one of MaxClasses (4) classes, each with its own winner, decided
+// together in one read of the input (Machine.MatchClasses).
 //
-// Compile builds a Machine; Match and MatchClasses decide an input, read
-// octet by octet from a Input. A Machine is immutable and safe
-// for concurrent use, and prints the engines it built (Machine.String).
+// Compile builds a Machine; Match and MatchClasses decide an Input: the
+// octets of a string (String) or of a byte slice (Bytes), or octets
+// rewritten as they are read (Rewrite), as package normalize reads a URL's
+// path in the form its patterns are written in. A Scan decides the first
+// inputs of a set of rules without building anything, until building the
+// Machine pays. A Machine is immutable and safe for concurrent use, and
+// prints the engines it built (Machine.String).
 //
-// # Bounds
+// # Budgets
 //
 // With P octets of patterns and an input of L octets:
 //
-//   - Match takes time linear in L whatever the patterns, takes no lock
-//     and does not allocate (after the first decisions that overlap,
-//     which may take walk scratch; at most 1 MiB of it is kept beside
-//     the first's per set of slots). It runs within a work budget of
-//     DecideBase plus DecidePerOctet units per octet (DecideBudget); an
-//     input that would cost more is not matched, and Match returns
-//     OverBudget, which a caller must read as "no answer". Stats.Bounded
-//     says the patterns keep every input within the budget: then Match
-//     never returns OverBudget.
+//   - A decision costs at most DecideBase + DecidePerOctet·L units of work
+//     (32,768 plus 32 per octet; DecideBudget), all classes decided
+//     together, which keeps a decision of a 1 KiB input within about a
+//     millisecond whatever the patterns. Its time is linear in L; it takes
+//     no lock and does not allocate (the first decisions that run at once
+//     on one Machine may allocate walk scratch, of which at most 1 MiB is
+//     kept). An input that would cost more is not decided: Match returns
+//     OverBudget, which a caller must read as "no answer" and fail closed
+//     on. Stats.Bounded says the patterns keep every input within the
+//     budget, as they do for most sets; Machine.Cost says what an input
+//     costs.
 //   - Compile allocates at most 40·P bytes plus 1 MiB, and with
 //     Limits.EagerDFA at most 128·P bytes plus 8 MiB; a Machine holds at
 //     most 32·P bytes plus 4 MiB. Patterns may hold at most
-//     MaxPatternOctets octets in all.
+//     MaxPatternOctets (512 MiB) octets in all.
 //   - A Machine that decides many inputs decides them with a DFA built
-//     lazily, in arenas that every Machine shares: 2 MiB of static
-//     storage in all, whatever the patterns and the Machines.
-//   - Every engine is exact: Match returns what the naive reading of the
-//     patterns does, or OverBudget. Stats says which engines were built.
-//   - A Scan (NewScan) decides without building anything, trying each rule
-//     that could beat the best match so far, for the first inputs of a
-//     Machine not yet worth building: it takes rules of one class with at
-//     most DecideBase/2 (16,384) octets and 4·DecidePerOctet (128) stars in
-//     all, and inputs of at most 1 KiB, read in place or, when some octet
-//     is rewritten, into a buffer on the stack. It counts its work in the
-//     units of the decision budget and stops past it (then the caller
-//     builds the Machine): a unit to read each octet of the input, one for
-//     each rule whose first octets (at most seven) are not the input's,
-//     and for each rule tried the octets of its pattern it reads and each
-//     octet of the input its searches skip or compare, each segment taken
-//     greedily at its leftmost occurrence. That is no bound per octet but
-//     the budget's.
-//     BuildCost estimates a build at 16 units an octet of the patterns
-//     and a rule. TierSegments decides with the same matcher, over all its
-//     wildcard patterns, when building its tables would cost more than
-//     its compile budget.
+//     lazily, a state at a time, in arenas that every Machine shares:
+//     2 MiB of static storage in all, whatever the patterns and the
+//     Machines.
+//   - A Scan takes rules of one class with at most 16,384 octets of
+//     patterns and 128 stars in all, and inputs of at most 1 KiB. It
+//     counts its work in the units of the decision budget and stops past
+//     it; its work has no bound per octet but the budget's.
+//
+// Every engine is exact: a decision returns what the naive reading of the
+// patterns does, or OverBudget. Stats says which engines were built.
 package automaton
 
 import (
@@ -135,7 +134,7 @@ import (
 // than probeStars (16) stars, the wildcard patterns' DFA is built first, as
 // a cheap probe: if it does not fit, the
 // DFA of all patterns, which holds it, is not tried. A tier not built is
-// reported as a *BudgetError in Stats. Below TierDFA the literal patterns
+// reported as a *budgetError in Stats. Below TierDFA the literal patterns
 // get a DFA of their own (their trie, emitted directly), and the wildcard
 // patterns get, in order of preference:
 //
@@ -179,8 +178,8 @@ import (
 // busy, or would build a state or take a step beyond the bounds below,
 // decides on the tier below instead; so does a segment matcher of more
 // than lazyMaxNodes (4,096) star nodes, for which it is never built (its
-// tables cost 8 bytes a node; the corpus's need at most 198). Limits.Lazy
-// turns it off, or on from the first input (tests). Match uses it;
+// tables cost 8 bytes a node; the corpus's need at most 198). Limits.lazy
+// turns it off, or on from the first input (EagerDFA, and tests). Match uses it;
 // MatchClasses, for Machines of several classes, decides on the tiers
 // below.
 //
@@ -197,7 +196,7 @@ import (
 // costs below over the classes decided; the robots.txt matcher decides its
 // usage classes with the crawl class only for a selection that has
 // Content-Usage rules with paths. The budgets below are for all classes
-// together: the Limits apply to each class's DFAs, MaxWork is spent by all
+// together: the Limits apply to each class's DFAs, workCap is spent by all
 // of them, and P counts the patterns of every class.
 //
 // # The decision budget
@@ -387,7 +386,7 @@ const (
 	TierNFA
 )
 
-// String returns the tier's name, as Stats and the benchmarks print it.
+// String returns the tier's name: dfa, split, segments or nfa.
 func (t Tier) String() string {
 	switch t {
 	case TierDFA:
@@ -402,43 +401,51 @@ func (t Tier) String() string {
 	return fmt.Sprintf("Tier(%d)", int(t))
 }
 
-// Limits bound the construction of DFAs. A DFA that would need more states,
-// or more work to build, than its limits is not built, and the next tier is
-// used instead.
+// Limits says how Compile builds a Machine. The zero value, the default,
+// suits a caller that decides each input once or a few times (a crawler
+// decides about 90 URLs per set of patterns): it builds no DFA of the
+// wildcard patterns before the inputs pay for one. Whatever the Limits,
+// Compile keeps to the bounds of the package doc.
 type Limits struct {
-	// MaxStates caps the states of each DFA. Zero means the default:
+	// EagerDFA builds DFAs of the wildcard patterns at compile time,
+	// where they fit the construction budgets (TierDFA, else TierSplit),
+	// and decides patterns that do not fit with a DFA built lazily from
+	// the first input on: for a caller that decides very many inputs
+	// per Machine, at a higher cost to compile. Without it no DFA of
+	// wildcard patterns is built at compile time: few short ones get
+	// TierNFA, more TierSegments, whose builds are linear, and a DFA of
+	// them is built lazily once the Machine has decided enough inputs to
+	// pay for its states.
+	EagerDFA bool
+
+	// stateCap caps the states of each DFA. Zero means the default:
 	// 4096 plus one per two octets of all patterns (a trie of literal
 	// patterns needs at most one per octet, and shares most of them), and
 	// at most 8 per node of the patterns' trie (plus 256): the DFAs of
 	// real files need 1 per node at the median and under 5 at the 99th
 	// percentile, and a union that needs more is growing exponentially,
-	// so giving up early saves the work.
-	MaxStates int
-	// MaxWork caps the trie nodes touched while building DFAs by subset
+	// so giving up early saves the work. Tests set it (export_test.go).
+	stateCap int
+	// workCap caps the trie nodes touched while building DFAs by subset
 	// construction, all attempts together (patterns without '*' need none:
 	// their trie is their DFA). Zero means the default: 1<<18 plus 16 per
 	// octet of all patterns, and never more than 1<<19, which keeps any
 	// construction, failed attempts included, within tens of
-	// milliseconds.
-	MaxWork int
-	// EagerDFA builds DFAs of the wildcard patterns at compile time,
-	// where they fit the budgets above (TierDFA, else TierSplit), for a
-	// caller that decides very many inputs per Machine. Without it no DFA
-	// of wildcard patterns is built at compile time: few short ones get
-	// TierNFA, more TierSegments, whose builds are linear.
-	EagerDFA bool
-	// Lazy says when the wildcard patterns of TierNFA and TierSegments
+	// milliseconds. Tests set it (export_test.go).
+	workCap int
+	// lazy says when the wildcard patterns of TierNFA and TierSegments
 	// are decided by a lazily built DFA of all the patterns: by default
-	// once a Machine has decided enough inputs to pay for its states.
-	Lazy Lazy
+	// once a Machine has decided enough inputs to pay for its states,
+	// from the first input with EagerDFA.
+	lazy lazyMode
 
-	perTrieNode int  // the default cap of states per trie node, when MaxStates is 0
+	perTrieNode int  // the default cap of states per trie node, when stateCap is 0
 	tier        Tier // when nonzero, the cheapest tier to try (EagerDFA is TierDFA): the module's tests force each tier with it
 	scanPlan    bool // TierSegments runs its scan plan, whatever its build would cost: the module's tests run it so
 }
 
-// String describes l as its nonzero fields, "default" when all are zero,
-// as tests and benchmarks name a build.
+// String names the build l asks for: "default", or "eager" with
+// EagerDFA.
 func (l Limits) String() string {
 	var b strings.Builder
 	add := func(f string, args ...any) {
@@ -455,14 +462,14 @@ func (l Limits) String() string {
 	if l.scanPlan {
 		add("scan-plan")
 	}
-	if l.Lazy != LazyAuto {
-		add("lazy=%v", l.Lazy)
+	if l.lazy != lazyAuto {
+		add("lazy=%v", l.lazy)
 	}
-	if l.MaxStates != 0 {
-		add("states=%d", l.MaxStates)
+	if l.stateCap != 0 {
+		add("states=%d", l.stateCap)
 	}
-	if l.MaxWork != 0 {
-		add("work=%d", l.MaxWork)
+	if l.workCap != 0 {
+		add("work=%d", l.workCap)
 	}
 	if b.Len() == 0 {
 		return "default"
@@ -482,9 +489,9 @@ func allEngines() []Limits {
 		{tier: TierSplit},
 		{tier: TierSegments},
 		{tier: TierNFA},
-		{Lazy: LazyAlways},
-		{tier: TierSegments, Lazy: LazyAlways},
-		{tier: TierNFA, Lazy: LazyAlways},
+		{lazy: lazyAlways},
+		{tier: TierSegments, lazy: lazyAlways},
+		{tier: TierNFA, lazy: lazyAlways},
 		{tier: TierSegments, scanPlan: true},
 	}
 }
@@ -494,7 +501,7 @@ func allEngines() []Limits {
 // that fit need under 9 nodes touched per octet of the file at the 99th
 // percentile (40 at most, 136,791 in all at most). A smaller base (1<<12)
 // wastes 40% less work on the 3% of files whose DFA does not fit, but
-// moves 1% of files off the DFA tier; Stats.Work reports what was spent.
+// moves 1% of files off the DFA tier; the tests read what was spent.
 const (
 	workBase     = 1 << 18
 	workPerOctet = 16
@@ -505,12 +512,15 @@ func (l Limits) withDefaults(patternBytes int) Limits {
 	if l.EagerDFA && l.tier == 0 {
 		l.tier = TierDFA
 	}
-	if l.MaxStates <= 0 {
-		l.MaxStates = 4096 + patternBytes/2
+	if l.EagerDFA && l.lazy == lazyAuto {
+		l.lazy = lazyAlways
+	}
+	if l.stateCap <= 0 {
+		l.stateCap = 4096 + patternBytes/2
 		l.perTrieNode = 8
 	}
-	if l.MaxWork <= 0 {
-		l.MaxWork = min(workBase+workPerOctet*patternBytes, maxWork)
+	if l.workCap <= 0 {
+		l.workCap = min(workBase+workPerOctet*patternBytes, maxWork)
 	}
 	return l
 }
@@ -534,16 +544,17 @@ const maxDFAWildOctets = 64 << 10
 // second construction.
 const probeStars = 16
 
-// A BudgetError reports that a tier was not built because it would exceed
-// a budget; Compile then builds the next tier, and Stats reports the error.
-type BudgetError struct {
+// A budgetError reports that a tier was not built because it would exceed
+// a budget; Compile then builds the next tier, and keeps the error for
+// tests (machineMore.why).
+type budgetError struct {
 	Tier  Tier   // the tier not built
 	What  string // the budget exceeded
 	Limit int    // the budget, in the unit What names
 }
 
 // Error says which tier was over which budget.
-func (e *BudgetError) Error() string {
+func (e *budgetError) Error() string {
 	return fmt.Sprintf("automaton: %v tier over budget: %s above %d", e.Tier, e.What, e.Limit)
 }
 
@@ -593,13 +604,13 @@ type engines struct {
 
 // Compile builds a Machine for rules. It never fails: rules that cannot match
 // anything are kept and simply never win. The rules of each class are built
-// apart, each by build, which chooses their tier once (see the package
-// comment); the Limits are the same for every class, and MaxWork is spent
-// by all classes together, so that the budgets hold whatever the classes.
+// apart, each on the tier their patterns call for (see Tier), within
+// construction budgets that all classes share, so that the bounds of the
+// package doc hold whatever the classes.
 //
-// The patterns may hold at most MaxPatternOctets octets in all, which every
-// table's offsets address; Compile panics beyond, as a caller must bound
-// its input first (package normalize's MaxLimit bounds a robots.txt body).
+// The patterns may hold at most MaxPatternOctets octets in all; Compile
+// panics beyond, as a caller must bound its input first (package
+// normalize's MaxLimit bounds a robots.txt body).
 func Compile(rules []Rule, lim Limits) *Machine {
 	m := new(Machine)
 	var more machineMore  // copied to the heap only if it holds anything
@@ -675,8 +686,8 @@ func (m *Machine) class(c int) *engines {
 }
 
 // MaxPatternOctets is the most octets of patterns Compile takes, all
-// classes together: DFA labels, which hold a pattern's octets and one count
-// octet per run of them, are addressed by 30-bit offsets.
+// classes together (512 MiB), so that every table of a Machine is
+// addressed by 32-bit offsets.
 const MaxPatternOctets = 1 << 29
 
 // checkSize panics if patterns of total octets are more than the tables
@@ -815,7 +826,7 @@ func sortByRank(rules []Rule, idx []int32, sp *spares) {
 }
 
 // build chooses and builds the engines of one class, within lim, whose
-// MaxWork it spends (adding what it spent to *work), and returns why a
+// workCap it spends (adding what it spent to *work), and returns why a
 // cheaper tier was not built, or nil.
 // It is the one place where tiers are chosen.
 //
@@ -873,9 +884,9 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	switch {
 	case !ladder:
 	case stars > maxDFAStars:
-		dfaOK, why = false, &BudgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
+		dfaOK, why = false, &budgetError{Tier: TierDFA, What: "stars in the patterns", Limit: maxDFAStars}
 	case wildOctets > maxDFAWildOctets:
-		dfaOK, why = false, &BudgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
+		dfaOK, why = false, &budgetError{Tier: TierDFA, What: "octets after a first star", Limit: maxDFAWildOctets}
 	}
 	if len(wild) > 0 {
 		e.wildTop = wild[0].rule // pats are in rank order
@@ -890,9 +901,9 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	try := func(pats []pattern, tier Tier) *packedDFA {
 		d, spent, err := buildDFA(pats, *lim)
 		*work += spent
-		lim.MaxWork -= spent
+		lim.workCap -= spent
 		if err != nil {
-			err.(*BudgetError).Tier = tier
+			err.(*budgetError).Tier = tier
 			why = err
 		}
 		return d
@@ -911,13 +922,13 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	}
 	// A second try on the wildcard patterns alone is worth it only if the
 	// first failed for the literal patterns' sake too.
-	if dfaOK && !probe && lim.tier <= TierSplit && lim.MaxWork > 0 && (len(lit) > 0 || why == nil) {
+	if dfaOK && !probe && lim.tier <= TierSplit && lim.workCap > 0 && (len(lit) > 0 || why == nil) {
 		wildDFA = try(wild, TierSplit)
 	}
 	// A DFA of literal patterns is their trie, so it always fits: the
 	// limits only guard against what stars do.
 	litLim := *lim
-	litLim.MaxWork = 1 << 62
+	litLim.workCap = 1 << 62
 	e.lit, _, _ = buildDFA(lit, litLim)
 	if wildDFA != nil {
 		e.tier, e.wild = uint8(TierSplit), wildDFA
@@ -936,11 +947,11 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 			e.seg = buildSegments(wild, sp)
 		}
 		e.segs = e.seg.scratchPool()
-		e.seg.lz.mode, e.seg.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
+		e.seg.lz.mode, e.seg.lz.ok = lim.lazy, lim.lazy != lazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
 		return why
 	}
 	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)
-	e.nfa.lz.mode, e.nfa.lz.ok = lim.Lazy, lim.Lazy != LazyNever && e.nfa.words <= lazyNFAWords && e.takeoverCost() <= lazyMaxTakeover
+	e.nfa.lz.mode, e.nfa.lz.ok = lim.lazy, lim.lazy != lazyNever && e.nfa.words <= lazyNFAWords && e.takeoverCost() <= lazyMaxTakeover
 	return why
 }
 
@@ -1301,55 +1312,59 @@ func (e *engines) places() int {
 	return len(e.orig)
 }
 
-// Stats describes a compiled Machine.
+// Stats describes a compiled Machine: the engines it built, what they
+// hold, and the most a decision on them costs.
 type Stats struct {
-	Tier   Tier  // the tier of class 0 (Classes[0])
-	Rules  int   // the rules compiled, all classes
-	States int   // DFA nodes (run targets apart), all DFAs of all classes together
-	NFA    int   // positions in the NFAs of all classes, 0 below TierNFA
-	Bytes  int   // approximate memory held by the Machine's tables, all classes
-	Budget error // why a cheaper tier was not built for class 0 (a *BudgetError), or nil
-	Work   int   // trie nodes touched building DFAs, failed attempts included, all classes
-
-	// Classes is the tier of each class; Classes[0] is Tier, and a class
-	// without rules has tier 0. ClassBudget is Budget for the first other
-	// class that has one.
-	Classes     [MaxClasses]Tier
-	ClassBudget error
+	// Tier is the tier of class 0, and Classes the tier of each class
+	// (Classes[0] is Tier); a class without rules has tier 0.
+	Tier    Tier
+	Classes [MaxClasses]Tier
+	States  int // DFA states, all DFAs of all classes together
+	Bytes   int // approximate memory held by the Machine's tables, all classes
 
 	// WorstBase and WorstPerOctet are the most a decision costs on the
 	// engines built, whatever the input, as the decision budget counts
 	// it: WorstBase units plus WorstPerOctet per octet of the input, by
 	// Match or by MatchClasses of every class. Bounded reports that this
-	// is within the budget (DecideBase, DecidePerOctet): then no decision
-	// fails closed. Otherwise some inputs may cost more, and the walks
-	// that count their work stop there. Where no bound is known (the
-	// segment tier's scan, built past its compile budget), WorstBase is
-	// math.MaxInt32 or more.
+	// is within the budget (DecideBudget): then no decision fails closed.
+	// Most sets of patterns are bounded; where no bound is known (some
+	// sets of many long wildcard patterns), WorstBase is math.MaxInt32 or
+	// more.
 	WorstBase, WorstPerOctet int
 	Bounded                  bool
 }
 
-// Stats reports the tiers and size of m.
+// Stats reports the tiers and size of m, and its worst cost.
 func (m *Machine) Stats() Stats {
-	s := Stats{Tier: Tier(m.tier), Rules: m.places()}
+	s := Stats{Tier: Tier(m.tier)}
 	s.Classes[0] = Tier(m.tier)
 	m.engines.addStats(&s)
 	if x := m.more; x != nil {
-		s.Budget, s.Work, s.ClassBudget = x.why, x.work, x.classWhy
 		for i := range x.classes {
 			s.Classes[i+1] = Tier(x.classes[i].tier)
-			s.Rules += x.classes[i].places()
 			x.classes[i].addStats(&s)
 		}
 		s.Bytes += int(unsafe.Sizeof(machineMore{})) + int(unsafe.Sizeof(engines{}))*cap(x.classes)
 	}
-	if m.litWork { // more.work is 0
-		s.Work = len(m.lit.nodes)
-	}
 	c := m.cost()
 	s.WorstBase, s.WorstPerOctet, s.Bounded = c.base, c.static+c.per, c.fits(defaultBudget)
 	return s
+}
+
+// nfaPositions returns the positions of m's NFAs, all classes: what the
+// benchmarks report of a TierNFA build (see hook.go).
+func (m *Machine) nfaPositions() int {
+	n := 0
+	for c := range MaxClasses {
+		e := &m.engines
+		if c > 0 {
+			e = m.class(c)
+		}
+		if e != nil && e.nfa != nil {
+			n += int(e.nfa.positions)
+		}
+	}
+	return n
 }
 
 // cost returns the worst cost of a decision on m: by Match, or by
@@ -1374,17 +1389,13 @@ func (m *Machine) classesMore() int {
 }
 
 // Cost returns the units of work that deciding the classes of set on in
-// costs, as the decision budget counts them (see DecideBudget): what the
-// walks that count spend, and for every octet of the input what the walks
-// of fixed cost take, reserved whether they read it or not. It is the
-// cost on the engines built below the lazily built DFA, whose cost
-// depends on the states earlier inputs built and is capped, with the lazy
-// DFA's octets reserved as a decision by Match reserves them; so a
-// decision that the lazy DFA does not take fails closed exactly when its
-// cost is past DecideBudget of the input's length. It stops at no budget:
-// it lets tools see how near, or how far past, the budget a set of
-// patterns takes an input (the benchmarks' search for hostile files
-// climbs on it). Its time is linear in the input and the patterns.
+// costs, as the decision budget counts them (see DecideBudget), without
+// stopping at the budget: it lets a caller see how near, or how far past,
+// the budget its patterns take an input. A decision fails closed exactly
+// when the cost is past DecideBudget of the input's length, unless the
+// lazily built DFA decides it, whose cost depends on the states earlier
+// inputs built and is capped. Its time is linear in the input and the
+// patterns.
 func (m *Machine) Cost(in Input, set ClassSet) int {
 	mt := meter{base: math.MaxInt / 2, static: -1}
 	static := 0
@@ -1430,7 +1441,6 @@ func (e *engines) addStats(s *Stats) {
 		s.Bytes += e.seg.size()
 	}
 	if e.nfa != nil {
-		s.NFA += int(e.nfa.positions)
 		s.Bytes += e.nfa.size()
 	}
 }
@@ -1546,12 +1556,12 @@ const (
 	// node (32 bytes) and its marks (8) for the DFA attempt; DFA states (56 bytes each, at most one
 	// per two octets beyond 4096); the segment tier's tries (about 21
 	// bytes per octet) and edges (16 bytes, one per star at most). The
-	// base covers the state cap's 4096 and what MaxWork lets the sets and
+	// base covers the state cap's 4096 and what workCap lets the sets and
 	// edges of a failed attempt grow to.
 	compileBytesPerOctet = 128
 	compileBytesBase     = 8 << 20
 	// tableBytesPerOctet and tableBytesBase bound what a Machine holds:
-	// a DFA node (12 bytes, 8 more above 65,533 rules, a count octet, and a 4-byte default) per state, whose edges MaxWork bounds, or the
+	// a DFA node (12 bytes, 8 more above 65,533 rules, a count octet, and a 4-byte default) per state, whose edges workCap bounds, or the
 	// segment tier's tries and edges.
 	tableBytesPerOctet = 32
 	tableBytesBase     = 4 << 20

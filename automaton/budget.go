@@ -26,13 +26,15 @@ package automaton
 // DecideBase + DecidePerOctet·L.
 
 // The decision budget: deciding an input of L octets costs at most
-// DecideBase + DecidePerOctet·L units of work, all classes decided
-// together. A walk that would spend more stops, and the decision fails
-// closed: Match returns OverBudget.
+// DecideBase + DecidePerOctet·L units of work (32,768 plus 32 per octet),
+// all classes decided together. A unit is a step of an engine that
+// touches memory of its own, a few tens of instructions at most. A
+// decision that would spend more stops, and fails closed: Match returns
+// OverBudget.
 //
-// A plan whose worst case fits the budget (Stats.Bounded) never fails
+// Patterns whose worst case fits the budget (Stats.Bounded) never fail
 // closed. The values keep a decision of a 1 KiB input within about a
-// millisecond on any patterns (see the package comment).
+// millisecond on any patterns.
 const (
 	DecideBase     = 1 << 15
 	DecidePerOctet = 32

@@ -84,7 +84,7 @@ func manyStar(k int) []automaton.Rule {
 // tables held stay within automaton.TableBytes, and that Match allocates
 // nothing once its scratch exists.
 func TestHostileBudgets(t *testing.T) {
-	for _, lim := range []automaton.Limits{automaton.WithTier(automaton.TierDFA, automaton.Limits{}), {}, {Lazy: automaton.LazyAlways}} {
+	for _, lim := range []automaton.Limits{automaton.WithTier(automaton.TierDFA, automaton.Limits{}), {}, automaton.WithLazy(automaton.Limits{}, automaton.LazyAlways)} {
 		t.Run(lim.String(), func(t *testing.T) { testHostileBudgets(t, lim) })
 	}
 }
@@ -103,7 +103,7 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 			runtime.ReadMemStats(&before)
 			m := automaton.Compile(rules, lim)
 			runtime.ReadMemStats(&after)
-			st := m.Stats()
+			st := automaton.Describe(m)
 			want := h.tier
 			if automaton.TierOf(lim) == 0 && want != automaton.TierDFA {
 				want = automaton.TierSegments // no DFA of '*' patterns by default
@@ -133,8 +133,8 @@ func testHostileBudgets(t *testing.T, lim automaton.Limits) {
 			if n := testing.AllocsPerRun(10, func() { m.Match(automaton.String(url)) }); n != 0 {
 				t.Errorf("Match allocates %v times", n)
 			}
-			if lim.Lazy == automaton.LazyAlways {
-				below := automaton.Compile(rules, automaton.Limits{Lazy: automaton.LazyNever})
+			if automaton.LazyOf(lim) == automaton.LazyAlways {
+				below := automaton.Compile(rules, automaton.WithLazy(automaton.Limits{}, automaton.LazyNever))
 				if got, want := m.Match(automaton.String(url)), below.Match(automaton.String(url)); got != want {
 					t.Errorf("Match = %d by the lazily built DFA, %d by the tier below", got, want)
 				}
@@ -170,7 +170,7 @@ func TestMatchAllocatesNothing(t *testing.T) {
 }
 
 // TestWorkBudget checks that DFA construction stops at the work budget: a
-// family whose DFA cannot fit spends at most MaxWork, and Stats says so.
+// family whose DFA cannot fit spends at most its work cap, and says so.
 func TestWorkBudget(t *testing.T) {
 	var rules []automaton.Rule
 	for i := 0; i < 40; i++ {
@@ -178,15 +178,15 @@ func TestWorkBudget(t *testing.T) {
 		rules = append(rules, automaton.Rule{Pattern: p, Rank: len(p)})
 	}
 	for _, work := range []int{1000, 100000} {
-		st := automaton.Compile(rules, automaton.Limits{MaxWork: work, MaxStates: 1 << 30, EagerDFA: true}).Stats()
+		st := automaton.Describe(automaton.Compile(rules, automaton.WithCaps(automaton.Limits{EagerDFA: true}, 1<<30, work)))
 		var be *automaton.BudgetError
 		if st.Tier != automaton.TierSegments || !errors.As(st.Budget, &be) || be.Limit != work {
-			t.Errorf("MaxWork %d: tier %v, budget %v", work, st.Tier, st.Budget)
+			t.Errorf("work cap %d: tier %v, budget %v", work, st.Tier, st.Budget)
 		}
-		t.Logf("MaxWork %d: spent %d", work, st.Work)
+		t.Logf("work cap %d: spent %d", work, st.Work)
 		// One state's worth of work may pass the budget before the check.
 		if st.Work > work+1000 {
-			t.Errorf("MaxWork %d: spent %d", work, st.Work)
+			t.Errorf("work cap %d: spent %d", work, st.Work)
 		}
 	}
 }

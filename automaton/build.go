@@ -227,7 +227,7 @@ func btoi(v bool) int {
 }
 
 // buildDFA runs the subset construction for pats, and returns the DFA as
-// a Machine keeps it (packed). It returns a *BudgetError when the limits
+// a Machine keeps it (packed). It returns a *budgetError when the limits
 // were exceeded, and the work done either way.
 func buildDFA(pats []pattern, lim Limits) (*packedDFA, int, error) {
 	if !slices.ContainsFunc(pats, func(p pattern) bool { return strings.IndexByte(p.lit, '*') >= 0 }) {
@@ -237,7 +237,7 @@ func buildDFA(pats []pattern, lim Limits) (*packedDFA, int, error) {
 	b := &builder{lim: lim}
 	b.buildTrie(pats)
 	if b.lim.perTrieNode > 0 {
-		b.lim.MaxStates = min(b.lim.MaxStates, b.lim.perTrieNode*(len(b.trie)+32))
+		b.lim.stateCap = min(b.lim.stateCap, b.lim.perTrieNode*(len(b.trie)+32))
 	}
 	b.mark = make([]uint32, len(b.trie))
 	b.kept = make([]uint32, len(b.trie))
@@ -248,14 +248,14 @@ func buildDFA(pats []pattern, lim Limits) (*packedDFA, int, error) {
 	}
 	// Most DFAs have fewer states than the trie has nodes (runs share
 	// them); the slices grow when they need more.
-	b.states = make([]bstate, 0, min(len(b.trie)+16, b.lim.MaxStates))
+	b.states = make([]bstate, 0, min(len(b.trie)+16, b.lim.stateCap))
 	b.hashes = make([]uint64, 0, cap(b.states))
 	b.edges = make([]bedge, 0, len(b.trie)+16)
 	over := func() (*packedDFA, int, error) {
-		if len(b.states) >= b.lim.MaxStates {
-			return nil, b.work, &BudgetError{What: "DFA states", Limit: b.lim.MaxStates}
+		if len(b.states) >= b.lim.stateCap {
+			return nil, b.work, &budgetError{What: "DFA states", Limit: b.lim.stateCap}
 		}
-		return nil, b.work, &BudgetError{What: "DFA construction work", Limit: b.lim.MaxWork}
+		return nil, b.work, &budgetError{What: "DFA construction work", Limit: b.lim.workCap}
 	}
 	if _, ok := b.intern(b.settle([]int32{0})); !ok {
 		return over()
@@ -316,7 +316,7 @@ func buildDFA(pats []pattern, lim Limits) (*packedDFA, int, error) {
 				edges = append(edges, bedge{c, t})
 			}
 		}
-		if b.work > b.lim.MaxWork {
+		if b.work > b.lim.workCap {
 			return over()
 		}
 		b.states[s].def = def
@@ -762,7 +762,7 @@ func (b *builder) intern(set []int32, out int32) (int32, bool) {
 			return s, true
 		}
 	}
-	if len(b.states) >= b.lim.MaxStates {
+	if len(b.states) >= b.lim.stateCap {
 		return 0, false
 	}
 	accept, top := int32(-1), int32(-1)

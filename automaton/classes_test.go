@@ -161,7 +161,7 @@ func TestHostileClassBudgets(t *testing.T) {
 				runtime.ReadMemStats(&before)
 				m := automaton.Compile(rules, lim)
 				runtime.ReadMemStats(&after)
-				st := m.Stats()
+				st := automaton.Describe(m)
 				limit := automaton.CompileBytes(octets)
 				if automaton.TierOf(lim) == 0 {
 					limit = automaton.DefaultCompileBytes(octets)

@@ -27,10 +27,10 @@ var budgetRules = []automaton.Rule{
 var budgetTiers = []automaton.Limits{
 	automaton.WithTier(automaton.TierDFA, automaton.Limits{}),
 	automaton.WithTier(automaton.TierSplit, automaton.Limits{}),
-	automaton.WithTier(automaton.TierSegments, automaton.Limits{Lazy: automaton.LazyNever}),
-	automaton.WithTier(automaton.TierNFA, automaton.Limits{Lazy: automaton.LazyNever}),
-	automaton.WithTier(automaton.TierSegments, automaton.Limits{Lazy: automaton.LazyAlways}),
-	automaton.WithTier(automaton.TierNFA, automaton.Limits{Lazy: automaton.LazyAlways}),
+	automaton.WithTier(automaton.TierSegments, automaton.WithLazy(automaton.Limits{}, automaton.LazyNever)),
+	automaton.WithTier(automaton.TierNFA, automaton.WithLazy(automaton.Limits{}, automaton.LazyNever)),
+	automaton.WithTier(automaton.TierSegments, automaton.WithLazy(automaton.Limits{}, automaton.LazyAlways)),
+	automaton.WithTier(automaton.TierNFA, automaton.WithLazy(automaton.Limits{}, automaton.LazyAlways)),
 }
 
 // TestOverBudget drives the walk of every tier over a decision budget
@@ -61,7 +61,7 @@ func TestOverBudget(t *testing.T) {
 			if dst[0] != automaton.OverBudget || dst[1] != automaton.OverBudget {
 				t.Errorf("MatchClasses under that budget = %v, want OverBudget for classes 0 and 1", dst)
 			}
-			if lim.Lazy == automaton.LazyAlways {
+			if automaton.LazyOf(lim) == automaton.LazyAlways {
 				// A walk of the lazy DFA that builds few states, well
 				// within its share of the budget, and takes more octets
 				// than the budget allows, fails closed itself.
@@ -112,7 +112,7 @@ func TestWorstCost(t *testing.T) {
 		}
 		for _, lim := range append(budgetTiers, automaton.Limits{}) {
 			m := automaton.Compile(rules, lim)
-			st := m.Stats()
+			st := automaton.Describe(m)
 			for range 5 {
 				in := "/" + word(r.IntN(400))
 				for _, set := range []automaton.ClassSet{1, automaton.AllClasses} {
@@ -146,7 +146,7 @@ func TestBoundedNeverFails(t *testing.T) {
 			}
 		}
 		m := automaton.Compile(rules, automaton.Limits{})
-		st := m.Stats()
+		st := automaton.Describe(m)
 		failed := 0
 		for range 20 {
 			var b strings.Builder

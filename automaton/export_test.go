@@ -68,3 +68,59 @@ func WithScanPlan(l Limits) Limits {
 	l.tier, l.scanPlan = TierSegments, true
 	return l
 }
+
+// The lazily built DFA's modes, for tests that build it from the first
+// input or never.
+const (
+	LazyNever  = lazyNever
+	LazyAlways = lazyAlways
+)
+
+// WithLazy returns l with the lazily built DFA in mode.
+func WithLazy(l Limits, mode lazyMode) Limits {
+	l.lazy = mode
+	return l
+}
+
+// LazyOf returns the mode of the lazily built DFA l sets.
+func LazyOf(l Limits) lazyMode { return l.lazy }
+
+// WithCaps returns l with its caps on DFA states and construction work
+// (0 for the default).
+func WithCaps(l Limits, states, work int) Limits {
+	l.stateCap, l.workCap = states, work
+	return l
+}
+
+// BudgetError is the error that says why a tier was not built.
+type BudgetError = budgetError
+
+// Describe returns m's Stats and what tests read beside them.
+func Describe(m *Machine) details { return m.details() }
+
+// details are a Machine's Stats and what tests read beside them.
+type details struct {
+	Stats
+	Rules int // the rules compiled, all classes
+	NFA   int // positions in the NFAs of all classes, 0 below TierNFA
+	Work  int // trie nodes touched building DFAs, failed attempts included, all classes
+
+	// Budget is why a cheaper tier was not built for class 0, or nil;
+	// ClassBudget is the same for the first other class that has one.
+	Budget, ClassBudget error
+}
+
+// details returns m's Stats and what tests read beside them.
+func (m *Machine) details() details {
+	d := details{Stats: m.Stats(), Rules: m.places(), NFA: m.nfaPositions()}
+	if x := m.more; x != nil {
+		d.Budget, d.Work, d.ClassBudget = x.why, x.work, x.classWhy
+		for i := range x.classes {
+			d.Rules += x.classes[i].places()
+		}
+	}
+	if m.litWork { // more.work is 0
+		d.Work = len(m.lit.nodes)
+	}
+	return d
+}

@@ -125,34 +125,34 @@ const (
 	lazyReuse = 12
 )
 
-// Lazy says when a Machine decides its wildcard patterns with the lazily
-// built DFA (see the package doc's Bounds): a DFA of all the patterns,
+// lazyMode says when a Machine decides its wildcard patterns with the
+// lazily built DFA (Limits.lazy): a DFA of all the patterns,
 // built a state at a time as inputs need them.
-type Lazy int8
+type lazyMode int8
 
 const (
-	// LazyAuto, the default, builds it for a Machine at TierNFA or
+	// lazyAuto, the default, builds it for a Machine at TierNFA or
 	// TierSegments once the Machine has decided enough inputs to pay for
 	// it.
-	LazyAuto Lazy = iota
-	// LazyNever decides on the tier built, always.
-	LazyNever
-	// LazyAlways builds it from the first input: for tests, which run
-	// every engine on every input.
-	LazyAlways
+	lazyAuto lazyMode = iota
+	// lazyNever decides on the tier built, always.
+	lazyNever
+	// lazyAlways builds it from the first input: with EagerDFA, and in
+	// tests, which run every engine on every input.
+	lazyAlways
 )
 
 // String returns the mode's name: auto, never or always.
-func (l Lazy) String() string {
+func (l lazyMode) String() string {
 	switch l {
-	case LazyAuto:
+	case lazyAuto:
 		return "auto"
-	case LazyNever:
+	case lazyNever:
 		return "never"
-	case LazyAlways:
+	case lazyAlways:
 		return "always"
 	}
-	return fmt.Sprintf("Lazy(%d)", int(l))
+	return fmt.Sprintf("lazyMode(%d)", int(l))
 }
 
 // lazyMeta is what a Machine's wildcard engine keeps for the lazy DFA.
@@ -170,8 +170,8 @@ type lazyMeta struct {
 	// an input decided below tells without looking at the arenas that
 	// it may not take one over yet.
 	held atomic.Int32
-	mode Lazy
-	ok   bool // the lazy DFA may run: not LazyNever, and the NFA's bit set fits a key or the segment matcher has at most lazyMaxNodes star nodes
+	mode lazyMode
+	ok   bool // the lazy DFA may run: not lazyNever, and the NFA's bit set fits a key or the segment matcher has at most lazyMaxNodes star nodes
 }
 
 // lazySlot says whether a walk holds arena i (lazyArenas[i]) and whose
@@ -224,9 +224,9 @@ func (lz *lazyMeta) waiting() bool {
 }
 
 // mayTake reports whether the Machine may take an arena over: its credit
-// has reached its wait, or it runs LazyAlways.
+// has reached its wait, or it runs lazyAlways.
 func (lz *lazyMeta) mayTake() bool {
-	return lz.credit.Load() >= lazyAfter+lz.wait.Load() || lz.mode == LazyAlways
+	return lz.credit.Load() >= lazyAfter+lz.wait.Load() || lz.mode == lazyAlways
 }
 
 // tally counts an input decided on the tier below.

@@ -21,7 +21,7 @@ func BenchmarkLazyBuild(b *testing.B) {
 		}
 	})
 	for _, tier := range []Tier{TierNFA, TierSegments} {
-		m := Compile(rules, Limits{tier: tier, Lazy: LazyAlways})
+		m := Compile(rules, Limits{tier: tier, lazy: lazyAlways})
 		b.Run(tier.String()+"/build", func(b *testing.B) {
 			for range b.N {
 				for i := range lazyArenas {
@@ -35,7 +35,7 @@ func BenchmarkLazyBuild(b *testing.B) {
 				m.Match(String(url))
 			}
 		})
-		n := Compile(rules, Limits{tier: tier, Lazy: LazyNever})
+		n := Compile(rules, Limits{tier: tier, lazy: lazyNever})
 		b.Run(tier.String()+"/below", func(b *testing.B) {
 			for range b.N {
 				n.Match(String(url))

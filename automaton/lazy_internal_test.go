@@ -63,8 +63,8 @@ func TestLazyResets(t *testing.T) {
 		// Under the default budget a walk that builds a state at every
 		// octet gives up long before the arena fills (see lazyShare): a
 		// budget far above it lets one fill it.
-		m := CompileBudget(c.rules, Limits{tier: c.tier, Lazy: LazyAlways}, 1<<40, 1<<20)
-		below := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyNever})
+		m := CompileBudget(c.rules, Limits{tier: c.tier, lazy: lazyAlways}, 1<<40, 1<<20)
+		below := Compile(c.rules, Limits{tier: c.tier, lazy: lazyNever})
 		resets := 0
 		for i := range 20 {
 			lazyAgrees(t, m, below, c.input(i))
@@ -129,8 +129,8 @@ func TestLazyGivesUp(t *testing.T) {
 		{"nodes", nodes, TierSegments, in.String()},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyAlways})
-			below := Compile(c.rules, Limits{tier: c.tier, Lazy: LazyNever})
+			m := Compile(c.rules, Limits{tier: c.tier, lazy: lazyAlways})
+			below := Compile(c.rules, Limits{tier: c.tier, lazy: lazyNever})
 			lz := m.lazyMeta()
 			if c.name == "words" {
 				// An NFA of more words than a key holds costs more per
@@ -244,8 +244,8 @@ func TestLazyArenaSize(t *testing.T) {
 func TestLazyNotPaid(t *testing.T) {
 	rules := []Rule{{Pattern: "/*" + strings.Repeat("a", 200) + "*b", Rank: 203}}
 	m := Compile(rules, Limits{tier: TierSegments})
-	below := Compile(rules, Limits{tier: TierSegments, Lazy: LazyNever})
-	other := Compile([]Rule{{Pattern: "/*.pdf$", Rank: 7}}, Limits{tier: TierNFA, Lazy: LazyAlways})
+	below := Compile(rules, Limits{tier: TierSegments, lazy: lazyNever})
+	other := Compile([]Rule{{Pattern: "/*.pdf$", Rank: 7}}, Limits{tier: TierNFA, lazy: lazyAlways})
 	r := rand.New(rand.NewPCG(9, 10))
 	errs := make(chan string, 1)
 	go func() {

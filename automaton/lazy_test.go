@@ -90,7 +90,7 @@ func TestLazyAgainstReference(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%v", sh.name, tier), func(t *testing.T) {
 				for range 600 {
 					rules := sh.rules(r)
-					m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{Lazy: automaton.LazyAlways}))
+					m := automaton.Compile(rules, automaton.WithTier(tier, automaton.WithLazy(automaton.Limits{}, automaton.LazyAlways)))
 					ins := make([]string, 20)
 					for k := range ins {
 						ins[k] = sh.input(r)
@@ -123,7 +123,7 @@ func TestLazyConcurrent(t *testing.T) {
 	for i := range machines {
 		rules := realRules(r, 5+r.IntN(40))
 		tier := []automaton.Tier{automaton.TierNFA, automaton.TierSegments}[i%2]
-		mc := machine{m: automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{Lazy: automaton.LazyAlways}))}
+		mc := machine{m: automaton.Compile(rules, automaton.WithTier(tier, automaton.WithLazy(automaton.Limits{}, automaton.LazyAlways)))}
 		for range 50 {
 			in := realInput(r)
 			mc.ins, mc.wants = append(mc.ins, in), append(mc.wants, naive(rules, in))

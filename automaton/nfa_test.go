@@ -22,14 +22,14 @@ func TestSmallNFAThreshold(t *testing.T) {
 		small     bool
 	}{{4, true}, {64, true}, {65, true}, {smallNFAPositions, true}, {smallNFAPositions + 1, false}} {
 		m := Compile(rules(c.positions), Limits{})
-		st := m.Stats()
+		st := m.details()
 		regs := st.Tier == TierNFA && (m.nfa == nil || m.nfa.scratch == nil) && st.Work == 0
 		if regs != c.small {
 			t.Errorf("%d positions: tier %v, pool %v, work %d: register NFA %v, want %v",
 				c.positions, st.Tier, m.nfa != nil && m.nfa.scratch != nil, st.Work, regs, c.small)
 		}
 		if st.NFA > 0 && st.NFA != c.positions {
-			t.Errorf("%d positions: Stats.NFA %d", c.positions, st.NFA)
+			t.Errorf("%d positions: NFA positions %d", c.positions, st.NFA)
 		}
 	}
 }

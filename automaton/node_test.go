@@ -115,7 +115,7 @@ func TestMachineSize(t *testing.T) {
 // the work of its build as before: the nodes of its DFA.
 func TestLiteralWork(t *testing.T) {
 	m := Compile([]Rule{{Pattern: "/a", Rank: 2}, {Pattern: "/abc", Rank: 4}, {Pattern: "/b$", Rank: 3}}, Limits{})
-	st := m.Stats()
+	st := m.details()
 	if m.more != nil || !m.litWork {
 		t.Errorf("more %+v, litWork %v: want nothing behind more", m.more, m.litWork)
 	}

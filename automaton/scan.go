@@ -73,7 +73,10 @@ const buildUnitsPerOctet = 16
 
 // A Scan decides a set of rules of one class without building an engine:
 // it tries each rule that could beat the best match so far against the
-// input. It is immutable and safe for concurrent use.
+// input. It is for a caller that decides few inputs per set of rules, or
+// does not know yet how many: decide with the Scan until the work its
+// decisions counted reaches BuildCost, then Compile the Rules and decide
+// with the Machine. It is immutable and safe for concurrent use.
 type Scan struct {
 	text   string     // the patterns, one after another: those of the first rules, then (tail) the rest
 	tail   string     // the patterns past text, when text is the caller's (NewScanIn)

@@ -127,7 +127,7 @@ func TestSegmentWalkWork(t *testing.T) {
 		if Tier(m.tier) != TierSegments {
 			t.Fatalf("%s: tier %v, want %v", f.name, m.tier, TierSegments)
 		}
-		st := m.Stats()
+		st := m.details()
 		for _, in := range f.in {
 			sc := m.seg.newScratch()
 			got := m.seg.walk(sc, String(in), noBudget)

@@ -40,7 +40,7 @@ func TestScanAgainstReference(t *testing.T) {
 		if r.IntN(2) == 0 {
 			rules = append(rules, Rule{Pattern: "/" + word(alpha, 2), Rank: 3})
 		}
-		for _, lim := range []Limits{{tier: TierSegments}, {tier: TierSegments, Lazy: LazyAlways}} {
+		for _, lim := range []Limits{{tier: TierSegments}, {tier: TierSegments, lazy: lazyAlways}} {
 			m := Compile(rules, lim)
 			if m.seg == nil || m.seg.scan == nil {
 				t.Fatalf("iteration %d, %v: tier %v without the scan plan", iter, lim, m.Stats().Tier)

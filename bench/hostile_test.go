@@ -11,6 +11,7 @@ import (
 	"github.com/robotsexclusion/robots/bench/hostile"
 	"github.com/robotsexclusion/robots/bench/internal/heappeak"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/engines"
 )
 
 // BenchmarkHostile times, on each hostile family, Parse and Agent (compile:
@@ -51,7 +52,7 @@ func BenchmarkHostile(b *testing.B) {
 			benchDecide(b, u, robots.Parse(body).Agent("x"))
 		})
 		b.Run(f.Name+"/decide-cold", func(b *testing.B) {
-			var lazy robots.Option = config.WithLimits(automaton.Limits{Lazy: automaton.LazyAlways})
+			var lazy robots.Option = config.WithLimits(engines.LazyAlways(automaton.Limits{}))
 			benchDecide(b, u, robots.Parse(body, lazy).Agent("x"), robots.Parse(body, lazy).Agent("x"))
 		})
 	}

@@ -427,7 +427,8 @@ func (p *specParser) match(n int, words []string) error {
 	if t := strings.Trim(c.Pattern, " \t\v\f"); t != c.Pattern {
 		return p.errorf(n, "pattern %q cannot be a rule value: blanks at either end are trimmed", c.Pattern)
 	}
-	if dialect.IsRobotsTxt(normalize.URL(c.URL)) {
+
+	if dialect.IsRobotsTxt(normalize.Canonical.URL(c.URL)) {
 		return p.errorf(n, "%q is /robots.txt, which is always allowed: use an expect line", c.URL)
 	}
 	switch words[4] {

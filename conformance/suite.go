@@ -71,16 +71,17 @@ func ReferenceImpl(d compile.Dialect) Impl {
 // ReferenceVerdict returns the reference's verdict on a case in dialect d:
 // the case run through ReferenceImpl(d), a match case as the body it
 // stands for. In RFC9309 a match case is decided by Match on the canonical
-// pattern (normalize.Pattern) and path (normalize.URL) directly, an empty
-// pattern matching nothing, and is given the verdict of the body it
-// stands for: disallowed by line 2 when the pattern matches.
+// pattern and path (normalize.Form.Pattern and normalize.Form.URL of
+// normalize.Canonical) directly, an empty pattern matching nothing, and is
+// given the verdict of the body it stands for: disallowed by line 2 when
+// the pattern matches.
 func ReferenceVerdict(d compile.Dialect) func(*Case) Verdict {
 	impl := ReferenceImpl(d)
 	return func(c *Case) Verdict {
 		if d != compile.RFC9309 || c.Kind != KindMatch {
 			return c.Run(impl)
 		}
-		if c.Pattern != "" && Match(normalize.Pattern(c.Pattern), normalize.URL(c.URL)) {
+		if c.Pattern != "" && Match(normalize.Canonical.Pattern(c.Pattern), normalize.Canonical.URL(c.URL)) {
 			return Verdict{Allowed: false, Line: matchLine, Pattern: c.Pattern}
 		}
 		return Verdict{Allowed: true}

@@ -12,7 +12,7 @@ import (
 
 // crawl returns an Allow (allow) or Disallow rule on line.
 func crawl(allow bool, value string, line int) compile.Rule {
-	return compile.Rule{Allow: allow, Pattern: value, Canonical: normalize.Pattern(value), Line: line}
+	return compile.Rule{Allow: allow, Pattern: value, Canonical: normalize.Canonical.Pattern(value), Line: line}
 }
 
 // cu returns the Content-Usage rule with the value on line, read as a
@@ -25,7 +25,7 @@ func cu(t *testing.T, value string, line int) compile.UsageRule {
 	}
 	pattern := ""
 	if path != "" {
-		pattern = normalize.Pattern(path)
+		pattern = normalize.Canonical.Pattern(path)
 	}
 	return compile.UsageRule{Line: line, Value: value, Path: path, Canonical: pattern, Prefs: prefs}
 }

@@ -368,7 +368,7 @@ func requestTarget(u *url.URL) (string, error) {
 // isRobotsTxt reports whether the escaped path p is /robots.txt once
 // canonical (/robots%2Etxt too), read as a path: "//x/robots.txt" is not.
 func isRobotsTxt(p string) bool {
-	return strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "//") && normalize.URL(p) == "/robots.txt"
+	return strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "//") && normalize.Canonical.URL(p) == "/robots.txt"
 }
 
 // result returns the robots.txt result for rawURL's origin from t's Cache,

@@ -26,7 +26,7 @@ type reference struct {
 }
 
 func newReference(body []byte) reference {
-	text, _, _ := normalize.Body(body, "", normalize.DefaultLimit)
+	text, _, _ := normalize.Prepare(body, normalize.BodyOptions{})
 	return reference{compile.Parse(text)}
 }
 

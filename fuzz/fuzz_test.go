@@ -84,11 +84,11 @@ func FuzzNormalize(f *testing.F) {
 	f.Add("http://u@h:1/caf\xC3\xA9?q=%zz#f")
 	f.Add("//h?x;y")
 	f.Fuzz(func(t *testing.T, s string) {
-		p := normalize.Pattern(s)
-		if q := normalize.Pattern(p); q != p {
+		p := normalize.Canonical.Pattern(s)
+		if q := normalize.Canonical.Pattern(p); q != p {
 			t.Errorf("Pattern not stable: %q -> %q -> %q", s, p, q)
 		}
-		u := normalize.URL(s)
+		u := normalize.Canonical.URL(s)
 		if !strings.HasPrefix(u, "/") {
 			t.Errorf("URL(%q) = %q does not start with /", s, u)
 		}
@@ -105,7 +105,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("\xFF\xFEU\x00s\x00"))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r := robots.Parse(body)
-		text, _, _ := normalize.Body(body, "", normalize.DefaultLimit)
+		text, _, _ := normalize.Prepare(body, normalize.BodyOptions{})
 		lines := compile.Parse(text).Lines
 		for _, d := range r.Diagnostics() {
 			if d.Line < 0 || d.Line > lines+2 {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/internal/charset"
 )
 
 // DefaultLimit is the number of octets of a robots.txt body that are parsed:
@@ -77,7 +79,7 @@ func ReadBody(r io.Reader, limit int) ([]byte, error) {
 	}
 }
 
-// BodyInfo says what Body did to a robots.txt body.
+// BodyInfo says what Prepare did to a robots.txt body.
 type BodyInfo struct {
 	BOM       string // "UTF-8", "UTF-16BE" or "UTF-16LE" when a byte order mark was found
 	Charset   string // the charset the body was transcoded from, "" when kept as it was
@@ -94,24 +96,12 @@ type BodyInfo struct {
 	Ignored string
 }
 
-// Body prepares a robots.txt body for parsing. It keeps the first limit
-// octets (never fewer than DefaultLimit; a line that straddles the limit is
-// kept whole within Slack, see there, and the rest dropped), drops a UTF-8
-// byte order mark (also a partial one, as Google's crawler does), transcodes
-// UTF-16 with a byte order mark, and transcodes from charset, a label as in
-// a Content-Type header ("iso-8859-1", "windows-1251"), when one is given
-// and the body is not valid UTF-8. Otherwise the octets are kept as they
-// are. An unknown charset label is reported as an error and the body is then
-// kept as it is; the body returned is always usable.
-func Body(body []byte, charset string, limit int) ([]byte, BodyInfo, error) {
-	limit = max(limit, 0) // Body always has a limit
-	return Prepare(body, BodyOptions{Charset: charset, Limit: limit})
-}
-
-// BodyOptions say how Prepare reads a body. The zero value is Body's
-// reading with the default limit.
+// BodyOptions say how Prepare reads a body. The zero value reads it with
+// the default limit and no declared charset.
 type BodyOptions struct {
-	Charset string // a charset label, as Body's charset; "" for none
+	// Charset is a declared charset, a label as in a Content-Type header
+	// ("iso-8859-1", "windows-1251"), or "" for none.
+	Charset string
 	// Limit is the number of octets parsed, raised to DefaultLimit when
 	// smaller (a negative Limit too: no body is parsed unbounded, not even
 	// in the Google dialect, since Google's crawler has a limit although its
@@ -124,33 +114,41 @@ type BodyOptions struct {
 	KeepUTF16 bool
 }
 
-// Prepare is Body with options.
+// Prepare prepares a robots.txt body for parsing. It keeps the first
+// Limit octets (never fewer than DefaultLimit; a line that straddles the
+// limit is kept whole within Slack, see there, and the rest dropped),
+// drops a UTF-8 byte order mark (also a partial one, as Google's crawler
+// does), transcodes UTF-16 with a byte order mark (unless KeepUTF16), and
+// transcodes from the declared Charset when one is given and the body is
+// not valid UTF-8. Otherwise the octets are kept as they are. An unknown
+// charset label is reported as an error and the body is then kept as it
+// is; the body returned is always usable.
 func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	var info BodyInfo
 	body = cut(body, o.Limit, &info)
-	charset := o.Charset
+	declared := o.Charset
 
 	switch {
 	case o.KeepUTF16:
 	case bytes.HasPrefix(body, []byte{0xFE, 0xFF}):
 		info.BOM = "UTF-16BE"
-		return transcode(body, decodeUTF16(true), info, "UTF-16BE")
+		return transcode(body, charset.UTF16(true), info, "UTF-16BE")
 	case bytes.HasPrefix(body, []byte{0xFF, 0xFE}):
 		info.BOM = "UTF-16LE"
-		return transcode(body, decodeUTF16(false), info, "UTF-16LE")
+		return transcode(body, charset.UTF16(false), info, "UTF-16LE")
 	}
 	if n := bomLen(body); n > 0 {
 		info.BOM = "UTF-8"
 		body = body[n:]
 	}
 
-	label := strings.ToLower(strings.TrimSpace(charset))
+	label := strings.ToLower(strings.TrimSpace(declared))
 	if label == "" {
 		return body, info, nil
 	}
-	decode, isUTF8, err := lookupCharset(label)
+	decode, isUTF8, err := charset.Lookup(label)
 	if err != nil {
-		return body, info, fmt.Errorf("normalize: charset %q: %w", charset, err)
+		return body, info, fmt.Errorf("normalize: charset %q: %w", declared, err)
 	}
 	if isUTF8 {
 		return body, info, nil
@@ -163,7 +161,7 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 			return body, info, nil
 		}
 		info.Ignored = label
-		return body, info, fmt.Errorf("normalize: charset %q ignored: the body is valid UTF-8: %w", charset, ErrCharsetIgnored)
+		return body, info, fmt.Errorf("normalize: charset %q ignored: the body is valid UTF-8: %w", declared, ErrCharsetIgnored)
 	}
 	out, decoded, err := transcode(body, decode, info, label)
 	if err != nil {
@@ -174,7 +172,7 @@ func Prepare(body []byte, o BodyOptions) ([]byte, BodyInfo, error) {
 	// loses rule lines; keep the octets then.
 	if ruleLines(out) < ruleLines(body) {
 		info.Ignored = label
-		return body, info, fmt.Errorf("normalize: charset %q ignored: decoding by it loses rule lines: %w", charset, ErrCharsetIgnored)
+		return body, info, fmt.Errorf("normalize: charset %q ignored: decoding by it loses rule lines: %w", declared, ErrCharsetIgnored)
 	}
 	return out, decoded, nil
 }
@@ -276,10 +274,7 @@ func bomLen(b []byte) int {
 	return n
 }
 
-// A decoder transcodes a body to UTF-8.
-type decoder func(body []byte) ([]byte, error)
-
-func transcode(body []byte, decode decoder, info BodyInfo, name string) ([]byte, BodyInfo, error) {
+func transcode(body []byte, decode charset.Decoder, info BodyInfo, name string) ([]byte, BodyInfo, error) {
 	out, err := decode(body)
 	if err != nil {
 		return body, info, fmt.Errorf("normalize: decoding %s: %w", name, err)

@@ -27,7 +27,7 @@ func TestBodyLimit(t *testing.T) {
 		{"crlf after the straddling line only", strings.TrimSuffix(full, "\n") + "\r\n", len(full) - 1, false},
 		{"no line end at all", strings.Repeat("a", DefaultLimit+10), DefaultLimit + 10, false},
 	} {
-		got, info, err := Body([]byte(c.body), "", 0)
+		got, info, err := Prepare([]byte(c.body), BodyOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,9 +48,9 @@ func TestBodyBOM(t *testing.T) {
 		{"\xFE\xFF\x00a", "a", "UTF-16BE"},
 		{"a", "a", ""},
 	} {
-		got, info, err := Body([]byte(c.in), "", 0)
+		got, info, err := Prepare([]byte(c.in), BodyOptions{})
 		if err != nil || string(got) != c.want || info.BOM != c.bom {
-			t.Errorf("Body(%q) = %q, BOM %q, %v; want %q, %q", c.in, got, info.BOM, err, c.want, c.bom)
+			t.Errorf("Prepare(%q) = %q, BOM %q, %v; want %q, %q", c.in, got, info.BOM, err, c.want, c.bom)
 		}
 	}
 }
@@ -69,11 +69,11 @@ func TestCanonical(t *testing.T) {
 		{"/a%2A%24", "/a%2A%24", "/a%2A%24"},
 		{"/a%2a", "/a%2A", "/a%2A"},
 	} {
-		if got := URL(c.in); got != c.url {
-			t.Errorf("URL(%q) = %q, want %q", c.in, got, c.url)
+		if got := canonicalURL(c.in); got != c.url {
+			t.Errorf("canonicalURL(%q) = %q, want %q", c.in, got, c.url)
 		}
-		if got := Pattern(c.in); got != c.pattern {
-			t.Errorf("Pattern(%q) = %q, want %q", c.in, got, c.pattern)
+		if got := canonicalPattern(c.in); got != c.pattern {
+			t.Errorf("canonicalPattern(%q) = %q, want %q", c.in, got, c.pattern)
 		}
 	}
 }
@@ -109,8 +109,8 @@ func TestPathQuery(t *testing.T) {
 		{"ftp://a;b@h/x", "/x"},
 		{"http://h;x/y@z/w", "/;x/y@z/w"},
 	} {
-		if got := PathQuery(c.in); got != c.want {
-			t.Errorf("PathQuery(%q) = %q, want %q", c.in, got, c.want)
+		if got := pathQuery(c.in); got != c.want {
+			t.Errorf("pathQuery(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

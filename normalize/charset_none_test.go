@@ -3,72 +3,21 @@
 package normalize
 
 import (
-	"bytes"
 	"errors"
-	"math/rand/v2"
 	"testing"
 
-	"golang.org/x/text/encoding/unicode"
+	"github.com/robotsexclusion/robots/internal/charset"
 )
 
-// TestNoCharsets checks the build without charset tables: the labels of
-// UTF-8 are known, any other label is reported and the body kept as it is.
+// TestNoCharsets checks Prepare in the build without charset tables: a
+// label of UTF-8 is known, any other label is reported and the body kept
+// as it is.
 func TestNoCharsets(t *testing.T) {
-	for _, label := range []string{"utf-8", " UTF8 ", "unicode-1-1-utf-8"} {
-		if n, ok := EncodedLen(label, "café"); !ok || n != 5 {
-			t.Errorf("EncodedLen(%q) = %d, %v", label, n, ok)
-		}
+	got, info, err := Prepare([]byte("caf\xE9"), BodyOptions{Charset: "ISO-8859-1"})
+	if !errors.Is(err, charset.ErrNoTables) || string(got) != "caf\xE9" || info.Charset != "" {
+		t.Errorf("latin-1 without tables: %q, %+v, %v; want the octets kept and charset.ErrNoTables", got, info, err)
 	}
-	if _, ok := EncodedLen("windows-1252", "a"); ok {
-		t.Error("EncodedLen(windows-1252): ok without the tables")
-	}
-	got, info, err := Body([]byte("caf\xE9"), "ISO-8859-1", 0)
-	if !errors.Is(err, errNoCharsets) || string(got) != "caf\xE9" || info.Charset != "" {
-		t.Errorf("latin-1 without tables: %q, %+v, %v; want the octets kept and errNoCharsets", got, info, err)
-	}
-	if got, _, err := Body([]byte("caf\xC3\xA9"), "utf-8", 0); err != nil || string(got) != "caf\xC3\xA9" {
+	if got, _, err := Prepare([]byte("caf\xC3\xA9"), BodyOptions{Charset: "utf-8"}); err != nil || string(got) != "caf\xC3\xA9" {
 		t.Errorf("utf-8 declared: %q, %v", got, err)
-	}
-}
-
-// TestUTF16AsTheDefaultBuild holds the tagged build's UTF-16 decoder to
-// the default build's (golang.org/x/text, linked by this test only): on
-// edge cases and on random bodies of units that are often surrogates.
-func TestUTF16AsTheDefaultBuild(t *testing.T) {
-	cases := [][]byte{
-		{}, {0xA}, {0xD8, 0x00}, {0xDC, 0x00}, {0xD8, 0x00, 0xDC, 0x00}, {0xD8, 0x00, 0x00, 0x41},
-		{0xDB, 0xFF, 0xDF, 0xFF}, {0xD8, 0x00, 0xD8, 0x00, 0xDC, 0x00}, {0x00, 0x41, 0xDC}, {0xFE, 0xFF, 0x00, 0x41},
-	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	for range 3000 {
-		b := make([]byte, rng.IntN(24))
-		for i := range b {
-			switch rng.IntN(4) {
-			case 0:
-				b[i] = 0xD8 + byte(rng.IntN(8))
-			case 1:
-				b[i] = 0
-			default:
-				b[i] = byte(rng.Uint32())
-			}
-		}
-		cases = append(cases, b)
-	}
-	for _, c := range cases {
-		for _, big := range []bool{true, false} {
-			order, bom := unicode.LittleEndian, []byte{0xFF, 0xFE}
-			if big {
-				order, bom = unicode.BigEndian, []byte{0xFE, 0xFF}
-			}
-			body := append(bom, c...)
-			want, err := unicode.UTF16(order, unicode.ExpectBOM).NewDecoder().Bytes(body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, _ := decodeUTF16(big)(body)
-			if !bytes.Equal(got, want) {
-				t.Errorf("% x (big-endian %v): %q, x/text says %q", body, big, got, want)
-			}
-		}
 	}
 }

@@ -8,42 +8,15 @@ import (
 )
 
 func TestBodyCharset(t *testing.T) {
-	got, info, err := Body([]byte("caf\xE9"), "ISO-8859-1", 0)
+	got, info, err := Prepare([]byte("caf\xE9"), BodyOptions{Charset: "ISO-8859-1"})
 	if err != nil || string(got) != "café" || info.Charset == "" {
 		t.Errorf("latin-1: %q, %+v, %v", got, info, err)
 	}
-	if got, _, err := Body([]byte("caf\xE9"), "utf-8", 0); err != nil || string(got) != "caf\xE9" {
+	if got, _, err := Prepare([]byte("caf\xE9"), BodyOptions{Charset: "utf-8"}); err != nil || string(got) != "caf\xE9" {
 		t.Errorf("utf-8 declared: %q, %v (octets must be kept)", got, err)
 	}
-	if _, _, err := Body([]byte("x"), "x-no-such", 0); err == nil {
+	if _, _, err := Prepare([]byte("x"), BodyOptions{Charset: "x-no-such"}); err == nil {
 		t.Error("unknown charset: no error")
-	}
-}
-
-// TestEncodedLen checks the labels the default build reads, every WHATWG
-// label, ignoring case and blanks, and the lengths it measures.
-func TestEncodedLen(t *testing.T) {
-	for _, c := range []struct {
-		label, text string
-		want        int
-	}{
-		{"utf-8", "café", 5},
-		{" UTF8 ", "café", 5},
-		{"windows-1252", "café", 4},
-		{"Shift_JIS", "日本", 4},
-		{"gb18030", "中", 2},
-		{"euc-kr", "한", 2},
-		{"big5", "中", 2},
-	} {
-		if n, ok := EncodedLen(c.label, c.text); !ok || n != c.want {
-			t.Errorf("EncodedLen(%q, %q) = %d, %v; want %d", c.label, c.text, n, ok, c.want)
-		}
-	}
-	if _, ok := EncodedLen("x-no-such", "a"); ok {
-		t.Error("EncodedLen(x-no-such): ok")
-	}
-	if _, ok := EncodedLen("windows-1252", "日本"); ok {
-		t.Error("EncodedLen(windows-1252, 日本): ok, but it cannot be encoded")
 	}
 }
 
@@ -73,7 +46,7 @@ func TestBodyCharsetKeepsRules(t *testing.T) {
 		{latin1Body, "iso-8859-1", utf8Body, false},
 		{latin1Body, "windows-1252", utf8Body, false},
 	} {
-		got, info, err := Body([]byte(c.body), c.charset, 0)
+		got, info, err := Prepare([]byte(c.body), BodyOptions{Charset: c.charset})
 		if string(got) != c.want || (info.Ignored != "") != c.ignored || errors.Is(err, ErrCharsetIgnored) != c.ignored {
 			t.Errorf("%q as %s: got %q, ignored %q, %v; want %q, ignored %v", c.body, c.charset, got, info.Ignored, err, c.want, c.ignored)
 		}

@@ -61,18 +61,18 @@ func (f Form) Pattern(value string) string {
 	case Decoded:
 		return decode(value)
 	}
-	return Pattern(value)
+	return canonicalPattern(value)
 }
 
 // URL returns the path and query of url (see PathBounds) in form f.
 func (f Form) URL(url string) string {
 	switch f {
 	case Raw:
-		return PathQuery(url)
+		return pathQuery(url)
 	case Decoded:
-		return decode(PathQuery(url))
+		return decode(pathQuery(url))
 	}
-	return URL(url)
+	return canonicalURL(url)
 }
 
 // Input returns the engine's input for the path and query of url in form

@@ -2,6 +2,13 @@
 // patterns and URLs are compared, extracts the path and query from a URL, and
 // decodes robots.txt bodies.
 //
+// Reach for it to read a robots.txt body within the bounds a crawler must
+// keep (ReadBody, Prepare), to find the path a rule is matched against
+// (PathBounds, IsURL), or to write patterns and URLs in one of the forms
+// the dialects compare in (Form), for instance to match them with package
+// automaton (Form.Input). A crawler that only asks whether a URL is
+// allowed uses the root package, which does all of this for it.
+//
 // The canonical form makes two spellings of one resource compare equal
 // octet by octet, so that matching needs no decoding of its own (RFC 9309
 // section 2.2.2):
@@ -72,13 +79,6 @@ var classes = func() (t [256]class) {
 	return t
 }()
 
-// Unreserved reports whether c is an unreserved character of RFC 3986, whose
-// percent-escape is decoded in canonical form.
-func Unreserved(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
-		c == '-' || c == '.' || c == '_' || c == '~'
-}
-
 // octets is at most one canonical unit: one octet, or a three-octet escape.
 type octets struct {
 	B [3]byte // the octets, B[:N]
@@ -100,7 +100,7 @@ func nextCanonical(s string, i int) (o octets, next int) {
 			lo, ok2 := hexdigit.Value(s[i+2])
 			if ok1 && ok2 {
 				v := hi<<4 | lo
-				if Unreserved(v) {
+				if hexdigit.Unreserved(v) {
 					o.B[0], o.N = v, 1
 				} else {
 					o.B = [3]byte{'%', upperHex[hi], upperHex[lo]}
@@ -118,16 +118,16 @@ func nextCanonical(s string, i int) (o octets, next int) {
 	return o, i + 1
 }
 
-// URL returns the canonical path and query of a URL (see PathQuery).
-func URL(url string) string {
-	p := PathQuery(url)
+// canonicalURL returns the canonical path and query of a URL (see pathQuery).
+func canonicalURL(url string) string {
+	p := pathQuery(url)
 	return canonical(p, false)
 }
 
-// Pattern returns the canonical form of a rule's pattern: a raw * stays the
+// canonicalPattern returns the canonical form of a rule's pattern: a raw * stays the
 // wildcard, a final raw $ stays the end anchor, and everything else is
 // canonicalized as in a URL. A pattern's priority is the length of this form.
-func Pattern(value string) string {
+func canonicalPattern(value string) string {
 	return canonical(value, true)
 }
 

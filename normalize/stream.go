@@ -1,6 +1,9 @@
 package normalize
 
-import "github.com/robotsexclusion/robots/automaton"
+import (
+	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/hexdigit"
+)
 
 // This file builds the engine's input for a URL: its path and query read
 // in a Form, octet by octet, as package automaton reads an Input, without
@@ -10,7 +13,7 @@ import "github.com/robotsexclusion/robots/automaton"
 // writes them, and ends at "#" or NUL. They are values, so that the
 // Input of a Form points at a fixed address.
 var (
-	canonicalInput = *automaton.NewRewriting(endsPath, func(c byte) bool { return classes[c] != plain && classes[c] != percent }, Unreserved)
+	canonicalInput = *automaton.NewRewriting(endsPath, func(c byte) bool { return classes[c] != plain && classes[c] != percent }, hexdigit.Unreserved)
 	rawInput       = *automaton.NewRewriting(endsPath, nil, nil)
 	decodedInput   = *automaton.NewRewriting(endsPath, func(c byte) bool { return decodedClasses[c] != plain }, func(c byte) bool { return c != '/' && decodedClasses[c] == plain })
 )

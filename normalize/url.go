@@ -184,9 +184,9 @@ func indexAny(s string, from int) int {
 	return -1
 }
 
-// PathQuery returns the path and query of url as it is written (not
+// pathQuery returns the path and query of url as it is written (not
 // canonicalized), by the rules of PathBounds.
-func PathQuery(url string) string {
+func pathQuery(url string) string {
 	start, end, slash := PathBounds(url)
 	if slash {
 		return "/" + url[start:end]

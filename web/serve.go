@@ -254,7 +254,7 @@ func (g *guard) text() string {
 		}
 		body, _ = normalize.ReadBody(zr, robots.DefaultParseLimit)
 	}
-	text, _, _ := normalize.Body(body, g.charset, robots.DefaultParseLimit)
+	text, _, _ := normalize.Prepare(body, normalize.BodyOptions{Charset: g.charset, Limit: robots.DefaultParseLimit})
 	return string(text)
 }
 

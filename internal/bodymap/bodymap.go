@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/charset"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -94,7 +95,7 @@ func (m *Map) encodedLen(t string) int {
 		}
 		return n
 	}
-	if n, ok := normalize.EncodedLen(m.charset, t); ok {
+	if n, ok := charset.EncodedLen(m.charset, t); ok {
 		return n
 	}
 	return utf8.RuneCountInString(t) // a charset that cannot say: one octet a character

@@ -1,7 +1,9 @@
-// Package engines gives the module's tests the automaton.Limits that force
-// each engine a Machine runs, which package automaton keeps out of its
-// API: tests run one corpus of inputs on every engine, from the root
-// package's (through an option of its own tests) to the benchmarks'.
+// Package engines gives the module's tests and benchmarks what package
+// automaton keeps out of its API: the Limits that force each engine a
+// Machine runs (tests run one corpus of inputs on every engine, from the
+// root package's, through an option of its own tests, to the
+// benchmarks'), and the positions of a Machine's NFAs, which the
+// benchmarks report.
 package engines
 
 import (
@@ -21,3 +23,14 @@ func All() []automaton.Limits { return hook.Engines().([]automaton.Limits) }
 func Tier(t automaton.Tier, l automaton.Limits) automaton.Limits {
 	return hook.Force(l, int(t)).(automaton.Limits)
 }
+
+// LazyAlways returns l with the lazily built DFA built from the first
+// input on, rather than once the Machine has decided enough inputs to pay
+// for it.
+func LazyAlways(l automaton.Limits) automaton.Limits {
+	return hook.LazyAlways(l).(automaton.Limits)
+}
+
+// NFAPositions returns the positions of m's NFAs, all classes: 0 below
+// TierNFA.
+func NFAPositions(m *automaton.Machine) int { return hook.NFAPositions(m) }

@@ -1,6 +1,7 @@
-// Package hexdigit reads the hexadecimal digits of percent-escapes, for
-// the packages that decode them (automaton's inputs, normalize's forms),
-// which must read them alike. It imports nothing.
+// Package hexdigit reads the hexadecimal digits of percent-escapes, and
+// says which octets RFC 3986 leaves unreserved, for the packages that
+// decode or write escapes (automaton's inputs, normalize's forms, the
+// fetch policy's origins), which must read them alike. It imports nothing.
 package hexdigit
 
 // Value returns the value of hexadecimal digit c, of either case, and
@@ -15,4 +16,12 @@ func Value(c byte) (byte, bool) {
 		return c - 'A' + 10, true
 	}
 	return 0, false
+}
+
+// Unreserved reports whether c is an unreserved character of RFC 3986
+// (letters, digits, '-', '.', '_', '~'): one whose percent-escape means
+// the octet itself.
+func Unreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
 }

@@ -11,9 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/robotsexclusion/robots/internal/hexdigit"
 	"golang.org/x/net/idna"
-
-	"github.com/robotsexclusion/robots/normalize"
 )
 
 // IsRedirect reports whether an HTTP status is one of the redirects a
@@ -81,7 +80,7 @@ func escapeZone(zone string) string {
 	const hex = "0123456789ABCDEF"
 	b := make([]byte, 0, len(zone))
 	for i := 0; i < len(zone); i++ {
-		if c := zone[i]; normalize.Unreserved(c) {
+		if c := zone[i]; hexdigit.Unreserved(c) {
 			b = append(b, c)
 		} else {
 			b = append(b, '%', hex[c>>4], hex[c&15])

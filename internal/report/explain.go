@@ -139,7 +139,7 @@ func (e *explainer) explain(url string) Explanation {
 	x := Explanation{URL: url, Dialect: e.d.String(), Agent: e.ag, Named: e.sel.Named, Groups: []GroupRef{},
 		Path: ex.Path, Matches: []Match{}, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern,
 		Reason: ex.Reason, Complete: ex.Complete, HiddenUsage: e.sel.HiddenUsage}
-	if w := normalize.PathQuery(url); w != x.Path {
+	if w := normalize.Raw.URL(url); w != x.Path {
 		x.Written = w
 	}
 	for _, g := range e.sel.Groups {

@@ -1,6 +1,6 @@
 //go:build robots_nocharset
 
-package normalize
+package charset
 
 import (
 	"errors"
@@ -9,11 +9,14 @@ import (
 	"unicode/utf8"
 )
 
-// decodeUTF16 is the decoder of a body that starts with a UTF-16 byte
-// order mark, big-endian or not: the mark is dropped, and what is not a
+// A Decoder transcodes a body to UTF-8.
+type Decoder func(body []byte) ([]byte, error)
+
+// UTF16 is the Decoder of a body that starts with a UTF-16 byte order
+// mark, big-endian or not: the mark is dropped, and what is not a
 // character (an unpaired surrogate, a final odd octet) is read as U+FFFD
 // exactly as the default build's decoder (golang.org/x/text) reads it.
-func decodeUTF16(bigEndian bool) decoder {
+func UTF16(bigEndian bool) Decoder {
 	return func(b []byte) ([]byte, error) {
 		unit := func(i int) rune {
 			if bigEndian {
@@ -56,17 +59,17 @@ func isUTF8Label(label string) bool {
 	return false
 }
 
-// lookupCharset knows only the labels of UTF-8 (see the default build's).
-func lookupCharset(label string) (decode decoder, isUTF8 bool, err error) {
+// Lookup knows only the labels of UTF-8 (see the default build's).
+func Lookup(label string) (decode Decoder, isUTF8 bool, err error) {
 	if isUTF8Label(label) {
 		return nil, true, nil
 	}
-	return nil, false, errNoCharsets
+	return nil, false, ErrNoTables
 }
 
-// errNoCharsets is the error for a label other than UTF-8's in a build
+// ErrNoTables is the error for a label other than UTF-8's in a build
 // without the charset tables.
-var errNoCharsets = errors.New("normalize: built without charset tables (tag robots_nocharset): only UTF-8 is known")
+var ErrNoTables = errors.New("normalize: built without charset tables (tag robots_nocharset): only UTF-8 is known")
 
 // EncodedLen returns the length in octets of text encoded in the charset
 // that label names: built with the tag robots_nocharset, it knows only the

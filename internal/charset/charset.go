@@ -1,6 +1,11 @@
 //go:build !robots_nocharset
 
-package normalize
+// Package charset reads the charset labels of robots.txt bodies for
+// package normalize, and measures text in a charset for the maps from a
+// transcoded body back to its octets. Built with the tag
+// robots_nocharset it knows UTF-8 and UTF-16 with a byte order mark only,
+// and links none of golang.org/x/text.
+package charset
 
 import (
 	"golang.org/x/text/encoding/htmlindex"
@@ -14,9 +19,12 @@ import (
 // order mark, and links none of golang.org/x/text: the tables of the other
 // charsets (those of Chinese, Japanese and Korean weigh most) stay out.
 
-// decodeUTF16 is the decoder of a body that starts with a UTF-16 byte
-// order mark, big-endian or not.
-func decodeUTF16(bigEndian bool) decoder {
+// A Decoder transcodes a body to UTF-8.
+type Decoder func(body []byte) ([]byte, error)
+
+// UTF16 is the Decoder of a body that starts with a UTF-16 byte order
+// mark, big-endian or not.
+func UTF16(bigEndian bool) Decoder {
 	order := unicode.LittleEndian
 	if bigEndian {
 		order = unicode.BigEndian
@@ -24,10 +32,10 @@ func decodeUTF16(bigEndian bool) decoder {
 	return unicode.UTF16(order, unicode.ExpectBOM).NewDecoder().Bytes
 }
 
-// lookupCharset returns the decoder of the charset label names (lower
-// case, trimmed), or isUTF8 when it names UTF-8, or an error for a label
-// it does not know.
-func lookupCharset(label string) (decode decoder, isUTF8 bool, err error) {
+// Lookup returns the Decoder of the charset label names (lower case,
+// trimmed), or isUTF8 when it names UTF-8, or an error for a label it does
+// not know.
+func Lookup(label string) (decode Decoder, isUTF8 bool, err error) {
 	enc, err := htmlindex.Get(label)
 	if err != nil {
 		return nil, false, err
@@ -39,7 +47,7 @@ func lookupCharset(label string) (decode decoder, isUTF8 bool, err error) {
 }
 
 // EncodedLen returns the length in octets of text encoded in the charset
-// that label names, as Prepare reads a label (the labels of the WHATWG
+// that label names, as Lookup reads a label (the labels of the WHATWG
 // Encoding Standard, ignoring case and surrounding blanks), and false when
 // it does not know the label or text cannot be encoded in it. It is how
 // offsets in a transcoded body are mapped back to the body.
