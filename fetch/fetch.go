@@ -22,7 +22,7 @@
 //	case errors.Is(err, fetch.ErrDisallowed):
 //		// drop the URL: the error names the deciding line
 //	case errors.Is(err, fetch.ErrUnreachable):
-//		// keep the URL: try again after the error's RetryAt
+//		// keep the URL: try again after the error's Result.Expires
 //	}
 //
 // A rule protects what a server serves, so a Transport decides a request
@@ -164,7 +164,7 @@ type Result struct {
 	Size        int            // octets of the body read (after gzip decoding)
 	Truncated   bool           // the body was longer than the parse limit; the rest was not read
 	Fetched     time.Time      // when the last response arrived, or the fetch failed
-	Expires     time.Time      // until when the result is fresh
+	Expires     time.Time      // until when the result is fresh, and so when a Cache fetches the file again (an Unreachable one's refusals may end then)
 
 	// Refresh is set when the Cache keeps using a good copy because fetching
 	// the file again found the host unreachable: it is that failed fetch, and
@@ -195,19 +195,6 @@ func (r *Result) Decide(agent, url string) served.Verdict {
 		v := served.Decide(disallowAll(), url)
 		return served.Verdict{Decision: robots.Decision{Allowed: v.Allowed}, Reading: v.Reading}
 	}
-}
-
-// Allowed reports whether the crawler with the given product token may fetch
-// url under this result; see Decide.
-func (r *Result) Allowed(agent, url string) bool { return r.Decide(agent, url).Allowed }
-
-// CrawlDelay returns the crawl-delay the file sets for the crawler with the
-// given product token, and whether it sets one.
-func (r *Result) CrawlDelay(agent string) (time.Duration, bool) {
-	if r.Outcome != OK || r.Robots == nil {
-		return 0, false
-	}
-	return r.Robots.Agent(agent).CrawlDelay()
 }
 
 // String describes the result in one line, for logs and tools:
