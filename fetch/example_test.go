@@ -202,8 +202,8 @@ func ExampleTransport_purposes() {
 	client := &http.Client{Transport: tr}
 	for _, path := range []string{"/shop", "/blog/post", "/blog/draft"} {
 		resp, err := client.Get(srv.URL + path)
-		var ue *fetch.UsageError
-		if errors.As(err, &ue) {
+		var ue *fetch.DisallowedError
+		if errors.Is(err, fetch.ErrUsageRefused) && errors.As(err, &ue) {
 			fmt.Printf("%s: not fetched, robots.txt %s: %s=%s\n", path, ue.Source, ue.Purpose, ue.Decision.Usage.Get(ue.Purpose))
 			continue
 		}

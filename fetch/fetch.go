@@ -36,7 +36,7 @@
 // content of a URL it allows (Content-Usage rules, Content-Signal lines;
 // package usage). A Transport told the crawl's Purposes (usage.TrainAI
 // for a crawler that trains models) refuses, before sending it, a request
-// for which robots.txt says no to one of them, with a *UsageError
+// for which robots.txt says no to one of them, with a *DisallowedError
 // (ErrUsageRefused: do not fetch the URL for that purpose). A response
 // states preferences too, in its headers and META tags, which are known
 // only once it has come: Transport.Preferences (or Result.Preferences)

@@ -30,17 +30,20 @@ var ErrDisallowed = errors.New("disallowed by robots.txt")
 // *DisallowedError, and errors.Is(err, ErrDisallowed) is false.
 var ErrUnreachable = errors.New("robots.txt unreachable")
 
-// A DisallowedError reports a request that robots.txt does not allow, and
-// why: the deciding rule (Decision.Line), the fetch outcome that
-// disallows everything (Result), or, for a URL that could not be matched
-// within the decision budget, Decision.OverBudget (it wraps
-// robots.ErrOverBudget then). It
-// matches ErrUnreachable when that outcome is Unreachable, and
+// A DisallowedError reports a request that robots.txt refuses, and why:
+// the deciding rule (Decision.Line), the fetch outcome that disallows
+// everything (Result), or, for a URL that could not be matched within the
+// decision budget, Decision.OverBudget (it wraps robots.ErrOverBudget
+// then). It matches ErrUnreachable when that outcome is Unreachable, and
 // ErrDisallowed otherwise.
+//
+// A request whose URL robots.txt allows (Decision.Allowed) is refused for
+// usage instead: robots.txt says its content may not be used for Purpose,
+// one of the Transport's Purposes. It matches ErrUsageRefused only.
 type DisallowedError struct {
 	URL      string          // the URL requested, its password redacted (url.URL.Redacted)
 	Agent    string          // the product token it was decided for
-	Decision robots.Decision // the decision; Line 0 when no rule decided
+	Decision robots.Decision // the decision, with every preference for the URL in Usage; Line 0 when no rule decided
 	Result   *Result         // the robots.txt result that applied
 	reason   string          // when set, why the request was refused, the Result aside
 
@@ -49,17 +52,33 @@ type DisallowedError struct {
 	// sent, such as "/private/a.html" for "/private%2Fa.html" (see
 	// served.Verdict); it is empty otherwise.
 	Reading string
+
+	// Purpose, for a refusal for usage, is the declared purpose robots.txt
+	// refuses, and Source the line that refuses it: its number and its
+	// field, Content-Usage or Content-Signal (a Content-Signal ai-train=no
+	// refuses the purpose usage.TrainAI). Source is zero otherwise.
+	Purpose usage.Category
+	Source  usage.Source
 }
 
 // temporary reports whether the request is refused only for now, because
 // the origin's robots.txt is unreachable.
 func (e *DisallowedError) temporary() bool {
-	return e.reason == "" && e.Result != nil && e.Result.Outcome == Unreachable
+	return e.reason == "" && !e.Decision.Allowed && e.Result != nil && e.Result.Outcome == Unreachable
 }
 
 // Error names the URL, the agent and the rule that refused it, or the fetch
-// outcome and when it is tried again.
+// outcome and when it is tried again; for usage, the purpose and the line
+// that refuses it.
 func (e *DisallowedError) Error() string {
+	if e.Decision.Allowed {
+		where := "robots.txt"
+		if e.Result != nil {
+			where = e.Result.FinalURL
+		}
+		return fmt.Sprintf("fetch: %s may not use %s for %s: %s %s says no",
+			e.Agent, e.URL, e.Purpose.Label(), where, e.Source)
+	}
 	what := e.URL
 	if e.Reading != "" {
 		what += " (read as " + e.Reading + ")"
@@ -80,9 +99,13 @@ func (e *DisallowedError) Error() string {
 		e.Agent, what, e.Result)
 }
 
-// Is reports whether target is ErrUnreachable (when the Result is
-// Unreachable) or ErrDisallowed (otherwise).
+// Is reports whether target is ErrUsageRefused (when Decision allows the
+// URL), ErrUnreachable (when the Result is Unreachable) or ErrDisallowed
+// (otherwise).
 func (e *DisallowedError) Is(target error) bool {
+	if e.Decision.Allowed {
+		return target == ErrUsageRefused
+	}
 	if e.temporary() {
 		return target == ErrUnreachable
 	}
@@ -210,7 +233,7 @@ type Transport struct {
 	// robots.txt allows, but for which it states that content may not be
 	// used for one of these purposes (a Content-Usage rule or Content-Signal
 	// line saying n or no), is refused before it is sent, with a
-	// *UsageError (errors.Is(err, ErrUsageRefused)). Each purpose is
+	// *DisallowedError (errors.Is(err, ErrUsageRefused)). Each purpose is
 	// read in the combined view of the two vocabularies
 	// (usage.Set.Combined): usage.TrainAI is refused by train-ai=n and by
 	// ai-train=no alike. Only a stated no refuses: an unknown preference
