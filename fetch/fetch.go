@@ -149,10 +149,10 @@ type Result struct {
 	// Origin is scheme://host[:port], what the rules apply to and what the
 	// Cache keys them by, written so that one origin always reads the same:
 	// the host in lower case (an IPv6 zone aside), a name in its IDNA ASCII
-	// form without a final dot, the scheme's default port omitted.
+	// form without a final dot, the scheme's default port omitted. The
+	// robots.txt URL requested first is Origin + "/robots.txt".
 	Origin string
 
-	URL         string         // the robots.txt URL requested: Origin + "/robots.txt"
 	FinalURL    string         // the URL of the last request, after redirects
 	Redirects   int            // how many redirects were followed
 	Outcome     Outcome        // what the rules are
@@ -203,7 +203,7 @@ func (r *Result) Decide(agent, url string) served.Verdict {
 //	https://example.com/robots.txt: unreachable (503 Service Unavailable)
 //	https://example.com/robots.txt: ok (200 OK), a copy fetched 2025-06-01T10:00:00Z: now unreachable (503 Service Unavailable)
 func (r *Result) String() string {
-	s := r.URL + ": " + r.Outcome.String() + " (" + r.cause() + ")"
+	s := r.Origin + "/robots.txt: " + r.Outcome.String() + " (" + r.cause() + ")"
 	if r.Refresh != nil {
 		s += ", a copy fetched " + r.Fetched.UTC().Format(time.RFC3339) + ": now " + r.Refresh.Outcome.String() + " (" + r.Refresh.cause() + ")"
 	}
@@ -382,8 +382,8 @@ func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 		userAgent = v.userAgent
 	}
 
-	res := &Result{Origin: origin, URL: origin + "/robots.txt"}
-	target := res.URL
+	res := &Result{Origin: origin}
+	target := origin + "/robots.txt"
 	for {
 		res.FinalURL = target
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
@@ -498,7 +498,7 @@ func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
 		resp.Body.Close()
 		return nil, err
 	}
-	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: resp.Request.URL.String(),
+	res := &Result{Origin: origin, FinalURL: resp.Request.URL.String(),
 		Redirects: redirects, Fetched: f.now()}
 	if other != "" {
 		discard(resp.Body)
@@ -525,7 +525,7 @@ func (f *Fetcher) FromStatus(robotsURL string, status int, header http.Header, b
 	}
 	resp := &http.Response{StatusCode: status, Header: header, Uncompressed: true,
 		Body: io.NopCloser(bytes.NewReader(body))}
-	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: origin + "/robots.txt", Fetched: f.now()}
+	res := &Result{Origin: origin, FinalURL: origin + "/robots.txt", Fetched: f.now()}
 	return f.decide(res, resp), nil
 }
 

@@ -138,8 +138,8 @@ func TestStatus(t *testing.T) {
 			if res.Outcome != tt.want || res.Status != tt.status {
 				t.Fatalf("Outcome, Status = %v, %d; want %v, %d (%v)", res.Outcome, res.Status, tt.want, tt.status, res)
 			}
-			if res.Origin != srv.URL || res.URL != srv.URL+"/robots.txt" || res.FinalURL != res.URL {
-				t.Errorf("Origin, URL, FinalURL = %q, %q, %q", res.Origin, res.URL, res.FinalURL)
+			if res.Origin != srv.URL || res.FinalURL != srv.URL+"/robots.txt" {
+				t.Errorf("Origin, FinalURL = %q, %q", res.Origin, res.FinalURL)
 			}
 			if (res.Robots != nil) != (tt.want == OK) {
 				t.Errorf("Robots = %v with outcome %v", res.Robots, res.Outcome)
@@ -696,13 +696,13 @@ func TestResultString(t *testing.T) {
 		r    *Result
 		want string
 	}{
-		{&Result{URL: "https://a/robots.txt", Status: 200}, "https://a/robots.txt: ok (200 OK)"},
-		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Status: 503}, "https://a/robots.txt: unreachable (503 Service Unavailable)"},
-		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Status: 599}, "https://a/robots.txt: unreachable (599)"},
-		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Err: errors.New("boom")}, "https://a/robots.txt: unreachable (boom)"},
-		{&Result{URL: "https://a/robots.txt", Status: 200, Redirects: 1, FinalURL: "https://b/robots.txt"}, "https://a/robots.txt: ok (200 OK, from https://b/robots.txt after 1 redirect)"},
-		{&Result{URL: "https://a/robots.txt", Outcome: Restricted, Status: 403}, "https://a/robots.txt: restricted (403 Forbidden)"},
-		{&Result{URL: "https://a/robots.txt", Status: 200, Fetched: fetched, Refresh: &Result{Outcome: Unreachable, Status: 500}},
+		{&Result{Origin: "https://a", Status: 200}, "https://a/robots.txt: ok (200 OK)"},
+		{&Result{Origin: "https://a", Outcome: Unreachable, Status: 503}, "https://a/robots.txt: unreachable (503 Service Unavailable)"},
+		{&Result{Origin: "https://a", Outcome: Unreachable, Status: 599}, "https://a/robots.txt: unreachable (599)"},
+		{&Result{Origin: "https://a", Outcome: Unreachable, Err: errors.New("boom")}, "https://a/robots.txt: unreachable (boom)"},
+		{&Result{Origin: "https://a", Status: 200, Redirects: 1, FinalURL: "https://b/robots.txt"}, "https://a/robots.txt: ok (200 OK, from https://b/robots.txt after 1 redirect)"},
+		{&Result{Origin: "https://a", Outcome: Restricted, Status: 403}, "https://a/robots.txt: restricted (403 Forbidden)"},
+		{&Result{Origin: "https://a", Status: 200, Fetched: fetched, Refresh: &Result{Outcome: Unreachable, Status: 500}},
 			"https://a/robots.txt: ok (200 OK), a copy fetched 2025-06-01T10:00:00Z: now unreachable (500 Internal Server Error)"},
 	}
 	for _, tt := range tests {
