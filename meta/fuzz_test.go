@@ -62,7 +62,7 @@ func FuzzMeta(f *testing.F) {
 			}
 		}
 		prefs := d.Usage()
-		if prefs.Get(usage.TrainAI) == usage.Allowed && !d.AI() {
+		if prefs.Get(usage.TrainAI) == usage.Allowed && d.no&noAI != 0 {
 			t.Fatalf("noai, yet train-ai is allowed")
 		}
 		for c := range usage.Category(usage.NumCategories) {

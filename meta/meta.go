@@ -282,10 +282,6 @@ func (d Directives) ImageIndex() bool { return d.no&noImageIndex == 0 }
 // notranslate applies.
 func (d Directives) Translate() bool { return d.no&noTranslate == 0 }
 
-// AI reports whether the page may be used for AI: no noai applies. Usage
-// reads noai as train-ai=n.
-func (d Directives) AI() bool { return d.no&noAI == 0 }
-
 // ImageAI reports whether the images of the page may be used for AI: no
 // noimageai applies.
 func (d Directives) ImageAI() bool { return d.no&noImageAI == 0 }

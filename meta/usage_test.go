@@ -118,8 +118,8 @@ func TestAIDirectives(t *testing.T) {
 		{"none is not noai", ParseMeta("robots", "none", "FooBot"), true, true, usage.Unknown, ""},
 	}
 	for _, tt := range tests {
-		if tt.d.AI() != tt.ai || tt.d.ImageAI() != tt.image {
-			t.Errorf("%s: AI %v ImageAI %v, want %v %v", tt.name, tt.d.AI(), tt.d.ImageAI(), tt.ai, tt.image)
+		if (tt.d.no&noAI == 0) != tt.ai || tt.d.ImageAI() != tt.image {
+			t.Errorf("%s: AI %v ImageAI %v, want %v %v", tt.name, (tt.d.no&noAI == 0), tt.d.ImageAI(), tt.ai, tt.image)
 		}
 		u := tt.d.Usage()
 		if u.Get(usage.TrainAI) != tt.train || u.From(usage.TrainAI).Field != tt.from {
