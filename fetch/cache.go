@@ -249,7 +249,7 @@ func (c *Cache) fill(ctx context.Context, e *entry, cl *call, prev *Result) (res
 	}()
 	r := c.Fetcher.fetch(ctx, e.origin)
 	if r.Outcome == Unreachable && ctx.Err() != nil {
-		return nil, fmt.Errorf("fetch: %s: %w", r.URL, ctx.Err())
+		return nil, fmt.Errorf("fetch: %s/robots.txt: %w", r.Origin, ctx.Err())
 	}
 	return c.keep(prev, r), nil
 }

@@ -234,7 +234,7 @@ func TestCacheStale(t *testing.T) {
 	if res.Outcome != OK || res.Refresh == nil || res.Refresh.Status != 503 || res.Robots != good.Robots {
 		t.Fatalf("after a 503: got %v, want the good copy", res)
 	}
-	if !res.Allowed("FooBot", s.URL+"/y") || res.Allowed("FooBot", s.URL+"/x") {
+	if !res.Decide("FooBot", s.URL+"/y").Allowed || res.Decide("FooBot", s.URL+"/x").Allowed {
 		t.Errorf("the good copy's rules do not apply")
 	}
 	if !res.Expires.Equal(clk.Now().Add(defaultMinAge)) {
@@ -267,14 +267,14 @@ func TestCacheStale(t *testing.T) {
 	}
 	clk.Advance(time.Second)
 	res = get(t, c, s.URL)
-	if res.Outcome != Unreachable || res.Refresh != nil || res.Allowed("FooBot", s.URL+"/y") {
+	if res.Outcome != Unreachable || res.Refresh != nil || res.Decide("FooBot", s.URL+"/y").Allowed {
 		t.Fatalf("past the stale limit: got %v, want unreachable", res)
 	}
 
 	// Once the host answers again, its answer stands.
 	s.set(404, nil, "")
 	clk.Advance(defaultMinAge)
-	if res = get(t, c, s.URL); res.Outcome != Unavailable || !res.Allowed("FooBot", s.URL+"/x") {
+	if res = get(t, c, s.URL); res.Outcome != Unavailable || !res.Decide("FooBot", s.URL+"/x").Allowed {
 		t.Fatalf("after a 404: got %v", res)
 	}
 	// A 404 is no copy to keep.
@@ -431,7 +431,7 @@ func BenchmarkCacheHit(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			res, err := c.Get(ctx, u)
-			if err != nil || res.Allowed("FooBot", u) {
+			if err != nil || res.Decide("FooBot", u).Allowed {
 				b.Fatal("allowed")
 			}
 		}
@@ -480,7 +480,7 @@ func TestCacheStaleWhileRevalidate(t *testing.T) {
 		t.Errorf("%d fetches, want 2: one refresh for 32 callers", h)
 	}
 	res := get(t, c, s.URL)
-	if res == first || !res.Fetched.Equal(clk.Now()) || res.Allowed("FooBot", "/y") {
+	if res == first || !res.Fetched.Equal(clk.Now()) || res.Decide("FooBot", "/y").Allowed {
 		t.Errorf("after the refresh: %v fetched %v", res, res.Fetched)
 	}
 
@@ -488,7 +488,7 @@ func TestCacheStaleWhileRevalidate(t *testing.T) {
 	clk.Advance(defaultMaxAge)
 	s.set(200, nil, simpleFile)
 	res, err := c.Get(ctx, s.URL)
-	if err != nil || !res.Fetched.Equal(clk.Now()) || res.Allowed("FooBot", "/x") {
+	if err != nil || !res.Fetched.Equal(clk.Now()) || res.Decide("FooBot", "/x").Allowed {
 		t.Errorf("past MaxAge: %v, %v; want a fresh fetch", res, err)
 	}
 }

@@ -81,7 +81,7 @@ func ExampleCache() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Println(path, res.Outcome, res.Status, res.Allowed("FooBot", srv.URL+path))
+		fmt.Println(path, res.Outcome, res.Status, res.Decide("FooBot", srv.URL+path).Allowed)
 	}
 	fmt.Println("fetches:", fetches.Load())
 	// Output:
@@ -93,7 +93,8 @@ func ExampleCache() {
 
 // A Transport's refusals come in two kinds: a rule forbids the URL
 // (ErrDisallowed: drop it), or the origin's robots.txt cannot be fetched
-// for now (ErrUnreachable: keep the URL and try again after RetryAt).
+// for now (ErrUnreachable: keep the URL and try again once the error's
+// Result expires).
 func ExampleTransport_errors() {
 	var down atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -120,7 +121,7 @@ func ExampleTransport_errors() {
 		case errors.Is(err, fetch.ErrDisallowed):
 			fmt.Printf("drop the URL: line %d, Disallow: %s\n", de.Decision.Line, de.Decision.Pattern)
 		case errors.Is(err, fetch.ErrUnreachable):
-			fmt.Printf("retry in %v: robots.txt %s (%d)\n", de.RetryAt().Sub(de.Result.Fetched), de.Result.Outcome, de.Result.Status)
+			fmt.Printf("retry in %v: robots.txt %s (%d)\n", de.Result.Expires.Sub(de.Result.Fetched), de.Result.Outcome, de.Result.Status)
 		}
 	}
 	// Output:
@@ -144,7 +145,7 @@ func ExampleFetcher_FromStatus() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Println(got.status, res.Outcome, res.Allowed("FooBot", "https://example.com/private/a"), res.Allowed("FooBot", "https://example.com/public"))
+		fmt.Println(got.status, res.Outcome, res.Decide("FooBot", "https://example.com/private/a").Allowed, res.Decide("FooBot", "https://example.com/public").Allowed)
 	}
 	// Output:
 	// 200 ok false true
@@ -173,7 +174,7 @@ func ExampleFetcher_FromResponse() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(res.Outcome, res.Redirects, res.Allowed("FooBot", srv.URL+"/page"))
+	fmt.Println(res.Outcome, res.Redirects, res.Decide("FooBot", srv.URL+"/page").Allowed)
 	// Output:
 	// ok 1 false
 }
@@ -201,8 +202,8 @@ func ExampleTransport_purposes() {
 	client := &http.Client{Transport: tr}
 	for _, path := range []string{"/shop", "/blog/post", "/blog/draft"} {
 		resp, err := client.Get(srv.URL + path)
-		var ue *fetch.UsageError
-		if errors.As(err, &ue) {
+		var ue *fetch.DisallowedError
+		if errors.Is(err, fetch.ErrUsageRefused) && errors.As(err, &ue) {
 			fmt.Printf("%s: not fetched, robots.txt %s: %s=%s\n", path, ue.Source, ue.Purpose, ue.Decision.Usage.Get(ue.Purpose))
 			continue
 		}

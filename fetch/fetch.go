@@ -22,7 +22,7 @@
 //	case errors.Is(err, fetch.ErrDisallowed):
 //		// drop the URL: the error names the deciding line
 //	case errors.Is(err, fetch.ErrUnreachable):
-//		// keep the URL: try again after the error's RetryAt
+//		// keep the URL: try again after the error's Result.Expires
 //	}
 //
 // A rule protects what a server serves, so a Transport decides a request
@@ -36,7 +36,7 @@
 // content of a URL it allows (Content-Usage rules, Content-Signal lines;
 // package usage). A Transport told the crawl's Purposes (usage.TrainAI
 // for a crawler that trains models) refuses, before sending it, a request
-// for which robots.txt says no to one of them, with a *UsageError
+// for which robots.txt says no to one of them, with a *DisallowedError
 // (ErrUsageRefused: do not fetch the URL for that purpose). A response
 // states preferences too, in its headers and META tags, which are known
 // only once it has come: Transport.Preferences (or Result.Preferences)
@@ -149,10 +149,10 @@ type Result struct {
 	// Origin is scheme://host[:port], what the rules apply to and what the
 	// Cache keys them by, written so that one origin always reads the same:
 	// the host in lower case (an IPv6 zone aside), a name in its IDNA ASCII
-	// form without a final dot, the scheme's default port omitted.
+	// form without a final dot, the scheme's default port omitted. The
+	// robots.txt URL requested first is Origin + "/robots.txt".
 	Origin string
 
-	URL         string         // the robots.txt URL requested: Origin + "/robots.txt"
 	FinalURL    string         // the URL of the last request, after redirects
 	Redirects   int            // how many redirects were followed
 	Outcome     Outcome        // what the rules are
@@ -164,7 +164,7 @@ type Result struct {
 	Size        int            // octets of the body read (after gzip decoding)
 	Truncated   bool           // the body was longer than the parse limit; the rest was not read
 	Fetched     time.Time      // when the last response arrived, or the fetch failed
-	Expires     time.Time      // until when the result is fresh
+	Expires     time.Time      // until when the result is fresh, and so when a Cache fetches the file again (an Unreachable one's refusals may end then)
 
 	// Refresh is set when the Cache keeps using a good copy because fetching
 	// the file again found the host unreachable: it is that failed fetch, and
@@ -197,26 +197,13 @@ func (r *Result) Decide(agent, url string) served.Verdict {
 	}
 }
 
-// Allowed reports whether the crawler with the given product token may fetch
-// url under this result; see Decide.
-func (r *Result) Allowed(agent, url string) bool { return r.Decide(agent, url).Allowed }
-
-// CrawlDelay returns the crawl-delay the file sets for the crawler with the
-// given product token, and whether it sets one.
-func (r *Result) CrawlDelay(agent string) (time.Duration, bool) {
-	if r.Outcome != OK || r.Robots == nil {
-		return 0, false
-	}
-	return r.Robots.Agent(agent).CrawlDelay()
-}
-
 // String describes the result in one line, for logs and tools:
 //
 //	https://example.com/robots.txt: ok (200 OK)
 //	https://example.com/robots.txt: unreachable (503 Service Unavailable)
 //	https://example.com/robots.txt: ok (200 OK), a copy fetched 2025-06-01T10:00:00Z: now unreachable (503 Service Unavailable)
 func (r *Result) String() string {
-	s := r.URL + ": " + r.Outcome.String() + " (" + r.cause() + ")"
+	s := r.Origin + "/robots.txt: " + r.Outcome.String() + " (" + r.cause() + ")"
 	if r.Refresh != nil {
 		s += ", a copy fetched " + r.Fetched.UTC().Format(time.RFC3339) + ": now " + r.Refresh.Outcome.String() + " (" + r.Refresh.cause() + ")"
 	}
@@ -395,8 +382,8 @@ func (f *Fetcher) fetch(ctx context.Context, origin string) *Result {
 		userAgent = v.userAgent
 	}
 
-	res := &Result{Origin: origin, URL: origin + "/robots.txt"}
-	target := res.URL
+	res := &Result{Origin: origin}
+	target := origin + "/robots.txt"
 	for {
 		res.FinalURL = target
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
@@ -511,7 +498,7 @@ func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
 		resp.Body.Close()
 		return nil, err
 	}
-	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: resp.Request.URL.String(),
+	res := &Result{Origin: origin, FinalURL: resp.Request.URL.String(),
 		Redirects: redirects, Fetched: f.now()}
 	if other != "" {
 		discard(resp.Body)
@@ -538,7 +525,7 @@ func (f *Fetcher) FromStatus(robotsURL string, status int, header http.Header, b
 	}
 	resp := &http.Response{StatusCode: status, Header: header, Uncompressed: true,
 		Body: io.NopCloser(bytes.NewReader(body))}
-	res := &Result{Origin: origin, URL: origin + "/robots.txt", FinalURL: origin + "/robots.txt", Fetched: f.now()}
+	res := &Result{Origin: origin, FinalURL: origin + "/robots.txt", Fetched: f.now()}
 	return f.decide(res, resp), nil
 }
 

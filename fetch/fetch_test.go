@@ -138,8 +138,8 @@ func TestStatus(t *testing.T) {
 			if res.Outcome != tt.want || res.Status != tt.status {
 				t.Fatalf("Outcome, Status = %v, %d; want %v, %d (%v)", res.Outcome, res.Status, tt.want, tt.status, res)
 			}
-			if res.Origin != srv.URL || res.URL != srv.URL+"/robots.txt" || res.FinalURL != res.URL {
-				t.Errorf("Origin, URL, FinalURL = %q, %q, %q", res.Origin, res.URL, res.FinalURL)
+			if res.Origin != srv.URL || res.FinalURL != srv.URL+"/robots.txt" {
+				t.Errorf("Origin, FinalURL = %q, %q", res.Origin, res.FinalURL)
 			}
 			if (res.Robots != nil) != (tt.want == OK) {
 				t.Errorf("Robots = %v with outcome %v", res.Robots, res.Outcome)
@@ -205,14 +205,14 @@ func TestRedirects(t *testing.T) {
 				if n > 0 && res.FinalURL != fmt.Sprintf("%s/hop/%d", srv.URL, n) {
 					t.Errorf("FinalURL = %q", res.FinalURL)
 				}
-				if res.Allowed("FooBot", srv.URL+"/x") {
+				if res.Decide("FooBot", srv.URL+"/x").Allowed {
 					t.Errorf("the file's rules do not apply")
 				}
 			} else {
 				if res.Outcome != Unavailable || res.Err == nil || res.Redirects != MaxRedirects {
 					t.Fatalf("got %v, %d redirects; want unavailable after %d", res, res.Redirects, MaxRedirects)
 				}
-				if !res.Allowed("FooBot", srv.URL+"/x") {
+				if !res.Decide("FooBot", srv.URL+"/x").Allowed {
 					t.Errorf("unavailable but /x disallowed")
 				}
 			}
@@ -236,7 +236,7 @@ func TestRedirectCrossHost(t *testing.T) {
 	if res.Outcome != OK || res.Origin != a.URL || res.FinalURL != b.URL+"/robots.txt" || res.Redirects != 1 {
 		t.Fatalf("got %v (origin %s, final %s)", res, res.Origin, res.FinalURL)
 	}
-	if res.Allowed("FooBot", a.URL+"/b-only") {
+	if res.Decide("FooBot", a.URL+"/b-only").Allowed {
 		t.Errorf("the rules of the redirect target do not apply to the first origin")
 	}
 	if gotUA != "FooBot/1.0" {
@@ -268,7 +268,7 @@ func TestRedirectOtherScheme(t *testing.T) {
 		// A client that followed it itself: FromResponse stays out too.
 		if resp, err := f.Client.Get(srv.URL + "/robots.txt"); err == nil {
 			res, err := f.FromResponse(resp)
-			if err != nil || res.Outcome != Unreachable || res.Allowed("FooBot", "/x") {
+			if err != nil || res.Outcome != Unreachable || res.Decide("FooBot", "/x").Allowed {
 				t.Errorf("FromResponse after a redirect to %s: got %v, %v", loc, res, err)
 			}
 		}
@@ -355,9 +355,9 @@ func TestLargeBody(t *testing.T) {
 	if res.Outcome != OK || !res.Truncated {
 		t.Fatalf("got %v, truncated %v", res, res.Truncated)
 	}
-	if res.Allowed("FooBot", "/early") || !res.Allowed("FooBot", "/late") {
+	if res.Decide("FooBot", "/early").Allowed || !res.Decide("FooBot", "/late").Allowed {
 		t.Errorf("/early allowed %v, /late allowed %v; want the rule past the limit ignored",
-			res.Allowed("FooBot", "/early"), res.Allowed("FooBot", "/late"))
+			res.Decide("FooBot", "/early").Allowed, res.Decide("FooBot", "/late").Allowed)
 	}
 	if n := ct.n.Load(); n > limit+normalize.Slack+4<<10 {
 		t.Errorf("read %d octets of the body, want at most about %d", n, limit+normalize.Slack)
@@ -414,7 +414,7 @@ func TestLongLine(t *testing.T) {
 			if res.Outcome != OK || !res.Truncated || res.Size != limit+normalize.Slack {
 				t.Fatalf("got %v, truncated %v, size %d", res, res.Truncated, res.Size)
 			}
-			if got := res.Allowed("FooBot", tt.path); got != tt.allowed {
+			if got := res.Decide("FooBot", tt.path).Allowed; got != tt.allowed {
 				t.Errorf("%s allowed %v, want %v", tt.path, got, tt.allowed)
 			}
 			if n := ct.n.Load(); n > limit+normalize.Slack+1<<20 {
@@ -440,7 +440,7 @@ func TestCharset(t *testing.T) {
 			io.WriteString(w, body)
 		})
 		res := fetch(t, newFetcher(t), srv.URL)
-		if got := !res.Allowed("FooBot", srv.URL+"/café"); got != tt.disallowed {
+		if got := !res.Decide("FooBot", srv.URL+"/café").Allowed; got != tt.disallowed {
 			t.Errorf("%s: /café disallowed %v, want %v", tt.contentType, got, tt.disallowed)
 		}
 	}
@@ -456,7 +456,7 @@ func TestCharsetCannotEraseRules(t *testing.T) {
 			io.WriteString(w, body)
 		})
 		res := fetch(t, newFetcher(t), srv.URL)
-		if res.Allowed("FooBot", srv.URL+"/private") {
+		if res.Decide("FooBot", srv.URL+"/private").Allowed {
 			t.Errorf("charset=%s: /private allowed", charset)
 		}
 		found := false
@@ -483,8 +483,8 @@ func TestGzip(t *testing.T) {
 		t.Cleanup(tr.CloseIdleConnections)
 		f := &Fetcher{Client: &http.Client{Transport: tr}}
 		res := fetch(t, f, srv.URL)
-		if res.Outcome != OK || res.Allowed("FooBot", "/x") || res.Size != len(simpleFile) {
-			t.Errorf("DisableCompression %v: got %v, /x allowed %v, size %d", disable, res, res.Allowed("FooBot", "/x"), res.Size)
+		if res.Outcome != OK || res.Decide("FooBot", "/x").Allowed || res.Size != len(simpleFile) {
+			t.Errorf("DisableCompression %v: got %v, /x allowed %v, size %d", disable, res, res.Decide("FooBot", "/x").Allowed, res.Size)
 		}
 	}
 }
@@ -495,7 +495,7 @@ func TestUnknownEncoding(t *testing.T) {
 		io.WriteString(w, "\x1b\x00\x00garbage")
 	})
 	res := fetch(t, newFetcher(t), srv.URL)
-	if res.Outcome != Unreachable || res.Err == nil || res.Allowed("FooBot", "/y") {
+	if res.Outcome != Unreachable || res.Err == nil || res.Decide("FooBot", "/y").Allowed {
 		t.Errorf("got %v", res)
 	}
 }
@@ -535,7 +535,7 @@ func TestTimeout(t *testing.T) {
 			if res.Outcome != Unreachable || !errors.Is(res.Err, context.DeadlineExceeded) {
 				t.Errorf("got %v (err %#v)", res, res.Err)
 			}
-			if res.Allowed("FooBot", "/anything") {
+			if res.Decide("FooBot", "/anything").Allowed {
 				t.Errorf("unreachable but allowed")
 			}
 		})
@@ -571,7 +571,7 @@ func TestConnectionReset(t *testing.T) {
 	if res.Outcome != Unreachable || res.Err == nil || res.Status != 200 {
 		t.Fatalf("got %v", res)
 	}
-	if res.Allowed("FooBot", "/page") {
+	if res.Decide("FooBot", "/page").Allowed {
 		t.Errorf("a file cut short allows /page")
 	}
 }
@@ -595,7 +595,7 @@ func TestHTML(t *testing.T) {
 	if res.Outcome != OK || res.ContentType != "text/html; charset=utf-8" {
 		t.Fatalf("got %v, content type %q", res, res.ContentType)
 	}
-	if !res.Allowed("FooBot", "/anything") || len(res.Robots.Groups()) != 0 {
+	if !res.Decide("FooBot", "/anything").Allowed || len(res.Robots.Groups()) != 0 {
 		t.Errorf("an HTML page disallows something: %v", res.Robots.Groups())
 	}
 	if len(res.Robots.Diagnostics()) == 0 {
@@ -696,13 +696,13 @@ func TestResultString(t *testing.T) {
 		r    *Result
 		want string
 	}{
-		{&Result{URL: "https://a/robots.txt", Status: 200}, "https://a/robots.txt: ok (200 OK)"},
-		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Status: 503}, "https://a/robots.txt: unreachable (503 Service Unavailable)"},
-		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Status: 599}, "https://a/robots.txt: unreachable (599)"},
-		{&Result{URL: "https://a/robots.txt", Outcome: Unreachable, Err: errors.New("boom")}, "https://a/robots.txt: unreachable (boom)"},
-		{&Result{URL: "https://a/robots.txt", Status: 200, Redirects: 1, FinalURL: "https://b/robots.txt"}, "https://a/robots.txt: ok (200 OK, from https://b/robots.txt after 1 redirect)"},
-		{&Result{URL: "https://a/robots.txt", Outcome: Restricted, Status: 403}, "https://a/robots.txt: restricted (403 Forbidden)"},
-		{&Result{URL: "https://a/robots.txt", Status: 200, Fetched: fetched, Refresh: &Result{Outcome: Unreachable, Status: 500}},
+		{&Result{Origin: "https://a", Status: 200}, "https://a/robots.txt: ok (200 OK)"},
+		{&Result{Origin: "https://a", Outcome: Unreachable, Status: 503}, "https://a/robots.txt: unreachable (503 Service Unavailable)"},
+		{&Result{Origin: "https://a", Outcome: Unreachable, Status: 599}, "https://a/robots.txt: unreachable (599)"},
+		{&Result{Origin: "https://a", Outcome: Unreachable, Err: errors.New("boom")}, "https://a/robots.txt: unreachable (boom)"},
+		{&Result{Origin: "https://a", Status: 200, Redirects: 1, FinalURL: "https://b/robots.txt"}, "https://a/robots.txt: ok (200 OK, from https://b/robots.txt after 1 redirect)"},
+		{&Result{Origin: "https://a", Outcome: Restricted, Status: 403}, "https://a/robots.txt: restricted (403 Forbidden)"},
+		{&Result{Origin: "https://a", Status: 200, Fetched: fetched, Refresh: &Result{Outcome: Unreachable, Status: 500}},
 			"https://a/robots.txt: ok (200 OK), a copy fetched 2025-06-01T10:00:00Z: now unreachable (500 Internal Server Error)"},
 	}
 	for _, tt := range tests {
@@ -770,8 +770,8 @@ func TestFromStatus(t *testing.T) {
 						r, r.Truncated, r.Size, r.Expires, want, want.Truncated, want.Size, want.Expires)
 				}
 				for _, path := range []string{"/", "/x", "/caf\u00e9", "/late", "/robots.txt"} {
-					if r.Allowed("FooBot", path) != want.Allowed("FooBot", path) {
-						t.Errorf("%s: %s allowed %v, Fetch says %v", name, path, r.Allowed("FooBot", path), want.Allowed("FooBot", path))
+					if r.Decide("FooBot", path).Allowed != want.Decide("FooBot", path).Allowed {
+						t.Errorf("%s: %s allowed %v, Fetch says %v", name, path, r.Decide("FooBot", path).Allowed, want.Decide("FooBot", path).Allowed)
 					}
 				}
 			}
@@ -797,7 +797,7 @@ func TestFromResponseRedirects(t *testing.T) {
 	}
 	// A redirect the caller did not follow is no file: stay out.
 	r, _ := f.FromStatus(srv.URL, 301, http.Header{"Location": {"/elsewhere"}}, nil)
-	if r.Outcome != Unreachable || r.Allowed("FooBot", "/x") {
+	if r.Outcome != Unreachable || r.Decide("FooBot", "/x").Allowed {
 		t.Errorf("an unfollowed redirect: %v", r)
 	}
 	for _, bad := range []*http.Response{nil, {StatusCode: 200, Body: http.NoBody}} {
@@ -829,7 +829,7 @@ func BenchmarkLongLine(b *testing.B) {
 			runtime.ReadMemStats(&m0)
 			for i := 0; i < b.N; i++ {
 				res, err := f.FromStatus("https://example.com/robots.txt", 200, nil, body)
-				if err != nil || !res.Truncated || res.Size != limit+normalize.Slack || res.Allowed("FooBot", tail.url) {
+				if err != nil || !res.Truncated || res.Size != limit+normalize.Slack || res.Decide("FooBot", tail.url).Allowed {
 					b.Fatalf("%v, %v", res, err)
 				}
 			}

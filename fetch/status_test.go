@@ -31,7 +31,7 @@ func TestKeepSource(t *testing.T) {
 		t.Errorf("%d lines in the Source, want 2", n)
 	}
 	for _, u := range []string{"/", "/private/x"} {
-		if a, b := plain.Allowed("x", u), kept.Allowed("x", u); a != b {
+		if a, b := plain.Decide("x", u).Allowed, kept.Decide("x", u).Allowed; a != b {
 			t.Errorf("%s: allowed %v without KeepSource, %v with it", u, a, b)
 		}
 	}

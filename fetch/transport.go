@@ -25,75 +25,88 @@ var ErrDisallowed = errors.New("disallowed by robots.txt")
 // origin's robots.txt is Unreachable (a 5xx status, 429, a network error or
 // a timeout): RFC 9309 2.3.1.4 disallows everything until it can be
 // fetched, so this is temporary: keep the URL and try again after the
-// error's RetryAt. Test for it with errors.Is; the error itself is a
+// Expires of the error's Result (the Cache fetches the file again then,
+// honouring the server's Retry-After). Test for it with errors.Is; the error itself is a
 // *DisallowedError, and errors.Is(err, ErrDisallowed) is false.
 var ErrUnreachable = errors.New("robots.txt unreachable")
 
-// A DisallowedError reports a request that robots.txt does not allow, and
-// why: the deciding rule (Decision.Line), the fetch outcome that
-// disallows everything (Result), or, for a URL that could not be matched
-// within the decision budget, Decision.OverBudget (it wraps
-// robots.ErrOverBudget then). It
-// matches ErrUnreachable when that outcome is Unreachable, and
+// A DisallowedError reports a request that robots.txt refuses, and why:
+// the deciding rule (Decision.Line), the fetch outcome that disallows
+// everything (Result), or, for a URL that could not be matched within the
+// decision budget, Decision.OverBudget (it wraps robots.ErrOverBudget
+// then). It matches ErrUnreachable when that outcome is Unreachable, and
 // ErrDisallowed otherwise.
+//
+// A request whose URL robots.txt allows (Decision.Allowed) is refused for
+// usage instead: robots.txt says its content may not be used for Purpose,
+// one of the Transport's Purposes. It matches ErrUsageRefused only.
 type DisallowedError struct {
 	URL      string          // the URL requested, its password redacted (url.URL.Redacted)
 	Agent    string          // the product token it was decided for
-	Decision robots.Decision // the decision; Line 0 when no rule decided
+	Decision robots.Decision // the decision, with every preference for the URL in Usage; Line 0 when no rule decided
 	Result   *Result         // the robots.txt result that applied
-	Reason   string          // when set, why the request was refused, the Result aside
+	reason   string          // when set, why the request was refused, the Result aside
 
 	// Reading is the path and query Decision disallows when it is a
 	// server's reading of the request target rather than the target as
 	// sent, such as "/private/a.html" for "/private%2Fa.html" (see
 	// served.Verdict); it is empty otherwise.
 	Reading string
+
+	// Purpose, for a refusal for usage, is the declared purpose robots.txt
+	// refuses, and Source the line that refuses it: its number and its
+	// field, Content-Usage or Content-Signal (a Content-Signal ai-train=no
+	// refuses the purpose usage.TrainAI). Source is zero otherwise.
+	Purpose usage.Category
+	Source  usage.Source
 }
 
-// Temporary reports whether the request is refused only for now, because
-// the origin's robots.txt is unreachable; see RetryAt.
-func (e *DisallowedError) Temporary() bool {
-	return e.Reason == "" && e.Result != nil && e.Result.Outcome == Unreachable
-}
-
-// RetryAt returns when the origin's robots.txt will be fetched again, so
-// that a temporary refusal may end: the Result's Expires, which honours the
-// server's Retry-After. It is the zero time when the refusal is not
-// temporary.
-func (e *DisallowedError) RetryAt() time.Time {
-	if !e.Temporary() {
-		return time.Time{}
-	}
-	return e.Result.Expires
+// temporary reports whether the request is refused only for now, because
+// the origin's robots.txt is unreachable.
+func (e *DisallowedError) temporary() bool {
+	return e.reason == "" && !e.Decision.Allowed && e.Result != nil && e.Result.Outcome == Unreachable
 }
 
 // Error names the URL, the agent and the rule that refused it, or the fetch
-// outcome and when it is tried again.
+// outcome and when it is tried again; for usage, the purpose and the line
+// that refuses it.
 func (e *DisallowedError) Error() string {
+	if e.Decision.Allowed {
+		where := "robots.txt"
+		if e.Result != nil {
+			where = e.Result.FinalURL
+		}
+		return fmt.Sprintf("fetch: %s may not use %s for %s: %s %s says no",
+			e.Agent, e.URL, e.Purpose.Label(), where, e.Source)
+	}
 	what := e.URL
 	if e.Reading != "" {
 		what += " (read as " + e.Reading + ")"
 	}
 	switch {
-	case e.Reason != "":
-		return fmt.Sprintf("fetch: %s may not fetch %s: %s", e.Agent, what, e.Reason)
+	case e.reason != "":
+		return fmt.Sprintf("fetch: %s may not fetch %s: %s", e.Agent, what, e.reason)
 	case e.Decision.OverBudget:
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s: %v", e.Agent, what, e.Result.FinalURL, robots.ErrOverBudget)
 	case e.Decision.Line > 0:
 		return fmt.Sprintf("fetch: %s may not fetch %s: %s line %d: Disallow: %s",
 			e.Agent, what, e.Result.FinalURL, e.Decision.Line, e.Decision.Pattern)
-	case e.Temporary():
+	case e.temporary():
 		return fmt.Sprintf("fetch: %s may not fetch %s before %s: %s, so everything is disallowed for now",
-			e.Agent, what, e.RetryAt().UTC().Format(time.RFC3339), e.Result)
+			e.Agent, what, e.Result.Expires.UTC().Format(time.RFC3339), e.Result)
 	}
 	return fmt.Sprintf("fetch: %s may not fetch %s: %s, so everything is disallowed",
 		e.Agent, what, e.Result)
 }
 
-// Is reports whether target is ErrUnreachable (when Temporary) or
-// ErrDisallowed (otherwise).
+// Is reports whether target is ErrUsageRefused (when Decision allows the
+// URL), ErrUnreachable (when the Result is Unreachable) or ErrDisallowed
+// (otherwise).
 func (e *DisallowedError) Is(target error) bool {
-	if e.Temporary() {
+	if e.Decision.Allowed {
+		return target == ErrUsageRefused
+	}
+	if e.temporary() {
 		return target == ErrUnreachable
 	}
 	return target == ErrDisallowed
@@ -220,7 +233,7 @@ type Transport struct {
 	// robots.txt allows, but for which it states that content may not be
 	// used for one of these purposes (a Content-Usage rule or Content-Signal
 	// line saying n or no), is refused before it is sent, with a
-	// *UsageError (errors.Is(err, ErrUsageRefused)). Each purpose is
+	// *DisallowedError (errors.Is(err, ErrUsageRefused)). Each purpose is
 	// read in the combined view of the two vocabularies
 	// (usage.Set.Combined): usage.TrainAI is refused by train-ai=n and by
 	// ai-train=no alike. Only a stated no refuses: an unknown preference
@@ -332,7 +345,7 @@ func (t *Transport) decide(req *http.Request, base http.RoundTripper) (*Result, 
 		// fetched (RFC 9309 2.2.2): another method is refused unless there
 		// is no file, and so no rule at all.
 		return nil, "", &DisallowedError{URL: u.Redacted(), Agent: agent, Result: res,
-			Reason: req.Method + " is not a method that fetches robots.txt"}
+			reason: req.Method + " is not a method that fetches robots.txt"}
 	}
 	v := res.Decide(agent, res.Origin+target)
 	if !v.Allowed {
@@ -392,7 +405,10 @@ func (t *Transport) getCache() *Cache {
 // crawlDelay returns the Crawl-delay res sets for agent, capped by
 // MaxCrawlDelay.
 func (t *Transport) crawlDelay(res *Result, agent string) time.Duration {
-	delay, ok := res.CrawlDelay(agent)
+	if res.Outcome != OK || res.Robots == nil {
+		return 0
+	}
+	delay, ok := res.Robots.Agent(agent).CrawlDelay()
 	if !ok {
 		return 0
 	}

@@ -8,7 +8,7 @@ package fetch
 //     Content-Signal lines, for a URL it allows (draft-ietf-aipref-attach
 //     section 3.1: a URL that may not be fetched has no preferences). A
 //     Transport told the crawl's Purposes refuses, before sending it, a
-//     request for which robots.txt says no to one of them (UsageError).
+//     request for which robots.txt says no to one of them (ErrUsageRefused).
 //   - the response, after it: its Content-Usage and Content-Signal headers,
 //     and the noai directive of its robots headers and META tags (package
 //     meta). No Transport can know them before the request is sent, and a
@@ -35,44 +35,17 @@ import (
 // origin's robots.txt allows the URL but states that its content may not be
 // used for one of the Transport's Purposes: a lasting answer for that
 // purpose, so do not fetch the URL for it. Test for it with errors.Is; the
-// error itself is a *UsageError. errors.Is(err, ErrDisallowed) is false:
-// robots.txt lets the URL be fetched, for other uses.
+// error itself is a *DisallowedError whose Decision allows the URL, and
+// errors.Is(err, ErrDisallowed) is false: robots.txt lets the URL be
+// fetched, for other uses.
 var ErrUsageRefused = errors.New("usage refused by robots.txt")
 
-// A UsageError reports a request refused before it was sent because the
-// origin's robots.txt states, for its URL, that the content may not be used
-// for a purpose the Transport declared.
-type UsageError struct {
-	URL     string         // the URL requested, its password redacted (url.URL.Redacted)
-	Agent   string         // the product token it was decided for
-	Purpose usage.Category // the declared purpose robots.txt refuses
-	// Source is the robots.txt line that refuses it: its number and its
-	// field, Content-Usage or Content-Signal (a Content-Signal ai-train=no
-	// refuses the purpose usage.TrainAI).
-	Source   usage.Source
-	Decision robots.Decision // the decision, with every preference for the URL in Usage
-	Result   *Result         // the robots.txt result that applied
-}
-
-// Error names the URL, the agent, the purpose and the line that refuses it.
-func (e *UsageError) Error() string {
-	where := "robots.txt"
-	if e.Result != nil {
-		where = e.Result.FinalURL
-	}
-	return fmt.Sprintf("fetch: %s may not use %s for %s: %s %s says no",
-		e.Agent, e.URL, e.Purpose.Label(), where, e.Source)
-}
-
-// Is reports whether target is ErrUsageRefused.
-func (e *UsageError) Is(target error) bool { return target == ErrUsageRefused }
-
-// refuseUsage returns a *UsageError when robots.txt, deciding url as d,
+// refuseUsage returns a *DisallowedError when robots.txt, deciding url as d,
 // says no to one of t's Purposes, the first in their order.
 func (t *Transport) refuseUsage(url, agent string, d robots.Decision, res *Result) error {
 	for _, p := range t.Purposes {
 		if pref, from := d.Usage.Combined(p); pref == usage.Disallowed {
-			return &UsageError{URL: url, Agent: agent, Purpose: p, Source: from, Decision: d, Result: res}
+			return &DisallowedError{URL: url, Agent: agent, Purpose: p, Source: from, Decision: d, Result: res}
 		}
 	}
 	return nil

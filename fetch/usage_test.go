@@ -117,9 +117,9 @@ func TestTransportPurposes(t *testing.T) {
 				}
 				return
 			}
-			var ue *UsageError
+			var ue *DisallowedError
 			if !errors.As(err, &ue) || !errors.Is(err, ErrUsageRefused) || errors.Is(err, ErrDisallowed) || errors.Is(err, ErrUnreachable) {
-				t.Fatalf("err = %v (%T), want a *UsageError that is ErrUsageRefused only", err, err)
+				t.Fatalf("err = %v (%T), want a *DisallowedError that is ErrUsageRefused only", err, err)
 			}
 			if ue.Purpose != tt.purpose || ue.Source != tt.from || ue.Agent != tt.agent || !ue.Decision.Allowed {
 				t.Errorf("refused for %s by %q (agent %s, allowed %v), want %s by %q", ue.Purpose, ue.Source, ue.Agent, ue.Decision.Allowed, tt.purpose, tt.from)

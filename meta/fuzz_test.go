@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/robotsexclusion/robots/internal/field"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -62,7 +63,7 @@ func FuzzMeta(f *testing.F) {
 			}
 		}
 		prefs := d.Usage()
-		if prefs.Get(usage.TrainAI) == usage.Allowed && !d.AI() {
+		if prefs.Get(usage.TrainAI) == usage.Allowed && d.no&noAI != 0 {
 			t.Fatalf("noai, yet train-ai is allowed")
 		}
 		for c := range usage.Category(usage.NumCategories) {
@@ -70,7 +71,7 @@ func FuzzMeta(f *testing.F) {
 				t.Fatalf("%s is %s from %v", c, prefs.Get(c), prefs.From(c))
 			}
 		}
-		for _, u := range d.UsageSources() {
+		for _, u := range field.ReadUsage(http.Header{"Content-Usage": {value}, "Content-Signal": {value}}) {
 			if !utf8.ValidString(u.Value) {
 				t.Fatalf("usage source %q is not valid UTF-8", u.Value)
 			}

@@ -138,9 +138,10 @@
 // as RFC 9651 says, and apply to every crawler. Usage returns them combined
 // with noai (read as train-ai=n, as the vocabulary draft's section 6.6 lets
 // another format map onto it) by the vocabulary's rule, any no wins, with
-// the source of each category; UsageSources lists the headers as read,
-// with what is wrong with each. A crawler combines Usage with what
-// robots.txt states for the URL (robots.Decision.Usage) by the same rule.
+// the source of each category. A crawler combines Usage with what
+// robots.txt states for the URL (robots.Decision.Usage) by the same rule. A
+// tool that shows what is wrong with a header's value asks package usage,
+// whose parsers report it.
 //
 // # Bounds
 //
@@ -151,10 +152,11 @@
 //     is read (DefaultLimit, one mebibyte, when the limit is 0 or less);
 //     Truncated says when the head was longer;
 //   - a structured header (Robots-Tag, Content-Usage, Content-Signal), its
-//     lines joined, is read up to 64 KiB; a longer one is not read, and is
-//     reported with the first 100 bytes of its text;
-//   - the first 1,000 directives found, and the first 1,000 usage headers,
-//     are kept in Sources and UsageSources; those past them still count;
+//     lines joined, is read up to 64 KiB; a longer one is not read (a
+//     Robots-Tag is reported as a Source with the first 100 bytes of its
+//     text, and a usage header states nothing);
+//   - the first 1,000 directives found are kept in Sources; those past
+//     them still count;
 //   - a date is at most 100 bytes of text; a max-snippet or
 //     max-video-preview larger than 2,147,483,647 is read as that number.
 package meta
@@ -181,8 +183,7 @@ type Directives struct {
 	hasUntil   bool
 	truncated  bool
 	sources    []Source
-	prefs      usage.Set     // Content-Usage and Content-Signal headers, combined
-	usageSrcs  []UsageSource // the headers prefs was read from
+	prefs      usage.Set // Content-Usage and Content-Signal headers, combined
 }
 
 // restriction is a set of the yes/no directives that restrict.
@@ -282,10 +283,6 @@ func (d Directives) ImageIndex() bool { return d.no&noImageIndex == 0 }
 // notranslate applies.
 func (d Directives) Translate() bool { return d.no&noTranslate == 0 }
 
-// AI reports whether the page may be used for AI: no noai applies. Usage
-// reads noai as train-ai=n.
-func (d Directives) AI() bool { return d.no&noAI == 0 }
-
 // ImageAI reports whether the images of the page may be used for AI: no
 // noimageai applies.
 func (d Directives) ImageAI() bool { return d.no&noImageAI == 0 }
@@ -340,10 +337,6 @@ func (d Directives) Merge(o Directives) Directives {
 	r.sources = append(append([]Source(nil), d.sources...), o.sources...)
 	if len(r.sources) > maxSources {
 		r.sources = r.sources[:maxSources:maxSources]
-	}
-	r.usageSrcs = append(append([]UsageSource(nil), d.usageSrcs...), o.usageSrcs...)
-	if len(r.usageSrcs) > maxSources {
-		r.usageSrcs = r.usageSrcs[:maxSources:maxSources]
 	}
 	r.prefs = d.prefs.Combine(o.prefs)
 	r.combine(o)

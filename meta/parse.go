@@ -6,11 +6,11 @@ package meta
 
 import (
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/robotsexclusion/robots/internal/field"
 	"github.com/robotsexclusion/robots/internal/jsonw"
 )
 
@@ -406,33 +406,16 @@ const headerName = "X-Robots-Tag"
 // form), then Content-Usage and Content-Signal (see Usage).
 func ParseHeader(h http.Header, agent string) Directives {
 	var d Directives
-	for _, v := range fieldValues(h, headerName) {
+	for _, v := range field.Values(h, headerName) {
 		split(v, true, func(prefix, raw string) {
 			s := Source{Place: XRobotsTag, Name: jsonw.PercentInvalid(prefix), Applies: prefix == "" || addressed(prefix, agent)}
 			classify(&s, raw)
 			d.add(s)
 		})
 	}
-	if v := fieldValues(h, robotsTagName); v != nil {
+	if v := field.Values(h, robotsTagName); v != nil {
 		readRobotsTag(&d, strings.Join(v, ", "), agent)
 	}
 	readUsage(&d, h)
 	return d
-}
-
-// fieldValues returns the values of every header of h named name, compared
-// without regard to case, the names in sorted order.
-func fieldValues(h http.Header, name string) []string {
-	var keys []string
-	for k := range h {
-		if strings.EqualFold(k, name) {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	var out []string
-	for _, k := range keys {
-		out = append(out, h[k]...)
-	}
-	return out
 }

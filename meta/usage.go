@@ -13,27 +13,21 @@ import (
 
 	"github.com/dunglas/httpsfv"
 
-	"github.com/robotsexclusion/robots/internal/diag"
+	"github.com/robotsexclusion/robots/internal/field"
 	"github.com/robotsexclusion/robots/internal/jsonw"
 	"github.com/robotsexclusion/robots/usage"
 )
 
 // maxFieldLen is the longest value, in bytes, of a structured header that
-// is read: the Robots-Tag, Content-Usage or Content-Signal headers of a
-// response, each field's lines joined. draft-illyes-repext asks for a limit
-// of at least 8 KiB; this one is eight times that. A longer field is not
-// read and is reported (a Source or UsageSource with a problem).
-const maxFieldLen = 64 << 10
+// is read (field.MaxLen); a longer field is not read and is reported as a
+// Source with a problem, or a usage header with a diagnostic.
+const maxFieldLen = field.MaxLen
 
-// The structured header names.
-const (
-	robotsTagName     = "Robots-Tag"
-	contentUsageName  = "Content-Usage"
-	contentSignalName = "Content-Signal"
-)
+// robotsTagName is the structured robots header's name.
+const robotsTagName = "Robots-Tag"
 
 // maxRawLen caps the text kept of a field that is not read.
-const maxRawLen = 100
+const maxRawLen = field.RawLen
 
 // readRobotsTag reads the value of the Robots-Tag header, its lines joined,
 // into d: a List of Items, each a product token ("*" for every crawler)
@@ -141,42 +135,10 @@ func dropEmptyParams(v string) string {
 	return b.String()
 }
 
-// A UsageSource is one usage-preference header of a response, as read.
-type UsageSource struct {
-	Field       string            // "Content-Usage" or "Content-Signal"
-	Value       string            // the value, its lines joined by ", "; an octet not part of valid UTF-8 percent-encoded ("%E9")
-	Prefs       usage.Set         // what it states
-	Diagnostics []diag.Diagnostic // what is wrong with it, as robots.Diagnostic values with usage codes (robots.UsageSyntax, ...)
-}
-
 // readUsage reads the Content-Usage and Content-Signal headers of h into d.
-// The lines of one field are joined, as RFC 9651 says, so that a key given
-// again in a later line replaces the earlier value.
 func readUsage(d *Directives, h http.Header) {
-	for _, f := range []struct {
-		name  string
-		parse func(string, usage.Source) (usage.Set, []diag.Diagnostic)
-	}{
-		{contentUsageName, usage.Parse},
-		{contentSignalName, usage.ParseSignal},
-	} {
-		values := fieldValues(h, f.name)
-		if values == nil {
-			continue
-		}
-		u := UsageSource{Field: f.name, Value: strings.Join(values, ", ")}
-		if len(u.Value) > maxFieldLen {
-			u.Value = jsonw.PercentInvalid(u.Value[:maxRawLen]) + "..."
-			u.Diagnostics = []diag.Diagnostic{{Code: diag.UsageSyntax,
-				Message: "longer than " + strconv.Itoa(maxFieldLen) + " bytes: not read, every category unknown"}}
-		} else {
-			u.Prefs, u.Diagnostics = f.parse(u.Value, usage.Source{Field: f.name})
-			u.Value = jsonw.PercentInvalid(u.Value)
-		}
+	for _, u := range field.ReadUsage(h) {
 		d.prefs = d.prefs.Combine(u.Prefs)
-		if len(d.usageSrcs) < maxSources {
-			d.usageSrcs = append(d.usageSrcs, u)
-		}
 	}
 }
 
@@ -211,12 +173,6 @@ func (d Directives) Usage() usage.Set {
 		}
 	}
 	return s.Combine(usage.Set{}.With(usage.TrainAI, usage.Disallowed, usage.Source{Field: "noai"}))
-}
-
-// UsageSources returns the usage-preference headers read, in the order
-// read (the first 1,000 of them).
-func (d Directives) UsageSources() []UsageSource {
-	return append([]UsageSource(nil), d.usageSrcs...)
 }
 
 // field names where a Source was read, for a usage.Source: `meta

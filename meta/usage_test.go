@@ -2,6 +2,7 @@ package meta
 
 import (
 	"github.com/robotsexclusion/robots/internal/diag"
+	"github.com/robotsexclusion/robots/internal/field"
 	"net/http"
 	"slices"
 	"strings"
@@ -118,8 +119,8 @@ func TestAIDirectives(t *testing.T) {
 		{"none is not noai", ParseMeta("robots", "none", "FooBot"), true, true, usage.Unknown, ""},
 	}
 	for _, tt := range tests {
-		if tt.d.AI() != tt.ai || tt.d.ImageAI() != tt.image {
-			t.Errorf("%s: AI %v ImageAI %v, want %v %v", tt.name, tt.d.AI(), tt.d.ImageAI(), tt.ai, tt.image)
+		if (tt.d.no&noAI == 0) != tt.ai || tt.d.ImageAI() != tt.image {
+			t.Errorf("%s: AI %v ImageAI %v, want %v %v", tt.name, (tt.d.no&noAI == 0), tt.d.ImageAI(), tt.ai, tt.image)
 		}
 		u := tt.d.Usage()
 		if u.Get(usage.TrainAI) != tt.train || u.From(usage.TrainAI).Field != tt.from {
@@ -181,7 +182,7 @@ func TestUsageHeaders(t *testing.T) {
 				}
 			}
 			var codes []diag.Code
-			for _, s := range d.UsageSources() {
+			for _, s := range field.ReadUsage(tt.h) {
 				for _, dg := range s.Diagnostics {
 					codes = append(codes, dg.Code)
 				}
@@ -194,7 +195,7 @@ func TestUsageHeaders(t *testing.T) {
 }
 
 // TestUsageMerge checks that Merge combines usage preferences by no wins,
-// whatever the order, and keeps every header's record.
+// whatever the order.
 func TestUsageMerge(t *testing.T) {
 	a := ParseHeader(http.Header{"Content-Usage": {"train-ai=y, search=y"}}, "FooBot")
 	b := ParseHeader(http.Header{"Content-Signal": {"search=no"}, "Content-Usage": {"train-ai=n"}}, "FooBot")
@@ -206,17 +207,15 @@ func TestUsageMerge(t *testing.T) {
 		if c, _ := p.Combined(usage.Search); c != usage.Disallowed {
 			t.Errorf("combined search %s, want disallowed", c)
 		}
-		if len(d.UsageSources()) != 3 {
-			t.Errorf("%d usage sources, want 3", len(d.UsageSources()))
-		}
 	}
 }
 
 // TestUsageLimit checks maxFieldLen for usage headers.
 func TestUsageLimit(t *testing.T) {
 	long := "train-ai=n" + strings.Repeat(", a", maxFieldLen/3)
-	d := ParseHeader(http.Header{"Content-Usage": {long}}, "FooBot")
-	src := d.UsageSources()
+	h := http.Header{"Content-Usage": {long}}
+	d := ParseHeader(h, "FooBot")
+	src := field.ReadUsage(h)
 	if len(src) != 1 || len(src[0].Diagnostics) != 1 || len(src[0].Value) > maxRawLen+3 || d.Usage().Known() {
 		t.Errorf("a field of %d bytes: %d sources, usage %s", len(long), len(src), d.Usage())
 	}

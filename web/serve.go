@@ -163,7 +163,7 @@ func (s *Server) fetch(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	out := fetched{URL: res.URL, FinalURL: res.FinalURL, Status: res.Status, Outcome: res.Outcome.String(),
+	out := fetched{URL: res.Origin + "/robots.txt", FinalURL: res.FinalURL, Status: res.Status, Outcome: res.Outcome.String(),
 		Summary: res.String(), Truncated: res.Truncated}
 	if res.Err != nil {
 		out.Error = res.Err.Error()

@@ -106,7 +106,7 @@ func writeSummary(w io.Writer, res *fetch.Result) {
 	p := func(key, format string, args ...any) {
 		fmt.Fprintf(w, "%-12s %s\n", key+":", fmt.Sprintf(format, args...))
 	}
-	p("url", "%s", res.URL)
+	p("url", "%s", res.Origin+"/robots.txt")
 	redirects := "no redirects"
 	if res.Redirects == 1 {
 		redirects = "after 1 redirect"
@@ -133,7 +133,7 @@ func writeSummary(w io.Writer, res *fetch.Result) {
 		p("error", "%v", res.Err)
 	}
 	if res.Refresh != nil {
-		p("stale", "a copy kept because fetching again found %s", strings.TrimPrefix(res.Refresh.String(), res.URL+": "))
+		p("stale", "a copy kept because fetching again found %s", strings.TrimPrefix(res.Refresh.String(), res.Origin+"/robots.txt: "))
 	}
 	if res.Outcome == fetch.OK {
 		ct := res.ContentType

@@ -198,7 +198,7 @@ func (rw *resultWriter) live(url string, v served.Verdict, res *fetch.Result) {
 	}
 	r := liveResult{
 		checkResult: checkResult{URL: url, Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern, Read: v.Reading},
-		Origin:      res.Origin, Robots: res.URL, Outcome: res.Outcome.String(), Status: res.Status,
+		Origin:      res.Origin, Robots: res.Origin + "/robots.txt", Outcome: res.Outcome.String(), Status: res.Status,
 		Stale: res.Refresh != nil,
 	}
 	if rw.usage {

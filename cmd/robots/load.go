@@ -62,7 +62,7 @@ func loadRobots(e *env, arg string, cache *fetch.Cache, opts ...robots.Option) (
 	if err != nil {
 		return nil, err
 	}
-	l := &loaded{name: res.URL}
+	l := &loaded{name: res.Origin + "/robots.txt"}
 	switch {
 	case res.Outcome == fetch.OK && res.Robots != nil:
 		l.r = res.Robots

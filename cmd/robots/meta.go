@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/robotsexclusion/robots"
+	"github.com/robotsexclusion/robots/internal/field"
 	"github.com/robotsexclusion/robots/meta"
 	prefs "github.com/robotsexclusion/robots/usage"
 )
@@ -58,6 +59,7 @@ func runMeta(e *env, args []string) int {
 	target := fs.Arg(0)
 
 	var d meta.Directives
+	var hdr http.Header // the response's headers, when a URL was fetched
 	var rt *metaRobots
 	u, isURL, err := metaTarget(target)
 	if err == nil && *robotsFile != "" {
@@ -69,7 +71,7 @@ func runMeta(e *env, args []string) int {
 	}
 	if err == nil {
 		if isURL {
-			d, err = metaFetch(e, u, *agent, *ua, *limit, *timeout)
+			d, hdr, err = metaFetch(e, u, *agent, *ua, *limit, *timeout)
 		} else {
 			d, err = metaReadFile(e, target, *agent, *limit)
 		}
@@ -81,7 +83,7 @@ func runMeta(e *env, args []string) int {
 	if d.Truncated() {
 		fmt.Fprintf(e.stderr, "robots meta: %s: the head is longer than %d bytes; META tags after them were not read\n", target, *limit)
 	}
-	metaPrint(e.stdout, d, *agent, rt)
+	metaPrint(e.stdout, d, field.ReadUsage(hdr), *agent, rt)
 	return exitOK
 }
 
@@ -168,28 +170,30 @@ func metaReadFile(e *env, name, agent string, limit int64) (meta.Directives, err
 // crawler it reports on, and reads the directives of the
 // response: its headers, and its body when it is HTML. A status other than
 // 2xx is noted, not fatal: a robots header on an error page still counts.
-func metaFetch(e *env, url, agent, ua string, limit int64, timeout time.Duration) (meta.Directives, error) {
+// It returns the response's headers too.
+func metaFetch(e *env, url, agent, ua string, limit int64, timeout time.Duration) (meta.Directives, http.Header, error) {
 	req, err := http.NewRequest(http.MethodGet, url, nil)
 	if err != nil {
-		return meta.Directives{}, err
+		return meta.Directives{}, nil, err
 	}
 	req.Header.Set("User-Agent", ua)
 	client := &http.Client{Timeout: timeout}
 	resp, err := client.Do(req)
 	if err != nil {
-		return meta.Directives{}, err
+		return meta.Directives{}, nil, err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
 		fmt.Fprintf(e.stderr, "robots meta: %s: HTTP status %s\n", url, resp.Status)
 	}
-	return meta.ParseResponse(resp, agent, limit)
+	d, err := meta.ParseResponse(resp, agent, limit)
+	return d, resp.Header, err
 }
 
 // metaPrint prints the directives in force on one line, then each
 // directive found: canonical form, whether it is in force (or why not), and
 // where it was found with what it said.
-func metaPrint(w io.Writer, d meta.Directives, agent string, rt *metaRobots) {
+func metaPrint(w io.Writer, d meta.Directives, headers []field.Usage, agent string, rt *metaRobots) {
 	out := bufio.NewWriter(w)
 	defer out.Flush()
 	fmt.Fprintln(out, d.String())
@@ -210,7 +214,7 @@ func metaPrint(w io.Writer, d meta.Directives, agent string, rt *metaRobots) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", metaPrintable(directive), note, metaPrintable(s.String()))
 	}
 	tw.Flush()
-	metaPrintUsage(out, d, rt)
+	metaPrintUsage(out, d, headers, rt)
 }
 
 // metaPrintUsage prints the usage preferences of the page, combined with
@@ -222,8 +226,8 @@ func metaPrint(w io.Writer, d meta.Directives, agent string, rt *metaRobots) {
 //	usage: Content-Usage: train-ai=n, search=y
 //	train-ai  disallowed  meta name="robots": noai
 //	search    allowed     robots.txt line 4: Content-Usage: /blog/ search=y
-func metaPrintUsage(w io.Writer, d meta.Directives, rt *metaRobots) {
-	stated, headers := d.Usage(), d.UsageSources()
+func metaPrintUsage(w io.Writer, d meta.Directives, headers []field.Usage, rt *metaRobots) {
+	stated := d.Usage()
 	if rt != nil {
 		stated = rt.prefs.Combine(stated)
 	}

@@ -202,7 +202,7 @@ func (a *Auditor) rules(rec *Record, res *fetch.Result) {
 	if res.Outcome != fetch.OK || res.Robots == nil {
 		// No file: the policy allows everything or disallows everything,
 		// whatever the crawler.
-		rec.Agents = a.noFile(res.Allowed(a.agents[0], "/"))
+		rec.Agents = a.noFile(res.Decide(a.agents[0], "/").Allowed)
 		return
 	}
 	r := res.Robots
