@@ -142,7 +142,7 @@ func TestScaledCorpusExact(t *testing.T) {
 		for range 2000 {
 			urls = append(urls, fromPattern(r, patterns[r.IntN(len(patterns))], siteURLs))
 		}
-		rules := compile.Parse(body).Select("FooBot").Rules
+		rules := compile.RFC9309.Parse(body).Select("FooBot").Rules
 		worst := 0.0
 		for k, u := range urls {
 			d := m.Decide(u)
@@ -272,7 +272,7 @@ func TestDecisionOverBudget(t *testing.T) {
 	}
 	// A URL that moves few patterns on is decided exactly.
 	short := "/zzzzd"
-	rules := compile.Parse(body).Select("FooBot").Rules
+	rules := compile.RFC9309.Parse(body).Select("FooBot").Rules
 	i, allowed := conformance.Reference(compile.RFC9309, rules, short)
 	d := m.Decide(short)
 	if d.OverBudget || d.Allowed != allowed || i >= 0 && d.Line != rules[i].Line {

@@ -18,7 +18,7 @@ import (
 // referenceUsage decides url for agent by conformance.ReferenceUsage, over
 // the selection the parser makes for agent in RFC 9309.
 func referenceUsage(body, agent, url string) (bool, usage.Set) {
-	sel := compile.Parse([]byte(body)).Select(agent)
+	sel := compile.RFC9309.Parse([]byte(body)).Select(agent)
 	allowed, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, url)
 	return allowed, prefs
 }

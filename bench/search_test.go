@@ -25,7 +25,7 @@ func checkDraw(t *testing.T, name string, body []byte, urls []string) {
 	m := robots.Parse(body).Agent("x")
 	var rules []compile.Rule
 	if len(body) <= 64<<10 {
-		rules = compile.Parse(body).Select("x").Rules
+		rules = compile.RFC9309.Parse(body).Select("x").Rules
 	}
 	for _, u := range urls {
 		d := m.Decide(u)

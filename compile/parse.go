@@ -248,10 +248,6 @@ func hasPrefixFold(s, prefix string) bool {
 // (its row of the table), on which the parser's methods are declared.
 type options dialect.Read
 
-// Parse reads a robots.txt body, already prepared by normalize.Prepare, as
-// RFC9309 reads it: RFC9309.Parse(body).
-func Parse(body []byte) *File { return options{}.parse(body, nil) }
-
 // Parse reads a robots.txt body as d reads it. The body must already be
 // prepared as d prepares it, by normalize.Prepare(body, d.BodyOptions()):
 // Parse reads octets, not a charset, and sets no size limit of its own. It

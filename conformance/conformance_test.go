@@ -16,6 +16,7 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/internal/engines"
 )
 
@@ -51,7 +52,7 @@ func library(d compile.Dialect, lim automaton.Limits) conformance.Impl {
 // parser that departs from the documents, shows here.
 func TestReferenceAgreesWithSpec(t *testing.T) {
 	s := loadSuite(t)
-	for _, d := range compile.Dialects() {
+	for _, d := range dialect.All[compile.Dialect]() {
 		verdict := conformance.ReferenceVerdict(d)
 		for _, c := range s.Cases(d) {
 			t.Run(d.String()+"/"+c.Name(), func(t *testing.T) {
@@ -87,7 +88,7 @@ func must(body []byte, _, _ string) []byte { return body }
 // other implementations, in every dialect.
 func TestSuiteRun(t *testing.T) {
 	s := loadSuite(t)
-	for _, d := range compile.Dialects() {
+	for _, d := range dialect.All[compile.Dialect]() {
 		if n := len(s.Cases(d)); n == 0 {
 			t.Fatalf("no %s cases", d)
 		}
@@ -103,7 +104,7 @@ func TestSuiteRun(t *testing.T) {
 // reference wrote.
 func TestLibraryMatchesGolden(t *testing.T) {
 	suite := loadSuite(t)
-	for _, d := range compile.Dialects() {
+	for _, d := range dialect.All[compile.Dialect]() {
 		for _, spec := range suite.Specs {
 			if len(spec.For(d)) == 0 {
 				continue
@@ -135,7 +136,7 @@ func TestGoldenFresh(t *testing.T) {
 	s := loadSuite(t)
 	want := map[string]bool{}
 	for _, spec := range s.Specs {
-		for _, d := range compile.Dialects() {
+		for _, d := range dialect.All[compile.Dialect]() {
 			if len(spec.For(d)) == 0 {
 				continue
 			}

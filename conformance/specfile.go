@@ -21,7 +21,7 @@ import (
 
 // dialects lists every dialect, the meaning of "all" in a spec file, which
 // names a dialect as its String does.
-var dialects = compile.Dialects()
+var dialects = dialect.All[compile.Dialect]()
 
 // A Kind tells what a case checks.
 type Kind int

@@ -27,7 +27,7 @@ type reference struct {
 
 func newReference(body []byte) reference {
 	text, _, _ := normalize.Prepare(body, normalize.BodyOptions{})
-	return reference{compile.Parse(text)}
+	return reference{compile.RFC9309.Parse(text)}
 }
 
 // decideWith decides url against rules with the reference matcher, and says

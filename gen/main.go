@@ -23,6 +23,7 @@ import (
 
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/dialect"
 )
 
 func main() {
@@ -45,7 +46,7 @@ func run(specDir, goldenDir string) error {
 	}
 	want := map[string]bool{}
 	for _, spec := range suite.Specs {
-		for _, d := range compile.Dialects() {
+		for _, d := range dialect.All[compile.Dialect]() {
 			n := len(spec.For(d))
 			if n == 0 {
 				continue
