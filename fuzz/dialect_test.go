@@ -5,9 +5,9 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/internal/dialect"
+	ref "github.com/robotsexclusion/robots/internal/reference"
 )
 
 // FuzzDialects is FuzzDecide in the other dialects: every tier of the
@@ -24,7 +24,7 @@ func FuzzDialects(f *testing.F) {
 			if d == compile.RFC9309 {
 				continue // FuzzDecide
 			}
-			want := conformance.ReferenceImpl(d)(body, agent, url)
+			want := ref.Impl(d)(body, agent, url)
 			for _, lim := range tiers {
 				m := robots.Parse(body, robots.WithDialect(d), config.WithEngine(lim)).Agent(agent)
 				got := m.Decide(url)

@@ -24,6 +24,7 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/dialect"
+	"github.com/robotsexclusion/robots/internal/reference"
 )
 
 func main() {
@@ -53,7 +54,7 @@ func run(specDir, goldenDir string) error {
 			}
 			name := conformance.GoldenName(spec.Name, d)
 			want[name] = true
-			data := conformance.Golden(spec, d, conformance.ReferenceVerdict(d))
+			data := conformance.Golden(spec, d, reference.Verdict(d))
 			path := filepath.Join(goldenDir, name)
 			if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 				continue
