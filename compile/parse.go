@@ -13,7 +13,9 @@
 // prepared (BodyOptions, for normalize.Prepare), how it is parsed
 // (Dialect.Parse, Dialect.ParseLines), how a crawler's agent value is read
 // (Dialect.ReadAgent), in which octet form patterns and URLs are compared
-// (Form) and how matching rules are ranked (Dialect.Lower).
+// (Form) and how matching rules are ranked (Dialect.Lower). The root
+// package lists the dialects (robots.Dialects) and reads their names
+// (robots.ParseDialect); its Dialect is this one.
 //
 // Parsing never fails: it skips what it cannot read, and reports every
 // line that is not plain, valid robots.txt as a diagnostic. Where RFC 9309

@@ -151,8 +151,8 @@ type Suite struct {
 //		The next expect or match line records what its document says, but
 //		its dialects deliberately give the other answer, for REASON (an
 //		erratum of the document, or a choice of DESIGN.md). Suite.Run
-//		then expects the other answer, so that the departure stays visible and
-//		tested.
+//		then expects the other answer, so that the departure stays
+//		visible and tested.
 //
 // DIALECTS is a comma-separated list of the dialects whose semantics give
 // the document's answer (see compile.Dialect), or "all" for every dialect. Tokens
