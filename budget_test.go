@@ -13,9 +13,9 @@ import (
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/corpus"
 	"github.com/robotsexclusion/robots/internal/hostiletest"
+	"github.com/robotsexclusion/robots/internal/reference"
 )
 
 // corpusFiles reads every robots.txt of the corpus, by name, or skips.
@@ -142,7 +142,7 @@ func TestScaledCorpusExact(t *testing.T) {
 		for range 2000 {
 			urls = append(urls, fromPattern(r, patterns[r.IntN(len(patterns))], siteURLs))
 		}
-		rules := compile.Parse(body).Select("FooBot").Rules
+		rules := compile.RFC9309.Parse(body).Select("FooBot").Rules
 		worst := 0.0
 		for k, u := range urls {
 			d := m.Decide(u)
@@ -153,7 +153,7 @@ func TestScaledCorpusExact(t *testing.T) {
 			if k%10 != 0 {
 				continue // the reference matcher is slow: a tenth of the URLs
 			}
-			i, allowed := conformance.Reference(compile.RFC9309, rules, u)
+			i, allowed := reference.Decide(compile.RFC9309, rules, u)
 			line := 0
 			if i >= 0 {
 				line = rules[i].Line
@@ -272,8 +272,8 @@ func TestDecisionOverBudget(t *testing.T) {
 	}
 	// A URL that moves few patterns on is decided exactly.
 	short := "/zzzzd"
-	rules := compile.Parse(body).Select("FooBot").Rules
-	i, allowed := conformance.Reference(compile.RFC9309, rules, short)
+	rules := compile.RFC9309.Parse(body).Select("FooBot").Rules
+	i, allowed := reference.Decide(compile.RFC9309, rules, short)
 	d := m.Decide(short)
 	if d.OverBudget || d.Allowed != allowed || i >= 0 && d.Line != rules[i].Line {
 		t.Errorf("Decide(%q) = %+v, want allowed %v (rule %d)", short, d, allowed, i)

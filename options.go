@@ -6,6 +6,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -26,12 +27,12 @@ const (
 
 // Dialects returns every dialect, RFC9309 first, in the order of the
 // constants.
-func Dialects() []Dialect { return compile.Dialects() }
+func Dialects() []Dialect { return dialect.All[Dialect]() }
 
 // ParseDialect returns the dialect of the given name ("rfc9309", "google",
 // "draft1996" or "original1994"), ignoring case.
 func ParseDialect(name string) (Dialect, error) {
-	d, err := compile.ParseDialect(name)
+	d, err := dialect.Parse[Dialect](name)
 	if err != nil {
 		return 0, fmt.Errorf("robots: %w", err)
 	}

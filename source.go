@@ -4,6 +4,7 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/bodymap"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -60,7 +61,7 @@ func configOf(opts []Option) config.Config {
 func parse(body []byte, opts []Option, lines *[]compile.Line) (*Robots, normalize.BodyInfo) {
 	cfg := configOf(opts)
 	var pre []Diagnostic
-	if !cfg.Dialect.Valid() {
+	if !dialect.Valid(cfg.Dialect) {
 		pre = append(pre, Diagnostic{Code: UnknownDialect, Message: cfg.Dialect.String() + " is not a dialect; read as rfc9309"})
 		cfg.Dialect = RFC9309
 	}

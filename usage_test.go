@@ -9,17 +9,17 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
 	"github.com/robotsexclusion/robots/internal/engines"
+	"github.com/robotsexclusion/robots/internal/reference"
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// referenceUsage decides url for agent by conformance.ReferenceUsage, over
+// referenceUsage decides url for agent by reference.Usage, over
 // the selection the parser makes for agent in RFC 9309.
 func referenceUsage(body, agent, url string) (bool, usage.Set) {
-	sel := compile.Parse([]byte(body)).Select(agent)
-	allowed, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, url)
+	sel := compile.RFC9309.Parse([]byte(body)).Select(agent)
+	allowed, prefs, _ := reference.Usage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, url)
 	return allowed, prefs
 }
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
-	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/reference"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -14,7 +14,7 @@ import (
 func naive(rules []automaton.Rule, input string) int32 {
 	best := int32(-1)
 	for i, r := range rules {
-		if conformance.Match(r.Pattern, input) && automaton.Better(rules, int32(i), best) {
+		if reference.Match(r.Pattern, input) && automaton.Better(rules, int32(i), best) {
 			best = int32(i)
 		}
 	}

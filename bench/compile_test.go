@@ -129,7 +129,7 @@ func fileJobs(c compiler, bodies [][]byte) []job[[]byte] {
 // which reports more of it than robots.Stats, and the positions of its
 // NFAs.
 func machineStats(body []byte) (automaton.Stats, int) {
-	p := compile.RFC9309.Lower(compile.Parse(body).Select(agent))
+	p := compile.RFC9309.Lower(compile.RFC9309.Parse(body).Select(agent))
 	m := p.Machine(automaton.Limits{})
 	return m.Stats(), engines.NFAPositions(m)
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/bench/hostile"
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/reference"
 )
 
 // agentBytes is what robots' Bounds promise Parse and the first Agent
@@ -25,7 +25,7 @@ func checkDraw(t *testing.T, name string, body []byte, urls []string) {
 	m := robots.Parse(body).Agent("x")
 	var rules []compile.Rule
 	if len(body) <= 64<<10 {
-		rules = compile.Parse(body).Select("x").Rules
+		rules = compile.RFC9309.Parse(body).Select("x").Rules
 	}
 	for _, u := range urls {
 		d := m.Decide(u)
@@ -36,7 +36,7 @@ func checkDraw(t *testing.T, name string, body []byte, urls []string) {
 		case !over && d.OverBudget:
 			t.Errorf("%s: a URL within the budget failed closed", name)
 		case !over && rules != nil:
-			i, allowed := conformance.Reference(compile.RFC9309, rules, u)
+			i, allowed := reference.Decide(compile.RFC9309, rules, u)
 			line := 0
 			if i >= 0 {
 				line = rules[i].Line

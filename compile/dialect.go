@@ -8,7 +8,6 @@ package compile
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
@@ -50,38 +49,19 @@ const (
 	Original1994
 )
 
-// Dialects returns every dialect, in the order of their constants.
-func Dialects() []Dialect {
-	out := make([]Dialect, dialect.Len)
-	for i := range out {
-		out[i] = Dialect(i)
-	}
-	return out
-}
-
-// Valid reports whether d is one of the dialects.
-func (d Dialect) Valid() bool { return 0 <= d && int(d) < dialect.Len }
+// valid reports whether d is one of the dialects.
+func (d Dialect) valid() bool { return dialect.Valid(d) }
 
 // spec returns d's row of the table; an invalid dialect reads as RFC9309.
 func (d Dialect) spec() *dialect.Spec { return dialect.Of(d) }
 
-// String returns the dialect's name as ParseDialect accepts it ("rfc9309",
-// "google", "draft1996", "original1994").
+// String returns the dialect's name ("rfc9309", "google", "draft1996",
+// "original1994"), the name the root package's ParseDialect accepts.
 func (d Dialect) String() string {
-	if d.Valid() {
+	if d.valid() {
 		return d.spec().Name
 	}
 	return fmt.Sprintf("Dialect(%d)", int(d))
-}
-
-// ParseDialect returns the dialect of the given name, ignoring case.
-func ParseDialect(name string) (Dialect, error) {
-	for d := range Dialect(dialect.Len) {
-		if strings.EqualFold(name, d.String()) {
-			return d, nil
-		}
-	}
-	return 0, fmt.Errorf("unknown dialect %q", name)
 }
 
 // BodyOptions returns how a body is prepared for d (package normalize): the

@@ -8,8 +8,8 @@ import (
 
 // Parse reads a body leniently and reports what it had to interpret;
 // Select merges the groups that apply to a crawler.
-func ExampleParse() {
-	f := compile.Parse([]byte("User-agent: FooBot/2.1\nDisalow: /private\n\nUser-agent: *\nDisallow: /tmp\n"))
+func ExampleDialect_Parse() {
+	f := compile.RFC9309.Parse([]byte("User-agent: FooBot/2.1\nDisalow: /private\n\nUser-agent: *\nDisallow: /tmp\n"))
 	for _, d := range f.Diagnostics() {
 		fmt.Println(d)
 	}

@@ -42,7 +42,7 @@ func TestParseLines(t *testing.T) {
 		t.Errorf("line 1 spans %q", f.Text()[l.Span.Start:l.Span.End])
 	}
 	// The same File as Parse gives.
-	plain := Parse([]byte(body))
+	plain := RFC9309.Parse([]byte(body))
 	plain.text, f.text = "", ""
 	if !reflect.DeepEqual(plain, f) {
 		t.Errorf("ParseLines reads another File than Parse")

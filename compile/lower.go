@@ -165,7 +165,7 @@ var ruleless = make([]struct {
 // programs of a dialect that hold no rule of the file, only those the
 // dialect adds, share one Machine built with the default Limits.
 func (p *Program) Machine(lim automaton.Limits) *automaton.Machine {
-	if lim != (automaton.Limits{}) || p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.Valid() {
+	if lim != (automaton.Limits{}) || p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.valid() {
 		return automaton.Compile(p.Rules, lim)
 	}
 	e := &ruleless[p.dialect]
@@ -181,7 +181,7 @@ func (p *Program) Machine(lim automaton.Limits) *automaton.Machine {
 // patterns of p's rules end to end, the scan keeps it rather than a copy
 // (automaton.NewScanIn); pass "" for a copy.
 func (p *Program) Scan(lim automaton.Limits, text string) *automaton.Scan {
-	if lim != (automaton.Limits{}) || !p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.Valid() {
+	if lim != (automaton.Limits{}) || !p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.valid() {
 		return nil
 	}
 	return automaton.NewScanIn(text, robotsTxtText, p.Rules)

@@ -2,10 +2,10 @@ package compile
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
+	"github.com/robotsexclusion/robots/internal/dialect"
 )
 
 // TestLower compares the Programs of one file in each dialect, and of a
@@ -62,7 +62,7 @@ func TestVerdicts(t *testing.T) {
 // TestRulelessShared checks that the Programs of selections without a
 // rule of the file share one Machine per dialect, and no other does.
 func TestRulelessShared(t *testing.T) {
-	for _, d := range Dialects() {
+	for _, d := range dialect.All[Dialect]() {
 		a := d.Lower(d.Parse([]byte("User-agent: x\nDisallow: /x\n")).Select("y"))
 		b := d.Lower(d.Parse(nil).Select("y"))
 		if a.Machine(automaton.Limits{}) != b.Machine(automaton.Limits{}) {
@@ -72,20 +72,5 @@ func TestRulelessShared(t *testing.T) {
 		if c.Machine(automaton.Limits{}) == a.Machine(automaton.Limits{}) {
 			t.Errorf("%v: a program with a rule shares the machine of none", d)
 		}
-	}
-}
-
-func TestDialectNames(t *testing.T) {
-	for _, d := range Dialects() {
-		got, err := ParseDialect(strings.ToUpper(d.String()))
-		if err != nil || got != d {
-			t.Errorf("ParseDialect(%q) = %v, %v", d, got, err)
-		}
-	}
-	if _, err := ParseDialect("klingon"); err == nil {
-		t.Error("ParseDialect accepted an unknown name")
-	}
-	if d := Dialect(42); d.Valid() || d.String() != "Dialect(42)" || d.options() != RFC9309.options() {
-		t.Errorf("an invalid dialect should be reported and read as rfc9309: %v", d)
 	}
 }

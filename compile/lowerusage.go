@@ -6,7 +6,7 @@ package compile
 // winners back into preferences (UsageTable.Prefs).
 //
 // The semantics are draft-ietf-aipref-attach section 3.1's, as
-// conformance.ReferenceUsage states them: the Content-Usage rules whose
+// internal/reference.Usage states them: the Content-Usage rules whose
 // pattern is the longest match apply (a rule without a path matches every
 // URL with length 0), whatever their order; the rules of that length
 // combine by the vocabulary's rule, any n winning, else any y. One

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -63,7 +64,21 @@ func TestDialectRows(t *testing.T) {
 			t.Errorf("Dialect(%d) is %q, want %q", int(d), d, want)
 		}
 	}
-	if n := len(Dialects()); n != 4 {
+	if n := len(dialect.All[Dialect]()); n != 4 {
 		t.Errorf("%d dialects, want 4", n)
+	}
+}
+
+// TestDialectString checks the names of the dialects, and that a value
+// that is not a dialect says so and reads as rfc9309.
+func TestDialectString(t *testing.T) {
+	want := []string{"rfc9309", "google", "draft1996", "original1994"}
+	for i, d := range dialect.All[Dialect]() {
+		if d.String() != want[i] {
+			t.Errorf("Dialect(%d).String() = %q, want %q", i, d, want[i])
+		}
+	}
+	if d := Dialect(42); d.valid() || d.String() != "Dialect(42)" || d.options() != RFC9309.options() {
+		t.Errorf("an invalid dialect should be reported and read as rfc9309: %v", d)
 	}
 }

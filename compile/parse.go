@@ -13,7 +13,9 @@
 // prepared (BodyOptions, for normalize.Prepare), how it is parsed
 // (Dialect.Parse, Dialect.ParseLines), how a crawler's agent value is read
 // (Dialect.ReadAgent), in which octet form patterns and URLs are compared
-// (Form) and how matching rules are ranked (Dialect.Lower).
+// (Form) and how matching rules are ranked (Dialect.Lower). The root
+// package lists the dialects (robots.Dialects) and reads their names
+// (robots.ParseDialect); its Dialect is this one.
 //
 // Parsing never fails: it skips what it cannot read, and reports every
 // line that is not plain, valid robots.txt as a diagnostic. Where RFC 9309
@@ -247,10 +249,6 @@ func hasPrefixFold(s, prefix string) bool {
 // options says how the parser reads a file: the reading of one dialect
 // (its row of the table), on which the parser's methods are declared.
 type options dialect.Read
-
-// Parse reads a robots.txt body, already prepared by normalize.Prepare, as
-// RFC9309 reads it: RFC9309.Parse(body).
-func Parse(body []byte) *File { return options{}.parse(body, nil) }
 
 // Parse reads a robots.txt body as d reads it. The body must already be
 // prepared as d prepares it, by normalize.Prepare(body, d.BodyOptions()):

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -18,7 +19,7 @@ import (
 // parser of refparse_test.go, and reports any difference.
 func readAsBoth(t *testing.T, body []byte) {
 	t.Helper()
-	for _, d := range Dialects() {
+	for _, d := range dialect.All[Dialect]() {
 		o := d.options()
 		got, want := o.parse(body, nil), refParse(o, body)
 		if n := len(want.Diagnostics) - MaxDiagnostics; n > 0 {
@@ -76,7 +77,7 @@ func TestParseAgreesOnCorpus(t *testing.T) {
 func TestMaxDiagnostics(t *testing.T) {
 	const extra = 5
 	body := []byte(strings.Repeat("x\n", MaxDiagnostics+extra))
-	ds := Parse(body).Diagnostics()
+	ds := RFC9309.Parse(body).Diagnostics()
 	if len(ds) != MaxDiagnostics+1 {
 		t.Fatalf("%d diagnostics, want %d", len(ds), MaxDiagnostics+1)
 	}

@@ -37,7 +37,7 @@ func TestAgentName(t *testing.T) {
 }
 
 func TestParseGroups(t *testing.T) {
-	f := Parse([]byte("Disallow: /early\n" +
+	f := RFC9309.Parse([]byte("Disallow: /early\n" +
 		"User-agent: a\n" +
 		"# comment\n" +
 		"Sitemap: https://h/s.xml\n" +
@@ -88,7 +88,7 @@ func TestParseGroups(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
-	f := Parse([]byte("User-agent: a\nDisallow: /a1\nCrawl-delay: 1\n" +
+	f := RFC9309.Parse([]byte("User-agent: a\nDisallow: /a1\nCrawl-delay: 1\n" +
 		"User-agent: *\nDisallow: /g1\n" +
 		"User-agent: b\nUser-agent: A\nDisallow: /ab\nCrawl-delay: 5\n" +
 		"User-agent: *\nDisallow: /g2\n"))
@@ -121,7 +121,7 @@ func TestSelect(t *testing.T) {
 
 func TestSelectASCIIFoldOnly(t *testing.T) {
 	// U+212A KELVIN SIGN folds to k under Unicode rules, not under ASCII's.
-	f := Parse([]byte("User-agent: kbot\nDisallow: /\n"))
+	f := RFC9309.Parse([]byte("User-agent: kbot\nDisallow: /\n"))
 	if f.Select("\u212Abot").Named {
 		t.Error("the Kelvin sign matched k")
 	}
@@ -146,7 +146,7 @@ func TestCrawlDelayValues(t *testing.T) {
 		{"99999999999999999999", math.MaxInt64, true},
 		{"9223372037", math.MaxInt64, true},
 	} {
-		f := Parse([]byte("User-agent: *\nCrawl-delay: " + c.v + "\n"))
+		f := RFC9309.Parse([]byte("User-agent: *\nCrawl-delay: " + c.v + "\n"))
 		g := f.Groups[0]
 		if ok := g.DelayLine != 0; ok != c.ok || g.CrawlDelay != c.want {
 			t.Errorf("Crawl-delay %q = %v, %v; want %v, %v", c.v, g.CrawlDelay, ok, c.want, c.ok)
@@ -155,7 +155,7 @@ func TestCrawlDelayValues(t *testing.T) {
 }
 
 func TestLineNumbers(t *testing.T) {
-	f := Parse([]byte("User-agent: *\r\nDisallow: /a\rDisallow: /b\n\rDisallow: /c\r\n\r\nDisallow: /d"))
+	f := RFC9309.Parse([]byte("User-agent: *\r\nDisallow: /a\rDisallow: /b\n\rDisallow: /c\r\n\r\nDisallow: /d"))
 	var got []int
 	for _, r := range f.Groups[0].Rules {
 		got = append(got, r.Line)
@@ -181,7 +181,7 @@ func TestKeyFolding(t *testing.T) {
 		{"Dissallow", 1},
 		{"Dis-allow", 0},
 	} {
-		f := Parse([]byte("User-agent: *\n" + c.key + ": /x\n"))
+		f := RFC9309.Parse([]byte("User-agent: *\n" + c.key + ": /x\n"))
 		if got := len(f.Select("x").Rules); got != c.rules {
 			t.Errorf("%q: %d rules, want %d", c.key, got, c.rules)
 		}
@@ -229,7 +229,7 @@ func TestSitemapDuplicates(t *testing.T) {
 			body.WriteString("Sitemap: https://h/s" + strconv.Itoa(i) + ".xml\n")
 		}
 		body.WriteString("Sitemap: https://h/s0.xml\nSitemap: https://h/s" + strconv.Itoa(n-1) + ".xml\n")
-		f := Parse([]byte(body.String()))
+		f := RFC9309.Parse([]byte(body.String()))
 		if d := cmp.Diff(want, f.Sitemaps); d != "" {
 			t.Errorf("%d sitemaps: %s", n, d)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -129,7 +130,7 @@ func TestParseUsageDiagnostics(t *testing.T) {
 		{"Content-Usage: train-ai=n", nil},
 	}
 	for _, tt := range tests {
-		for _, d := range Dialects() {
+		for _, d := range dialect.All[Dialect]() {
 			f := d.Parse([]byte("User-agent: *\n" + tt.line + "\n"))
 			var got []diag.Code
 			for _, diag := range f.Diagnostics() {
@@ -149,7 +150,7 @@ func TestParseUsageDiagnostics(t *testing.T) {
 // MaxDiagnostics like the others.
 func TestUsageDiagnosticsBounded(t *testing.T) {
 	body := "User-agent: *\n" + strings.Repeat("Content-Usage: X=n\n", MaxDiagnostics+3)
-	ds := Parse([]byte(body)).Diagnostics()
+	ds := RFC9309.Parse([]byte(body)).Diagnostics()
 	if len(ds) != MaxDiagnostics+1 || ds[MaxDiagnostics].Code != diag.TooMany || ds[MaxDiagnostics].Line != MaxDiagnostics+2 {
 		t.Fatalf("%d diagnostics, last %v; want %d, the last too-many at line %d", len(ds), ds[len(ds)-1], MaxDiagnostics+1, MaxDiagnostics+2)
 	}
@@ -158,7 +159,7 @@ func TestUsageDiagnosticsBounded(t *testing.T) {
 // TestUsageNotExtensions checks that usage lines are no longer listed as
 // extensions, and that other extensions still are.
 func TestUsageNotExtensions(t *testing.T) {
-	f := Parse([]byte("User-agent: *\nContent-Usage: train-ai=n\nContent-Signal: search=yes\nHost: h.example\n"))
+	f := RFC9309.Parse([]byte("User-agent: *\nContent-Usage: train-ai=n\nContent-Signal: search=yes\nHost: h.example\n"))
 	if len(f.Extensions) != 1 || f.Extensions[0].Key != "host" {
 		t.Errorf("extensions %+v, want only host", f.Extensions)
 	}
@@ -187,7 +188,7 @@ func TestSelectUsage(t *testing.T) {
 		{"BarBot", []int{1, 8}, nil, []int{3, 4, 12}},
 		{"Other", []int{1, 3}, []int{4, 12}, nil},
 	}
-	f := Parse([]byte(body))
+	f := RFC9309.Parse([]byte(body))
 	for _, tt := range tests {
 		s := f.Select(tt.agent)
 		var usage, signals []int
@@ -202,7 +203,7 @@ func TestSelectUsage(t *testing.T) {
 		}
 	}
 	// A file without usage lines selects none, and allocates no slice.
-	s := Parse([]byte("User-agent: FooBot\nDisallow: /\nUser-agent: *\nDisallow: /x\n")).Select("FooBot")
+	s := RFC9309.Parse([]byte("User-agent: FooBot\nDisallow: /\nUser-agent: *\nDisallow: /x\n")).Select("FooBot")
 	if s.Usage != nil || s.Signals != nil || s.HiddenUsage != nil {
 		t.Errorf("no usage lines: selection %+v", s)
 	}
@@ -271,7 +272,7 @@ func TestLowerUsage(t *testing.T) {
 			"1 10 2 /a*\n1 9 3 /ab\n", true, ""},
 	}
 	for _, tt := range tests {
-		seq, _, table := lowerUsage(Parse([]byte(tt.body)).Select("x"))
+		seq, _, table := lowerUsage(RFC9309.Parse([]byte(tt.body)).Select("x"))
 		low := slices.Collect(seq)
 		if got := lowDump(low); got != tt.want {
 			t.Errorf("%s: lowered\n%swant\n%s", tt.name, got, tt.want)
@@ -292,7 +293,7 @@ func TestLowerUsage(t *testing.T) {
 // is the winner's.
 func TestUsageTablePrefs(t *testing.T) {
 	body := "User-agent: *\nContent-Signal: ai-input=no\nContent-Usage: /a* train-ai=y, search=n\nContent-Usage: /ab train-ai=y\n"
-	seq, n, table := lowerUsage(Parse([]byte(body)).Select("x"))
+	seq, n, table := lowerUsage(RFC9309.Parse([]byte(body)).Select("x"))
 	low := slices.Collect(seq)
 	if len(low) != n {
 		t.Fatalf("%d lowered rules, %d said", len(low), n)
@@ -325,7 +326,7 @@ func TestUsageTablePrefs(t *testing.T) {
 // winner's group states every category, combined in line order.
 func TestUsageTableGrouped(t *testing.T) {
 	body := "User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a train-ai=n, search=y\nContent-Usage: /b search=n\nContent-Usage: /a search=n\n"
-	seq, n, table := lowerUsage(Parse([]byte(body)).Select("x"))
+	seq, n, table := lowerUsage(RFC9309.Parse([]byte(body)).Select("x"))
 	low := slices.Collect(seq)
 	if len(low) != n {
 		t.Fatalf("%d lowered rules, %d said", len(low), n)
@@ -376,7 +377,7 @@ func BenchmarkUsage(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(c.body)))
 			for b.Loop() {
-				_, n, _ := lowerUsage(Parse(c.body).Select("x"))
+				_, n, _ := lowerUsage(RFC9309.Parse(c.body).Select("x"))
 				if n == 0 {
 					b.Fatal("nothing lowered")
 				}
@@ -403,7 +404,7 @@ func TestUsageBound(t *testing.T) {
 	}
 	// Each group's lines are its own: appending to one cannot write over
 	// the next's.
-	f := Parse([]byte("User-agent: a\nContent-Usage: /a train-ai=n\nUser-agent: b\nContent-Usage: /b train-ai=n\n"))
+	f := RFC9309.Parse([]byte("User-agent: a\nContent-Usage: /a train-ai=n\nUser-agent: b\nContent-Usage: /b train-ai=n\n"))
 	for _, g := range f.Groups {
 		if len(g.Usage) != 1 || cap(g.Usage) != 1 {
 			t.Errorf("group %s: %d usage lines, capacity %d", g.Agents[0].Value, len(g.Usage), cap(g.Usage))
@@ -440,7 +441,7 @@ func TestStarCollides(t *testing.T) {
 // extension lines, and says so once, at the first line it drops.
 func TestExtensionsBounded(t *testing.T) {
 	body := "User-agent: *\n" + strings.Repeat("Host: h\n", MaxExtensions+3)
-	f := Parse([]byte(body))
+	f := RFC9309.Parse([]byte(body))
 	if len(f.Extensions) != MaxExtensions || f.Extensions[MaxExtensions-1].Line != MaxExtensions+1 {
 		t.Fatalf("%d extensions kept, the last %+v", len(f.Extensions), f.Extensions[len(f.Extensions)-1])
 	}

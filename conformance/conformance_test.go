@@ -16,7 +16,9 @@ import (
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/internal/engines"
+	"github.com/robotsexclusion/robots/internal/reference"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden tables of testdata/golden")
@@ -51,11 +53,11 @@ func library(d compile.Dialect, lim automaton.Limits) conformance.Impl {
 // parser that departs from the documents, shows here.
 func TestReferenceAgreesWithSpec(t *testing.T) {
 	s := loadSuite(t)
-	for _, d := range compile.Dialects() {
-		verdict := conformance.ReferenceVerdict(d)
+	for _, d := range dialect.All[compile.Dialect]() {
+		verdict := reference.Verdict(d)
 		for _, c := range s.Cases(d) {
 			t.Run(d.String()+"/"+c.Name(), func(t *testing.T) {
-				if err := c.Check(verdict(c)); err != nil {
+				if err := conformance.Check(c, verdict(c)); err != nil {
 					t.Error(err)
 				}
 			})
@@ -72,10 +74,10 @@ func TestMatchCasesRunAsBodies(t *testing.T) {
 			continue
 		}
 		t.Run(c.Name(), func(t *testing.T) {
-			direct := conformance.ReferenceVerdict(compile.RFC9309)(c)
-			viaBody := c.Run(conformance.ReferenceImpl(compile.RFC9309))
+			direct := reference.Verdict(compile.RFC9309)(c)
+			viaBody := c.Run(reference.Impl(compile.RFC9309))
 			if direct != viaBody {
-				t.Errorf("%s: Match and the body %q disagree: direct %+v, body %+v", c, must(c.Input()), direct, viaBody)
+				t.Errorf("%s: Match and the body %q disagree: direct %+v, body %+v", conformance.Describe(c), must(c.Input()), direct, viaBody)
 			}
 		})
 	}
@@ -87,11 +89,11 @@ func must(body []byte, _, _ string) []byte { return body }
 // other implementations, in every dialect.
 func TestSuiteRun(t *testing.T) {
 	s := loadSuite(t)
-	for _, d := range compile.Dialects() {
+	for _, d := range dialect.All[compile.Dialect]() {
 		if n := len(s.Cases(d)); n == 0 {
 			t.Fatalf("no %s cases", d)
 		}
-		for _, err := range s.Run(d, conformance.ReferenceImpl(d)) {
+		for _, err := range s.Run(d, reference.Impl(d)) {
 			t.Errorf("%s: %v", d, err)
 		}
 	}
@@ -103,7 +105,7 @@ func TestSuiteRun(t *testing.T) {
 // reference wrote.
 func TestLibraryMatchesGolden(t *testing.T) {
 	suite := loadSuite(t)
-	for _, d := range compile.Dialects() {
+	for _, d := range dialect.All[compile.Dialect]() {
 		for _, spec := range suite.Specs {
 			if len(spec.For(d)) == 0 {
 				continue
@@ -135,14 +137,14 @@ func TestGoldenFresh(t *testing.T) {
 	s := loadSuite(t)
 	want := map[string]bool{}
 	for _, spec := range s.Specs {
-		for _, d := range compile.Dialects() {
+		for _, d := range dialect.All[compile.Dialect]() {
 			if len(spec.For(d)) == 0 {
 				continue
 			}
 			name := conformance.GoldenName(spec.Name, d)
 			want[name] = true
 			path := filepath.Join(conformance.GoldenDir, name)
-			got := conformance.Golden(spec, d, conformance.ReferenceVerdict(d))
+			got := conformance.Golden(spec, d, reference.Verdict(d))
 			if *update {
 				if err := os.WriteFile(path, got, 0o644); err != nil {
 					t.Fatal(err)

@@ -49,9 +49,9 @@ func GoldenName(spec string, d compile.Dialect) string {
 // preferences as usage.Set's String writes them. The question repeats the case's agent and URL (expect) or
 // pattern and URL (match); a flag says when the case is disputed, or when the
 // verdict is not the one the case wants. The golden tables this package
-// ships (GoldenDir, under GoldenName) are Golden(s, d, ReferenceVerdict(d))
-// for every dialect of which s has cases; to compare an Impl with them,
-// render Golden(s, d, func(c *Case) Verdict { return c.Run(impl) }).
+// ships (GoldenDir, under GoldenName) are the reference implementation's,
+// for every dialect d for which s.For(d) has cases; to compare an Impl with
+// them, render Golden(s, d, func(c *Case) Verdict { return c.Run(impl) }).
 func Golden(s *Spec, d compile.Dialect, verdict func(*Case) Verdict) []byte {
 	cases := s.For(d)
 	var expect, match, use, disputed int
@@ -105,7 +105,7 @@ func Golden(s *Spec, d compile.Dialect, verdict func(*Case) Verdict) []byte {
 		if c.Disputed != "" {
 			b.WriteString("\tdisputed")
 		}
-		if v.Allowed != c.WantAllowed() {
+		if v.Allowed != c.wantAllowed() {
 			b.WriteString("\tWRONG")
 		}
 		b.WriteByte('\n')

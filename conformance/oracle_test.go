@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/corpus"
+	"github.com/robotsexclusion/robots/internal/reference"
 	"github.com/robotsexclusion/robots/normalize"
 )
 
@@ -35,7 +35,7 @@ func TestReferenceAgreesWithGoogle(t *testing.T) {
 		n++
 		text, _, _ := normalize.Prepare(c.Body, g.BodyOptions())
 		rules := g.Parse(text).Select(c.Agents...).Rules
-		i, allowed := conformance.Reference(g, rules, c.URL)
+		i, allowed := reference.Decide(g, rules, c.URL)
 		line := 0
 		if i >= 0 {
 			line = rules[i].Line

@@ -2,7 +2,7 @@ package conformance
 
 // This file reads the spec example files of testdata/spec: the examples and
 // tables of the documents that define robots.txt, written as test cases.
-// The format is documented on ParseSpec and in testdata/spec/README.md.
+// The format is documented on Load and in testdata/spec/README.md.
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ import (
 
 // dialects lists every dialect, the meaning of "all" in a spec file, which
 // names a dialect as its String does.
-var dialects = compile.Dialects()
+var dialects = dialect.All[compile.Dialect]()
 
 // A Kind tells what a case checks.
 type Kind int
@@ -94,10 +94,10 @@ func (c *Case) Input() (body []byte, agent, url string) {
 	return c.Body, c.Agent, c.URL
 }
 
-// WantAllowed returns the decision the case's dialects give: the
+// wantAllowed returns the decision the case's dialects give: the
 // document's answer, or its opposite when the case is disputed. A match case
 // that matches is a disallowed URL.
-func (c *Case) WantAllowed() bool {
+func (c *Case) wantAllowed() bool {
 	want := c.Allowed
 	if c.Kind == KindMatch {
 		want = !c.Matches
@@ -108,8 +108,8 @@ func (c *Case) WantAllowed() bool {
 	return want
 }
 
-// String describes the case in one line, as a spec file writes it.
-func (c *Case) String() string {
+// describe writes the case in one line, as a spec file writes it.
+func (c *Case) describe() string {
 	dialects := make([]string, len(c.Dialects))
 	for i, d := range c.Dialects {
 		dialects[i] = d.String()
@@ -171,62 +171,13 @@ func readSpec(fsys fs.FS, name string) (*Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseSpec(path.Base(name), data)
+	return parseSpec(path.Base(name), data)
 }
 
-// ParseSpec parses the text of a spec file called name.
-//
-// A spec file is UTF-8 text read line by line. Blank lines and lines whose
-// first non-blank character is # are comments. Every other line starts with
-// a keyword:
-//
-//	source TEXT
-//		The document, section or table the cases below come from, up to
-//		the next source line. Every case needs one.
-//
-//	file NAME
-//		Starts a robots.txt body called NAME (unique in the spec file). The
-//		body is given by the lines that follow at once: either a run of
-//		"| TEXT" lines, each one line of the body taken verbatim after the
-//		"| " (a lone "|" is an empty line), joined and ended by "\n"; or one
-//		line body "GO STRING", the whole body as a Go string literal, for
-//		exact bytes (CR, NUL, trailing spaces, no final newline, ""). The
-//		expect lines below refer to it, up to the next file line.
-//
-//	expect DIALECTS AGENT URL allowed|disallowed
-//		The document says that the crawler with product token AGENT may
-//		(allowed) or may not (disallowed) fetch URL under the current body.
-//
-//	match DIALECTS PATTERN URL yes|no
-//		The document says that the path pattern PATTERN of an allow or
-//		disallow line matches (yes) or does not match (no) URL, an absolute
-//		URL or a path. An empty pattern matches nothing, as an empty rule
-//		does. A match line runs as the body "User-agent: *\nDisallow:
-//		PATTERN\n" with the agent "ConformanceBot", so that PATTERN must survive
-//		being a rule value (no #, CR, LF or NUL, no blank at either end),
-//		and URL must not be /robots.txt, which is always allowed.
-//
-//	usage DIALECTS AGENT URL PREFERENCES
-//		The document says that the usage preferences that apply to URL,
-//		for the crawler with product token AGENT under the current body,
-//		are PREFERENCES, written as usage.Set's String writes them
-//		("Content-Usage: train-ai=n, search=y", "unknown" when none do,
-//		as for a URL that may not be fetched).
-//
-//	disputed REASON
-//		The next expect or match line records what its document says, but
-//		its dialects deliberately give the other answer, for REASON (an
-//		erratum of the document, or a choice of DESIGN.md). Check then
-//		expects the other answer, so that the departure stays visible and
-//		tested.
-//
-// DIALECTS is a comma-separated list of the dialects whose semantics give
-// the document's answer (see compile.Dialect), or "all" for every dialect. Tokens
-// are separated by blanks; a token that starts with a double quote is a Go
-// string literal (for blanks, empty strings and special bytes), and a token
-// that starts with # begins a comment that runs to the end of the line.
-// Errors name the file and line at fault, as NAME:LINE.
-func ParseSpec(name string, data []byte) (*Spec, error) {
+// parseSpec parses the text of a spec file called name, in the format
+// documented on Load. Errors name the file and line at fault, as
+// NAME:LINE.
+func parseSpec(name string, data []byte) (*Spec, error) {
 	p := &specParser{spec: &Spec{Name: name}, files: map[string]int{}}
 	lines := strings.Split(string(data), "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/dialect"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -39,7 +40,7 @@ match draft1996 /a*b /a*b no
 		File:     "one", Body: body1, Agent: "FooBot", URL: "/a/b",
 	}, {
 		Spec: "doc.txt", Line: 8, Source: "Doc 1.2 (example)", Kind: conformance.KindExpect,
-		Dialects: compile.Dialects(),
+		Dialects: dialect.All[compile.Dialect](),
 		File:     "one", Body: body1, Agent: "Foo Bot", URL: "/a b", Allowed: true,
 	}, {
 		Spec: "doc.txt", Line: 14, Source: "Doc 3, Table 1", Kind: conformance.KindMatch,
@@ -53,7 +54,7 @@ match draft1996 /a*b /a*b no
 	if diff := cmp.Diff(want, spec.Cases); diff != "" {
 		t.Errorf("ParseSpec (-want +got):\n%s", diff)
 	}
-	if got := spec.Cases[2].WantAllowed(); got != true {
+	if got := conformance.WantAllowed(&spec.Cases[2]); got != true {
 		t.Errorf("disputed match yes: WantAllowed = %v, want true (the opposite of a match)", got)
 	}
 	body, agent, url := spec.Cases[3].Input()
@@ -122,7 +123,7 @@ func TestCorpusSize(t *testing.T) {
 	s := loadSuite(t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-20s %6s", "spec file", "cases")
-	for _, d := range compile.Dialects() {
+	for _, d := range dialect.All[compile.Dialect]() {
 		fmt.Fprintf(&b, " %12s", d)
 	}
 	fmt.Fprintf(&b, " %9s\n", "disputed")
@@ -139,7 +140,7 @@ func TestCorpusSize(t *testing.T) {
 			}
 		}
 		fmt.Fprintf(&b, "%-20s %6d", spec.Name, len(spec.Cases))
-		for _, d := range compile.Dialects() {
+		for _, d := range dialect.All[compile.Dialect]() {
 			fmt.Fprintf(&b, " %12d", len(spec.For(d)))
 			total[d] += len(spec.For(d))
 		}
@@ -148,7 +149,7 @@ func TestCorpusSize(t *testing.T) {
 		disputed += n
 	}
 	fmt.Fprintf(&b, "%-20s %6d", "total", all)
-	for _, d := range compile.Dialects() {
+	for _, d := range dialect.All[compile.Dialect]() {
 		fmt.Fprintf(&b, " %12d", total[d])
 	}
 	fmt.Fprintf(&b, " %9d\n", disputed)

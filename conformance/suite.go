@@ -1,3 +1,28 @@
+// Package conformance says what robots.txt means, as tests an engine can
+// run: reach for it to test a robots.txt implementation, this module's or
+// one of your own, against the documents that define the protocol. A
+// crawler deciding URLs uses the root package.
+//
+// The spec example files (Files, SpecDir) transcribe every example and
+// table of those documents, from the 1994 standard to RFC 9309 and the
+// AI-preference drafts, as cases with the document's answer in each
+// dialect. Load reads them into a Suite, and Suite.Run runs any
+// implementation (an Impl: body, agent and URL in, a Verdict out) on the
+// cases of a dialect, with one error for each case where it departs:
+//
+//	suite, err := conformance.Load(conformance.Files, conformance.SpecDir)
+//	...
+//	for _, err := range suite.Run(compile.RFC9309, myImpl) {
+//		t.Error(err)
+//	}
+//
+// The golden tables (Files, GoldenDir) are this module's reference
+// implementation's answers on every case, deciding lines included: a
+// plain transcription of RFC 9309 sections 2.2.2 and 2.2.3 that matches
+// each rule's glob naively and keeps the longest match (in the other
+// dialects, the longest as Google's library does, or the first in file
+// order). Golden renders an implementation's answers in the same form, for
+// a line-by-line comparison.
 package conformance
 
 // This file runs implementations against the spec example files. The
@@ -14,7 +39,6 @@ import (
 	"sort"
 
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -47,61 +71,20 @@ type Verdict struct {
 // modify body, which cases share.
 type Impl func(body []byte, agent, url string) Verdict
 
-// ReferenceImpl returns the reference pipeline in dialect d as an Impl:
-// the body prepared with d.BodyOptions() (normalize.Prepare), read with
-// d.Parse, the crawler's groups selected (compile.File.Select) and
-// decided by Reference, with the usage preferences of ReferenceUsage.
-func ReferenceImpl(d compile.Dialect) Impl {
-	return func(body []byte, agent, url string) Verdict {
-		text, _, _ := normalize.Prepare(body, d.BodyOptions()) // no charset: never fails
-		sel := d.Parse(text).Select(agent)
-		rules := sel.Rules
-		i, ok := Reference(d, rules, url)
-		v := Verdict{Allowed: ok}
-		if i >= 0 {
-			v.Line, v.Pattern = rules[i].Line, rules[i].Pattern
-		}
-		if len(sel.Usage) > 0 || len(sel.Signals) > 0 {
-			_, v.Usage, _ = ReferenceUsage(d, rules, sel.Usage, sel.Signals, url)
-		}
-		return v
-	}
-}
-
-// ReferenceVerdict returns the reference's verdict on a case in dialect d:
-// the case run through ReferenceImpl(d), a match case as the body it
-// stands for. In RFC9309 a match case is decided by Match on the canonical
-// pattern and path (normalize.Form.Pattern and normalize.Form.URL of
-// normalize.Canonical) directly, an empty pattern matching nothing, and is
-// given the verdict of the body it stands for: disallowed by line 2 when
-// the pattern matches.
-func ReferenceVerdict(d compile.Dialect) func(*Case) Verdict {
-	impl := ReferenceImpl(d)
-	return func(c *Case) Verdict {
-		if d != compile.RFC9309 || c.Kind != KindMatch {
-			return c.Run(impl)
-		}
-		if c.Pattern != "" && Match(normalize.Canonical.Pattern(c.Pattern), normalize.Canonical.URL(c.URL)) {
-			return Verdict{Allowed: false, Line: matchLine, Pattern: c.Pattern}
-		}
-		return Verdict{Allowed: true}
-	}
-}
-
 // Run runs impl on the case's Input.
 func (c *Case) Run(impl Impl) Verdict { return impl(c.Input()) }
 
-// Check reports whether v is the answer the case's dialects give (see
-// WantAllowed). The error names the case, its source and the rule that
+// check reports whether v is the answer the case's dialects give (see
+// wantAllowed). The error names the case, its source and the rule that
 // decided.
-func (c *Case) Check(v Verdict) error {
+func (c *Case) check(v Verdict) error {
 	if c.Kind == KindUsage {
 		if got := v.Usage.String(); got != c.Usage {
-			return fmt.Errorf("%s: %s [%s]: got preferences %q (%s)", c.Name(), c, c.Source, got, usageLines(v.Usage))
+			return fmt.Errorf("%s: %s [%s]: got preferences %q (%s)", c.Name(), c.describe(), c.Source, got, usageLines(v.Usage))
 		}
 		return nil
 	}
-	want := c.WantAllowed()
+	want := c.wantAllowed()
 	if v.Allowed == want {
 		return nil
 	}
@@ -113,9 +96,9 @@ func (c *Case) Check(v Verdict) error {
 	}
 	if c.Disputed != "" {
 		return fmt.Errorf("%s: %s [%s]: disputed (%s), so %s is wanted, the opposite of the document, but got %s; if the departure is gone, drop the disputed line",
-			c.Name(), c, c.Source, c.Disputed, allowedWord(want), got)
+			c.Name(), c.describe(), c.Source, c.Disputed, allowedWord(want), got)
 	}
-	return fmt.Errorf("%s: %s [%s]: got %s", c.Name(), c, c.Source, got)
+	return fmt.Errorf("%s: %s [%s]: got %s", c.Name(), c.describe(), c.Source, got)
 }
 
 // A Suite is the conformance corpus: the spec files of a directory.
@@ -125,8 +108,58 @@ type Suite struct {
 
 // Load reads every spec file (*.txt) of directory dir of fsys:
 // Load(conformance.Files, conformance.SpecDir) for the files this package
-// ships, Load(os.DirFS(d), ".") for spec files of one's own in directory d
-// (their format is ParseSpec's).
+// ships, Load(os.DirFS(d), ".") for spec files of one's own in directory d.
+//
+// A spec file is UTF-8 text read line by line. Blank lines and lines whose
+// first non-blank character is # are comments. Every other line starts with
+// a keyword:
+//
+//	source TEXT
+//		The document, section or table the cases below come from, up to
+//		the next source line. Every case needs one.
+//
+//	file NAME
+//		Starts a robots.txt body called NAME (unique in the spec file). The
+//		body is given by the lines that follow at once: either a run of
+//		"| TEXT" lines, each one line of the body taken verbatim after the
+//		"| " (a lone "|" is an empty line), joined and ended by "\n"; or one
+//		line body "GO STRING", the whole body as a Go string literal, for
+//		exact bytes (CR, NUL, trailing spaces, no final newline, ""). The
+//		expect lines below refer to it, up to the next file line.
+//
+//	expect DIALECTS AGENT URL allowed|disallowed
+//		The document says that the crawler with product token AGENT may
+//		(allowed) or may not (disallowed) fetch URL under the current body.
+//
+//	match DIALECTS PATTERN URL yes|no
+//		The document says that the path pattern PATTERN of an allow or
+//		disallow line matches (yes) or does not match (no) URL, an absolute
+//		URL or a path. An empty pattern matches nothing, as an empty rule
+//		does. A match line runs as the body "User-agent: *\nDisallow:
+//		PATTERN\n" with the agent "ConformanceBot", so that PATTERN must survive
+//		being a rule value (no #, CR, LF or NUL, no blank at either end),
+//		and URL must not be /robots.txt, which is always allowed.
+//
+//	usage DIALECTS AGENT URL PREFERENCES
+//		The document says that the usage preferences that apply to URL,
+//		for the crawler with product token AGENT under the current body,
+//		are PREFERENCES, written as usage.Set's String writes them
+//		("Content-Usage: train-ai=n, search=y", "unknown" when none do,
+//		as for a URL that may not be fetched).
+//
+//	disputed REASON
+//		The next expect or match line records what its document says, but
+//		its dialects deliberately give the other answer, for REASON (an
+//		erratum of the document, or a choice of DESIGN.md). Suite.Run
+//		then expects the other answer, so that the departure stays
+//		visible and tested.
+//
+// DIALECTS is a comma-separated list of the dialects whose semantics give
+// the document's answer (see compile.Dialect), or "all" for every dialect. Tokens
+// are separated by blanks; a token that starts with a double quote is a Go
+// string literal (for blanks, empty strings and special bytes), and a token
+// that starts with # begins a comment that runs to the end of the line.
+// Errors name the file and line at fault, as NAME:LINE.
 func Load(fsys fs.FS, dir string) (*Suite, error) {
 	names, err := fs.Glob(fsys, path.Join(dir, "*.txt"))
 	if err != nil {
@@ -178,7 +211,7 @@ func (s *Spec) For(d compile.Dialect) []*Case {
 func (s *Suite) Run(d compile.Dialect, impl Impl) []error {
 	var errs []error
 	for _, c := range s.Cases(d) {
-		if err := c.Check(c.Run(impl)); err != nil {
+		if err := c.check(c.Run(impl)); err != nil {
 			errs = append(errs, err)
 		}
 	}

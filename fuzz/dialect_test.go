@@ -5,8 +5,9 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	"github.com/robotsexclusion/robots/internal/dialect"
+	ref "github.com/robotsexclusion/robots/internal/reference"
 )
 
 // FuzzDialects is FuzzDecide in the other dialects: every tier of the
@@ -19,11 +20,11 @@ func FuzzDialects(f *testing.F) {
 	f.Add([]byte("User-agent: *\nAllow: /caf\xC3\xA9\nDisallow: /%2fx%2A\n"), "x", "/caf%c3%a9")
 	f.Add([]byte("User-agent: *\nContent-Usage: /a* train-ai=y\nUser-agent: b\nContent-Usage: /ab search=n\nContent-Signal: ai-train=no\nDisallow: /x\n"), "b", "/abc")
 	f.Fuzz(func(t *testing.T, body []byte, agent, url string) {
-		for _, d := range compile.Dialects() {
+		for _, d := range dialect.All[compile.Dialect]() {
 			if d == compile.RFC9309 {
 				continue // FuzzDecide
 			}
-			want := conformance.ReferenceImpl(d)(body, agent, url)
+			want := ref.Impl(d)(body, agent, url)
 			for _, lim := range tiers {
 				m := robots.Parse(body, robots.WithDialect(d), config.WithEngine(lim)).Agent(agent)
 				got := m.Decide(url)

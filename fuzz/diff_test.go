@@ -7,8 +7,8 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/config"
+	ref "github.com/robotsexclusion/robots/internal/reference"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -27,13 +27,13 @@ type reference struct {
 
 func newReference(body []byte) reference {
 	text, _, _ := normalize.Prepare(body, normalize.BodyOptions{})
-	return reference{compile.Parse(text)}
+	return reference{compile.RFC9309.Parse(text)}
 }
 
 // decideWith decides url against rules with the reference matcher, and says
 // whether it is a URL as Decide reads one (normalize.IsURL).
 func decideWith(rules []compile.Rule, url string) robots.Decision {
-	i, ok := conformance.Reference(compile.RFC9309, rules, url)
+	i, ok := ref.Decide(compile.RFC9309, rules, url)
 	if i < 0 {
 		return robots.Decision{Allowed: ok, NotURL: !normalize.IsURL(url)}
 	}
@@ -42,8 +42,8 @@ func decideWith(rules []compile.Rule, url string) robots.Decision {
 
 // checkAgree fails t when any tier of the library disagrees with the
 // reference on (body, agent, urls): the crawl decision by
-// conformance.Reference, the usage preferences by
-// conformance.ReferenceUsage.
+// reference.Decide, the usage preferences by
+// reference.Usage.
 func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 	t.Helper()
 	sel := newReference(body).file.Select(agent)
@@ -53,7 +53,7 @@ func checkAgree(t *testing.T, body []byte, agent string, urls []string) {
 		if len(sel.Usage) == 0 && len(sel.Signals) == 0 {
 			continue // no preferences: the zero Set
 		}
-		allowed, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, u)
+		allowed, prefs, _ := ref.Usage(compile.RFC9309, sel.Rules, sel.Usage, sel.Signals, u)
 		if allowed != want[i].Allowed {
 			t.Fatalf("url %q body %q: the references disagree", u, body)
 		}

@@ -106,7 +106,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		r := robots.Parse(body)
 		text, _, _ := normalize.Prepare(body, normalize.BodyOptions{})
-		lines := compile.Parse(text).Lines
+		lines := compile.RFC9309.Parse(text).Lines
 		for _, d := range r.Diagnostics() {
 			if d.Line < 0 || d.Line > lines+2 {
 				t.Errorf("diagnostic %v names line %d of %d", d, d.Line, lines)

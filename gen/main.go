@@ -23,6 +23,8 @@ import (
 
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/dialect"
+	"github.com/robotsexclusion/robots/internal/reference"
 )
 
 func main() {
@@ -45,14 +47,14 @@ func run(specDir, goldenDir string) error {
 	}
 	want := map[string]bool{}
 	for _, spec := range suite.Specs {
-		for _, d := range compile.Dialects() {
+		for _, d := range dialect.All[compile.Dialect]() {
 			n := len(spec.For(d))
 			if n == 0 {
 				continue
 			}
 			name := conformance.GoldenName(spec.Name, d)
 			want[name] = true
-			data := conformance.Golden(spec, d, conformance.ReferenceVerdict(d))
+			data := conformance.Golden(spec, d, reference.Verdict(d))
 			path := filepath.Join(goldenDir, name)
 			if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 				continue

@@ -8,6 +8,7 @@
 package dialect
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/robotsexclusion/robots/normalize"
@@ -75,7 +76,7 @@ type Matching struct {
 
 // A Spec is one row of the table: one dialect.
 type Spec struct {
-	Name  string                // as compile.ParseDialect accepts it
+	Name  string                // as Parse (and robots.ParseDialect) accepts it
 	Body  normalize.BodyOptions // how a body is prepared; Limit -1: no limit of its own (normalize still bounds it)
 	Read  Read                  // how a file is read
 	Match Matching              // how matching rules are ranked
@@ -111,6 +112,28 @@ var table = [...]Spec{
 
 // Len is the number of dialects.
 const Len = len(table)
+
+// Valid reports whether d is a row of the table.
+func Valid[D ~int](d D) bool { return 0 <= d && int(d) < len(table) }
+
+// All returns every dialect, in the order of the table.
+func All[D ~int]() []D {
+	out := make([]D, len(table))
+	for i := range out {
+		out[i] = D(i)
+	}
+	return out
+}
+
+// Parse returns the dialect of the given name, ignoring case.
+func Parse[D ~int](name string) (D, error) {
+	for i := range table {
+		if strings.EqualFold(name, table[i].Name) {
+			return D(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown dialect %q", name)
+}
 
 // Of returns row d of the table; a d out of range reads as row 0, RFC
 // 9309. The row is shared: read it, never write it.

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/robotsexclusion/robots/conformance"
 	"github.com/robotsexclusion/robots/internal/glob"
+	"github.com/robotsexclusion/robots/internal/reference"
 )
 
 func TestMatch(t *testing.T) {
@@ -43,7 +43,7 @@ func TestMatchAgreesWithReference(t *testing.T) {
 			pattern += "$"
 		}
 		work := 0
-		if got, want := glob.Match(pattern, path, &work), conformance.Match(pattern, path); got != want {
+		if got, want := glob.Match(pattern, path, &work), reference.Match(pattern, path); got != want {
 			t.Fatalf("Match(%q, %q) = %v, the reference %v", pattern, path, got, want)
 		}
 		if work > 2*len(pattern)+2*len(path) {

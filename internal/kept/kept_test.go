@@ -53,7 +53,7 @@ func TestKeep(t *testing.T) {
 		"Content-Usage: /u train-ai=n\nContent-Signal: search=yes\n\n" +
 		"User-agent: BarBot\nAllow: /\n" +
 		"User-agent: FooBot\nDisallow: /c%2f\n"
-	f := compile.Parse([]byte(body))
+	f := compile.RFC9309.Parse([]byte(body))
 	defer func(st, ss, kt, kl int) {
 		maxShortText, maxShortSpan, maxKeptText, maxKeptLine = st, ss, kt, kl
 	}(maxShortText, maxShortSpan, maxKeptText, maxKeptLine)
@@ -110,7 +110,7 @@ func TestKeep(t *testing.T) {
 // TestKeepCopies checks that no kept string is a substring of the parsed
 // file's, which would keep the whole body alive.
 func TestKeepCopies(t *testing.T) {
-	f := compile.Parse([]byte("User-agent: FooBot\nDisallow: /a\nAllow: /b\nContent-Usage: /u train-ai=n\nContent-Signal: search=yes\n"))
+	f := compile.RFC9309.Parse([]byte("User-agent: FooBot\nDisallow: /a\nAllow: /b\nContent-Usage: /u train-ai=n\nContent-Signal: search=yes\n"))
 	body := f.Text()
 	inBody := func(s string) bool {
 		p, b := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(body)))
@@ -152,7 +152,7 @@ func TestKeepLines(t *testing.T) {
 		b.WriteString("\n")
 	}
 	b.WriteString("Allow: /last\n")
-	f := compile.Parse([]byte(b.String()))
+	f := compile.RFC9309.Parse([]byte(b.String()))
 	l, _ := Keep(f, []int{0})
 	if l.form() != "packed" {
 		t.Errorf("rules %d lines apart kept %s, want packed", maxShortSpan+1, l.form())
@@ -182,7 +182,7 @@ func TestRuleText(t *testing.T) {
 		{far.String(), "packed"},
 		{"User-agent: *\nCrawl-delay: 1\n", "short"},
 	} {
-		l, _ := Keep(compile.Parse([]byte(tt.body)), []int{0})
+		l, _ := Keep(compile.RFC9309.Parse([]byte(tt.body)), []int{0})
 		if l.form() != tt.form {
 			t.Fatalf("%q kept %s, want %s", tt.body, l.form(), tt.form)
 		}

@@ -1,8 +1,8 @@
-package conformance
+package reference
 
 // This file is the naive reference for usage preferences: the Content-Usage
 // rule semantics of draft-ietf-aipref-attach section 3.1 transcribed as
-// plainly as possible, beside Reference for Allow and Disallow. It lives
+// plainly as possible, beside Decide for Allow and Disallow. It lives
 // here, not in package usage, because it needs the crawl verdict and this
 // package's Match, and package usage must stay importable by the parser.
 
@@ -13,8 +13,8 @@ import (
 	"github.com/robotsexclusion/robots/usage"
 )
 
-// ReferenceUsage decides url in dialect d for one crawler: whether it may
-// be fetched (Reference over rules, the Allow and Disallow rules
+// Usage decides url in dialect d for one crawler: whether it may
+// be fetched (Decide over rules, the Allow and Disallow rules
 // selected), and the usage preferences that apply to it, by
 // draft-ietf-aipref-attach section 3.1:
 //
@@ -36,8 +36,8 @@ import (
 // It returns the lines of the Content-Usage rules that applied, in
 // ascending order. Each category's source (usage.Set.From) is the earliest
 // of those lines that stated the result, then the first signal.
-func ReferenceUsage(d compile.Dialect, rules []compile.Rule, usageRules []compile.UsageRule, signals []compile.Signal, url string) (allowed bool, prefs usage.Set, lines []int) {
-	if _, allowed = Reference(d, rules, url); !allowed {
+func Usage(d compile.Dialect, rules []compile.Rule, usageRules []compile.UsageRule, signals []compile.Signal, url string) (allowed bool, prefs usage.Set, lines []int) {
+	if _, allowed = Decide(d, rules, url); !allowed {
 		return false, usage.Set{}, nil
 	}
 	path := d.Form().URL(url)

@@ -1,11 +1,11 @@
-package conformance_test
+package reference_test
 
 import (
 	"slices"
 	"testing"
 
 	"github.com/robotsexclusion/robots/compile"
-	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/reference"
 	"github.com/robotsexclusion/robots/normalize"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -40,11 +40,11 @@ func cs(t *testing.T, value string, line int) compile.Signal {
 	return compile.Signal{Line: line, Value: value, Prefs: s}
 }
 
-// TestReferenceUsage transcribes the worked example of
+// TestUsage transcribes the worked example of
 // draft-ietf-aipref-attach section 3.4 (Figure 2 and Table 1), the
 // examples of its section 1.2 and the Content Signals example, then the
 // rules of its section 3.1 one by one.
-func TestReferenceUsage(t *testing.T) {
+func TestUsage(t *testing.T) {
 	// Figure 2, the group for every crawler but ExampleBot:
 	//	1 User-Agent: *
 	//	2 Allow: /
@@ -109,7 +109,7 @@ func TestReferenceUsage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.source+" "+tt.url, func(t *testing.T) {
-			allowed, prefs, lines := conformance.ReferenceUsage(compile.RFC9309, tt.rules, tt.usage, tt.signals, tt.url)
+			allowed, prefs, lines := reference.Usage(compile.RFC9309, tt.rules, tt.usage, tt.signals, tt.url)
 			if allowed != tt.crawl {
 				t.Errorf("allowed %v, want %v", allowed, tt.crawl)
 			}
@@ -131,9 +131,9 @@ func TestReferenceUsage(t *testing.T) {
 	}
 }
 
-// TestReferenceUsageSignals transcribes the Content Signals example of
+// TestUsageSignals transcribes the Content Signals example of
 // spec/aipref/README.md and checks that the two vocabularies stay apart.
-func TestReferenceUsageSignals(t *testing.T) {
+func TestUsageSignals(t *testing.T) {
 	//	1 User-Agent: *
 	//	2 Content-Signal: search=yes, ai-input=yes, ai-train=no
 	//	3 Allow: /
@@ -142,7 +142,7 @@ func TestReferenceUsageSignals(t *testing.T) {
 	signals := []compile.Signal{cs(t, "search=yes, ai-input=yes, ai-train=no", 2)}
 	cus := []compile.UsageRule{cu(t, "/blog/ train-ai=y", 4)}
 
-	_, prefs, _ := conformance.ReferenceUsage(compile.RFC9309, rules, nil, signals, "/page")
+	_, prefs, _ := reference.Usage(compile.RFC9309, rules, nil, signals, "/page")
 	want := map[usage.Category]usage.Pref{
 		usage.SignalSearch: usage.Allowed, usage.SignalAIInput: usage.Allowed, usage.SignalAITrain: usage.Disallowed,
 	}
@@ -152,7 +152,7 @@ func TestReferenceUsageSignals(t *testing.T) {
 		}
 	}
 
-	_, prefs, lines := conformance.ReferenceUsage(compile.RFC9309, rules, cus, signals, "/blog/post")
+	_, prefs, lines := reference.Usage(compile.RFC9309, rules, cus, signals, "/blog/post")
 	if prefs.Get(usage.TrainAI) != usage.Allowed || prefs.Get(usage.SignalAITrain) != usage.Disallowed {
 		t.Errorf("the vocabularies mixed: %s", prefs)
 	}
@@ -171,10 +171,10 @@ func reversed[T any](s []T) []T {
 	return r
 }
 
-// TestReferenceUsageOrder checks that rule order carries no meaning
+// TestUsageOrder checks that rule order carries no meaning
 // (attach 3.1): every order of a group's rules gives the same answer, the
 // sources included.
-func TestReferenceUsageOrder(t *testing.T) {
+func TestUsageOrder(t *testing.T) {
 	rules := []compile.Rule{crawl(true, "/", 1), crawl(false, "/never/", 2), crawl(true, "/never/ok", 3)}
 	cus := []compile.UsageRule{
 		cu(t, "train-ai=y, search=y", 4), cu(t, "search=n", 5), cu(t, "/a train-ai=n", 6),
@@ -183,7 +183,7 @@ func TestReferenceUsageOrder(t *testing.T) {
 	urls := []string{"/", "/a", "/ab", "/b", "/never/x", "/never/ok", "/robots.txt"}
 	want := map[string]usage.Set{}
 	for _, u := range urls {
-		_, want[u], _ = conformance.ReferenceUsage(compile.RFC9309, rules, cus, nil, u)
+		_, want[u], _ = reference.Usage(compile.RFC9309, rules, cus, nil, u)
 	}
 	// Every permutation of the six rules, by Heap's algorithm.
 	perm := slices.Clone(cus)
@@ -191,7 +191,7 @@ func TestReferenceUsageOrder(t *testing.T) {
 	permute = func(k int) {
 		if k == 1 {
 			for _, u := range urls {
-				if _, got, _ := conformance.ReferenceUsage(compile.RFC9309, reversed(rules), perm, nil, u); got != want[u] {
+				if _, got, _ := reference.Usage(compile.RFC9309, reversed(rules), perm, nil, u); got != want[u] {
 					t.Fatalf("%s: order %v gives %s, want %s", u, lineOrder(perm), got, want[u])
 				}
 			}

@@ -1,11 +1,11 @@
-package conformance_test
+package reference_test
 
 import (
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/robotsexclusion/robots/conformance"
+	"github.com/robotsexclusion/robots/internal/reference"
 )
 
 func TestMatch(t *testing.T) {
@@ -13,7 +13,7 @@ func TestMatch(t *testing.T) {
 		pattern, path string
 		want          bool
 	}{
-		// Empty pattern and path. (Reference never asks about an empty
+		// Empty pattern and path. (Decide never asks about an empty
 		// pattern: an empty rule matches nothing.)
 		{"", "", true},
 		{"", "/a", true},
@@ -67,7 +67,7 @@ func TestMatch(t *testing.T) {
 		{"/a%24", "/a", false},
 	}
 	for _, tt := range tests {
-		if got := conformance.Match(tt.pattern, tt.path); got != tt.want {
+		if got := reference.Match(tt.pattern, tt.path); got != tt.want {
 			t.Errorf("Match(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
 		}
 	}
@@ -89,7 +89,7 @@ func TestMatchLongInputs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		start := time.Now()
-		got := conformance.Match(tt.pattern, tt.path)
+		got := reference.Match(tt.pattern, tt.path)
 		elapsed := time.Since(start)
 		if got != tt.want {
 			t.Errorf("Match(%.12q..., %d octets) = %v, want %v", tt.pattern, len(tt.path), got, tt.want)

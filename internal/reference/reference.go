@@ -1,31 +1,18 @@
-// Package conformance says what robots.txt means, as tests an engine can
-// run: reach for it to test a robots.txt implementation, this module's or
-// one of your own, against the documents that define the protocol and
-// against a reference. A crawler deciding URLs uses the root package.
+// Package reference is this module's reference implementation of
+// robots.txt: RFC 9309 sections 2.2.2 and 2.2.3 transcribed as plainly as
+// possible, and the Content-Usage rules of draft-ietf-aipref-attach
+// section 3.1 beside them. It matches each rule's glob naively (Match) and
+// keeps the longest, by the one ranking of matching rules that the root
+// package's Matcher.Explain uses too. It is slow on purpose, for
+// differential tests of the faster engines. In the other dialects it keeps
+// the longest match as Google's library does, or takes the first match in
+// file order.
 //
-// The spec example files (Files, SpecDir) transcribe every example and
-// table of those documents, from the 1994 standard to RFC 9309 and the
-// AI-preference drafts, as cases with the document's answer in each
-// dialect. Load reads them into a Suite, and Suite.Run runs any
-// implementation (an Impl: body, agent and URL in, a Verdict out) on the
-// cases of a dialect, Case.Check saying where it departs:
-//
-//	suite, err := conformance.Load(conformance.Files, conformance.SpecDir)
-//	...
-//	for _, err := range suite.Run(compile.RFC9309, myImpl) {
-//		t.Error(err)
-//	}
-//
-// The reference (Reference, ReferenceUsage, ReferenceImpl) is RFC 9309
-// sections 2.2.2 and 2.2.3 transcribed as plainly as possible: it matches
-// each rule's glob naively (Match) and keeps the longest, by the one
-// ranking of matching rules that the root package's Matcher.Explain uses
-// too. It is slow on purpose, for differential tests of faster engines. In
-// the other dialects it keeps the longest match as Google's library does,
-// or takes the first match in file order. Its answers on every case,
-// deciding lines included, are the golden tables (GoldenDir; Golden renders
-// an implementation's in the same form, for a line-by-line comparison).
-package conformance
+// Its answers on every case of the conformance suite, deciding lines
+// included, are the golden tables that package conformance ships (gen
+// writes them with Verdict). It is internal: an engine outside this module
+// compares itself with those tables, and with the suite's documents.
+package reference
 
 import (
 	"strings"
@@ -34,7 +21,7 @@ import (
 	"github.com/robotsexclusion/robots/internal/rank"
 )
 
-// Reference decides url in dialect d against rules, the Allow and Disallow
+// Decide decides url in dialect d against rules, the Allow and Disallow
 // rules selected for one crawler from a file d read (compile.Dialect.Parse). It
 // returns the index in rules of the rule that decided, or -1 when none
 // matched, and whether the URL may be fetched. The dialects differ so:
@@ -53,7 +40,7 @@ import (
 //   - draft1996, original1994: patterns and URLs are compared in the Decoded
 //     form, where * and $ are ordinary octets; the first rule in file order
 //     that matches decides; an empty pattern matches nothing.
-func Reference(d compile.Dialect, rules []compile.Rule, url string) (winner int, allowed bool) {
+func Decide(d compile.Dialect, rules []compile.Rule, url string) (winner int, allowed bool) {
 	path := d.Form().URL(url)
 	// Every rule is tried with Match; the one ranking of the module picks
 	// the winner, as Matcher.Explain's does.
