@@ -611,6 +611,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	if n[0] == len(rules) {
 		// The common case, one class: the places are the indices.
 		plan := newPlan(rules, nil, &sp)
+		sp.segBytes = plan.bytes()
 		checkSize(plan.total)
 		lim = lim.withDefaults(plan.total)
 		more.why = m.build(&m.engines, plan, &lim, &sp, &more.work)
@@ -634,6 +635,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	for c := range MaxClasses {
 		plans[c] = newPlan(rules, idx[start[c]:start[c+1]], &sp)
 		total += plans[c].total
+		sp.segBytes += plans[c].bytes()
 	}
 	checkSize(total)
 	lim = lim.withDefaults(total)
@@ -693,6 +695,8 @@ type plan struct {
 	orig  []int32   // the caller's index of each place of the ranking
 	pats  []pattern // prepared (see prepare), in rank order
 	total int       // octets of the prepared patterns, one more each
+
+	lits, litOctets int // the literal patterns and their octets
 }
 
 // newPlan ranks the rules at the given indices (nil: all rules), best
@@ -711,9 +715,17 @@ func newPlan(rules []Rule, idx []int32, sp *spares) plan {
 	p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig), sp)
 	for _, q := range p.pats {
 		p.total += len(q.lit) + 1
+		if strings.IndexByte(q.lit, '*') < 0 {
+			p.lits++
+			p.litOctets += len(q.lit)
+		}
 	}
 	return p
 }
+
+// bytes predicts what p and its literal patterns' DFA allocate (see
+// buildBudget).
+func (p *plan) bytes() int { return plannedBytes(len(p.orig), p.lits, p.litOctets) }
 
 // sortByRank sorts the indices idx of rules best first: by rank, highest
 // first, and between equal ranks the earlier rule. The index breaks ties,
