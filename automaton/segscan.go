@@ -33,10 +33,11 @@ import (
 // otherwise gets the scan plan. The weights are set on the hostile
 // families, their searched draws and the scaled corpus files, where they
 // predict at least what the builds allocate. What a build allocates the
-// collector must hold or sweep within the first Agent: the budget keeps
-// Parse and the first Agent of any file the parse limit admits within 20
-// ms and 8 MiB of peak heap beyond the body, cold (see the package
-// comment). A segment matcher's cost is counted in three steps, each
+// collector must hold or sweep within the first Agent: with the budget,
+// Parse and the first Agent of every hostile family and every draw of
+// their search measure within 8 MiB of peak heap beyond the body, cold
+// (README gives the figures); the parse and the lowering, which are not
+// the automaton's, are not part of it. A segment matcher's cost is counted in three steps, each
 // stopping at the budget before the next allocates: patterns and stars,
 // before anything is allocated; the distinct segments, as they are found;
 // the tries' nodes, once the segments are sorted, before any trie is laid
