@@ -102,6 +102,10 @@ func TestLowerSelected(t *testing.T) {
 		"User-agent: x\nContent-Usage: /p train-ai=n\nDisallow: /q\nUser-agent: *\nContent-Usage: /r search=n\nDisallow: /s\n",
 		"Disallow: /nogroup\n",
 		"",
+		// Lines outside any group between the groups' (a blank line ends
+		// a record in the first-match dialects).
+		"User-agent: *\nContent-Usage: /a search=n\n\nContent-Usage: /b train-ai=n\nUser-agent: *\nContent-Usage: /x search=y\n",
+		"Content-Usage: /c train-ai=n\n\nUser-agent: x\nContent-Usage: /d search=n\n\nContent-Usage: /x search=y\nUser-agent: x\nContent-Usage: /e* search=n\n",
 	}
 	for _, d := range []Dialect{RFC9309, Google, Draft1996, Original1994} {
 		for _, body := range bodies {

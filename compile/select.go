@@ -288,19 +288,22 @@ func (s *Selection) usageRules() []*UsageRule {
 	if n == 0 {
 		return nil
 	}
+	// The groups' lines come in line order, groups being in file order;
+	// the lines outside any group are merged in by line.
 	out := make([]*UsageRule, 0, n)
-	for i := range f.Usage {
-		out = append(out, &f.Usage[i])
-	}
+	k := 0
 	for _, i := range s.Groups {
 		u := f.Groups[i].Usage
-		for k := range u {
-			out = append(out, &u[k])
+		for j := range u {
+			for k < len(f.Usage) && f.Usage[k].Line < u[j].Line {
+				out = append(out, &f.Usage[k])
+				k++
+			}
+			out = append(out, &u[j])
 		}
 	}
-	byLine := func(a, b *UsageRule) int { return a.Line - b.Line }
-	if !slices.IsSortedFunc(out, byLine) {
-		slices.SortStableFunc(out, byLine)
+	for ; k < len(f.Usage); k++ {
+		out = append(out, &f.Usage[k])
 	}
 	return out
 }
