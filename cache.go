@@ -73,7 +73,7 @@ func (r *Robots) compile(groups []int, named bool, agents []string) (m *Matcher,
 			testHookCompile()
 		}
 		lines, prefs := kept.Keep(r.file, groups)
-		m := newMatcher(r.file.Merge(groups, named), lines, r.limits, r.scan, r.dialect)
+		m := newMatcher(r.file.Selected(groups, named), lines, r.limits, r.scan, r.dialect)
 		if prefs != nil {
 			if m.rare == nil {
 				m.rare = new(matcherRare)

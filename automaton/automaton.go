@@ -43,7 +43,12 @@
 //   - Compile allocates at most 40·P bytes plus 1 MiB, and with
 //     Limits.EagerDFA at most 128·P bytes plus 8 MiB; a Machine holds at
 //     most 32·P bytes plus 4 MiB. Patterns may hold at most
-//     MaxPatternOctets (512 MiB) octets in all.
+//     MaxPatternOctets (512 MiB) octets in all. By default the builds of
+//     one Compile, all classes together, are also held to 4.5 MiB of
+//     allocation, predicted from counts of rules, segments and stars
+//     before anything big is built: wildcard patterns whose matcher does
+//     not fit are decided by a Scan of them instead, within the decision
+//     budget.
 //   - A Machine that decides many inputs decides them with a DFA built
 //     lazily, a state at a time, in arenas that every Machine shares:
 //     2 MiB of static storage in all, whatever the patterns and the
@@ -51,7 +56,11 @@
 //   - A Scan takes rules of one class with at most 16,384 octets of
 //     patterns and 128 stars in all, and inputs of at most 1 KiB. It
 //     counts its work in the units of the decision budget and stops past
-//     it; its work has no bound per octet but the budget's.
+//     it; its work has no bound per octet but the budget's. BuildCost
+//     estimates a build at 20 units an octet of the patterns and a rule.
+//     TierSegments decides with the same matcher, over all its wildcard
+//     patterns, when building its tables would cost more than its compile
+//     budget.
 //
 // Every engine is exact: a decision returns what the naive reading of the
 // patterns does, or OverBudget. Stats says which engines were built.
@@ -146,8 +155,8 @@ import (
 //     a chain of star nodes of one edge each is one edge whose path holds
 //     their segments, so that patterns that share little cost four bytes a
 //     star (see radix.go). Its build is decided before it is made: past
-//     segmentBuildBudget (131,072) units, five per distinct segment and one
-//     per node of its tries, all classes of the Compile together, the tier
+//     buildBudget (4.5 MiB of predicted allocation, all classes of the
+//     Compile together, see Bounds), the tier
 //     builds nothing and runs its scan plan instead (segscan.go): a Scan
 //     of the wildcard patterns in rank order, which stops at the first
 //     that matches, every octet read or compared counted against the
@@ -278,20 +287,28 @@ import (
 //   - TierNFA decides in O(L·P/64): at most regWords (4) words of
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
-//   - The segment matcher's build costs time and memory by its distinct
-//     segments and trie nodes: it is built only within segmentBuildBudget
-//     (131,072) units, five a segment and one a node, all classes together,
-//     counted as the segments are found and once they are sorted, before
-//     any trie is laid out, the trie of star nodes included: until then
-//     the build holds the table of distinct segments and an id per star,
-//     and past the budget the scan plan costs only that. No corpus file
-//     needs more than 5,427 units, and a file of ten times the wildcard
-//     rules of its largest 105,954. Within the budget, the segment
-//     matchers' build allocates at most 3.0 MB on the hostile families
-//     and 150 draws of their search (abcd's 24,338 patterns, whose edges
-//     the units do not count); the rest of Parse and the first Agent of
-//     a hostile file is the parse, the merge of its groups, the literal
-//     patterns' DFA and the walk's scratch (README gives the figures).
+//   - By default the builds of one Compile, all classes together, allocate
+//     within buildBudget (4.5 MiB), as predicted from counts before
+//     anything big is built: 32 bytes a rule for the plans and, for the
+//     literal patterns' DFAs, 150 bytes a literal pattern and 2 an octet,
+//     charged first, as every class gets them; then for each segment
+//     matcher 160 KiB, 110 bytes a wildcard pattern, 9 a star, 146 a
+//     distinct segment and 14 a node of the tries of segments, one walk's
+//     scratch included, counted from the patterns and stars before
+//     anything is allocated, the segments as they are found and the nodes
+//     once the segments are sorted, before any trie is laid out. A segment
+//     matcher the budget does not hold is not built (it has then
+//     allocated at most the table of distinct segments and an id per
+//     star): the tier runs its scan plan. The weights predict at least
+//     what the builds allocate on the hostile families, their searched
+//     draws and the scaled corpus files (TestBuildPrediction holds four
+//     shapes to it). No corpus file predicts more than 4.09 MB (the
+//     largest, of 31,847 literal rules and no wildcard one; the next 1.03
+//     MB); a file of ten times the wildcard rules of its largest 4.42 MB,
+//     and it is decided exactly (TestScaledCorpusExact). So Parse and the first Agent of any file the
+//     parse limit admits allocate the parse, the lowering and what the
+//     Matcher keeps of the lines, and at most 4.5 MiB in the automaton
+//     (README gives the cold figures).
 //   - Compile allocates at most compileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and by default (Limits.EagerDFA false), which tries no DFA of '*'
 //     patterns, at most defaultCompileBytes(P) = 40·P bytes + 1 MiB: the
@@ -622,6 +639,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	if n[0] == len(rules) {
 		// The common case, one class: the places are the indices.
 		plan := newPlan(rules, nil, &sp)
+		sp.segBytes = plan.bytes()
 		checkSize(plan.total)
 		lim = lim.withDefaults(plan.total)
 		more.why = m.build(&m.engines, plan, &lim, &sp, &more.work)
@@ -645,6 +663,7 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	for c := range MaxClasses {
 		plans[c] = newPlan(rules, idx[start[c]:start[c+1]], &sp)
 		total += plans[c].total
+		sp.segBytes += plans[c].bytes()
 	}
 	checkSize(total)
 	lim = lim.withDefaults(total)
@@ -704,6 +723,8 @@ type plan struct {
 	orig  []int32   // the caller's index of each place of the ranking
 	pats  []pattern // prepared (see prepare), in rank order
 	total int       // octets of the prepared patterns, one more each
+
+	lits, litOctets int // the literal patterns and their octets
 }
 
 // newPlan ranks the rules at the given indices (nil: all rules), best
@@ -722,9 +743,17 @@ func newPlan(rules []Rule, idx []int32, sp *spares) plan {
 	p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig), sp)
 	for _, q := range p.pats {
 		p.total += len(q.lit) + 1
+		if strings.IndexByte(q.lit, '*') < 0 {
+			p.lits++
+			p.litOctets += len(q.lit)
+		}
 	}
 	return p
 }
+
+// bytes predicts what p and its literal patterns' DFA allocate (see
+// buildBudget).
+func (p *plan) bytes() int { return plannedBytes(len(p.orig), p.lits, p.litOctets) }
 
 // sortByRank sorts the indices idx of rules best first: by rank, highest
 // first, and between equal ranks the earlier rule. The index breaks ties,

@@ -394,11 +394,15 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	for _, p := range pats {
 		edgeMax += strings.Count(p.lit, "*")
 	}
+	// What the compile budget leaves this build (see buildBudget),
+	// counted before anything is allocated: the
+	// patterns and their stars; then, in a first pass, the distinct
+	// segments; then their tries' nodes.
+	room := segmentBuild - sp.segBytes
+	if segmentBytes(len(pats), edgeMax, 0, 0) > room {
+		return newScan(pats)
+	}
 	s := &segments{nodes: 1}
-	// What the compile budget leaves this build (see segmentBuildBudget):
-	// a segment ends at a trie node of its own, so the segments found so
-	// far cost segmentUnits each at least.
-	room := segmentBuild - sp.segUnits
 	// The leading segments and the others, each with an id (see
 	// sortedTrie), found in a first pass that builds nothing else: each
 	// pattern's leading segment (its id+1, 0 for none), and the ids of
@@ -419,7 +423,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
 					id, isNew := lead.id(seg)
-					if isNew && segmentUnits*(lead.len()+float.len()) > room {
+					if isNew && segmentBytes(len(pats), edgeMax, lead.len()+float.len(), 0) > room {
 						return over()
 					}
 					leads[k] = id + 1
@@ -427,7 +431,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 				continue
 			}
 			id, isNew := float.id(seg)
-			if isNew && segmentUnits*(lead.len()+float.len()) > room {
+			if isNew && segmentBytes(len(pats), edgeMax, lead.len()+float.len(), 0) > room {
 				return over()
 			}
 			ids = append(ids, id)
@@ -437,8 +441,8 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// laid out.
 	leadOrder, leadNodes := sortIndex(&lead, sp)
 	floatOrder, floatNodes := sortIndex(&float, sp)
-	units := (segmentUnits-1)*(lead.len()+float.len()) + leadNodes + floatNodes
-	if units > room {
+	cost := segmentBytes(len(pats), edgeMax, lead.len()+float.len(), leadNodes+floatNodes)
+	if cost > room {
 		sp.put(leadOrder, floatOrder)
 		return over()
 	}
@@ -465,7 +469,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		from += n
 	}
 	sp.put(leads)
-	sp.segUnits += units
+	sp.segBytes += cost
 	edges, renum := rt.finish(s, sp)
 	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
 	sp.put(renum, leadOrder)

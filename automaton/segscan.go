@@ -7,7 +7,7 @@ import (
 
 // This file holds the segment tier's plan for patterns whose segment
 // matcher would cost more to build than the compile budget allows
-// (segmentBuildBudget): the scan plan, which builds nothing but a Scan
+// (buildBudget): the scan plan, which builds nothing but a Scan
 // (scan.go) of the wildcard patterns, best first. A walk of it is a
 // decision of that Scan: it reads the input once (as its string when
 // every octet reads as itself, otherwise into a buffer on the stack of at
@@ -23,27 +23,59 @@ import (
 // patterns of them), a decision whose patterns do not fail on their
 // first octets fails closed; a few long patterns are decided exactly.
 
-// segmentBuildBudget is the most units the segment matchers of one
-// Compile (all classes together) may hold: segmentUnits per distinct
-// segment and one per node of the tries (of the leading segments and the
-// Aho-Corasick automaton). A build that would pass it builds the scan
-// plan instead. The build's time and memory grow with both, a segment
-// costing about four times what a node does (its entry in the table that
-// finds it, its place on the heavy paths, its queue and its wait in the
-// walk's scratch), so this keeps the compile of any file the parse limit
-// admits near 20 ms and 8 MiB (see the package comment). No
-// corpus file needs more than 5,427 units, and a file of ten times the
-// wildcard rules of its largest (TestScaledCorpusExact) 105,954. The
-// count stops as soon as it is past: segments are counted as they are
-// found, nodes once the segments are sorted, before any trie is laid out.
+// buildBudget is the most bytes the builds of one Compile (all classes
+// together) may allocate by default, as predicted from counts before
+// anything big is built: the plans and the literal patterns' DFAs
+// (plannedBytes, per rule, literal pattern and octet), charged first, as
+// every class gets them; then the segment matchers (segmentBytes, per
+// pattern, star, distinct segment and trie node, one walk's scratch
+// included), each of which is built only within what is left, and
+// otherwise gets the scan plan. The weights are set on the hostile
+// families, their searched draws and the scaled corpus files, where they
+// predict at least what the builds allocate. What a build allocates the
+// collector must hold or sweep within the first Agent: with the budget,
+// Parse and the first Agent of every hostile family and every draw of
+// their search measure within 8 MiB of peak heap beyond the body, cold
+// (README gives the figures); the parse and the lowering, which are not
+// the automaton's, are not part of it. A segment matcher's cost is counted in three steps, each
+// stopping at the budget before the next allocates: patterns and stars,
+// before anything is allocated; the distinct segments, as they are found;
+// the tries' nodes, once the segments are sorted, before any trie is laid
+// out. No corpus file predicts more than 4.09 MB (31,847 literal rules),
+// and a file of ten times the wildcard rules of its largest
+// (TestScaledCorpusExact) 4.42 MB.
+const buildBudget = 9 << 19 // 4.5 MiB
+
+// The weights of the prediction, in bytes.
 const (
-	segmentBuildBudget = 1 << 17
-	segmentUnits       = 5 // a segment's units, its own trie node included
+	ruleBuildBytes    = 32        // a rule's place in a plan: its index, its prepared pattern, its sort
+	litPatternBytes   = 150       // a literal pattern in its DFA's build: its key, place and nodes, and the packed copy
+	litOctetBytes     = 2         // an octet of a literal pattern: its label, in the build and the packed copy
+	segmentBuildBase  = 160 << 10 // a segment matcher's fixed part: its first tables, its ring, a pool's slots
+	patternBuildBytes = 110       // a wildcard pattern's leading id, radix tree path and edge, with the edge's scratch
+	starBuildBytes    = 9         // a star's id, its place on a path
+	segmentBuildBytes = 146       // a segment's entry in the table that finds it, its length, heavy path, queue and wait, with their scratch
+	nodeBuildBytes    = 14        // a node of the tries of segments, built and made sparse
 )
 
-// segmentBuild is the budget buildSegments applies: segmentBuildBudget,
-// which tests lower to build the scan plan on small patterns.
-var segmentBuild = segmentBuildBudget
+// segmentBuild is the budget Compile applies: buildBudget, which tests
+// lower to build the scan plan on small patterns.
+var segmentBuild = buildBudget
+
+// plannedBytes predicts what the plan of a class of n rules, of which
+// lits are literal with litOctets octets, and its literal patterns' DFA
+// allocate (see buildBudget).
+func plannedBytes(n, lits, litOctets int) int {
+	return ruleBuildBytes*n + litPatternBytes*lits + litOctetBytes*litOctets
+}
+
+// segmentBytes predicts what a segment matcher of patterns pats, whose
+// stars are stars, segs distinct segments and nodes trie nodes (0 while
+// not counted), allocates to build, one walk's scratch included (see
+// buildBudget).
+func segmentBytes(pats, stars, segs, nodes int) int {
+	return segmentBuildBase + patternBuildBytes*pats + starBuildBytes*stars + segmentBuildBytes*segs + nodeBuildBytes*nodes
+}
 
 // scanCost is the scan plan's worst cost as the build states it: per
 // octet, the pass that reads the input; per walk, no bound (WorstBase

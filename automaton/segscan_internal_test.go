@@ -92,14 +92,16 @@ func TestScanOverBudget(t *testing.T) {
 }
 
 // TestSegmentBuildBudget checks the compile budget of the segment tier:
-// a file of more distinct segments and trie nodes than segmentBuildBudget
-// gets the scan plan, built without the tries (its compile allocates a
-// small part of what a segment matcher of as many segments holds), and
-// one within it the segment matcher.
+// patterns whose segment matcher buildBudget does not hold get the scan
+// plan, built without the tries (its compile allocates a small part of
+// what a segment matcher of as many segments holds), and those within it
+// the segment matcher; the budget is the Compile's, all classes
+// together; and the prediction is at least what a build allocates.
 func TestSegmentBuildBudget(t *testing.T) {
 	// Patterns of distinct segments of four octets, in lines of 16, up to
-	// n distinct segments (each, with its nodes, at least segmentUnits
-	// units), in class c.
+	// n distinct segments, in class c: each segment predicted at about
+	// 200 bytes (segmentBuildBytes, a star, its share of a pattern, its
+	// trie nodes).
 	pats := func(n, c int) []Rule {
 		var rules []Rule
 		var b strings.Builder
@@ -124,34 +126,108 @@ func TestSegmentBuildBudget(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		return m, after.TotalAlloc - before.TotalAlloc
 	}
-	within, withinBytes := alloc(pats(segmentBuildBudget/8, 0))
+	small, large := buildBudget/512, buildBudget/64
+	within, withinBytes := alloc(pats(small, 0))
 	if within.seg == nil || within.seg.scan != nil {
-		t.Fatalf("%d segments: no segment matcher", segmentBuildBudget/8)
+		t.Fatalf("%d segments: no segment matcher", small)
 	}
-	over, overBytes := alloc(pats(segmentBuildBudget, 0))
+	if withinBytes > uint64(buildBudget) {
+		t.Errorf("%d segments: the build allocated %d bytes, past the budget of %d it was predicted within", small, withinBytes, buildBudget)
+	}
+	over, overBytes := alloc(pats(large, 0))
 	if over.seg == nil || over.seg.scan == nil {
-		t.Fatalf("%d segments: no scan plan", segmentBuildBudget)
+		t.Fatalf("%d segments: no scan plan", large)
 	}
 	if st := over.Stats(); st.Bounded || st.Tier != TierSegments {
 		t.Errorf("the scan plan: tier %v, bounded %v; want segments, unbounded", st.Tier, st.Bounded)
 	}
-	// The scan plan's compile stops interning at half the budget's
-	// segments: it allocates less than the matcher of an eighth of them
-	// holds, with what the patterns alone cost.
+	// The scan plan's compile stops interning once the segments found
+	// pass the budget: it allocates less than twice what the matcher of
+	// an eighth of them does.
 	if overBytes > 2*withinBytes {
-		t.Errorf("the scan plan of %d segments allocated %d bytes, more than twice the %d of a matcher of %d", segmentBuildBudget, overBytes, withinBytes, segmentBuildBudget/8)
+		t.Errorf("the scan plan of %d segments allocated %d bytes, more than twice the %d of a matcher of %d", large, overBytes, withinBytes, small)
 	}
 	// The budget is the Compile's: two classes within it each, not
 	// together, get a matcher and a scan plan.
-	n := segmentBuildBudget / (2 * segmentUnits)
-	two := Compile(append(pats(n, 0), pats(n, 1)...), Limits{})
+	n := buildBudget / 300
+	two, twoBytes := alloc(append(pats(n, 0), pats(n, 1)...))
 	if st := two.Stats(); st.Classes[0] != TierSegments || st.Classes[1] != TierSegments {
 		t.Fatalf("two classes of %d segments: tiers %v", n, st.Classes)
 	}
 	if two.engines.seg.scan != nil || two.more.classes[0].seg.scan == nil {
 		t.Errorf("two classes of %d segments each: want a matcher for the first, a scan plan for the second", n)
 	}
-	t.Logf("matcher of %d segments: %d bytes allocated; scan plan of %d: %d", segmentBuildBudget/8, withinBytes, segmentBuildBudget, overBytes)
+	if twoBytes > uint64(buildBudget) {
+		t.Errorf("two classes of %d segments: Compile allocated %d bytes, past the budget of %d", n, twoBytes, buildBudget)
+	}
+	t.Logf("matcher of %d segments: %d bytes allocated; scan plan of %d: %d; matcher and scan plan of %d each: %d", small, withinBytes, large, overBytes, n, twoBytes)
+}
+
+// TestBuildPrediction checks that the prediction of a segment matcher's
+// build (segmentBytes) is at least what the build allocates, with one
+// walk's scratch, on patterns of each shape the weights were set on:
+// many short distinct segments, few segments and many stars, long
+// segments of many trie nodes, and many short patterns of few segments.
+func TestBuildPrediction(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 5))
+	word := func(n, alphabet int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('a' + r.IntN(alphabet))
+		}
+		return string(b)
+	}
+	shapes := map[string]func(i int) string{
+		"short segments": func(int) string { return "/*" + word(3, 26) + "*" + word(4, 26) + "*" + word(5, 26) },
+		"many stars": func(int) string {
+			var b strings.Builder
+			b.WriteString("/")
+			for range 100 {
+				b.WriteString("*" + word(1, 5))
+			}
+			return b.String()
+		},
+		"long segments": func(int) string { return "/" + word(4, 26) + "*" + word(40, 26) + "*" + word(20, 26) },
+		"abcd": func(int) string {
+			return "/*" + word(1, 26) + "*" + word(1, 26) + "*" + word(1, 26) + "*" + word(1, 26) + "$"
+		},
+	}
+	for name, line := range shapes {
+		var rules []Rule
+		octets := 0
+		seen := map[string]bool{}
+		for octets < 100<<10 {
+			p := line(len(rules))
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
+			octets += len(p)
+		}
+		pl := newPlan(rules, nil, new(spares))
+		stars := 0
+		for _, p := range pl.pats {
+			stars += strings.Count(p.lit, "*")
+		}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		sp := new(spares)
+		s := buildSegments(pl.pats, sp)
+		pool := s.scratchPool()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(pool)
+		if s.scan != nil {
+			t.Logf("%s: %d patterns: the scan plan", name, len(rules))
+			continue
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got > uint64(sp.segBytes) {
+			t.Errorf("%s: %d patterns, %d stars: the build allocated %d bytes, predicted %d", name, len(rules), stars, got, sp.segBytes)
+		} else {
+			t.Logf("%s: %d patterns, %d stars: the build allocated %d bytes, predicted %d", name, len(rules), stars, got, sp.segBytes)
+		}
+	}
 }
 
 // TestScanAfterSortThenBuild compiles two classes: the first's segments
@@ -162,7 +238,6 @@ func TestSegmentBuildBudget(t *testing.T) {
 // the second build one buffer for two tables).
 func TestScanAfterSortThenBuild(t *testing.T) {
 	defer func(b int) { segmentBuild = b }(segmentBuild)
-	segmentBuild = 100
 	r := rand.New(rand.NewPCG(7, 8))
 	word := func(n int) string {
 		b := make([]byte, n)
@@ -174,7 +249,7 @@ func TestScanAfterSortThenBuild(t *testing.T) {
 	for iter := range 200 {
 		var rules, second []Rule
 		for range 3 {
-			p := "/*" + word(40) + "*" + word(2)
+			p := "/*" + word(400) + "*" + word(2)
 			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
 		}
 		for range 2 + r.IntN(6) {
@@ -187,6 +262,11 @@ func TestScanAfterSortThenBuild(t *testing.T) {
 			rule.Class = 1
 			rules = append(rules, rule)
 		}
+		// The plans, charged first (each rule at most literal), and
+		// the first class's patterns, stars and segments fit the
+		// budget; its 1,200 trie nodes do not, and the second class's
+		// few do.
+		segmentBuild = plannedBytes(len(rules), len(rules), 0) + segmentBytes(3, 6, 7, 0) + 4000
 		m := Compile(rules, Limits{tier: TierSegments})
 		if m.engines.seg.scan == nil || m.more.classes[0].seg.scan != nil {
 			t.Fatalf("iteration %d: want the scan plan for class 0, a matcher for class 1", iter)

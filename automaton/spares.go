@@ -14,11 +14,11 @@ import "math/bits"
 // to spares serves the next phase instead of a new one.
 
 // spares is a free list of int32 buffers. It also carries, from one
-// class's build to the next, what the segment matchers of the Compile
-// hold so far, against the compile budget (segmentBuildBudget).
+// class's build to the next, what the builds of the Compile cost, as
+// predicted, against the compile budget (buildBudget).
 type spares struct {
 	free     [][]int32
-	segUnits int
+	segBytes int // the plans and literal DFAs of every class, and the segment matchers built so far
 }
 
 // get returns a buffer of n zeros: the smallest buffer given back that

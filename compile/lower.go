@@ -45,7 +45,7 @@ type Program struct {
 	file      int32   // see Verdicts
 	fileRules bool    // some rule of class 0 is a rule of the file, not one the dialect adds
 	dialect   Dialect
-	sel       []Rule // the Selection's rules, which the winners of class 0 stand for
+	sel       ruleList // the Selection's rules, which the winners of class 0 stand for
 }
 
 // lowered is one ranked pattern of a Program, and what it stands for.
@@ -77,20 +77,21 @@ const robotsTxtText = "/robots.txt$/robots.txt?"
 // classes, the same in every dialect: the longest match, whatever the
 // dialect's ranking of Allow and Disallow.
 func (d Dialect) Lower(s Selection) Program {
-	p := Program{dialect: d, sel: s.Rules}
+	rules := s.crawlRules()
+	p := Program{dialect: d, sel: rules}
 	ulow, nusage, table := lowerUsage(s)
-	p.Rules = make([]automaton.Rule, 0, len(s.Rules)+len(robotsTxt)+nusage)
+	p.Rules = make([]automaton.Rule, 0, rules.len()+len(robotsTxt)+nusage)
 	// A lowered rule of class 0 is known by its line, the lowered rules
 	// coming in the order of s.Rules, which are in line order, one rule a
 	// line. Most often they are the file's rules, in order, then the
 	// rules the dialect adds: then verdicts stays nil (see Verdicts).
 	j, added := 0, false
-	for l := range d.lowered(s) {
+	for l := range d.lowered(&rules) {
 		i := len(p.Rules)
 		p.Rules = append(p.Rules, l.rule())
 		code := int32(-1)
 		if l.line != 0 {
-			for s.Rules[j].Line != l.line {
+			for rules.at(j).Line != l.line {
 				j++
 			}
 			code = int32(j) << 1
@@ -106,16 +107,16 @@ func (d Dialect) Lower(s Selection) Program {
 					added, p.file = true, int32(i) // the dialect's rules, from here on
 				}
 				continue
-			case !added && j == i && l.allow == s.Rules[j].Allow:
+			case !added && j == i && l.allow == rules.at(j).Allow:
 				continue // the identity so far
 			}
 			// Not the identity: the table as it would have been so far.
-			p.verdicts = make([]int32, i, len(s.Rules)+len(robotsTxt))
+			p.verdicts = make([]int32, i, rules.len()+len(robotsTxt))
 			for k := range i {
 				p.verdicts[k] = -1
 				if !added || k < int(p.file) {
 					p.verdicts[k] = int32(k) << 1
-					if s.Rules[k].Allow {
+					if rules.at(k).Allow {
 						p.verdicts[k] |= 1
 					}
 				}
@@ -207,7 +208,7 @@ func (p *Program) String() string {
 				verb = "allow"
 			}
 			if rule >= 0 {
-				line = p.sel[rule].Line
+				line = p.sel.at(rule).Line
 			}
 			fmt.Fprintf(&b, " -> %s %d", verb, line)
 		}
@@ -226,12 +227,12 @@ func (p *Program) verdict(r int32) (rule int, allow bool) {
 	case p.verdicts != nil:
 		return int(p.verdicts[r] >> 1), p.verdicts[r]&1 != 0
 	}
-	return int(r), p.sel[r].Allow
+	return int(r), p.sel.at(int(r)).Allow
 }
 
-// lowered yields the patterns of class 0 of the Program of s in dialect d,
-// one at a time (see Lower).
-func (d Dialect) lowered(s Selection) iter.Seq[lowered] {
+// lowered yields the patterns of class 0 of the Program of a Selection
+// whose rules are rules, in dialect d, one at a time (see Lower).
+func (d Dialect) lowered(rules *ruleList) iter.Seq[lowered] {
 	return func(yield func(lowered) bool) {
 		m := d.spec().Match
 		rank := func(pattern string, allow bool) int {
@@ -244,7 +245,8 @@ func (d Dialect) lowered(s Selection) iter.Seq[lowered] {
 			}
 			return r
 		}
-		for _, r := range s.Rules {
+		for i := range rules.len() {
+			r := rules.at(i)
 			if r.Canonical == "" && !m.EmptyRules {
 				continue // an empty pattern matches nothing
 			}

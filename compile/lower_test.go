@@ -74,3 +74,42 @@ func TestRulelessShared(t *testing.T) {
 		}
 	}
 }
+
+// TestLowerSelected checks that lowering a Selection of Selected, which
+// reads the groups' lines in place, gives the Program that lowering
+// Merge's copy gives: over one group, several, none, with Content-Usage
+// and Content-Signal lines in groups and outside them, in every dialect.
+func TestLowerSelected(t *testing.T) {
+	bodies := []string{
+		"User-agent: *\nDisallow: /a\nAllow: /a\nDisallow:\nAllow: /d/index.html\n",
+		"User-agent: x\nDisallow: /a*b\nUser-agent: y\nAllow: /c\nUser-agent: x\nAllow: /a\nDisallow: /z$\n",
+		"Content-Usage: train-ai=n\nUser-agent: *\nContent-Usage: /a* train-ai=y\nDisallow: /x\n\nContent-Usage: /ab search=n\nUser-agent: *\nContent-Usage: /b* search=y\nAllow: /x*y\nContent-Signal: search=yes\n",
+		"User-agent: x\nContent-Usage: /p train-ai=n\nDisallow: /q\nUser-agent: *\nContent-Usage: /r search=n\nDisallow: /s\n",
+		"Disallow: /nogroup\n",
+		"",
+		// Lines outside any group between the groups' (a blank line ends
+		// a record in the first-match dialects).
+		"User-agent: *\nContent-Usage: /a search=n\n\nContent-Usage: /b train-ai=n\nUser-agent: *\nContent-Usage: /x search=y\n",
+		"Content-Usage: /c train-ai=n\n\nUser-agent: x\nContent-Usage: /d search=n\n\nContent-Usage: /x search=y\nUser-agent: x\nContent-Usage: /e* search=n\n",
+	}
+	for _, d := range []Dialect{RFC9309, Google, Draft1996, Original1994} {
+		for _, body := range bodies {
+			f := d.Parse([]byte(body))
+			for _, agent := range []string{"x", "other"} {
+				groups, named := f.SelectGroups(agent)
+				want := d.Lower(f.Merge(groups, named))
+				s := f.Selected(groups, named)
+				if s.Rules != nil || s.Usage != nil {
+					t.Errorf("%v %q %s: Selected copied lines: %d rules, %d usage", d, body, agent, len(s.Rules), len(s.Usage))
+				}
+				got := d.Lower(s)
+				if got.String() != want.String() || fmt.Sprint(got.Verdicts()) != fmt.Sprint(want.Verdicts()) {
+					t.Errorf("%v %q %s: Lower(Selected) =\n%s\nLower(Merge) =\n%s", d, body, agent, got.String(), want.String())
+				}
+				if (got.Usage == nil) != (want.Usage == nil) || got.Usage != nil && fmt.Sprint(*got.Usage) != fmt.Sprint(*want.Usage) {
+					t.Errorf("%v %q %s: usage tables differ: %+v, %+v", d, body, agent, got.Usage, want.Usage)
+				}
+			}
+		}
+	}
+}

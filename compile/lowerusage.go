@@ -121,13 +121,14 @@ type usageEntry struct {
 // gets no class. When the rules can be grouped by pattern, they are, in
 // one class (see the file's comment).
 func lowerUsage(s Selection) (iter.Seq[lowered], int, UsageTable) {
-	t := UsageTable{any: len(s.Usage) > 0 || len(s.Signals) > 0}
+	rules := s.usageRules()
+	t := UsageTable{any: len(rules) > 0 || len(s.Signals) > 0}
 	paths := false
-	for _, u := range s.Usage {
+	for _, u := range rules {
 		paths = paths || u.Canonical != ""
 	}
 	if !paths {
-		for _, u := range s.Usage {
+		for _, u := range rules {
 			t.fixed = t.fixed.Combine(u.Prefs)
 		}
 	}
@@ -137,8 +138,8 @@ func lowerUsage(s Selection) (iter.Seq[lowered], int, UsageTable) {
 	if !paths {
 		return func(func(lowered) bool) {}, 0, t
 	}
-	if !starCollides(s.Usage) {
-		return lowerGrouped(s.Usage, t)
+	if !starCollides(rules) {
+		return lowerGrouped(rules, t)
 	}
 	// The stated categories, each with the class it shares with an
 	// earlier one, or a class of its own.
@@ -146,9 +147,9 @@ func lowerUsage(s Selection) (iter.Seq[lowered], int, UsageTable) {
 	var rep [usage.NumCategories]int     // by category index: the category whose class it shares, or itself
 	nclass := 0
 	for i, c := range aiprefCategories {
-		o := make([]int8, len(s.Usage))
+		o := make([]int8, len(rules))
 		stated := false
-		for r, u := range s.Usage {
+		for r, u := range rules {
 			o[r] = offset(u.Prefs.Get(c))
 			stated = stated || o[r] != 0
 		}
@@ -169,13 +170,13 @@ func lowerUsage(s Selection) (iter.Seq[lowered], int, UsageTable) {
 			t.class[i] = t.class[rep[i]]
 		}
 	}
-	n := len(s.Usage) * nclass
+	n := len(rules) * nclass
 	t.rules = make([]usageEntry, 0, n*len(aiprefCategories))
 	for i := range aiprefCategories {
 		if offs[i] == nil || rep[i] != i {
 			continue
 		}
-		for _, u := range s.Usage {
+		for _, u := range rules {
 			for _, c := range aiprefCategories {
 				t.rules = append(t.rules, usageEntry{line: int32(u.Line), pref: u.Prefs.Get(c)})
 			}
@@ -187,7 +188,7 @@ func lowerUsage(s Selection) (iter.Seq[lowered], int, UsageTable) {
 			if offs[i] == nil || rep[i] != i {
 				continue
 			}
-			for r, u := range s.Usage {
+			for r, u := range rules {
 				if !yield(lowered{pattern: u.Canonical, rank: 3*len(u.Canonical) + int(offs[i][r]), class: int(class[i]), line: u.Line}) {
 					return
 				}
@@ -240,7 +241,7 @@ func sameOrder(a, b []int8) bool {
 // another, different pattern: then two rules of the longest matching
 // length may have different patterns, and the rules cannot be grouped by
 // pattern. It takes one pass over the rules.
-func starCollides(rules []UsageRule) bool {
+func starCollides(rules []*UsageRule) bool {
 	type length struct {
 		first  string // the first pattern of the length
 		star   bool   // a pattern of the length holds a '*'
@@ -268,7 +269,7 @@ func starCollides(rules []UsageRule) bool {
 // each, the preference of each category that its rules, combined in line
 // order, state, and the line that stated it. One pass numbers the
 // patterns, so that the second fills the table at its final size.
-func lowerGrouped(rules []UsageRule, t UsageTable) (iter.Seq[lowered], int, UsageTable) {
+func lowerGrouped(rules []*UsageRule, t UsageTable) (iter.Seq[lowered], int, UsageTable) {
 	group := make(map[string]int32, len(rules))
 	of := make([]int32, len(rules)) // by rule: its pattern's number
 	for r, u := range rules {

@@ -25,6 +25,8 @@ type Selection struct {
 	// which do not apply to it (RFC 9309: a named group replaces the * groups), in line
 	// order; nil otherwise.
 	HiddenUsage []int
+
+	file *File // set by Selected: Rules and Usage are read from its groups in place
 }
 
 // Select merges the groups that apply to a crawler known by the given
@@ -177,25 +179,38 @@ func lowerASCII(s string) string {
 // Merge merges the rules of the given groups (indices in f.Groups, in file
 // order, as SelectGroups returns them) into one Selection; named is recorded
 // as Selection.Named.
-func (f *File) Merge(groups []int, named bool) Selection {
+func (f *File) Merge(groups []int, named bool) Selection { return f.merge(groups, named, true) }
+
+// Selected is Merge for a caller that only lowers the selection
+// (Dialect.Lower) and reads its other fields: Rules and Usage are left
+// nil, and Lower reads the groups' rules and Content-Usage lines where f
+// holds them, so that lowering a selection of many groups copies none of
+// its lines. The Selection must be lowered while f is unchanged.
+func (f *File) Selected(groups []int, named bool) Selection { return f.merge(groups, named, false) }
+
+// merge is Merge, or with lines false Selected.
+func (f *File) merge(groups []int, named, lines bool) Selection {
 	s := Selection{Named: named, Groups: groups}
-	if len(groups) == 1 {
+	switch {
+	case !lines:
+		s.file = f
+	case len(groups) == 1:
 		// One group, as most crawlers select: its rules as they are,
 		// capacity clipped, so that an append copies them.
 		r := f.Groups[groups[0]].Rules
 		s.Rules = r[:len(r):len(r)]
-	} else {
+	default:
 		n := 0
 		for _, i := range groups {
 			n += len(f.Groups[i].Rules)
 		}
 		s.Rules = make([]Rule, 0, n)
+		for _, i := range groups {
+			s.Rules = append(s.Rules, f.Groups[i].Rules...)
+		}
 	}
 	for _, i := range groups {
 		g := &f.Groups[i]
-		if len(groups) > 1 {
-			s.Rules = append(s.Rules, g.Rules...)
-		}
 		if g.DelayLine != 0 && (s.DelayLine == 0 || g.CrawlDelay > s.CrawlDelay) {
 			s.CrawlDelay, s.DelayLine = g.CrawlDelay, g.DelayLine
 		}
@@ -206,6 +221,93 @@ func (f *File) Merge(groups []int, named bool) Selection {
 	return s
 }
 
+// ruleList is the Allow and Disallow rules of a Selection, as Lower reads
+// them: its Rules, or, for a Selection of Selected, those of its groups,
+// in place when there is one group and otherwise one pointer each.
+type ruleList struct {
+	flat []Rule
+	ptrs []*Rule
+}
+
+// crawlRules returns the rules of s.
+func (s *Selection) crawlRules() ruleList {
+	switch {
+	case s.file == nil:
+		return ruleList{flat: s.Rules}
+	case len(s.Groups) == 1:
+		return ruleList{flat: s.file.Groups[s.Groups[0]].Rules}
+	}
+	n := 0
+	for _, i := range s.Groups {
+		n += len(s.file.Groups[i].Rules)
+	}
+	ptrs := make([]*Rule, 0, n)
+	for _, i := range s.Groups {
+		g := s.file.Groups[i].Rules
+		for k := range g {
+			ptrs = append(ptrs, &g[k])
+		}
+	}
+	return ruleList{ptrs: ptrs}
+}
+
+func (l *ruleList) len() int {
+	if l.ptrs != nil {
+		return len(l.ptrs)
+	}
+	return len(l.flat)
+}
+
+func (l *ruleList) at(i int) *Rule {
+	if l.ptrs != nil {
+		return l.ptrs[i]
+	}
+	return &l.flat[i]
+}
+
+// usageRules returns the Content-Usage lines of s in line order, one
+// pointer each: into s.Usage, or, for a Selection of Selected, into its
+// groups and the file's lines outside any group, as Merge would merge
+// them.
+func (s *Selection) usageRules() []*UsageRule {
+	if s.file == nil {
+		if len(s.Usage) == 0 {
+			return nil
+		}
+		out := make([]*UsageRule, len(s.Usage))
+		for i := range s.Usage {
+			out[i] = &s.Usage[i]
+		}
+		return out
+	}
+	f := s.file
+	n := len(f.Usage)
+	for _, i := range s.Groups {
+		n += len(f.Groups[i].Usage)
+	}
+	if n == 0 {
+		return nil
+	}
+	// The groups' lines come in line order, groups being in file order;
+	// the lines outside any group are merged in by line.
+	out := make([]*UsageRule, 0, n)
+	k := 0
+	for _, i := range s.Groups {
+		u := f.Groups[i].Usage
+		for j := range u {
+			for k < len(f.Usage) && f.Usage[k].Line < u[j].Line {
+				out = append(out, &f.Usage[k])
+				k++
+			}
+			out = append(out, &u[j])
+		}
+	}
+	for ; k < len(f.Usage); k++ {
+		out = append(out, &f.Usage[k])
+	}
+	return out
+}
+
 // mergeUsage sets the usage fields of s (see Selection) from the groups it
 // merges and the file's lines outside any group.
 //
@@ -213,7 +315,9 @@ func (f *File) Merge(groups []int, named bool) Selection {
 // group), s shares the File's slice, in file order already, rather than
 // copy it: a file of many Content-Usage lines keeps them once.
 func (f *File) mergeUsage(s *Selection) {
-	s.Usage = merge(f, s.Groups, f.Usage, func(g *Group) []UsageRule { return g.Usage }, func(u UsageRule) int { return u.Line })
+	if s.file == nil {
+		s.Usage = merge(f, s.Groups, f.Usage, func(g *Group) []UsageRule { return g.Usage }, func(u UsageRule) int { return u.Line })
+	}
 	s.Signals = merge(f, s.Groups, f.Signals, func(g *Group) []Signal { return g.Signals }, func(s Signal) int { return s.Line })
 	if !s.Named {
 		return

@@ -427,9 +427,9 @@ func TestStarCollides(t *testing.T) {
 		{[]string{"/abc", "/ab$", "/a*c", "/a*c"}, true},
 	}
 	for _, tt := range tests {
-		var rules []UsageRule
+		var rules []*UsageRule
 		for _, p := range tt.patterns {
-			rules = append(rules, UsageRule{Canonical: p})
+			rules = append(rules, &UsageRule{Canonical: p})
 		}
 		if got := starCollides(rules); got != tt.want {
 			t.Errorf("starCollides(%q) = %v, want %v", tt.patterns, got, tt.want)
