@@ -98,6 +98,10 @@ func FuzzQuick(f *testing.F) {
 		"train-ai=N",
 		"Train-ai=n",
 		"*=*, train-ai=n",
+		"x",
+		"x1, train-ai=n,x2 ,x3",
+		"use, search=yes",
+		"train-ai=n, train-ai",
 	} {
 		f.Add(s)
 	}

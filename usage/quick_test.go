@@ -17,6 +17,14 @@ func TestQuick(t *testing.T) {
 		{AIPref, "train-ai=y, use=anything", true}, // use is no AIPref key
 		{ContentSignal, "search=yes,ai-train=no,use=reference", true},
 		{ContentSignal, "ai-input=no, x=y", true},
+		{AIPref, "x", true}, // a Boolean no vocabulary knows
+		{AIPref, "x1, train-ai=n,x2 ,x3", true},
+		{ContentSignal, "x, search=yes", true},
+		{AIPref, "use", true},                      // use is no AIPref key
+		{ContentSignal, "use", false},              // a Boolean use: a diagnostic
+		{AIPref, "ai-train", false},                // the other vocabulary's key
+		{AIPref, "x;p", false},                     // parameters
+		{AIPref, "x y", false},                     // not a Dictionary
 		{AIPref, "", false},                        // no preference
 		{AIPref, "\ttrain-ai=n", false},            // a leading tab is not a Dictionary
 		{AIPref, "train-ai=n,", false},             // a trailing comma
