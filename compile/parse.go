@@ -692,15 +692,32 @@ func (p *parser) diagAt(line, col int, code diag.Code, format string, args ...st
 	}
 	d := note{line: int32(line), col: int32(col), code: code, format: format}
 	copy(d.args[:], args)
-	p.diags = append(p.diags, d)
+	p.note(d)
 }
 
 func (p *parser) diagNum(line int, code diag.Code, format string, num int) {
 	if p.full(line) {
 		return
 	}
-	p.diags = append(p.diags, note{line: int32(line), code: code, format: format, num: num})
+	p.note(note{line: int32(line), code: code, format: format, num: num})
 }
+
+// note appends d to the diagnostics, growing them by doubling up to
+// MaxDiagnostics rather than as append grows large slices (a quarter at a
+// time), which over a body of a diagnostic a line allocates five times
+// the room they end up in: this way at most twice that, and the room of
+// MaxDiagnostics notes (960 KB) at most.
+func (p *parser) note(d note) {
+	if len(p.diags) == cap(p.diags) {
+		grown := make([]note, len(p.diags), min(max(2*cap(p.diags), minNotes), MaxDiagnostics))
+		copy(grown, p.diags)
+		p.diags = grown
+	}
+	p.diags = append(p.diags, d)
+}
+
+// minNotes is the room the diagnostics get at their first.
+const minNotes = 16
 
 // full reports whether the file holds MaxDiagnostics already, and then
 // counts the diagnostic of line instead.
