@@ -42,7 +42,7 @@
 //     octet read plus 1 MiB: 31 MiB at the default limit, each step held
 //     to a bound of its own. Parse allocates at most 56 bytes per octet
 //     plus 16 KiB (package compile): about 3 on real files, at most 20 on
-//     files of short lines of the entries a file keeps, and 54 on lines
+//     files of short lines of the entries a file keeps, and 49 on lines
 //     of Content-Usage values that package usage reads with its general
 //     reader ("Content-Usage: x;a"), most of that garbage at once. The
 //     selected groups' rules are lowered in place, not copied, in at most

@@ -149,8 +149,8 @@ func TestAgentBudgetLimit(t *testing.T) {
 // parser's by its entries per line, sized at once (see package compile),
 // MaxDiagnostics and MaxExtensions. The most per octet is a Content-Usage
 // line of a short value that package usage reads with its general parser,
-// "Content-Usage: x;a", repeated (54 bytes an octet, most of it garbage at
-// once; a value of an unknown category's, "train-ai=x", 42), then one line
+// "Content-Usage: x;a", repeated (49 bytes an octet, most of it garbage at
+// once; a value of an unknown category's, "train-ai=x", 38), then one line
 // of 88,000 stars (31).
 func TestAgentBudget(t *testing.T) {
 	for _, h := range hostileBodies {

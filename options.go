@@ -49,7 +49,7 @@ const DefaultParseLimit = normalize.DefaultLimit
 // read plus agentBytesBase, the automaton's share bounded by package
 // automaton and the parser's and the lowering's by package compile.
 // TestAgentBudget holds every hostile file of the tests to it, under
-// every engine: the most is 54 bytes an octet, on lines of a Content-Usage
+// every engine: the most is 49 bytes an octet, on lines of a Content-Usage
 // value package usage reads with its general reader ("x;a").
 const (
 	agentBytesPerOctet = 60

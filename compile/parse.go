@@ -26,7 +26,7 @@
 // Parse reads a body of n octets in one pass, in time linear in n, and
 // allocates at most 56·n octets plus 16 KiB: about 3 an octet on real
 // files, at most 20 on bodies of short lines of the entries a File keeps,
-// and 54 on lines of Content-Usage values that package usage reads with
+// and 49 on lines of Content-Usage values that package usage reads with
 // its general reader (whose garbage is most of it). It keeps at most
 // MaxDiagnostics diagnostics and MaxExtensions extension lines. Lowering
 // a crawler's selection (File.Selected, then Dialect.Lower) allocates at
@@ -540,8 +540,8 @@ func lineBounds(s string) (rules, agents, sitemaps int) {
 //
 // The parse's most are lines whose Content-Usage value package usage
 // reads with its general reader, whose garbage is about 900 octets a line
-// ("Content-Usage: x;a", 54 an octet); then the fixed-size entries the
-// File keeps (a Group 112 octets, a UsageRule 208, a Signal 176, a Rule
+// ("Content-Usage: x;a", 49 an octet); then the fixed-size entries the
+// File keeps (a Group 112 octets, a UsageRule 112, a Signal 80, a Rule
 // or UserAgent 48), a line each, and the copy of the body. The lowering's
 // most are Content-Usage rules (60 octets a rule, 120 in the first-match
 // dialects); Allow and Disallow rules take about 32.

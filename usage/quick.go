@@ -14,7 +14,7 @@ package usage
 
 // quick reads value in the vocabulary v when it is of the subset above,
 // and reports whether it was; it does not allocate.
-func quick(v Vocabulary, value string, from Source) (s Set, ok bool) {
+func quick(v Vocabulary, value string, from source) (s Set, ok bool) {
 	other := AIPref
 	if v == AIPref {
 		other = ContentSignal
@@ -67,7 +67,7 @@ func quick(v Vocabulary, value string, from Source) (s Set, ok bool) {
 // quickMember reads the member of key whose value starts at value[*i], an
 // '=', into s, moving *i past it, and reports whether it is of the subset
 // quick takes.
-func quickMember(v, other Vocabulary, key, value string, at *int, s *Set, from Source) bool {
+func quickMember(v, other Vocabulary, key, value string, at *int, s *Set, from source) bool {
 	i := *at
 	if value[i] != '=' {
 		return false // parameters

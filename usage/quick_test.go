@@ -39,7 +39,7 @@ func TestQuick(t *testing.T) {
 		{ContentSignal, "search=yes, train-ai=n", false},
 	}
 	for _, tt := range tests {
-		s, ok := quick(tt.v, tt.value, from)
+		s, ok := quick(tt.v, tt.value, pack(from))
 		if ok != tt.ok {
 			t.Errorf("quick(%s, %q) ok = %v, want %v", tt.v, tt.value, ok, tt.ok)
 			continue
@@ -47,7 +47,7 @@ func TestQuick(t *testing.T) {
 		if !ok {
 			continue
 		}
-		want, diags := parseDictionary(tt.v, tt.value, from)
+		want, diags := parseDictionary(tt.v, tt.value, pack(from))
 		if s != want || len(diags) > 0 {
 			t.Errorf("quick(%s, %q) = %s, httpsfv reads %s %v", tt.v, tt.value, s, want, diags)
 		}

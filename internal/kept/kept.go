@@ -303,7 +303,7 @@ func (l *Lines) Group(i int, u *Usage, form normalize.Form) compile.Group {
 
 // signalLines returns the Content-Signal lines, their values cut from
 // text and their preferences read again by usage.ParseSignal, as the
-// parser read them: a Signal is 176 octets, a value 12, and a file may
+// parser read them: a Signal is 80 octets, a value 12, and a file may
 // hold a Content-Signal line every 16 octets.
 func (u *Usage) signalLines(text string) []compile.Signal {
 	if len(u.signals) == 0 {
