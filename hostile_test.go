@@ -77,7 +77,10 @@ var hostileBodies = []struct {
 	{"short-keys", func() []byte { return repeatBody("a:\nu:\ns:\ndi:\nal:\nuser:\nsi:\n") }},
 	{"short-extensions", func() []byte { return repeatBody("x:\n") }},
 	{"short-usage", func() []byte { return repeatBody("Content-Usage: x\n") }},
+	{"short-usage-params", func() []byte { return repeatBody("Content-Usage: x;a\n") }},
+	{"short-usage-bad", func() []byte { return repeatBody("Content-Usage: train-ai=x\n") }},
 	{"short-signal", func() []byte { return repeatBody("Content-Signal:\n") }},
+	{"short-groups", func() []byte { return repeatBody("useragent\nallow:\n") }},
 	{"distinct-usage", func() []byte { return fillBody(func(i int) string { return fmt.Sprintf("Content-Usage: x%d\n", i) }) }},
 	{"agents-only", func() []byte { return repeatBody("useragent\n") }},
 	{"usage-mixed", func() []byte {
@@ -146,8 +149,9 @@ func TestAgentBudgetLimit(t *testing.T) {
 // parser's by its entries per line, sized at once (see package compile),
 // MaxDiagnostics and MaxExtensions. The most per octet is a Content-Usage
 // line of a short value that package usage reads with its general parser,
-// "Content-Usage: x", repeated (42 bytes an octet, most of it garbage at
-// once), then one line of 88,000 stars (31).
+// "Content-Usage: x;a", repeated (49 bytes an octet, most of it garbage at
+// once; a value of an unknown category's, "train-ai=x", 38), then one line
+// of 88,000 stars (31).
 func TestAgentBudget(t *testing.T) {
 	for _, h := range hostileBodies {
 		t.Run(h.name, func(t *testing.T) {

@@ -15,12 +15,20 @@ func slowLineBounds(s string) (rules, agents, sitemaps int) {
 	}
 	for _, line := range strings.Split(s, "\n") {
 		line = strings.ToLower(strings.TrimLeft(line, " \t\v\f"))
+		has := func(prefixes ...string) bool {
+			for _, p := range prefixes {
+				if strings.HasPrefix(line, p) {
+					return true
+				}
+			}
+			return false
+		}
 		switch {
-		case strings.HasPrefix(line, "al"), strings.HasPrefix(line, "di"):
+		case has("allow", "disal", "dissa", "diasl"):
 			rules++
-		case strings.HasPrefix(line, "user"):
+		case has("user-agent", "useragent", "user agent"):
 			agents++
-		case strings.HasPrefix(line, "si"):
+		case has("site"):
 			sitemaps++
 		}
 	}
@@ -57,13 +65,16 @@ func TestLineBoundsKeys(t *testing.T) {
 		{"Allow: /\n\tdisallow:\nDissallow: /x\nDIASLLOW /y\n", 4, 0, 0},
 		{"Sitemap: https://e/s\nsite-map: x\n", 0, 0, 2},
 		{"a:\nu:\ns:\nd:\nus:\nuse:\nx:\n", 0, 0, 0},
+		{"al:\ndi:\nuser:\nsi:\nallo\ndisa:\nuser-agen\nsit\n", 0, 0, 0},
+		{"ALLOWED\ndisallaw\nDiAsLlow\nUser Agent\nSITE-MAP\n", 3, 1, 1},
 	}
 	for _, tt := range tests {
 		if r, a, s := lineBounds(tt.body); r != tt.rules || a != tt.agents || s != tt.sitemaps {
 			t.Errorf("lineBounds(%q) = %d, %d, %d; want %d, %d, %d", tt.body, r, a, s, tt.rules, tt.agents, tt.sitemaps)
 		}
 	}
-	pieces := []string{"\n", "\r", " ", "\t", "a", "A", "l", "L", "d", "i", "I", "u", "User", "s", "e", "r", "user", "si", ":", "/x"}
+	pieces := []string{"\n", "\r", " ", "\t", "a", "A", "l", "L", "d", "i", "I", "u", "User", "s", "e", "r", "user", "si", ":", "/x",
+		"allow", "ALLOW", "disal", "DisSa", "diasl", "-agent", "agent", "te", "site", "-", "ow"}
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 50000 {
 		var b strings.Builder

@@ -24,10 +24,16 @@
 // # Bounds
 //
 // Parse reads a body of n octets in one pass, in time linear in n, and
-// allocates about 3.5 octets per octet of the body on real files and
-// under 42 on bodies built to cost the most; it keeps at most
-// MaxDiagnostics diagnostics and MaxExtensions extension lines. The
-// Machine of a Program is bounded as package automaton states.
+// allocates at most 56·n octets plus 16 KiB: about 3 an octet on real
+// files, at most 20 on bodies of short lines of the entries a File keeps,
+// and 49 on lines of Content-Usage values that package usage reads with
+// its general reader (whose garbage is most of it). It keeps at most
+// MaxDiagnostics diagnostics and MaxExtensions extension lines. Lowering
+// a crawler's selection (File.Selected, then Dialect.Lower) allocates at
+// most 160 octets per rule selected plus 4 KiB: the selected groups are
+// read in place, not copied. The Machine of a Program is bounded as
+// package automaton states (by default its builds allocate at most
+// 4.5 MiB).
 package compile
 
 import (
@@ -472,12 +478,14 @@ func exact[T any](s []T) []T {
 // lineBounds bounds the rule, user-agent and sitemap lines of a body, to
 // size the rules, agents, groups and sitemaps at once rather than grow
 // them by copies: the lines whose key can be a rule's, which starts with
-// "al" or "di" in either case (allow, disallow and their misspellings and
-// prefixes), each no more than one per minRuleLine octets; those whose key
-// starts with "user" (user-agent and its misspellings), no more than one
-// per minAgentLine octets; and those whose key starts with "si" (sitemap,
-// site-map). Looking at more than the first octet keeps a body of short
-// lines that are none of these ("a:", "u:") from sizing tables for them.
+// "allow", "disal", "dissa" or "diasl" in either case (allow, disallow and
+// every misspelling and prefix classify reads as one), each no more than
+// one per minRuleLine octets; those whose key can be a user-agent's, which
+// starts with "user-agent", "useragent" or "user agent", no more than one
+// per minAgentLine octets; and those whose key starts with "site"
+// (sitemap, site-map). Reading as much of the key as every spelling of it
+// shares keeps a body of short lines that are none of these ("al:",
+// "user:", "si:") from sizing tables for them: 48 to 112 octets an entry.
 // The lines counted are those that LF ends; in a body whose lines CR alone
 // ends, every line for rules and agents (within the same bounds), and none
 // for sitemaps. A body that mixes the two may hold more, which then grow
@@ -494,15 +502,24 @@ func lineBounds(s string) (rules, agents, sitemaps int) {
 			i++
 		}
 		if i+1 < len(rest) {
+			k := rest[i:]
 			switch uint16(rest[i]|0x20)<<8 | uint16(rest[i+1]|0x20) {
-			case 'a'<<8 | 'l', 'd'<<8 | 'i':
-				rules++
+			case 'a'<<8 | 'l':
+				if hasPrefixFold(k, "allow") {
+					rules++
+				}
+			case 'd'<<8 | 'i':
+				if hasPrefixFold(k, "disal") || hasPrefixFold(k, "dissa") || hasPrefixFold(k, "diasl") {
+					rules++
+				}
 			case 'u'<<8 | 's':
-				if i+3 < len(rest) && rest[i+2]|0x20 == 'e' && rest[i+3]|0x20 == 'r' {
+				if hasPrefixFold(k, "user-agent") || hasPrefixFold(k, "useragent") || hasPrefixFold(k, "user agent") {
 					agents++
 				}
 			case 's'<<8 | 'i':
-				sitemaps++
+				if hasPrefixFold(k, "site") {
+					sitemaps++
+				}
 			}
 		}
 		j := strings.IndexByte(rest, '\n')
@@ -513,6 +530,27 @@ func lineBounds(s string) (rules, agents, sitemaps int) {
 	}
 	return min(rules, ruleBound), min(agents, agentBound), min(sitemaps, ruleBound)
 }
+
+// The allocation bounds of the package comment's Bounds, tested on bodies
+// built to cost the most and the corpus's largest files: Parse allocates
+// at most parseBytesPerOctet octets per octet of the body plus
+// parseBytesBase, and lowering the selection of a crawler (File.Selected,
+// then Dialect.Lower) at most lowerBytesPerRule octets per rule selected
+// plus lowerBytesBase.
+//
+// The parse's most are lines whose Content-Usage value package usage
+// reads with its general reader, whose garbage is about 900 octets a line
+// ("Content-Usage: x;a", 49 an octet); then the fixed-size entries the
+// File keeps (a Group 112 octets, a UsageRule 112, a Signal 80, a Rule
+// or UserAgent 48), a line each, and the copy of the body. The lowering's
+// most are Content-Usage rules (60 octets a rule, 120 in the first-match
+// dialects); Allow and Disallow rules take about 32.
+const (
+	parseBytesPerOctet = 56
+	parseBytesBase     = 16 << 10
+	lowerBytesPerRule  = 160
+	lowerBytesBase     = 4 << 10
+)
 
 // minRuleLine is the shortest rule line and its end ("allow:\n"), and
 // minAgentLine the shortest user-agent line ("useragent\n", a misspelling
@@ -692,15 +730,32 @@ func (p *parser) diagAt(line, col int, code diag.Code, format string, args ...st
 	}
 	d := note{line: int32(line), col: int32(col), code: code, format: format}
 	copy(d.args[:], args)
-	p.diags = append(p.diags, d)
+	p.note(d)
 }
 
 func (p *parser) diagNum(line int, code diag.Code, format string, num int) {
 	if p.full(line) {
 		return
 	}
-	p.diags = append(p.diags, note{line: int32(line), code: code, format: format, num: num})
+	p.note(note{line: int32(line), code: code, format: format, num: num})
 }
+
+// note appends d to the diagnostics, growing them by doubling up to
+// MaxDiagnostics rather than as append grows large slices (a quarter at a
+// time), which over a body of a diagnostic a line allocates five times
+// the room they end up in: this way at most twice that, and the room of
+// MaxDiagnostics notes (960 KB) at most.
+func (p *parser) note(d note) {
+	if len(p.diags) == cap(p.diags) {
+		grown := make([]note, len(p.diags), min(max(2*cap(p.diags), minNotes), MaxDiagnostics))
+		copy(grown, p.diags)
+		p.diags = grown
+	}
+	p.diags = append(p.diags, d)
+}
+
+// minNotes is the room the diagnostics get at their first.
+const minNotes = 16
 
 // full reports whether the file holds MaxDiagnostics already, and then
 // counts the diagnostic of line instead.

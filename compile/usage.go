@@ -65,7 +65,7 @@ func appendShared[T any](all *[]T, group []T, x T, s, key string) []T {
 // start with key (lower case) in any case after white space: at least the
 // lines of that key. The Content-Usage and Content-Signal lines are sized
 // by it at their first, in one slice for the groups' and one for the
-// file's, rather than grown by copies: a 208-octet UsageRule a line, grown
+// file's, rather than grown by copies: a 112-octet UsageRule a line, grown
 // as append grows large slices (a quarter at a time), would otherwise
 // allocate five times that over a file of such lines.
 func keyBound(s, key string) int {

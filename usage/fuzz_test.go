@@ -98,20 +98,24 @@ func FuzzQuick(f *testing.F) {
 		"train-ai=N",
 		"Train-ai=n",
 		"*=*, train-ai=n",
+		"x",
+		"x1, train-ai=n,x2 ,x3",
+		"use, search=yes",
+		"train-ai=n, train-ai",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, value string) {
 		from := Source{Line: 3, Field: "x"}
 		for _, v := range []Vocabulary{AIPref, ContentSignal} {
-			s, ok := quick(v, value, from)
+			s, ok := quick(v, value, pack(from))
 			if !ok {
 				if s != (Set{}) {
 					t.Fatalf("%s %q: quick declines yet returns %s", v, value, s)
 				}
 				continue
 			}
-			want, diags := parseDictionary(v, value, from)
+			want, diags := parseDictionary(v, value, pack(from))
 			if s != want || len(diags) > 0 {
 				t.Fatalf("%s %q: quick reads %s, httpsfv %s %v", v, value, s, want, diags)
 			}

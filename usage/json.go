@@ -51,7 +51,7 @@ func (s Set) AppendJSON(b []byte) []byte {
 			b = append(b, `:{"preference":"`...)
 			b = append(b, s.pref[c].String()...)
 			b = append(b, '"')
-			if from := s.from[c]; from != (Source{}) {
+			if from := s.from[c].unpack(); from != (Source{}) {
 				b = append(b, `,"source":`...)
 				b = from.appendJSON(b)
 			}
@@ -60,9 +60,9 @@ func (s Set) AppendJSON(b []byte) []byte {
 		b = append(b, '}')
 	}
 	b = append(b, `,"use":{`...)
-	if s.useFrom != (Source{}) {
+	if s.useFrom != (source{}) {
 		b = append(b, `"source":`...)
-		b = s.useFrom.appendJSON(b)
+		b = s.useFrom.unpack().appendJSON(b)
 		b = append(b, ',')
 	}
 	b = append(b, `"value":"`...)
@@ -136,7 +136,7 @@ func (s Set) appendText(b []byte, sources bool) []byte {
 			b = append(b, '=')
 			b = append(b, tok...)
 			if sources {
-				b = s.from[c].appendText(b)
+				b = s.from[c].unpack().appendText(b)
 			}
 		}
 		if v == ContentSignal && s.use != UseUnknown {
@@ -144,7 +144,7 @@ func (s Set) appendText(b []byte, sources bool) []byte {
 			b = append(b, useKey+"="...)
 			b = append(b, s.use.String()...)
 			if sources {
-				b = s.useFrom.appendText(b)
+				b = s.useFrom.unpack().appendText(b)
 			}
 		}
 	}

@@ -50,14 +50,15 @@ func ParseSignal(value string, from Source) (Set, []diag.Diagnostic) {
 // parse reads value in the vocabulary v: quickly when quick can (see
 // quick.go), otherwise with httpsfv.
 func parse(v Vocabulary, value string, from Source) (Set, []diag.Diagnostic) {
-	if s, ok := quick(v, value, from); ok {
+	src := pack(from)
+	if s, ok := quick(v, value, src); ok {
 		return s, nil
 	}
-	return parseDictionary(v, value, from)
+	return parseDictionary(v, value, src)
 }
 
 // parseDictionary reads value in the vocabulary v as an httpsfv Dictionary.
-func parseDictionary(v Vocabulary, value string, from Source) (Set, []diag.Diagnostic) {
+func parseDictionary(v Vocabulary, value string, from source) (Set, []diag.Diagnostic) {
 	var s Set
 	var diags []diag.Diagnostic
 	if strings.Trim(value, " \t") == "" {

@@ -17,6 +17,14 @@ func TestQuick(t *testing.T) {
 		{AIPref, "train-ai=y, use=anything", true}, // use is no AIPref key
 		{ContentSignal, "search=yes,ai-train=no,use=reference", true},
 		{ContentSignal, "ai-input=no, x=y", true},
+		{AIPref, "x", true}, // a Boolean no vocabulary knows
+		{AIPref, "x1, train-ai=n,x2 ,x3", true},
+		{ContentSignal, "x, search=yes", true},
+		{AIPref, "use", true},                      // use is no AIPref key
+		{ContentSignal, "use", false},              // a Boolean use: a diagnostic
+		{AIPref, "ai-train", false},                // the other vocabulary's key
+		{AIPref, "x;p", false},                     // parameters
+		{AIPref, "x y", false},                     // not a Dictionary
 		{AIPref, "", false},                        // no preference
 		{AIPref, "\ttrain-ai=n", false},            // a leading tab is not a Dictionary
 		{AIPref, "train-ai=n,", false},             // a trailing comma
@@ -31,7 +39,7 @@ func TestQuick(t *testing.T) {
 		{ContentSignal, "search=yes, train-ai=n", false},
 	}
 	for _, tt := range tests {
-		s, ok := quick(tt.v, tt.value, from)
+		s, ok := quick(tt.v, tt.value, pack(from))
 		if ok != tt.ok {
 			t.Errorf("quick(%s, %q) ok = %v, want %v", tt.v, tt.value, ok, tt.ok)
 			continue
@@ -39,7 +47,7 @@ func TestQuick(t *testing.T) {
 		if !ok {
 			continue
 		}
-		want, diags := parseDictionary(tt.v, tt.value, from)
+		want, diags := parseDictionary(tt.v, tt.value, pack(from))
 		if s != want || len(diags) > 0 {
 			t.Errorf("quick(%s, %q) = %s, httpsfv reads %s %v", tt.v, tt.value, s, want, diags)
 		}

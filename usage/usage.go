@@ -323,12 +323,14 @@ func (s Source) String() string {
 // A Set is the preference for every category of both vocabularies, the
 // Content Signals use value, and for each the source that set it. The zero
 // Set holds no statement: every category Unknown. A Set is a plain value
-// of fixed size; copying it allocates nothing, and two Sets compare with ==.
+// of fixed size (56 octets); copying it allocates nothing, and two Sets
+// compare with ==. It keeps a source's line up to 2,147,483,647, and tells
+// apart up to 65,535 distinct fields, as many as any program names.
 type Set struct {
 	pref    [NumCategories]Pref
 	use     Use // beside pref, so that the two share one word: a file may hold thousands of Sets
-	from    [NumCategories]Source
-	useFrom Source
+	from    [NumCategories]source
+	useFrom source
 }
 
 // Get returns the preference for c.
@@ -344,13 +346,13 @@ func (s Set) Get(c Category) Pref {
 // the zero Source when the preference is Unknown.
 func (s Set) From(c Category) Source {
 	if c < NumCategories {
-		return s.from[c]
+		return s.from[c].unpack()
 	}
 	return Source{}
 }
 
 // Use returns the Content Signals use value and the source that set it.
-func (s Set) Use() (Use, Source) { return s.use, s.useFrom }
+func (s Set) Use() (Use, Source) { return s.use, s.useFrom.unpack() }
 
 // Known reports whether any category's preference or the use value is
 // known.
@@ -372,9 +374,9 @@ func (s Set) With(c Category, p Pref, src Source) Set {
 		return s
 	}
 	s.pref[c] = p
-	s.from[c] = src
-	if p == Unknown {
-		s.from[c] = Source{}
+	s.from[c] = source{}
+	if p != Unknown {
+		s.from[c] = pack(src)
 	}
 	return s
 }
@@ -410,9 +412,9 @@ func (s Set) Combined(c Category) (Pref, Source) {
 	}
 	same := vocabulary[c].same
 	if same == NumCategories {
-		return s.pref[c], s.from[c]
+		return s.pref[c], s.from[c].unpack()
 	}
-	p, from := Unknown, Source{}
+	p, from := Unknown, source{}
 	for d := range Category(NumCategories) {
 		if vocabulary[d].same != same {
 			continue
@@ -421,7 +423,7 @@ func (s Set) Combined(c Category) (Pref, Source) {
 			p, from = q, s.from[d]
 		}
 	}
-	return p, from
+	return p, from.unpack()
 }
 
 // String returns the known preferences, each vocabulary in its own syntax:

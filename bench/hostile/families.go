@@ -48,6 +48,12 @@ type Family struct {
 //	longseg     one rule of about 2 KB, four stars, a segment of 1,100
 //	            octets, on a URL of 2 KB that holds its segments (the
 //	            differential run's long-segment files)
+//	usage-params lines "Content-Usage: x_i;a": a value package usage reads
+//	            with its general reader, the parse's costliest per octet
+//	signal-params lines "Content-Signal: x_i;a", the same for
+//	            Content-Signal
+//	groups      lines "User-agent: a_i" and "Disallow: /b_i" in turn: a
+//	            group of one agent and one rule every 30 octets
 //	searched-*  the worst draws of the search (SearchedDecide,
 //	            SearchedCompile)
 var Families = []Family{
@@ -94,6 +100,15 @@ var Families = []Family{
 		return []byte(b.String())
 	}, numbered()},
 	{"longseg", func() []byte { return []byte("User-agent: *\nDisallow: " + longSegRule + "\n") }, longSegURL},
+	{"usage-params", func() []byte {
+		return fill(1, func(i int) string { return fmt.Sprintf("Content-Usage: x%d;a\n", i) })
+	}, numbered()},
+	{"signal-params", func() []byte {
+		return fill(1, func(i int) string { return fmt.Sprintf("Content-Signal: x%d;a\n", i) })
+	}, numbered()},
+	{"groups", func() []byte {
+		return fill(1, func(i int) string { return fmt.Sprintf("User-agent: a%d\nDisallow: /b%d\n", i, i) })
+	}, numbered()},
 	searched("searched-decide", SearchedDecide, 0),
 	searched("searched-compile", SearchedCompile, 2),
 	searched("searched-decide-2", SearchedDecide2, 5),

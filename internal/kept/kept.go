@@ -122,7 +122,7 @@ type apart struct {
 // value when asked.
 type Usage struct {
 	usage   []value
-	signals []compile.Signal
+	signals []value
 }
 
 // A value is text[start:end] and its line.
@@ -296,7 +296,24 @@ func (l *Lines) Group(i int, u *Usage, form normalize.Form) compile.Group {
 	out.Rules = l.AppendRules(nil, int(r0), int(k.ruleEnd), form)
 	if u != nil {
 		out.Usage = u.rules(l.text(), form)
-		out.Signals = append([]compile.Signal(nil), u.signals...)
+		out.Signals = u.signalLines(l.text())
+	}
+	return out
+}
+
+// signalLines returns the Content-Signal lines, their values cut from
+// text and their preferences read again by usage.ParseSignal, as the
+// parser read them: a Signal is 80 octets, a value 12, and a file may
+// hold a Content-Signal line every 16 octets.
+func (u *Usage) signalLines(text string) []compile.Signal {
+	if len(u.signals) == 0 {
+		return nil
+	}
+	out := make([]compile.Signal, len(u.signals))
+	for i, v := range u.signals {
+		value := text[v.start:v.end]
+		prefs, _ := usage.ParseSignal(value, usage.Source{Line: int(v.line), Field: dialect.FieldContentSignal})
+		out[i] = compile.Signal{Line: int(v.line), Value: value, Prefs: prefs}
 	}
 	return out
 }
@@ -493,9 +510,10 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 			}
 		}
 		if len(grp.Signals) > 0 {
-			u.signals = make([]compile.Signal, len(grp.Signals))
+			u.signals = make([]value, len(grp.Signals))
 			for j, sig := range grp.Signals {
-				u.signals[j] = compile.Signal{Line: sig.Line, Value: cut(sig.Value), Prefs: sig.Prefs}
+				cut(sig.Value)
+				u.signals[j] = value{start: uint32(off - len(sig.Value)), end: uint32(off), line: uint32(sig.Line)}
 			}
 		}
 	}

@@ -50,7 +50,7 @@ func (l *Lines) form() string {
 // checks that every form reads back the groups as the file has them.
 func TestKeep(t *testing.T) {
 	const body = "User-agent: FooBot/2.1\nUser-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*.pdf\nDisallow:\nCrawl-delay: 2\n" +
-		"Content-Usage: /u train-ai=n\nContent-Signal: search=yes\n\n" +
+		"Content-Usage: /u train-ai=n\nContent-Signal: search=yes\nContent-Signal: ai-train=no, x;a, search=y\n\n" +
 		"User-agent: BarBot\nAllow: /\n" +
 		"User-agent: FooBot\nDisallow: /c%2f\n"
 	f := compile.RFC9309.Parse([]byte(body))
