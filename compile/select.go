@@ -74,6 +74,48 @@ func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 	return groups, false
 }
 
+// FirstNamed returns the index in agents of the first value that some
+// group names, as SelectGroups of that value alone reports named, or -1
+// when no group names any of them: the crawler that falls back from one
+// token to the next (Robots.AgentFallback) finds its groups in one walk
+// of the file, not one walk a value.
+func (f *File) FirstNamed(agents ...string) int {
+	type token struct {
+		s  string
+		ok bool // it can name a group, as SelectGroups takes it
+	}
+	var buf [32]token // the registry's crawlers, without allocating
+	tokens := buf[:0]
+	for _, a := range agents {
+		t, ok := f.opts.readAgent(a)
+		tokens = append(tokens, token{t, ok || f.opts.LiteralAgents})
+	}
+	best := len(tokens)
+	if best == 0 {
+		return -1
+	}
+	for i := range f.Groups {
+		for _, a := range f.Groups[i].Agents {
+			if a.Global || f.opts.Substring && a.Name == "" {
+				continue
+			}
+			for k, t := range tokens[:best] {
+				if t.ok && (f.opts.Substring && containsFold(t.s, a.Name) || !f.opts.Substring && equalFold(a.Name, t.s)) {
+					best = k
+					break
+				}
+			}
+			if best == 0 {
+				return 0
+			}
+		}
+	}
+	if best == len(tokens) {
+		return -1
+	}
+	return best
+}
+
 // An AgentToken is one of a crawler's agent values as it is read to
 // select the groups that apply (Dialect.ReadAgent).
 //
