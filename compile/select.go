@@ -86,9 +86,16 @@ func (f *File) FirstNamed(agents ...string) int {
 	}
 	var buf [32]token // the registry's crawlers, without allocating
 	tokens := buf[:0]
+	var lengths uint64 // bit n: some token that can name a group is n octets long (n < 64)
+	longest := 0
 	for _, a := range agents {
 		t, ok := f.opts.readAgent(a)
-		tokens = append(tokens, token{t, ok || f.opts.LiteralAgents})
+		ok = ok || f.opts.LiteralAgents
+		tokens = append(tokens, token{t, ok})
+		if ok {
+			lengths |= 1 << min(len(t), 63)
+			longest = max(longest, len(t))
+		}
 	}
 	best := len(tokens)
 	if best == 0 {
@@ -96,8 +103,9 @@ func (f *File) FirstNamed(agents ...string) int {
 	}
 	for i := range f.Groups {
 		for _, a := range f.Groups[i].Agents {
-			if a.Global || f.opts.Substring && a.Name == "" {
-				continue
+			if a.Global || f.opts.Substring && (a.Name == "" || len(a.Name) > longest) ||
+				!f.opts.Substring && lengths&(1<<min(len(a.Name), 63)) == 0 {
+				continue // a name no token can match: equal ones have its length, ones it is within are longer
 			}
 			for k, t := range tokens[:best] {
 				if t.ok && (f.opts.Substring && containsFold(t.s, a.Name) || !f.opts.Substring && equalFold(a.Name, t.s)) {
