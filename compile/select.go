@@ -80,6 +80,9 @@ func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 // token to the next (Robots.AgentFallback) finds its groups in one walk
 // of the file, not one walk a value.
 func (f *File) FirstNamed(agents ...string) int {
+	if !f.namesAny() {
+		return -1 // as most files: no value need be read
+	}
 	type token struct {
 		s  string
 		ok bool // it can name a group, as SelectGroups takes it
@@ -122,6 +125,18 @@ func (f *File) FirstNamed(agents ...string) int {
 		return -1
 	}
 	return best
+}
+
+// namesAny reports whether a user-agent line of f is not *.
+func (f *File) namesAny() bool {
+	for i := range f.Groups {
+		for _, a := range f.Groups[i].Agents {
+			if !a.Global {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // An AgentToken is one of a crawler's agent values as it is read to
