@@ -102,7 +102,7 @@ func TestMatcherHoldsNoBodyString(t *testing.T) {
 	if len(sel.Groups) != 1 {
 		t.Fatalf("Selection: %d groups, want 1", len(sel.Groups))
 	}
-	want := cloneGroups(r.file.Groups[:1])[0]
+	want := cloneGroup(&r.file.Groups[0])
 	if got := sel.Groups[0]; !reflect.DeepEqual(got, want) {
 		t.Errorf("Selection group:\n got %+v\nwant %+v", got, want)
 	}

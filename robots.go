@@ -156,7 +156,11 @@ func (r *Robots) Truncated() bool { return r.truncated }
 // Groups returns the file's groups, in file order, for tools that show or
 // check a file; a crawler asks Agent instead. Each call returns a new copy.
 func (r *Robots) Groups() []Group {
-	return cloneGroups(r.file.Groups)
+	out := make([]Group, len(r.file.Groups))
+	for i := range r.file.Groups {
+		out[i] = cloneGroup(&r.file.Groups[i])
+	}
+	return out
 }
 
 // Names returns the user-agent lines that name a crawler, the first line of

@@ -1,6 +1,8 @@
 package robots
 
 import (
+	"slices"
+
 	"github.com/robotsexclusion/robots/compile"
 )
 
@@ -33,41 +35,13 @@ type (
 	Extension = compile.Extension
 )
 
-// cloneGroups returns a copy of gs that shares no slice with it, so that
-// a caller of Groups cannot change the file's. The copies of each kind of
-// line share one array, each group's slice clipped to its own lines so
-// that an append to it copies: a file of many groups is copied in a few
-// allocations, not four a group.
-func cloneGroups(gs []Group) []Group {
-	var agents, rules, usage, signals int
-	for i := range gs {
-		agents += len(gs[i].Agents)
-		rules += len(gs[i].Rules)
-		usage += len(gs[i].Usage)
-		signals += len(gs[i].Signals)
-	}
-	out := make([]Group, len(gs))
-	a := make([]UserAgent, 0, agents)
-	r := make([]Rule, 0, rules)
-	u := make([]UsageRule, 0, usage)
-	s := make([]Signal, 0, signals)
-	for i := range gs {
-		out[i] = gs[i]
-		out[i].Agents = appendClipped(&a, gs[i].Agents)
-		out[i].Rules = appendClipped(&r, gs[i].Rules)
-		out[i].Usage = appendClipped(&u, gs[i].Usage)
-		out[i].Signals = appendClipped(&s, gs[i].Signals)
-	}
-	return out
-}
-
-// appendClipped appends v to *all, which has room for it, and returns the
-// copy, its capacity its length; nil when v is nil, as slices.Clone.
-func appendClipped[T any](all *[]T, v []T) []T {
-	if v == nil {
-		return nil
-	}
-	at := len(*all)
-	*all = append(*all, v...)
-	return (*all)[at:len(*all):len(*all)]
+// cloneGroup returns a copy of g that shares no slice with it, so that a
+// caller of Groups cannot change the file's.
+func cloneGroup(g *Group) Group {
+	c := *g
+	c.Agents = slices.Clone(g.Agents)
+	c.Rules = slices.Clone(g.Rules)
+	c.Usage = slices.Clone(g.Usage)
+	c.Signals = slices.Clone(g.Signals)
+	return c
 }
