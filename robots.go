@@ -87,28 +87,44 @@ func (r *Robots) AgentAny(agents ...string) *Matcher {
 // groups of several values.
 func (r *Robots) AgentFallback(agents ...string) *Matcher {
 	var buf [keyBuffer]byte
-	k := appendKey(buf[:0], keyFallback, agents)
-	if m, ok := r.agents.Load(k); ok {
-		return m
-	}
-	var m *Matcher
-	for _, a := range agents {
-		if _, named := r.file.SelectGroups(a); named {
-			m = r.Agent(a)
-			break
+	var k []byte // nil for a chain too long to remember
+	if keyFits(keyFallback, agents) {
+		k = appendKey(buf[:0], keyFallback, agents)
+		if m, ok := r.agents.Load(k); ok {
+			return m
 		}
 	}
-	switch {
-	case m != nil:
+	var m *Matcher
+	switch i := r.file.FirstNamed(agents...); {
+	case i >= 0:
+		m = r.Agent(agents[i])
 	case len(agents) > 0:
 		m = r.Agent(agents[0])
 	default:
 		m = r.AgentAny()
 	}
-	if len(k) <= keyBuffer && r.kept(m.groupIndices()) {
+	if k != nil && r.kept(m.groupIndices()) {
 		m, _ = r.agents.Store(k, m, maxAgents) // as matcher does
 	}
 	return m
+}
+
+// keyFits reports whether the key of agents asked as kind (appendKey) is
+// at most keyBuffer octets, so that it may be remembered; a longer one,
+// as of a chain of every crawler of a registry, is neither built nor
+// looked up.
+func keyFits(kind byte, agents []string) bool {
+	n := 1 // kind
+	for _, a := range agents {
+		n += len(a) + 2 // the value, ':' and its length's first digit
+		for l := len(a); l >= 10; l /= 10 {
+			n++
+		}
+		if n > keyBuffer {
+			return false
+		}
+	}
+	return true
 }
 
 // Sitemaps returns the URLs of the file's sitemap lines, in file order,

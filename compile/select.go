@@ -74,6 +74,71 @@ func (f *File) SelectGroups(agents ...string) (groups []int, named bool) {
 	return groups, false
 }
 
+// FirstNamed returns the index in agents of the first value that some
+// group names, as SelectGroups of that value alone reports named, or -1
+// when no group names any of them: the crawler that falls back from one
+// token to the next (Robots.AgentFallback) finds its groups in one walk
+// of the file, not one walk a value.
+func (f *File) FirstNamed(agents ...string) int {
+	if !f.namesAny() {
+		return -1 // as most files: no value need be read
+	}
+	type token struct {
+		s  string
+		ok bool // it can name a group, as SelectGroups takes it
+	}
+	var buf [32]token // the registry's crawlers, without allocating
+	tokens := buf[:0]
+	var lengths uint64 // bit n: some token that can name a group is n octets long (n < 64)
+	longest := 0
+	for _, a := range agents {
+		t, ok := f.opts.readAgent(a)
+		ok = ok || f.opts.LiteralAgents
+		tokens = append(tokens, token{t, ok})
+		if ok {
+			lengths |= 1 << min(len(t), 63)
+			longest = max(longest, len(t))
+		}
+	}
+	best := len(tokens)
+	if best == 0 {
+		return -1
+	}
+	for i := range f.Groups {
+		for _, a := range f.Groups[i].Agents {
+			if a.Global || f.opts.Substring && (a.Name == "" || len(a.Name) > longest) ||
+				!f.opts.Substring && lengths&(1<<min(len(a.Name), 63)) == 0 {
+				continue // a name no token can match: equal ones have its length, ones it is within are longer
+			}
+			for k, t := range tokens[:best] {
+				if t.ok && (f.opts.Substring && containsFold(t.s, a.Name) || !f.opts.Substring && equalFold(a.Name, t.s)) {
+					best = k
+					break
+				}
+			}
+			if best == 0 {
+				return 0
+			}
+		}
+	}
+	if best == len(tokens) {
+		return -1
+	}
+	return best
+}
+
+// namesAny reports whether a user-agent line of f is not *.
+func (f *File) namesAny() bool {
+	for i := range f.Groups {
+		for _, a := range f.Groups[i].Agents {
+			if !a.Global {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // An AgentToken is one of a crawler's agent values as it is read to
 // select the groups that apply (Dialect.ReadAgent).
 //

@@ -1,6 +1,8 @@
 package compile
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -69,6 +71,58 @@ func TestSelectReadsAgents(t *testing.T) {
 		groups, named := c.opts.parse(body, nil).SelectGroups(c.agents...)
 		if d := cmp.Diff(c.groups, groups); d != "" || named != c.named {
 			t.Errorf("%+v: SelectGroups(%q) = %v, %v; want %v, %v", c.opts, c.agents, groups, named, c.groups, c.named)
+		}
+	}
+}
+
+// TestFirstNamedIsTheWalk checks FirstNamed against the walk it replaces,
+// SelectGroups of each value in turn, on every suffix of a list of values
+// (the registry's kind of crawler, and values each dialect reads apart),
+// for each dialect, over small files and the shared corpus when present.
+func TestFirstNamedIsTheWalk(t *testing.T) {
+	bodies := []string{
+		"User-agent: *\nDisallow: /star\nUser-agent: FooBot\nDisallow: /foo\nUser-agent: 2bot\nDisallow: /empty\n",
+		"User-agent: googlebot-image\nUser-agent: *\nDisallow: /\n\nUser-agent: BAR\nAllow: /\n",
+		"User-agent: bot\nDisallow: /\n", // a substring of most values, in the first-match dialects
+		"Disallow: /\n",
+		"",
+	}
+	if names, _ := filepath.Glob("../../shared/corpus/robots/*"); len(names) > 0 {
+		for _, name := range names {
+			b, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bodies = append(bodies, string(b))
+		}
+	}
+	values := []string{"GPTBot", "Googlebot-Image", "googlebot", "Googlebot/2.1", "", "*", "2bot",
+		"FooBot/1.0", " bar ", "Bingbot", "CCBot", "ClaudeBot", "anthropic-ai", "Applebot-Extended",
+		"Mozilla/5.0 (compatible; Baiduspider/2.0)", "Yandex", "PerplexityBot", "Bytespider",
+		"facebookexternalhit", "msnbot", "Slurp", "DuckDuckBot", "AhrefsBot", "SemrushBot", "MJ12bot",
+		"Amazonbot", "ia_archiver", "Twitterbot", "Google-Extended", "Googlebot"}
+	walk := func(f *File, agents []string) int {
+		for i, a := range agents {
+			if _, named := f.SelectGroups(a); named {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, body := range bodies {
+		for _, d := range []Dialect{RFC9309, Google, Draft1996, Original1994} {
+			f := d.Parse([]byte(body))
+			for i := range len(values) + 1 {
+				if got, want := f.FirstNamed(values[i:]...), walk(f, values[i:]); got != want {
+					t.Fatalf("%v: FirstNamed(values[%d:]) = %d, the walk %d; file:\n%.300s", d, i, got, want, body)
+				}
+			}
+			for _, v := range f.Names() { // every name the file gives, alone and after the others
+				one := []string{v.Name, "GPTBot"}
+				if got, want := f.FirstNamed(one...), walk(f, one); got != want {
+					t.Fatalf("%v: FirstNamed(%q) = %d, the walk %d", d, one, got, want)
+				}
+			}
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"hash/maphash"
+
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
 	"github.com/robotsexclusion/robots/internal/dialect"
@@ -87,11 +89,11 @@ var checkConflictingRule = newCheck(robots.ConflictingRule, func(p *pass) {
 // (as compared) an earlier rule of the group has too, with that earlier
 // rule: of the same kind (same true) when there is one, else of the other.
 // A group of at most pairScan rules is searched rule by rule, which costs
-// less than hashing its patterns; one map serves every larger group, sized
-// once, for the largest, and holds of each pattern the index of its first
-// rule of each kind.
+// less than hashing its patterns; one table serves every larger group,
+// sized once, for the largest, and holds of each pattern the index of its
+// first rule of each kind.
 func eachRulePair(p *pass, fn func(r, earlier robots.Rule, same bool)) {
-	var first map[string][2]int32 // of a pattern, its first disallow and allow rule (index+1; 0 for none)
+	var first patternTable
 	for _, g := range p.groups() {
 		if len(g.Rules) < 2 {
 			continue
@@ -100,14 +102,14 @@ func eachRulePair(p *pass, fn func(r, earlier robots.Rule, same bool)) {
 			rulePairs(g.Rules, fn)
 			continue
 		}
-		if first == nil {
+		if first.slots == nil {
 			most := 0
 			for _, g := range p.groups() {
 				most = max(most, len(g.Rules))
 			}
-			first = make(map[string][2]int32, most)
+			first.init(most)
 		}
-		clear(first)
+		first.reset()
 		for i, r := range g.Rules {
 			if r.Pattern == "" {
 				continue
@@ -116,16 +118,65 @@ func eachRulePair(p *pass, fn func(r, earlier robots.Rule, same bool)) {
 			if r.Allow {
 				kind, other = 1, 0
 			}
-			seen := first[r.Canonical]
+			seen := first.find(r.Canonical)
 			if seen[kind] != 0 {
 				fn(r, g.Rules[seen[kind]-1], true)
 				continue
 			}
 			seen[kind] = int32(i + 1)
-			first[r.Canonical] = seen
 			if seen[other] != 0 {
 				fn(r, g.Rules[seen[other]-1], false)
 			}
+		}
+	}
+}
+
+// A patternTable holds, of each pattern of a group, its first disallow and
+// allow rule (index+1; 0 for none): a hash table with open addressing,
+// which finds a pattern and adds it in one probe sequence, where a map
+// takes a lookup and a store.
+type patternTable struct {
+	seed    maphash.Seed
+	slots   []int32 // index+1 in entries; 0 for a free slot
+	entries []patternEntry
+}
+
+type patternEntry struct {
+	pattern string
+	first   [2]int32
+}
+
+// init sizes t for groups of at most n rules: at most half its slots are
+// ever taken, and entries never grows, so that find's pointers stay
+// valid.
+func (t *patternTable) init(n int) {
+	size := 1
+	for size < 2*n {
+		size *= 2
+	}
+	t.seed = maphash.MakeSeed()
+	t.slots = make([]int32, size)
+	t.entries = make([]patternEntry, 0, n)
+}
+
+// reset empties t for the next group.
+func (t *patternTable) reset() {
+	clear(t.slots)
+	t.entries = t.entries[:0]
+}
+
+// find returns the entry of pattern, added when it is new.
+func (t *patternTable) find(pattern string) *[2]int32 {
+	mask := uint64(len(t.slots) - 1)
+	for h := maphash.String(t.seed, pattern) & mask; ; h = (h + 1) & mask {
+		e := t.slots[h]
+		if e == 0 {
+			t.entries = append(t.entries, patternEntry{pattern: pattern})
+			t.slots[h] = int32(len(t.entries))
+			return &t.entries[len(t.entries)-1].first
+		}
+		if t.entries[e-1].pattern == pattern {
+			return &t.entries[e-1].first
 		}
 	}
 }

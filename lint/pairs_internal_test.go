@@ -12,7 +12,7 @@ import (
 )
 
 // TestEachRulePair checks the pairs found rule by rule (small groups) and
-// by sorting (large ones) against the definition, a map of each kind and
+// by a table of patterns (large ones, two in a file) against the definition, a map of each kind and
 // pattern to its first rule, on groups of random rules over few patterns.
 func TestEachRulePair(t *testing.T) {
 	type pair struct {
@@ -45,8 +45,12 @@ func TestEachRulePair(t *testing.T) {
 	for _, n := range []int{2, 5, pairScan, pairScan + 1, 100, 400} {
 		for try := 0; try < 20; try++ {
 			var b strings.Builder
-			b.WriteString("User-agent: *\n")
-			for i := 0; i < n; i++ {
+			// Two groups, the second of about as many rules: the
+			// table of the first is emptied for it.
+			for i := 0; i < 2*n; i++ {
+				if i%n == 0 {
+					fmt.Fprintf(&b, "User-agent: a%d\n", i)
+				}
 				verb := "Allow"
 				if rng.IntN(2) == 0 {
 					verb = "Disallow"
@@ -63,7 +67,8 @@ func TestEachRulePair(t *testing.T) {
 			eachRulePair(p, func(r, earlier robots.Rule, same bool) { got = append(got, pair{r.Line, earlier.Line, same}) })
 			byLine := func(a, b pair) int { return a.line - b.line }
 			slices.SortFunc(got, byLine)
-			w := want(r.Groups()[0].Rules)
+			groups := r.Groups()
+			w := append(want(groups[0].Rules), want(groups[1].Rules)...)
 			slices.SortFunc(w, byLine)
 			if diff := cmp.Diff(w, got, cmp.AllowUnexported(pair{})); diff != "" {
 				t.Fatalf("%d rules: pairs (-want +got):\n%s\n%s", n, diff, b.String())

@@ -8,6 +8,8 @@ package jsonw
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/robotsexclusion/robots/internal/swar"
 )
 
 // plain marks the ASCII octets a JSON string holds as they are: all but
@@ -31,6 +33,18 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			// Eight octets at once: past them when none is a control
+			// character, the quote, the backslash or not ASCII, else to
+			// the first that is.
+			w := swar.Load8(s[i:])
+			m := (w-0x20*swar.Ones)&^w&swar.Highs | swar.HasZero(w^'"'*swar.Ones) | swar.HasZero(w^'\\'*swar.Ones) | w&swar.Highs
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += swar.First(m)
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if plain[c] {

@@ -3,6 +3,7 @@ package jsonw
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -28,6 +29,35 @@ func TestAppendString(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	if n := testing.AllocsPerRun(10, func() { buf = AppendString(buf[:0], "a\"b\xff") }); n != 0 {
 		t.Errorf("%v allocations", n)
+	}
+}
+
+// TestAppendStringLong holds AppendString to encoding/json as the test
+// above does, on random strings long enough to be read eight octets at a
+// time, rich in the octets that are written otherwise.
+func TestAppendStringLong(t *testing.T) {
+	const alphabet = "ab/\x00\x1f\x20\x7f\"\\\t\n\x80\xff\xe2\x80\xa8é𝄞<&>"
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			if r.IntN(3) == 0 {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			} else {
+				b[i] = 'a' + byte(r.IntN(26))
+			}
+		}
+		s := string(b)
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(PercentInvalid(s)); err != nil {
+			t.Fatal(err)
+		}
+		want := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+		if got := AppendString(nil, s); !bytes.Equal(got, want) {
+			t.Fatalf("%q: got %s, want %s", s, got, want)
+		}
 	}
 }
 

@@ -383,7 +383,7 @@ func (r *Reader) readHeader(src *bufio.Reader) (int64, error) {
 		if !ok {
 			continue // not a field: ignored, as readers of damaged files do
 		}
-		value = bytes.TrimSpace(value)
+		name, value = bytes.TrimSpace(name), bytes.TrimSpace(value)
 		switch {
 		case fieldIs(name, "WARC-Type"):
 			rec.Type = string(value)
@@ -415,9 +415,9 @@ func parseLength(v []byte) int64 {
 	return n
 }
 
-// fieldIs reports whether a field name is want, ignoring ASCII case.
+// fieldIs reports whether a field name, without the spaces around it, is
+// want, ignoring ASCII case.
 func fieldIs(name []byte, want string) bool {
-	name = bytes.TrimSpace(name)
 	if len(name) != len(want) {
 		return false
 	}
