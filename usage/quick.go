@@ -57,18 +57,24 @@ type scanner struct {
 	slots  [numSlots]slot
 }
 
-// slotOf returns the slot of key, -1 when the reader does not follow it.
+// slotOf returns the slot of key, -1 when the reader does not follow it:
+// the category of v it labels, else Content-Signal's use, else the other
+// vocabulary's category, found in one pass over the table.
 func (p *scanner) slotOf(key string) int {
-	if c, ok := lookup(p.v, key); ok {
-		return int(c)
+	theirs := -1
+	for c := range Category(NumCategories) {
+		if vocabulary[c].label != key {
+			continue
+		}
+		if vocabulary[c].vocabulary == p.v {
+			return int(c)
+		}
+		theirs = int(c)
 	}
 	if p.v == ContentSignal && key == useKey {
 		return NumCategories
 	}
-	if c, ok := lookup(otherOf(p.v), key); ok {
-		return int(c)
-	}
-	return -1
+	return theirs
 }
 
 // otherOf returns the vocabulary that is not v.
