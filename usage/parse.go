@@ -81,21 +81,22 @@ func parseDictionary(v Vocabulary, value string, from source) (Set, []diag.Diagn
 		if !ok {
 			if _, theirs := lookup(other, key); theirs && !(v == ContentSignal && key == useKey) {
 				diags = append(diags, problem(diag.OtherVocabulary,
-					fmt.Sprintf("%s is a %s key, ignored in %s", key, other, v)))
+					key+" is a "+other.String()+" key, ignored in "+v.String()))
 			}
 			if v == ContentSignal && key == useKey {
 				if u, ok := readUse(m); ok {
 					s.use, s.useFrom = u, from
 				} else {
+					what, tok := describe(m)
 					diags = append(diags, problem(diag.BadValue,
-						fmt.Sprintf("use is %s, not immediate, reference or full: ignored", describe(m))))
+						"use is "+what+tok+", not immediate, reference or full: ignored"))
 				}
 			}
 			continue
 		}
 		pref, d := read(v, key, m)
-		if d != nil {
-			diags = append(diags, *d)
+		if d.Code != "" {
+			diags = append(diags, d)
 		}
 		if pref != Unknown {
 			s.pref[c], s.from[c] = pref, from
@@ -104,27 +105,26 @@ func parseDictionary(v Vocabulary, value string, from source) (Set, []diag.Diagn
 }
 
 // read returns the preference a Dictionary member states for the category
-// labelled key in v, parameters ignored, and a diagnostic when the member
-// is not one of v's two Tokens.
-func read(v Vocabulary, key string, m member) (Pref, *diag.Diagnostic) {
+// labelled key in v, parameters ignored, and a diagnostic (a zero one when
+// there is none) when the member is not one of v's two Tokens. Each
+// message is one concatenation: one allocation.
+func read(v Vocabulary, key string, m member) (Pref, diag.Diagnostic) {
 	tok, isToken := m.tok, m.kind == kindToken
 	switch {
 	case isToken && tok == v.allow():
-		return Allowed, nil
+		return Allowed, diag.Diagnostic{}
 	case isToken && tok == v.disallow():
-		return Disallowed, nil
-	}
-	want := v.allow() + " or " + v.disallow()
-	d := &diag.Diagnostic{Code: diag.BadValue, Message: fmt.Sprintf("%s is %s, not %s: unknown", key, describe(m), want)}
-	switch {
+		return Disallowed, diag.Diagnostic{}
 	case v == AIPref && isToken && (tok == "yes" || tok == "no"):
-		d.Code = diag.YesNo
-		d.Message = fmt.Sprintf("%s=%s: Content-Usage takes %s, not yes or no: unknown", key, tok, want)
+		return Unknown, problem(diag.YesNo,
+			key+"="+tok+": Content-Usage takes "+v.allow()+" or "+v.disallow()+", not yes or no: unknown")
 	case v == ContentSignal && isToken && (tok == "y" || tok == "n"):
-		d.Code = diag.SignalYN
-		d.Message = fmt.Sprintf("%s=%s: Content-Signal takes %s, not y or n: unknown", key, tok, want)
+		return Unknown, problem(diag.SignalYN,
+			key+"="+tok+": Content-Signal takes "+v.allow()+" or "+v.disallow()+", not y or n: unknown")
 	}
-	return Unknown, d
+	what, tok := describe(m)
+	return Unknown, problem(diag.BadValue,
+		key+" is "+what+tok+", not "+v.allow()+" or "+v.disallow()+": unknown")
 }
 
 // readUse reads the value of the use key.
@@ -136,28 +136,29 @@ func readUse(m member) (Use, bool) {
 	return u, u != UseUnknown
 }
 
-// describe names what a member holds, for a diagnostic: "the Token yes",
-// "a String", "a Boolean" (a key without a value), "an Inner List".
-func describe(m member) string {
+// describe names what a member holds, for a diagnostic, in two parts
+// that the message joins: ("the Token ", "yes"), ("a String", ""), ("a
+// Boolean (a key without a value)", ""), ("an Inner List", "").
+func describe(m member) (what, tok string) {
 	switch m.kind {
 	case kindToken:
-		return "the Token " + m.tok
+		return "the Token ", m.tok
 	case kindTrue:
-		return "a Boolean (a key without a value)"
+		return "a Boolean (a key without a value)", ""
 	case kindFalse:
-		return "a Boolean"
+		return "a Boolean", ""
 	case kindString:
-		return "a String"
+		return "a String", ""
 	case kindInteger:
-		return "an Integer"
+		return "an Integer", ""
 	case kindDecimal:
-		return "a Decimal"
+		return "a Decimal", ""
 	case kindBytes:
-		return "a Byte Sequence"
+		return "a Byte Sequence", ""
 	case kindInnerList:
-		return "an Inner List"
+		return "an Inner List", ""
 	}
-	return "not a Token"
+	return "not a Token", ""
 }
 
 // syntaxDiagnostic explains why value is not a Dictionary.
