@@ -11,7 +11,6 @@ require (
 
 require (
 	github.com/bits-and-blooms/bitset v1.24.0 // indirect
-	github.com/dunglas/httpsfv v1.1.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/klauspost/compress v1.20.4 // indirect
 	github.com/nlnwa/whatwg-url v0.6.2 // indirect

@@ -6,9 +6,9 @@ import (
 )
 
 // BenchmarkParse measures reading the values seen in robots.txt files and
-// headers: the common ones by the quick reader, the others (Invalid,
-// Long64KiB) with github.com/dunglas/httpsfv doing the Dictionary parse.
-// Per byte, compare with the parser's cost per input byte.
+// headers, parameters, inner lists and bad values included: none
+// allocates but for its diagnostics. Per byte, compare with the parser's
+// cost per input byte.
 func BenchmarkParse(b *testing.B) {
 	cases := []struct {
 		name  string
@@ -19,6 +19,10 @@ func BenchmarkParse(b *testing.B) {
 		{"ContentUsage/Two", AIPref, "train-ai=n, search=y"},
 		{"ContentUsage/Invalid", AIPref, "Train-AI=n"},
 		{"ContentSignal/Managed", ContentSignal, "search=yes,ai-train=no,use=reference"},
+		{"ContentUsage/Params", AIPref, "train-ai=n;a"},
+		{"ContentUsage/InnerList", AIPref, "train-ai=(n y);a, search=y"},
+		{"ContentSignal/Params", ContentSignal, "search=yes;a, ai-train=no"},
+		{"ContentUsage/BadValue", AIPref, "train-ai=yes"},
 		// Linear in the length, duplicate keys and parameters included.
 		{"ContentUsage/Long64KiB", AIPref, strings.Repeat("train-ai=n;p=1, x-y=?1, ", 64<<10/24)},
 	}

@@ -2,15 +2,13 @@ package usage
 
 // This file reads values: a statement of preference (Content-Usage), a
 // Content-Signal value, and a robots.txt Content-Usage rule (an optional
-// path, then a statement). The Dictionary syntax is RFC 9651's, parsed by
-// github.com/dunglas/httpsfv; this file only applies the vocabulary
-// draft's processing to what it returns, and explains failures.
+// path, then a statement). The Dictionary syntax is RFC 9651's, read by
+// the scanner of quick.go; this file applies the vocabulary draft's
+// processing to the keys it keeps, and explains failures.
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/dunglas/httpsfv"
 
 	"github.com/robotsexclusion/robots/internal/diag"
 )
@@ -47,137 +45,126 @@ func ParseSignal(value string, from Source) (Set, []diag.Diagnostic) {
 	return parse(ContentSignal, value, from)
 }
 
-// parse reads value in the vocabulary v: quickly when quick can (see
-// quick.go), otherwise with httpsfv.
+// parse reads value in the vocabulary v as an RFC 9651 Dictionary (see
+// quick.go) and applies the draft's processing to the keys it knows.
 func parse(v Vocabulary, value string, from Source) (Set, []diag.Diagnostic) {
-	src := pack(from)
-	if s, ok := quick(v, value, src); ok {
-		return s, nil
-	}
-	return parseDictionary(v, value, src)
+	return parseDictionary(v, value, pack(from))
 }
 
-// parseDictionary reads value in the vocabulary v as an httpsfv Dictionary.
+// parseDictionary reads value in the vocabulary v: each key in the order
+// it first appears, with its last value.
 func parseDictionary(v Vocabulary, value string, from source) (Set, []diag.Diagnostic) {
 	var s Set
 	var diags []diag.Diagnostic
 	if strings.Trim(value, " \t") == "" {
 		return s, []diag.Diagnostic{problem(diag.MissingPreference, "no preference is stated")}
 	}
-	dict, err := httpsfv.UnmarshalDictionary([]string{value})
-	if err != nil {
+	p := scanner{s: value, v: v, follow: true}
+	if !p.dictionary() {
 		return s, []diag.Diagnostic{syntaxDiagnostic(value)}
 	}
-	other := AIPref
-	if v == AIPref {
-		other = ContentSignal
-	}
-	for _, key := range dict.Names() {
-		m, _ := dict.Get(key)
+	other, slots := otherOf(v), &p.slots
+	for {
+		// The followed key that appears first among those not yet read.
+		k := -1
+		for j := range slots {
+			if slots[j].first > 0 && (k < 0 || slots[j].first < slots[k].first) {
+				k = j
+			}
+		}
+		if k < 0 {
+			return s, diags
+		}
+		key, m := slots[k].key, slots[k].last
+		slots[k].first = 0
 		c, ok := lookup(v, key)
 		if !ok {
 			if _, theirs := lookup(other, key); theirs && !(v == ContentSignal && key == useKey) {
 				diags = append(diags, problem(diag.OtherVocabulary,
-					fmt.Sprintf("%s is a %s key, ignored in %s", key, other, v)))
+					key+" is a "+other.String()+" key, ignored in "+v.String()))
 			}
 			if v == ContentSignal && key == useKey {
 				if u, ok := readUse(m); ok {
 					s.use, s.useFrom = u, from
 				} else {
+					what, tok := describe(m)
 					diags = append(diags, problem(diag.BadValue,
-						fmt.Sprintf("use is %s, not immediate, reference or full: ignored", describe(m))))
+						"use is "+what+tok+", not immediate, reference or full: ignored"))
 				}
 			}
 			continue
 		}
-		p, d := read(v, key, m)
-		if d != nil {
-			diags = append(diags, *d)
+		pref, d := read(v, key, m)
+		if d.Code != "" {
+			diags = append(diags, d)
 		}
-		if p != Unknown {
-			s.pref[c], s.from[c] = p, from
+		if pref != Unknown {
+			s.pref[c], s.from[c] = pref, from
 		}
 	}
-	return s, diags
 }
 
 // read returns the preference a Dictionary member states for the category
-// labelled key in v, parameters ignored, and a diagnostic when the member
-// is not one of v's two Tokens.
-func read(v Vocabulary, key string, m httpsfv.Member) (Pref, *diag.Diagnostic) {
-	tok, isToken := token(m)
+// labelled key in v, parameters ignored, and a diagnostic (a zero one when
+// there is none) when the member is not one of v's two Tokens. Each
+// message is one concatenation: one allocation.
+func read(v Vocabulary, key string, m member) (Pref, diag.Diagnostic) {
+	tok, isToken := m.tok, m.kind == kindToken
 	switch {
 	case isToken && tok == v.allow():
-		return Allowed, nil
+		return Allowed, diag.Diagnostic{}
 	case isToken && tok == v.disallow():
-		return Disallowed, nil
-	}
-	want := v.allow() + " or " + v.disallow()
-	d := &diag.Diagnostic{Code: diag.BadValue, Message: fmt.Sprintf("%s is %s, not %s: unknown", key, describe(m), want)}
-	switch {
+		return Disallowed, diag.Diagnostic{}
 	case v == AIPref && isToken && (tok == "yes" || tok == "no"):
-		d.Code = diag.YesNo
-		d.Message = fmt.Sprintf("%s=%s: Content-Usage takes %s, not yes or no: unknown", key, tok, want)
+		return Unknown, problem(diag.YesNo,
+			key+"="+tok+": Content-Usage takes "+v.allow()+" or "+v.disallow()+", not yes or no: unknown")
 	case v == ContentSignal && isToken && (tok == "y" || tok == "n"):
-		d.Code = diag.SignalYN
-		d.Message = fmt.Sprintf("%s=%s: Content-Signal takes %s, not y or n: unknown", key, tok, want)
+		return Unknown, problem(diag.SignalYN,
+			key+"="+tok+": Content-Signal takes "+v.allow()+" or "+v.disallow()+", not y or n: unknown")
 	}
-	return Unknown, d
+	what, tok := describe(m)
+	return Unknown, problem(diag.BadValue,
+		key+" is "+what+tok+", not "+v.allow()+" or "+v.disallow()+": unknown")
 }
 
 // readUse reads the value of the use key.
-func readUse(m httpsfv.Member) (Use, bool) {
-	tok, ok := token(m)
-	if !ok {
+func readUse(m member) (Use, bool) {
+	if m.kind != kindToken {
 		return UseUnknown, false
 	}
-	u := useOf(tok)
+	u := useOf(m.tok)
 	return u, u != UseUnknown
 }
 
-// token returns the Token a member holds, if it is a Token.
-func token(m httpsfv.Member) (string, bool) {
-	it, ok := m.(httpsfv.Item)
-	if !ok {
-		return "", false
+// describe names what a member holds, for a diagnostic, in two parts
+// that the message joins: ("the Token ", "yes"), ("a String", ""), ("a
+// Boolean (a key without a value)", ""), ("an Inner List", "").
+func describe(m member) (what, tok string) {
+	switch m.kind {
+	case kindToken:
+		return "the Token ", m.tok
+	case kindTrue:
+		return "a Boolean (a key without a value)", ""
+	case kindFalse:
+		return "a Boolean", ""
+	case kindString:
+		return "a String", ""
+	case kindInteger:
+		return "an Integer", ""
+	case kindDecimal:
+		return "a Decimal", ""
+	case kindBytes:
+		return "a Byte Sequence", ""
+	case kindInnerList:
+		return "an Inner List", ""
 	}
-	t, ok := it.Value.(httpsfv.Token)
-	return string(t), ok
-}
-
-// describe names what a member holds, for a diagnostic: "the Token yes",
-// "a String", "a Boolean" (a key without a value), "an Inner List".
-func describe(m httpsfv.Member) string {
-	it, ok := m.(httpsfv.Item)
-	if !ok {
-		return "an Inner List"
-	}
-	switch v := it.Value.(type) {
-	case httpsfv.Token:
-		return "the Token " + string(v)
-	case bool:
-		if v {
-			return "a Boolean (a key without a value)"
-		}
-		return "a Boolean"
-	case string:
-		return "a String"
-	case int64:
-		return "an Integer"
-	case float64:
-		return "a Decimal"
-	case []byte:
-		return "a Byte Sequence"
-	}
-	return "not a Token"
+	return "not a Token", ""
 }
 
 // syntaxDiagnostic explains why value is not a Dictionary.
 func syntaxDiagnostic(value string) diag.Diagnostic {
-	if lower := strings.ToLower(value); lower != value {
-		if _, err := httpsfv.UnmarshalDictionary([]string{lower}); err == nil {
-			return problem(diag.UppercaseKey, "keys are lowercase (the format is case sensitive): not a Dictionary, every category unknown")
-		}
+	if lower := strings.ToLower(value); lower != value && isDictionary(lower) {
+		return problem(diag.UppercaseKey, "keys are lowercase (the format is case sensitive): not a Dictionary, every category unknown")
 	}
 	return problem(diag.UsageSyntax, "not a structured-field Dictionary (RFC 9651): every category unknown")
 }

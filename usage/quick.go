@@ -1,107 +1,379 @@
 package usage
 
-// This file reads the values most files write, "train-ai=n, search=y",
-// without building an httpsfv Dictionary: a file that repeats such a line
-// for every path would otherwise pay a handful of allocations a line.
-//
-// quick accepts a strict subset of RFC 9651 Dictionaries, on which its
-// answer is the one parse computes from httpsfv's reading, diagnostics
-// included (there are none): every member is key=Token with no
-// parameters, or a bare key (a Boolean) that neither vocabulary knows,
-// every key of the vocabulary holds one of its two Tokens (or use one of
-// its values in a Content-Signal), and no key is of the other vocabulary. Anything else, and every value that draws a diagnostic, is
-// left to httpsfv. FuzzQuick compares the two readings.
+// This file reads a value as an RFC 9651 Dictionary without building one:
+// a file that repeats a line for every path, parameters, inner lists and
+// bad values included, would otherwise pay a Dictionary's maps and slices
+// (about 900 bytes) a line. The scanner checks the whole syntax (keys,
+// every bare item type, parameters, inner lists) and keeps only what the
+// vocabulary reads: for each key either vocabulary knows, where it first
+// appears (the order of the diagnostics) and its last value (the one that
+// counts). It allocates nothing; only diagnostics, when there are some,
+// allocate their messages. FuzzDictionary compares its readings with
+// github.com/dunglas/httpsfv's, diagnostics included.
 
-// quick reads value in the vocabulary v when it is of the subset above,
-// and reports whether it was; it does not allocate.
-func quick(v Vocabulary, value string, from source) (s Set, ok bool) {
-	other := AIPref
+import "unicode/utf8"
+
+// kind is the type of a member's value, as a diagnostic names it.
+type kind uint8
+
+const (
+	kindToken kind = iota
+	kindTrue       // a Boolean ?1, or a key without a value
+	kindFalse
+	kindString
+	kindInteger
+	kindDecimal
+	kindBytes
+	kindDate
+	kindDisplay
+	kindInnerList
+)
+
+// member is a Dictionary member's value: its kind and, for a Token, the
+// Token (a substring of the value read).
+type member struct {
+	kind kind
+	tok  string
+}
+
+// numSlots is the number of keys the reader follows: every category's, and
+// Content-Signal's use.
+const numSlots = NumCategories + 1
+
+// slot is what the reader keeps of one followed key.
+type slot struct {
+	first int // 1 + the index of the member that first names the key; 0 when absent
+	key   string
+	last  member
+}
+
+// scanner reads an RFC 9651 Dictionary from s, following the keys of the
+// vocabulary v and of the other one into slots when follow is set.
+type scanner struct {
+	s      string
+	i      int
+	v      Vocabulary
+	follow bool
+	slots  [numSlots]slot
+}
+
+// slotOf returns the slot of key, -1 when the reader does not follow it:
+// the category of v it labels, else Content-Signal's use, else the other
+// vocabulary's category, found in one pass over the table.
+func (p *scanner) slotOf(key string) int {
+	theirs := -1
+	for c := range Category(NumCategories) {
+		if vocabulary[c].label != key {
+			continue
+		}
+		if vocabulary[c].vocabulary == p.v {
+			return int(c)
+		}
+		theirs = int(c)
+	}
+	if p.v == ContentSignal && key == useKey {
+		return NumCategories
+	}
+	return theirs
+}
+
+// otherOf returns the vocabulary that is not v.
+func otherOf(v Vocabulary) Vocabulary {
 	if v == AIPref {
-		other = ContentSignal
+		return ContentSignal
 	}
-	i := 0
-	for i < len(value) && value[i] == ' ' {
-		i++
+	return AIPref
+}
+
+// dictionary reads the whole value, leading spaces skipped, and reports
+// whether it is a Dictionary.
+func (p *scanner) dictionary() bool {
+	for p.i < len(p.s) && p.s[p.i] == ' ' {
+		p.i++
 	}
-	if i == len(value) {
-		return Set{}, false // no preference: a diagnostic
-	}
-	for {
-		k := i
-		if c := value[i]; c != '*' && (c < 'a' || c > 'z') {
-			return Set{}, false
+	for n := 1; p.i < len(p.s); n++ {
+		key, ok := p.key()
+		if !ok {
+			return false
 		}
-		for i++; i < len(value) && isKeyChar(value[i]); i++ {
-		}
-		key := value[k:i]
-		if i == len(value) || value[i] == ',' || value[i] == ' ' || value[i] == '\t' {
-			// A Boolean: ignored, without a diagnostic, when no
-			// vocabulary knows its key, as a file of lines such as
-			// "Content-Usage: x" holds.
-			if _, known := lookup(v, key); known || v == ContentSignal && key == useKey {
-				return Set{}, false
+		m := member{kind: kindTrue}
+		if p.i < len(p.s) && p.s[p.i] == '=' {
+			p.i++
+			if m, ok = p.itemOrInnerList(); !ok {
+				return false
 			}
-			if _, theirs := lookup(other, key); theirs {
-				return Set{}, false
+		} else if !p.params() {
+			return false
+		}
+		if p.follow {
+			if k := p.slotOf(key); k >= 0 {
+				sl := &p.slots[k]
+				if sl.first == 0 {
+					sl.first, sl.key = n, key
+				}
+				sl.last = m
 			}
-		} else if !quickMember(v, other, key, value, &i, &s, from) {
-			return Set{}, false
 		}
-		for i < len(value) && (value[i] == ' ' || value[i] == '\t') {
-			i++
+		p.ows()
+		if p.i == len(p.s) {
+			return true
 		}
-		if i == len(value) {
-			return s, true
+		if p.s[p.i] != ',' {
+			return false
 		}
-		if value[i] != ',' {
-			return Set{}, false // parameters, or not a Dictionary
+		p.i++
+		p.ows()
+		if p.i == len(p.s) {
+			return false // a trailing comma
 		}
-		for i++; i < len(value) && (value[i] == ' ' || value[i] == '\t'); i++ {
-		}
-		if i == len(value) {
-			return Set{}, false // a trailing comma
-		}
+	}
+	return true
+}
+
+// ows skips spaces and tabs.
+func (p *scanner) ows() {
+	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t') {
+		p.i++
 	}
 }
 
-// quickMember reads the member of key whose value starts at value[*i], an
-// '=', into s, moving *i past it, and reports whether it is of the subset
-// quick takes.
-func quickMember(v, other Vocabulary, key, value string, at *int, s *Set, from source) bool {
-	i := *at
-	if value[i] != '=' {
-		return false // parameters
+// key reads a key.
+func (p *scanner) key() (string, bool) {
+	k := p.i
+	if p.i == len(p.s) || p.s[p.i] != '*' && (p.s[p.i] < 'a' || p.s[p.i] > 'z') {
+		return "", false
 	}
-	i++
-	t := i
-	if i == len(value) || !isAlpha(value[i]) && value[i] != '*' {
-		return false // not a Token
+	for p.i++; p.i < len(p.s) && isKeyChar(p.s[p.i]); p.i++ {
 	}
-	for i++; i < len(value) && isTokenChar(value[i]); i++ {
-	}
-	*at = i
-	tok := value[t:i]
-	if c, known := lookup(v, key); known {
-		switch tok {
-		case v.allow():
-			s.pref[c], s.from[c] = Allowed, from
-		case v.disallow():
-			s.pref[c], s.from[c] = Disallowed, from
-		default:
+	return p.s[k:p.i], true
+}
+
+// params reads parameters, which the vocabulary ignores.
+func (p *scanner) params() bool {
+	for p.i < len(p.s) && p.s[p.i] == ';' {
+		p.i++
+		for p.i < len(p.s) && p.s[p.i] == ' ' {
+			p.i++
+		}
+		if _, ok := p.key(); !ok {
 			return false
 		}
-		return true
+		if p.i < len(p.s) && p.s[p.i] == '=' {
+			p.i++
+			if _, ok := p.bareItem(); !ok {
+				return false
+			}
+		}
 	}
-	if v == ContentSignal && key == useKey {
-		u := useOf(tok)
-		if u == UseUnknown {
+	return true
+}
+
+// itemOrInnerList reads a member's value.
+func (p *scanner) itemOrInnerList() (member, bool) {
+	if p.i < len(p.s) && p.s[p.i] == '(' {
+		p.i++
+		for p.i < len(p.s) {
+			for p.i < len(p.s) && p.s[p.i] == ' ' {
+				p.i++
+			}
+			if p.i == len(p.s) {
+				return member{}, false
+			}
+			if p.s[p.i] == ')' {
+				p.i++
+				return member{kind: kindInnerList}, p.params()
+			}
+			if _, ok := p.bareItem(); !ok || !p.params() {
+				return member{}, false
+			}
+			if p.i == len(p.s) || p.s[p.i] != ')' && p.s[p.i] != ' ' {
+				return member{}, false
+			}
+		}
+		return member{}, false
+	}
+	m, ok := p.bareItem()
+	return m, ok && p.params()
+}
+
+// bareItem reads a bare item.
+func (p *scanner) bareItem() (member, bool) {
+	if p.i == len(p.s) {
+		return member{}, false
+	}
+	switch c := p.s[p.i]; {
+	case c == '"':
+		return member{kind: kindString}, p.str()
+	case c == '?':
+		if p.i+1 < len(p.s) && (p.s[p.i+1] == '0' || p.s[p.i+1] == '1') {
+			p.i += 2
+			if p.s[p.i-1] == '1' {
+				return member{kind: kindTrue}, true
+			}
+			return member{kind: kindFalse}, true
+		}
+		return member{}, false
+	case c == '*' || isAlpha(c):
+		t := p.i
+		for p.i++; p.i < len(p.s) && isTokenChar(p.s[p.i]); p.i++ {
+		}
+		return member{kind: kindToken, tok: p.s[t:p.i]}, true
+	case c == ':':
+		return member{kind: kindBytes}, p.bytes()
+	case c == '-' || '0' <= c && c <= '9':
+		k, ok := p.number()
+		return member{kind: k}, ok
+	case c == '@':
+		p.i++
+		k, ok := p.number()
+		return member{kind: kindDate}, ok && k == kindInteger
+	case c == '%':
+		return member{kind: kindDisplay}, p.display()
+	}
+	return member{}, false
+}
+
+// str reads a String.
+func (p *scanner) str() bool {
+	for p.i++; p.i < len(p.s); p.i++ {
+		switch c := p.s[p.i]; {
+		case c == '\\':
+			p.i++
+			if p.i == len(p.s) || p.s[p.i] != '"' && p.s[p.i] != '\\' {
+				return false
+			}
+		case c == '"':
+			p.i++
+			return true
+		case c <= 0x1f || c >= 0x7f:
 			return false
 		}
-		s.use, s.useFrom = u, from
-		return true
 	}
-	_, theirs := lookup(other, key)
-	return !theirs
+	return false
+}
+
+// number reads an Integer (at most 15 digits) or a Decimal (at most 12
+// digits, a '.', then 1 to 3 digits), and returns which.
+func (p *scanner) number() (kind, bool) {
+	if p.i < len(p.s) && p.s[p.i] == '-' {
+		p.i++
+	}
+	if p.i == len(p.s) || p.s[p.i] < '0' || p.s[p.i] > '9' {
+		return 0, false
+	}
+	start, dot := p.i, -1
+	for p.i++; p.i < len(p.s); p.i++ {
+		c := p.s[p.i]
+		if '0' <= c && c <= '9' {
+			if n := p.i + 1 - start; dot < 0 && n > 15 || n > 16 {
+				return 0, false
+			}
+			continue
+		}
+		if dot < 0 && c == '.' {
+			if p.i-start > 12 {
+				return 0, false
+			}
+			dot = p.i
+			continue
+		}
+		break
+	}
+	if dot < 0 {
+		return kindInteger, true
+	}
+	if frac := p.i - dot - 1; frac < 1 || frac > 3 {
+		return 0, false
+	}
+	return kindDecimal, true
+}
+
+// bytes reads a Byte Sequence: padded base64 between colons, as
+// encoding/base64's StdEncoding decodes it.
+func (p *scanner) bytes() bool {
+	p.i++
+	start := p.i
+	for ; p.i < len(p.s) && p.s[p.i] != ':'; p.i++ {
+		if c := p.s[p.i]; !isAlpha(c) && (c < '0' || c > '9') && c != '+' && c != '/' && c != '=' {
+			return false
+		}
+	}
+	if p.i == len(p.s) {
+		return false
+	}
+	b := p.s[start:p.i]
+	p.i++
+	if len(b)%4 != 0 {
+		return false
+	}
+	for j := 0; j < len(b); j++ {
+		if b[j] != '=' {
+			continue
+		}
+		// Padding: the last one or two characters of the last quantum.
+		return j >= len(b)-2 && j%4 >= 2 && b[len(b)-1] == '='
+	}
+	return true
+}
+
+// display reads a Display String: %" then printable ASCII and %xx escapes
+// (lowercase hex) up to '"', whose bytes are UTF-8.
+func (p *scanner) display() bool {
+	if p.i+1 >= len(p.s) || p.s[p.i+1] != '"' {
+		return false
+	}
+	var r [utf8.UTFMax]byte
+	n := 0
+	for p.i += 2; p.i < len(p.s); {
+		c := p.s[p.i]
+		p.i++
+		switch {
+		case c == '"':
+			return n == 0
+		case c == '%':
+			if p.i+2 > len(p.s) {
+				return false
+			}
+			hi, ok1 := unhex(p.s[p.i])
+			lo, ok2 := unhex(p.s[p.i+1])
+			if !ok1 || !ok2 {
+				return false
+			}
+			p.i += 2
+			c = hi<<4 | lo
+		case c <= 0x1f || c >= 0x7f:
+			return false
+		}
+		if n == 0 && c < utf8.RuneSelf {
+			continue
+		}
+		r[n] = c
+		n++
+		if utf8.FullRune(r[:n]) {
+			if dr, size := utf8.DecodeRune(r[:n]); size != n || dr == utf8.RuneError && size == 1 {
+				return false
+			}
+			n = 0
+		}
+	}
+	return false
+}
+
+// unhex returns the value of a lowercase hex digit.
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	}
+	return 0, false
+}
+
+// isDictionary reports whether value is an RFC 9651 Dictionary.
+func isDictionary(value string) bool {
+	p := scanner{s: value}
+	return p.dictionary()
 }
 
 // useOf returns the Use labelled tok, UseUnknown when none is.
