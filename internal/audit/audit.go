@@ -40,6 +40,15 @@ const MaxWitness = 1 << 10
 // first MaxLines of the groups that apply.
 const MaxLines = 16
 
+// MaxOverBudget is how many probe decisions of one capture may fail
+// closed over the decision budget (robots.Decision.OverBudget) before
+// Audit stops probing that capture: each such decision costs the whole
+// budget, and a hostile file makes every probe of its thousands of rules
+// one, seconds of work a capture. The record then says so in its error
+// (ErrProbes), and its levels are those of the probes decided until then.
+// No real file makes one probe fail closed.
+const MaxOverBudget = 16
+
 // binaryPrefix is how many octets of a parsed body are looked at for a NUL
 // octet, which makes the body binary, not robots.txt.
 const binaryPrefix = 1 << 10
@@ -53,6 +62,11 @@ var (
 	// ErrLarge: the body is longer than the parse limit; what follows the
 	// limit is ignored, as crawlers ignore it.
 	ErrLarge = errors.New("the body is longer than the parse limit")
+	// ErrProbes: more than MaxOverBudget probe decisions failed closed over
+	// the decision budget, and the capture's other probes were not decided:
+	// a level may be "full" or "none" where deciding every probe would
+	// have found "partial".
+	ErrProbes = errors.New("probes stopped: decisions over the decision budget")
 	// ErrURI: the capture's URI is not an absolute http or https URL.
 	ErrURI = errors.New("not an http or https URI")
 )
@@ -222,7 +236,15 @@ func (a *Auditor) rules(rec *Record, res *fetch.Result) {
 	if res.Truncated {
 		problems = append(problems, fmt.Sprintf("%v: octets past %d are ignored", ErrLarge, robots.DefaultParseLimit))
 	}
-	rec.Error = strings.Join(problems, "; ")
+	defer func() { rec.Error = strings.Join(problems, "; ") }()
+	// overBudget counts the capture's probe decisions that failed closed
+	// over the budget, across its analyses (MaxOverBudget).
+	overBudget := 0
+	defer func() {
+		if overBudget > MaxOverBudget {
+			problems = append(problems, fmt.Sprintf("%v: %d of them", ErrProbes, overBudget))
+		}
+	}()
 
 	// AgentFallback finds the first of the crawlers that a group names,
 	// so that the crawlers before it, which no group names, share the
@@ -243,7 +265,7 @@ func (a *Auditor) rules(rec *Record, res *fetch.Result) {
 		}
 		if star == nil {
 			m := r.Agent(a.agents[from])
-			star = a.analyze(m, m.AppendGroupLines(nil))
+			star = a.analyze(m, m.AppendGroupLines(nil), &overBudget)
 		}
 		for i := from; i < to; i++ {
 			rec.Agents[i] = *star
@@ -275,7 +297,7 @@ func (a *Auditor) rules(rec *Record, res *fetch.Result) {
 		}
 		if ag == nil {
 			kept := slices.Clone(lines)
-			ag = a.analyze(m, kept)
+			ag = a.analyze(m, kept, &overBudget)
 			named = append(named, selection{kept, ag})
 		}
 		rec.Agents[j] = *ag
@@ -308,7 +330,7 @@ func containsCode(codes []string, code string) bool {
 // analyze decides the selection of m, whose groups are at lines (which
 // it may keep): its group, its verdict on "/" with the usage preferences
 // there, and its level on the probes of its rules.
-func (a *Auditor) analyze(m *robots.Matcher, lines []int) *Agent {
+func (a *Auditor) analyze(m *robots.Matcher, lines []int, overBudget *int) *Agent {
 	ag := &Agent{Group: GroupNone}
 	switch {
 	case m.Named():
@@ -335,7 +357,13 @@ func (a *Auditor) analyze(m *robots.Matcher, lines []int) *Agent {
 			}
 			probes = probe.Rule(probes[:0], a.dialect, pattern)
 			for _, p := range probes {
+				if *overBudget > MaxOverBudget {
+					return false
+				}
 				d := m.Decide(p)
+				if d.OverBudget {
+					*overBudget++
+				}
 				if d.Allowed == root.Allowed || d.NotURL {
 					continue
 				}

@@ -212,3 +212,25 @@ func TestRecordBounds(t *testing.T) {
 		t.Errorf("%d groups: lines %v, want the first %d", audit.MaxLines+5, ag.Lines, audit.MaxLines)
 	}
 }
+
+// A file whose every probe fails closed over the decision budget is probed
+// only until MaxOverBudget of them have: the record says so in its error,
+// and keeps the level its decided probes give.
+func TestProbesOverBudget(t *testing.T) {
+	a := audit.New(audit.Options{Agents: []string{"GPTBot", "CCBot"}})
+	rec := a.Audit(ptr(capture("https://example.com/robots.txt", 200, string(warcgen.HostileBody("wild", nil)))))
+	if !strings.Contains(rec.Error, audit.ErrProbes.Error()) {
+		t.Fatalf("error %q, want it to say %q", rec.Error, audit.ErrProbes)
+	}
+	want := fmt.Sprintf("%d of them", audit.MaxOverBudget+1)
+	if !strings.Contains(rec.Error, want) {
+		t.Errorf("error %q, want %q: probing goes on past the bound", rec.Error, want)
+	}
+	if ag := agentOf(t, rec, "GPTBot"); ag.Root != audit.Disallowed || ag.Level != audit.Full {
+		t.Errorf("GPTBot: root %s, level %s; want disallowed, full (\"/\" fails closed)", ag.Root, ag.Level)
+	}
+	rec = a.Audit(ptr(capture("https://example.com/robots.txt", 200, "User-agent: *\nDisallow: /*a*b*c$\n")))
+	if strings.Contains(rec.Error, audit.ErrProbes.Error()) {
+		t.Errorf("a plain file: error %q", rec.Error)
+	}
+}

@@ -57,7 +57,9 @@
 //	                          an unread capture and an unresolved redirect, for which nothing can be said
 //	error           string    why the capture is not a plain robots.txt answer: it could not be read (a corrupt or cut
 //	                          gzip member, a record that is not an HTTP response, a revisit), its body is an HTML page
-//	                          or binary (ErrNotRobots), it is longer than the parse limit (ErrLarge); omitted otherwise
+//	                          or binary (ErrNotRobots), it is longer than the parse limit (ErrLarge), its probes were
+//	                          stopped after MaxOverBudget (16) decisions failed closed over the budget (ErrProbes);
+//	                          omitted otherwise
 //
 // and each member of agents:
 //
