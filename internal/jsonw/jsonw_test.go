@@ -7,19 +7,26 @@ import (
 	"testing"
 )
 
+// encodingJSON returns s as encoding/json's Encoder writes it, HTML
+// escaping off, its octets that are not UTF-8 percent-encoded first: what
+// AppendString must write.
+func encodingJSON(t *testing.T, s string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(PercentInvalid(s)); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
 // TestAppendString holds AppendString to encoding/json's Encoder, HTML
 // escaping off, on strings of every kind of octet, with the octets that
 // are not UTF-8 percent-encoded first.
 func TestAppendString(t *testing.T) {
 	for _, s := range []string{"", "plain", `a"b\c`, "tab\tnl\ncr\r\x00\x1f\x7f", "<&>", "café", "\xff\xfe", "a\u2028b\u2029", "\xe2\x82", "𝄞"} {
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(PercentInvalid(s)); err != nil {
-			t.Fatal(err)
-		}
-		want := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-		if got := AppendString(nil, s); !bytes.Equal(got, want) {
+		if got, want := AppendString(nil, s), encodingJSON(t, s); !bytes.Equal(got, want) {
 			t.Errorf("%q: got %s, want %s", s, got, want)
 		}
 	}
@@ -48,14 +55,7 @@ func TestAppendStringLong(t *testing.T) {
 			}
 		}
 		s := string(b)
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(PercentInvalid(s)); err != nil {
-			t.Fatal(err)
-		}
-		want := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-		if got := AppendString(nil, s); !bytes.Equal(got, want) {
+		if got, want := AppendString(nil, s), encodingJSON(t, s); !bytes.Equal(got, want) {
 			t.Fatalf("%q: got %s, want %s", s, got, want)
 		}
 	}
