@@ -292,7 +292,7 @@ import (
 //     anything big is built: 32 bytes a rule for the plans and, for the
 //     literal patterns' DFAs, 150 bytes a literal pattern and 2 an octet,
 //     charged first, as every class gets them; then for each segment
-//     matcher 160 KiB, 110 bytes a wildcard pattern, 9 a star, 146 a
+//     matcher 160 KiB, 110 bytes a wildcard pattern, 9 a star, 160 a
 //     distinct segment and 14 a node of the tries of segments, one walk's
 //     scratch included, counted from the patterns and stars before
 //     anything is allocated, the segments as they are found and the nodes

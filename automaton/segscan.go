@@ -54,7 +54,7 @@ const (
 	segmentBuildBase  = 160 << 10 // a segment matcher's fixed part: its first tables, its ring, a pool's slots
 	patternBuildBytes = 110       // a wildcard pattern's leading id, radix tree path and edge, with the edge's scratch
 	starBuildBytes    = 9         // a star's id, its place on a path
-	segmentBuildBytes = 146       // a segment's entry in the table that finds it, its length, heavy path, queue and wait, with their scratch
+	segmentBuildBytes = 160       // a segment's entry in the table that finds it (its string, its word if short, its slots), its length, heavy path, queue and wait, with their scratch
 	nodeBuildBytes    = 14        // a node of the tries of segments, built and made sparse
 )
 

@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"hash/maphash"
+	"math/bits"
 	"strings"
 )
 
@@ -16,61 +17,105 @@ import (
 // half a megabyte of long random segments has as many nodes).
 
 // A strIndex gives distinct strings ids, in the order they first come,
-// by an open-addressing table of their hashes that grows as they come.
-// The strings are kept in parts of strChunk, which grow without a copy:
-// a file of a hundred thousand distinct segments would otherwise allocate
-// their headers several times over.
+// by an open-addressing table that grows as they come. A slot holds the
+// string's id and the high half of its hash, so that a probe compares
+// strings only when their hashes agree, and the table doubles by moving
+// slots, without reading a string again. A string of at most seven
+// octets, as most segments are, is also known by its octets and length
+// packed in one word, kept beside it, so that finding it again compares
+// two words, not two strings. The strings are kept in parts of strChunk,
+// which grow without a copy: a file of a hundred thousand distinct
+// segments would otherwise allocate their headers several times over.
 type strIndex struct {
-	seed  maphash.Seed
-	slots []int32    // id+1, or 0 for an empty slot
-	parts [][]string // string id is parts[id/strChunk][id%strChunk]
+	seed  maphash.Seed // the hash's key, drawn at random so that no file can aim at a slot
+	key   uint64       // the short strings' share of it
+	slots []uint64     // the hash's high 32 bits, then id+1; 0 for an empty slot
+	parts [][]strEntry // string id is parts[id/strChunk][id%strChunk]
 	n     int32
+	shift uint // 64 minus log₂ len(slots)
 }
 
-const strChunk = 1 << 12
+// A strEntry is a string of a strIndex, and its word if it is short (see
+// shortKey), read together when a probe compares.
+type strEntry struct {
+	s   string
+	key uint64
+}
+
+const strChunk = 1 << 11
 
 // str returns the string of id.
-func (x *strIndex) str(id int32) string { return x.parts[id/strChunk][id%strChunk] }
+func (x *strIndex) str(id int32) string { return x.parts[id/strChunk][id%strChunk].s }
 
 // len returns the number of strings.
 func (x *strIndex) len() int { return int(x.n) }
 
 func newStrIndex() strIndex {
-	return strIndex{seed: maphash.MakeSeed(), slots: make([]int32, 16)}
+	seed := maphash.MakeSeed()
+	return strIndex{seed: seed, key: maphash.String(seed, ""), slots: make([]uint64, 16), shift: 64 - 4}
+}
+
+// shortKey returns the word that stands for s when s has at most seven
+// octets: its octets, its length above them and the top bit set, so that
+// no two strings share one and none is 0; and 0 for a longer s.
+func shortKey(s string) uint64 {
+	if len(s) > 7 {
+		return 0
+	}
+	w := uint64(1)<<63 | uint64(len(s))<<56
+	for i := range len(s) {
+		w |= uint64(s[i]) << (8 * i)
+	}
+	return w
 }
 
 // id returns the id of s, and whether it is new.
 func (x *strIndex) id(s string) (int32, bool) {
+	k := shortKey(s)
+	var h uint64
+	if k != 0 {
+		hi, lo := bits.Mul64(k^x.key, 0x9e3779b97f4a7c15)
+		h = hi ^ lo
+	} else {
+		h = maphash.String(x.seed, s)
+	}
+	tag := h &^ (1<<32 - 1)
 	mask := len(x.slots) - 1
-	i := int(maphash.String(x.seed, s)) & mask
+	i := int(h >> x.shift)
 	for ; x.slots[i] != 0; i = (i + 1) & mask {
-		if id := x.slots[i] - 1; x.str(id) == s {
+		v := x.slots[i]
+		if v&^(1<<32-1) != tag {
+			continue
+		}
+		id := int32(uint32(v)) - 1
+		if e := &x.parts[id/strChunk][id%strChunk]; e.key == k && (k != 0 || e.s == s) {
 			return id, false
 		}
 	}
 	id := x.n
 	if id%strChunk == 0 {
-		x.parts = append(x.parts, make([]string, 0, strChunk))
+		x.parts = append(x.parts, make([]strEntry, 0, strChunk))
 	}
-	x.parts[id/strChunk] = append(x.parts[id/strChunk], s)
+	x.parts[id/strChunk] = append(x.parts[id/strChunk], strEntry{s, k})
 	x.n++
-	x.slots[i] = id + 1
+	x.slots[i] = tag | uint64(id+1)
 	if 3*int(x.n) > 2*len(x.slots) {
 		x.grow()
 	}
 	return id, true
 }
 
-// grow doubles the table.
+// grow doubles the table, placing each slot by the hash it holds.
 func (x *strIndex) grow() {
 	old := x.slots
-	x.slots = make([]int32, 2*len(old))
+	x.slots = make([]uint64, 2*len(old))
+	x.shift--
 	mask := len(x.slots) - 1
 	for _, v := range old {
 		if v == 0 {
 			continue
 		}
-		i := int(maphash.String(x.seed, x.str(v-1))) & mask
+		i := int(v >> x.shift)
 		for x.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
