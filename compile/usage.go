@@ -69,20 +69,33 @@ func appendShared[T any](all *[]T, group []T, x T, s, key string) []T {
 // as append grows large slices (a quarter at a time), would otherwise
 // allocate five times that over a file of such lines.
 func keyBound(s, key string) int {
-	n := 0
-	for rest := s; len(rest) > 0; {
-		i := 0
-		for i < len(rest) && isSpace(rest[i]) {
+	// A line ends at the first LF or CR. The next LF is found by
+	// IndexByte and kept until the lines pass it, and a CR is looked for
+	// only before it: IndexAny of the two reads an octet at a time, five
+	// times the cost on a file of short lines, and looking for the LF
+	// again at every line of a file of CR alone would read it over and
+	// over.
+	n, lf := 0, -1
+	for at := 0; at < len(s); {
+		i := at
+		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
-		if len(rest)-i >= len(key) && strings.EqualFold(rest[i:i+len(key)], key) {
+		if len(s)-i >= len(key) && strings.EqualFold(s[i:i+len(key)], key) {
 			n++
 		}
-		j := strings.IndexAny(rest, "\r\n")
-		if j < 0 {
-			break
+		if lf < at {
+			if lf = strings.IndexByte(s[at:], '\n'); lf < 0 {
+				lf = len(s)
+			} else {
+				lf += at
+			}
 		}
-		rest = rest[j+1:]
+		end := lf
+		if k := strings.IndexByte(s[at:lf], '\r'); k >= 0 {
+			end = at + k
+		}
+		at = end + 1
 	}
 	return n
 }
