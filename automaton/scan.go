@@ -134,17 +134,27 @@ func (r *scanRule) fullRank() int {
 // first octets of p that any input it matches starts with, at most
 // headOctets, and in the top octet how many.
 func headOf(p string) uint64 {
-	if i := strings.IndexByte(p, '*'); i >= 0 {
-		p = p[:i]
-	} else {
-		p = strings.TrimSuffix(p, "$")
+	n := strings.IndexByte(p, '*')
+	if n < 0 {
+		n = len(p)
+		if n > 0 && p[n-1] == '$' {
+			n--
+		}
 	}
-	p = p[:min(len(p), headOctets)]
+	n = min(n, headOctets)
 	var w uint64
-	for i := len(p) - 1; i >= 0; i-- {
-		w = w<<8 | uint64(p[i])
+	if len(p) >= 8 {
+		// One load (the compiler combines the eight), then the octets past
+		// the head cleared.
+		w = uint64(p[0]) | uint64(p[1])<<8 | uint64(p[2])<<16 | uint64(p[3])<<24 |
+			uint64(p[4])<<32 | uint64(p[5])<<40 | uint64(p[6])<<48 | uint64(p[7])<<56
+		w &= 1<<(8*n) - 1
+	} else {
+		for i := n - 1; i >= 0; i-- {
+			w = w<<8 | uint64(p[i])
+		}
 	}
-	return w | uint64(len(p))<<56
+	return w | uint64(n)<<56
 }
 
 // NewScan returns a Scan of rules, which must all be of class 0, or nil

@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -135,6 +136,36 @@ func TestCommonPrefix(t *testing.T) {
 		}
 		if got := commonPrefix(a, string(b)); got != n {
 			t.Errorf("differing at %d: commonPrefix = %d", n, got)
+		}
+	}
+}
+
+// TestHeadOfRandom holds headOf to its definition, octet by octet, on
+// patterns of every length around the head's, with and without stars and
+// anchors.
+func TestHeadOfRandom(t *testing.T) {
+	want := func(p string) uint64 {
+		if i := strings.IndexByte(p, '*'); i >= 0 {
+			p = p[:i]
+		} else {
+			p = strings.TrimSuffix(p, "$")
+		}
+		p = p[:min(len(p), headOctets)]
+		var w uint64
+		for i := len(p) - 1; i >= 0; i-- {
+			w = w<<8 | uint64(p[i])
+		}
+		return w | uint64(len(p))<<56
+	}
+	r := rand.New(rand.NewPCG(7, 9))
+	const alphabet = "/ab*$\xff"
+	for range 20000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		if got, w := headOf(string(b)), want(string(b)); got != w {
+			t.Fatalf("headOf(%q) = %#x, want %#x", b, got, w)
 		}
 	}
 }
