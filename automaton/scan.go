@@ -5,9 +5,10 @@ package automaton
 // decision budget. It is the one matcher of two callers:
 //
 //   - A Scan (NewScan) decides the first inputs of a small set of rules
-//     without building anything. It costs nothing to build beyond 16
-//     octets a rule and a copy of the patterns (none of those the caller
-//     holds end to end: NewScanIn), and a decision costs a pass over the
+//     without building anything. It costs nothing to build beyond 12
+//     octets a rule (16 when the ranks are not the patterns' lengths) and
+//     a copy of the patterns (none of those the caller holds end to end:
+//     NewScanIn), and a decision costs a pass over the
 //     patterns rather than over the input, so for the first few inputs it
 //     is cheaper than building any tier. A caller decides with it until
 //     the work it has spent equals what building the Machine would cost
@@ -83,19 +84,60 @@ type Scan struct {
 	text   string     // the patterns, one after another: those of the first rules, then (tail) the rest
 	tail   string     // the patterns past text, when text is the caller's (NewScanIn)
 	rules  []scanRule // in the order given
-	cost   int        // BuildCost
+	ranks  *[]int32   // each rule's rank, when the ranks are not the patterns' lengths (see scanRule); else nil
+	cost   int32      // BuildCost
 	ranked bool       // the rules are in rank order, ranks distinct: the first match wins (the scan plan)
 }
 
-// scanRule is one rule of a Scan, in 16 octets: a crawler keeps one per
-// rule of every host whose Matcher has not been built.
+// scanRule is one rule of a Scan, in 12 octets: a crawler keeps one per
+// rule of every host whose Matcher has not been built. Its rank is most
+// often twice its pattern's length, plus one for an Allow rule (as
+// package compile ranks rules in the longest-match dialects), or the
+// highest: then two bits of its head say which, and the Scan keeps no
+// rank. Otherwise the Scan keeps the ranks apart.
 type scanRule struct {
 	// head holds the first octets of the rule's pattern before any '*' or
-	// final '$', at most headOctets, as a little-endian word, and in its
-	// top octet how many.
-	head uint64
-	end  uint32 // its pattern ends there, in text and then tail: MaxPatternOctets fits
-	rank int32  // its rank; scanTopRank for math.MaxInt
+	// final '$', at most headOctets, as a little-endian word split in two
+	// halves (so that the record needs no 8-octet alignment); above them,
+	// how many (three bits from bit 56), then rankPlusOne and rankTop.
+	headLo, headHi uint32
+	end            uint32 // its pattern ends there, in text and then tail: MaxPatternOctets fits
+}
+
+// The bits of a scanRule's head above its octets and their count, when
+// the Scan derives ranks from the patterns' lengths: the rank is the
+// highest (rankTop), or twice the length plus one (rankPlusOne), or twice
+// the length.
+const (
+	rankPlusOne = 1 << 63
+	rankTop     = 1 << 62
+)
+
+// head returns r's head word (see scanRule): its octets, their count from
+// bit 56, and the rank's bits above, which a reader of the octets and the
+// count masks off.
+func (r *scanRule) head() uint64 { return uint64(r.headLo) | uint64(r.headHi)<<32 }
+
+// rank returns the rank of rule i of s, whose pattern starts at from.
+func (s *Scan) rank(i int, from uint32) int32 {
+	if s.ranks != nil {
+		return (*s.ranks)[i]
+	}
+	switch r := &s.rules[i]; {
+	case r.headHi&(rankTop>>32) != 0:
+		return scanTopRank
+	case r.headHi&(rankPlusOne>>32) != 0:
+		return int32(2*(r.end-from)) + 1
+	default:
+		return int32(2 * (r.end - from))
+	}
+}
+
+// newScanRule returns the record of a rule whose pattern p ends at end,
+// with the bits flags (rankPlusOne, rankTop) above its head.
+func newScanRule(p string, end uint32, flags uint64) scanRule {
+	h := headOf(p) | flags
+	return scanRule{headLo: uint32(h), headHi: uint32(h >> 32), end: end}
 }
 
 // headOctets is the most octets of a pattern a scanRule's head holds: its
@@ -122,19 +164,26 @@ func scanRank(rank int) (int32, bool) {
 	return int32(rank), true
 }
 
-// fullRank is the rank a scanRule stands for.
-func (r *scanRule) fullRank() int {
-	if r.rank == scanTopRank {
+// fullRank is the rank a Scan's rank stands for.
+func fullRank(r int32) int {
+	if r == scanTopRank {
 		return math.MaxInt
 	}
-	return int(r.rank)
+	return int(r)
 }
 
 // headOf returns the head of a scanRule of pattern p (see scanRule): the
 // first octets of p that any input it matches starts with, at most
 // headOctets, and in the top octet how many.
 func headOf(p string) uint64 {
-	n := strings.IndexByte(p, '*')
+	h, _ := headStar(p)
+	return h
+}
+
+// headStar returns headOf(p) and the offset of p's first '*', or -1.
+func headStar(p string) (uint64, int) {
+	star := strings.IndexByte(p, '*')
+	n := star
 	if n < 0 {
 		n = len(p)
 		if n > 0 && p[n-1] == '$' {
@@ -154,7 +203,7 @@ func headOf(p string) uint64 {
 			w = w<<8 | uint64(p[i])
 		}
 	}
-	return w | uint64(n)<<56
+	return w | uint64(n)<<56, star
 }
 
 // NewScan returns a Scan of rules, which must all be of class 0, or nil
@@ -169,23 +218,52 @@ func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
 // caller that keeps the patterns so already holds them once. What is not
 // so is copied.
 func NewScanIn(text, tail string, rules []Rule) *Scan {
-	octets, segments := 0, 0
-	for _, r := range rules {
+	// A first pass checks the ranks and the octets; the stars are counted
+	// in the second, which finds each pattern's first to cut its head, so
+	// that a pattern without one (most are) is read once. Past the first
+	// pass at most scanMaxOctets rules remain, so what the second
+	// allocates before it may find too many stars is bounded. The ranks
+	// are derived from the patterns' lengths when every rank is so (see
+	// scanRule), and kept apart otherwise.
+	octets, derived := 0, true
+	for i := range rules {
+		r := &rules[i] // not a copy of each Rule
 		if _, ok := scanRank(r.Rank); r.Class != 0 || !ok {
 			return nil
 		}
-		octets += len(r.Pattern)
-		segments += strings.Count(r.Pattern, "*")
-		if octets+len(rules) > scanMaxOctets || segments > scanMaxSegments {
+		if d := r.Rank - 2*len(r.Pattern); d != 0 && d != 1 && r.Rank != math.MaxInt {
+			derived = false
+		}
+		if octets += len(r.Pattern); octets+len(rules) > scanMaxOctets {
 			return nil
 		}
 	}
-	s := &Scan{rules: make([]scanRule, len(rules)), cost: buildUnitsPerOctet * (octets + len(rules))}
-	end := 0
-	for i, r := range rules {
+	s := &Scan{rules: make([]scanRule, len(rules)), cost: int32(buildUnitsPerOctet * (octets + len(rules)))}
+	if !derived {
+		ranks := make([]int32, len(rules))
+		s.ranks = &ranks
+	}
+	end, segments := 0, 0
+	for i := range rules {
+		r := &rules[i]
 		end += len(r.Pattern)
-		rank, _ := scanRank(r.Rank)
-		s.rules[i] = scanRule{head: headOf(r.Pattern), end: uint32(end), rank: rank}
+		var flags uint64
+		switch rank, _ := scanRank(r.Rank); {
+		case !derived:
+			(*s.ranks)[i] = rank
+		case r.Rank == math.MaxInt:
+			flags = rankTop
+		case r.Rank > 2*len(r.Pattern):
+			flags = rankPlusOne
+		}
+		h, star := headStar(r.Pattern)
+		if star >= 0 {
+			if segments += 1 + strings.Count(r.Pattern[star+1:], "*"); segments > scanMaxSegments {
+				return nil
+			}
+		}
+		h |= flags
+		s.rules[i] = scanRule{headLo: uint32(h), headHi: uint32(h >> 32), end: uint32(end)}
 	}
 	shared := endToEnd(text, rules)
 	if shared < 0 {
@@ -208,7 +286,8 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 // endToEnd returns how many of the first rules have text as their
 // patterns end to end, or -1 when no number of them has.
 func endToEnd(text string, rules []Rule) int {
-	for i, r := range rules {
+	for i := range rules {
+		r := &rules[i]
 		if text == "" {
 			return i
 		}
@@ -236,13 +315,17 @@ func (s *Scan) size() int {
 	if s == nil {
 		return 0
 	}
-	return int(unsafe.Sizeof(*s)) + len(s.text) + len(s.tail) + int(unsafe.Sizeof(scanRule{}))*len(s.rules)
+	n := int(unsafe.Sizeof(*s)) + len(s.text) + len(s.tail) + int(unsafe.Sizeof(scanRule{}))*len(s.rules)
+	if s.ranks != nil {
+		n += int(unsafe.Sizeof(*s.ranks)) + 4*len(*s.ranks)
+	}
+	return n
 }
 
 // BuildCost is what building the Machine of the Scan's rules costs, in the
 // units Match counts: once the decisions made by the scan have spent it,
 // building pays.
-func (s *Scan) BuildCost() int { return s.cost }
+func (s *Scan) BuildCost() int { return int(s.cost) }
 
 // Rules returns the rules the Scan was made of, in their order, with their
 // patterns and ranks.
@@ -250,7 +333,7 @@ func (s *Scan) Rules() []Rule {
 	out := make([]Rule, len(s.rules))
 	start := uint32(0)
 	for i, r := range s.rules {
-		out[i] = Rule{Pattern: s.pattern(start, r.end), Rank: r.fullRank()}
+		out[i] = Rule{Pattern: s.pattern(start, r.end), Rank: fullRank(s.rank(i, start))}
 		start = r.end
 	}
 	return out
@@ -387,10 +470,13 @@ func (s *Scan) decide(u string, m scanMeter) scanDecision {
 		r := &s.rules[i]
 		from := start
 		start = r.end
-		if best >= 0 && r.rank <= bestRank {
-			continue // it cannot win: an earlier rule wins a tie
+		var rank int32
+		if best >= 0 {
+			if rank = s.rank(i, from); rank <= bestRank {
+				continue // it cannot win: an earlier rule wins a tie
+			}
 		}
-		if (uw^r.head)&(uint64(1)<<(r.head>>53&(8*headOctets))-1) != 0 {
+		if h := r.head(); (uw^h)&(uint64(1)<<(h>>53&(8*headOctets))-1) != 0 {
 			// Its head is not the input's. Checking the budget every
 			// scanBlock rules bounds the work of rules that all fail so.
 			if work++; i%scanBlock == 0 && work > budget {
@@ -403,7 +489,10 @@ func (s *Scan) decide(u string, m scanMeter) scanDecision {
 			break
 		}
 		if hit {
-			best, bestRank = int32(i), r.rank
+			if best < 0 {
+				rank = s.rank(i, from)
+			}
+			best, bestRank = int32(i), rank
 			if s.ranked {
 				break
 			}

@@ -92,7 +92,8 @@ func newScan(pats []pattern) *segments {
 	}
 	var b strings.Builder
 	b.Grow(octets)
-	sc := &Scan{rules: make([]scanRule, len(pats)), ranked: true}
+	ranks := make([]int32, len(pats))
+	sc := &Scan{rules: make([]scanRule, len(pats)), ranks: &ranks, ranked: true}
 	for i, p := range pats {
 		from := b.Len()
 		b.WriteString(p.lit)
@@ -102,7 +103,7 @@ func newScan(pats []pattern) *segments {
 		case strings.HasSuffix(p.lit, "$"):
 			b.WriteByte('*') // so that its final '$' reads as an octet, not the anchor
 		}
-		sc.rules[i] = scanRule{head: headOf(b.String()[from:]), end: uint32(b.Len()), rank: -p.rule}
+		sc.rules[i], ranks[i] = newScanRule(b.String()[from:], uint32(b.Len()), 0), -p.rule
 	}
 	sc.text = b.String()
 	return &segments{scan: sc, nodes: 1, ring: 2, cost: scanCost}
@@ -121,5 +122,5 @@ func (s *segments) walkScan(sc *segScratch, in Input, m meter) int32 {
 	case d.best < 0:
 		return -1
 	}
-	return -s.scan.rules[d.best].rank
+	return -(*s.scan.ranks)[d.best]
 }
