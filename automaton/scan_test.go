@@ -11,16 +11,25 @@ import (
 )
 
 // TestScanAgainstReference checks the scan against the reference and
-// against the Machine of the same rules, ranks tied or not, and that
+// against the Machine of the same rules, ranks tied or not, read from the
+// patterns' lengths or kept apart, and that
 // Rules gives back what it was made of; made by NewScan, or by NewScanIn
 // from texts that hold the patterns end to end or not.
 func TestScanAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for iter := 0; iter < 5000; iter++ {
 		rules := make([]automaton.Rule, 1+r.IntN(8))
+		derived := iter%2 == 0 // ranks as package compile gives them, which the Scan reads from the patterns
 		for i := range rules {
 			p := randPattern(r, "ab/")
-			rules[i] = automaton.Rule{Pattern: p, Rank: len(p) / (1 + r.IntN(3))}
+			switch rank := r.IntN(8); {
+			case !derived:
+				rules[i] = automaton.Rule{Pattern: p, Rank: len(p) / (1 + r.IntN(3))}
+			case rank == 0:
+				rules[i] = automaton.Rule{Pattern: p, Rank: math.MaxInt}
+			default:
+				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + rank%2}
+			}
 		}
 		var s *automaton.Scan
 		switch iter % 3 {
