@@ -128,12 +128,20 @@ func (d Dialect) Lower(s Selection) Program {
 	if !added && p.verdicts == nil {
 		p.file = int32(p.Crawl)
 	}
-	for l := range ulow {
-		p.Rules = append(p.Rules, l.rule())
+	if nusage > 0 {
+		// Only here: the loop's body is a closure that ulow may keep, so
+		// what it writes moves to the heap, which most selections, with
+		// no Content-Usage path, need not pay for.
+		rules := p.Rules
+		for l := range ulow {
+			rules = append(rules, l.rule())
+		}
+		p.Rules = rules
 	}
 	if table.any { // most selections have none: no allocation
-		table.base = int32(p.Crawl)
-		p.Usage = &table
+		t := table
+		t.base = int32(p.Crawl)
+		p.Usage = &t
 	}
 	return p
 }
@@ -169,8 +177,8 @@ func (p *Program) Machine(lim automaton.Limits) *automaton.Machine {
 	if lim != (automaton.Limits{}) || p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.valid() {
 		return automaton.Compile(p.Rules, lim)
 	}
-	e := &ruleless[p.dialect]
-	e.once.Do(func() { e.m = automaton.Compile(p.Rules, lim) })
+	e, rules := &ruleless[p.dialect], p.Rules // the closure holds the rules, so that p need not move to the heap
+	e.once.Do(func() { e.m = automaton.Compile(rules, lim) })
 	return e.m
 }
 

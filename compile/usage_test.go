@@ -396,7 +396,7 @@ func TestUsageBound(t *testing.T) {
 		{"User-agent: *\nContent-Usage: train-ai=n\n", 1},
 		{" \tcontent-usage: /a train-ai=n\rCONTENT-USAGE:x\r\nContent-Usage", 3},
 		{"# Content-Usage: train-ai=n\nx-content-usage: y\ncontent-usag: z\nContent-Signal: search=no\n", 0},
-		{"content-usage: a\rcontent-usage: b\rx\rcontent-usage", 3},               // CR alone ends lines
+		{"content-usage: a\rcontent-usage: b\rx\rcontent-usage", 3},             // CR alone ends lines
 		{"x\r\n\r\ncontent-usage: a\n\rcontent-usage: b\r\r\ncontent-usage", 3}, // CR LF, LF CR, CR CR LF
 	}
 	for _, tt := range tests {
