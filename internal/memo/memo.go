@@ -24,8 +24,47 @@ type Map[V any] struct {
 }
 
 type entry[V any] struct {
-	k string
+	k key
 	v V
+}
+
+// A key is a key of a Map's first entry or a Cache's first slot: held in
+// place when it is short, as agent values and group lists most often are,
+// so that keeping one allocates nothing besides its entry.
+type key struct {
+	n    int8 // its length in b, or -1 when it is long (s)
+	b    [inlineKey]byte
+	long string
+}
+
+// inlineKey is the longest key held in place.
+const inlineKey = 30
+
+// makeKey returns the key of k, a copy.
+func makeKey(k []byte) key {
+	if len(k) > inlineKey {
+		return key{n: -1, long: string(k)}
+	}
+	x := key{n: int8(len(k))}
+	copy(x.b[:], k)
+	return x
+}
+
+// is reports whether x is k.
+func (x *key) is(k []byte) bool {
+	if x.n < 0 {
+		return x.long == string(k)
+	}
+	return string(x.b[:x.n]) == string(k)
+}
+
+// String returns the key as a string, which it allocates when the key is
+// short.
+func (x *key) String() string {
+	if x.n < 0 {
+		return x.long
+	}
+	return string(x.b[:x.n])
 }
 
 // table returns the current map; nil before the second entry.
@@ -36,7 +75,7 @@ func (c *Map[V]) table() map[string]V {
 
 // Load returns the value of k, and whether there is one.
 func (c *Map[V]) Load(k []byte) (V, bool) {
-	if e := c.first.Load(); e != nil && e.k == string(k) {
+	if e := c.first.Load(); e != nil && e.k.is(k) {
 		return e.v, true
 	}
 	v, ok := c.table()[string(k)]
@@ -56,7 +95,7 @@ func (c *Map[V]) Store(k []byte, v V, max int) (V, bool) {
 		return v, false
 	}
 	if c.first.Load() == nil {
-		c.first.Store(&entry[V]{string(k), v})
+		c.first.Store(&entry[V]{makeKey(k), v})
 		return v, true
 	}
 	old := c.table()
@@ -89,7 +128,7 @@ type Cache[V any] struct {
 
 // A slot is one value of a Cache, or one being built.
 type slot[V any] struct {
-	key   string
+	key   key
 	done  sync.WaitGroup // v, built and kept are set once it is done
 	v     V
 	built bool // the build returned (it did not panic)
@@ -98,7 +137,7 @@ type slot[V any] struct {
 
 // find returns the entry of key, or nil. The caller holds c.mu.
 func (c *Cache[V]) find(key []byte) *slot[V] {
-	if c.first != nil && c.first.key == string(key) {
+	if c.first != nil && c.first.key.is(key) {
 		return c.first
 	}
 	return c.m[string(key)]
@@ -110,9 +149,9 @@ func (c *Cache[V]) add(s *slot[V]) {
 	case c.first == nil:
 		c.first = s
 	case c.m == nil:
-		c.m = map[string]*slot[V]{s.key: s}
+		c.m = map[string]*slot[V]{s.key.String(): s}
 	default:
-		c.m[s.key] = s
+		c.m[s.key.String()] = s
 	}
 }
 
@@ -121,7 +160,7 @@ func (c *Cache[V]) remove(s *slot[V]) {
 	if c.first == s {
 		c.first = nil
 	} else {
-		delete(c.m, s.key)
+		delete(c.m, s.key.String())
 	}
 }
 
@@ -135,7 +174,7 @@ func (c *Cache[V]) Get(key []byte, max int, build func() V) (V, bool) {
 	c.mu.Lock()
 	s := c.find(key)
 	if s == nil {
-		s = &slot[V]{key: string(key)}
+		s = &slot[V]{key: makeKey(key)}
 		s.done.Add(1)
 		c.add(s)
 		c.mu.Unlock()

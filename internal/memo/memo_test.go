@@ -2,13 +2,20 @@ package memo
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 )
 
 // TestMap checks that a Map keeps the first value stored under a key, and
-// at most its bound.
+// at most its bound, its first key short (held in place) or long.
 func TestMap(t *testing.T) {
+	for _, first := range []string{"a", strings.Repeat("a", inlineKey), strings.Repeat("a", inlineKey+1)} {
+		testMap(t, first)
+	}
+}
+
+func testMap(t *testing.T, first string) {
 	var m Map[int]
 	if _, ok := m.Load([]byte("a")); ok || m.Len() != 0 {
 		t.Fatal("the zero Map is not empty")
@@ -19,19 +26,20 @@ func TestMap(t *testing.T) {
 		stored  bool
 		len     int
 	}{
-		{"a", 1, 1, true, 1},
-		{"a", 2, 1, true, 1}, // kept: the first value
-		{"b", 3, 3, true, 2},
-		{"c", 4, 4, true, 3},
-		{"d", 5, 5, false, 3}, // past the bound of 3
-		{"b", 6, 3, true, 3},
+		{first, 1, 1, true, 1},
+		{first, 2, 1, true, 1}, // kept: the first value
+		{first[1:], 7, 7, true, 2},
+		{"b", 3, 3, true, 3},
+		{"c", 4, 4, true, 4},
+		{"d", 5, 5, false, 4}, // past the bound of 4
+		{"b", 6, 3, true, 4},
 	} {
-		v, ok := m.Store([]byte(c.key), c.v, 3)
+		v, ok := m.Store([]byte(c.key), c.v, 4)
 		if v != c.want || ok != c.stored || m.Len() != c.len {
-			t.Errorf("%d: Store(%q, %d) = %d, %v (len %d); want %d, %v (len %d)", i, c.key, c.v, v, ok, m.Len(), c.want, c.stored, c.len)
+			t.Errorf("first %q, %d: Store(%q, %d) = %d, %v (len %d); want %d, %v (len %d)", first, i, c.key, c.v, v, ok, m.Len(), c.want, c.stored, c.len)
 		}
 		if got, ok := m.Load([]byte(c.key)); ok != c.stored || ok && got != c.want {
-			t.Errorf("%d: Load(%q) = %d, %v", i, c.key, got, ok)
+			t.Errorf("first %q, %d: Load(%q) = %d, %v", first, i, c.key, got, ok)
 		}
 	}
 }
@@ -40,17 +48,23 @@ func TestMap(t *testing.T) {
 // most the bound is kept, and that a build that panics is built again by
 // the next call.
 func TestCache(t *testing.T) {
+	for _, first := range []string{"k", strings.Repeat("k", inlineKey+1)} {
+		testCache(t, first)
+	}
+}
+
+func testCache(t *testing.T, first string) {
 	var c Cache[string]
 	var wg sync.WaitGroup
 	for range 16 {
 		wg.Go(func() {
-			if v, kept := c.Get([]byte("k"), 2, func() string { return "v" }); v != "v" || !kept {
+			if v, kept := c.Get([]byte(first), 2, func() string { return "v" }); v != "v" || !kept {
 				t.Errorf("Get = %q, %v", v, kept)
 			}
 		})
 	}
 	wg.Wait()
-	if c.Builds() != 1 || c.Len() != 1 || !c.Kept([]byte("k")) {
+	if c.Builds() != 1 || c.Len() != 1 || !c.Kept([]byte(first)) || c.Kept([]byte(first[1:])) {
 		t.Errorf("after concurrent Gets: %d builds, %d kept", c.Builds(), c.Len())
 	}
 	for i := range 3 {
