@@ -55,7 +55,7 @@ type Family struct {
 //	groups      lines "User-agent: a_i" and "Disallow: /b_i" in turn: a
 //	            group of one agent and one rule every 30 octets
 //	searched-*  the worst draws of the search (SearchedDecide,
-//	            SearchedCompile)
+//	            SearchedCompile, and those numbered after them)
 var Families = []Family{
 	{"manystar=100", func() []byte { return manyStar(100) }, letters(5, 1)},
 	{"manystar=1000", func() []byte { return manyStar(1000) }, letters(5, 2)},
@@ -114,6 +114,7 @@ var Families = []Family{
 	searched("searched-decide-2", SearchedDecide2, 5),
 	searched("searched-compile-2", SearchedCompile2, 4),
 	searched("searched-compile-3", SearchedCompile3, 0),
+	searched("searched-compile-4", SearchedCompile4, 2),
 }
 
 // The worst draws the search found (cmd/hostilesearch), on its two
@@ -166,6 +167,21 @@ var (
 // and segments of one to five octets over 74, none anchored.
 var SearchedCompile3 = Params{Seed: 10589260450523744427, Alphabet: 74, StarsMin: 2, StarsMax: 2, SegMin: 1, SegMax: 5,
 	Share: 0.5, Allow: 1, Literal: 0.35, Usage: 0.6, Groups: 11, Size: 511998}
+
+// The worst draw of thirty minutes of the compile search once the budget
+// counts the bytes all of a Compile's builds are predicted to allocate:
+//
+//	go run ./cmd/hostilesearch -objective compile -seed 6 -restarts 60 -steps 1000000 -duration 30m
+//
+// SearchedCompile4 allocates 5.04 MiB to compile, less than the kept
+// families above, but costs the most instructions of them all (about 150
+// million a compile, against 100 to 115): 164 lines over 64 groups,
+// nearly all of five or six stars between segments of 417 to 427 octets
+// over 37, anchored, whose tries of segments (360,000 nodes, with their
+// failure links) are the compile's work. Its segment matcher is built and
+// bounded, and decides exactly.
+var SearchedCompile4 = Params{Seed: 13942695332322294065, Alphabet: 37, StarsMin: 5, StarsMax: 6, SegMin: 417, SegMax: 427,
+	Share: 0.25, Anchor: 1, Literal: 0.05, Groups: 64, Size: 360118}
 
 // searched returns the family of draw p, decided on its URL i.
 func searched(name string, p Params, i int) Family {
