@@ -174,6 +174,19 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac bo
 		for k := 0; k < len(cur); k += 2 {
 			lo, hi := cur[k], cur[k+1]
 			t.off[u] = uint32(len(t.labels))
+			if hi-lo == 1 {
+				// One string below: it ends here, or the node has one
+				// child. Long distinct segments are mostly such nodes.
+				if str := strs(order[lo]); len(str) == depth {
+					t.term[u] = term(int(order[lo]))
+				} else {
+					t.term[u] = -1
+					t.labels = append(t.labels, str[depth])
+					next = append(next, lo, hi)
+				}
+				u++
+				continue
+			}
 			t.term[u] = -1
 			// The string that ends here, if any, sorts first.
 			if lo < hi && len(strs(order[lo])) == depth {
