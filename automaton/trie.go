@@ -315,7 +315,15 @@ func (t *strie) link() {
 			x, v := t.labels[i], int32(i)+1
 			f := t.fail[u]
 			for {
-				if c := t.child(f, x); c >= 0 {
+				// t.child(f, x), its root's table read here: a call
+				// fewer a node.
+				c := int32(-1)
+				if f != 0 {
+					c = t.find(f, x)
+				} else if k := t.root[x]; k != 0 {
+					c = int32(k)
+				}
+				if c >= 0 {
 					f = c
 					break
 				}
