@@ -412,11 +412,13 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// short patterns took as much again.
 	lead, float := newStrIndex(), newStrIndex()
 	leads, ids := sp.get(len(pats)), sp.get(edgeMax)[:0]
+	stars := sp.get(len(pats)) // each pattern's, counted here for the trie below
 	over := func() *segments {
-		sp.put(leads, ids)
+		sp.put(leads, ids, stars)
 		return newScan(pats)
 	}
 	for k, p := range pats {
+		stars[k] = 0
 		for i, rest, more := 0, p.lit, true; more; i++ {
 			var seg string
 			seg, rest, more = strings.Cut(rest, "*")
@@ -435,6 +437,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 				return over()
 			}
 			ids = append(ids, id)
+			stars[k]++
 		}
 	}
 	// The tries' nodes, counted from the segments sorted before either is
@@ -464,11 +467,10 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		if p.anchored {
 			to = tailEdge
 		}
-		n := int32(strings.Count(p.lit, "*"))
-		rt.insert(at, from, n, to, p.rule)
-		from += n
+		rt.insert(at, from, stars[k], to, p.rule)
+		from += stars[k]
 	}
-	sp.put(leads)
+	sp.put(leads, stars)
 	sp.segBytes += cost
 	edges, renum := rt.finish(s, sp)
 	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, sp)

@@ -87,9 +87,9 @@ func (x *strIndex) id(s string) (int32, bool) {
 		if v&^(1<<32-1) != tag {
 			continue
 		}
-		id := int32(uint32(v)) - 1
+		id := uint32(v) - 1
 		if e := &x.parts[id/strChunk][id%strChunk]; e.key == k && (k != 0 || e.s == s) {
-			return id, false
+			return int32(id), false
 		}
 	}
 	id := x.n
