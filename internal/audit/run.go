@@ -245,7 +245,7 @@ func (in *runInput) read(ctx context.Context, order, work chan<- *captureBatch, 
 	}
 	defer f.Close()
 	r := warc.NewReader(f)
-	r.Keep, r.Digest = MaxResponse, true
+	r.Keep, r.Digest, r.Types = MaxResponse, true, captureTypes
 	b := newBatch(in)
 	var damaged error
 	send := func(last bool) {

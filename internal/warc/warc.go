@@ -97,6 +97,12 @@ type Reader struct {
 	Keep int
 	// Digest asks for the digest of HTTP payloads (Record.Digest).
 	Digest bool
+	// Types, when not nil, holds the WARC-Type values of the records whose
+	// blocks Next keeps and digests: the block of a record of another type
+	// is read through, Block empty and Digest "" (BlockLength counts it),
+	// so that a reader that wants only responses neither copies nor hashes
+	// the requests and metadata around them.
+	Types map[string]bool
 
 	src    io.Reader
 	seeker io.Seeker // src, when it can seek
@@ -370,7 +376,7 @@ func (r *Reader) readHeader(src *bufio.Reader) (int64, error) {
 	if !bytes.HasPrefix(line, warcMagic) {
 		return length, fmt.Errorf("%w: the record starts %q", ErrHeader, clip(line))
 	}
-	rec.Version = string(line)
+	rec.Version = intern(line)
 	for {
 		line, err := readLine(src, &total)
 		if err != nil {
@@ -386,7 +392,7 @@ func (r *Reader) readHeader(src *bufio.Reader) (int64, error) {
 		name, value = bytes.TrimSpace(name), bytes.TrimSpace(value)
 		switch {
 		case fieldIs(name, "WARC-Type"):
-			rec.Type = string(value)
+			rec.Type = intern(value)
 		case fieldIs(name, "WARC-Target-URI"):
 			// WARC/1.0 files may write the URI in angle brackets.
 			rec.TargetURI = string(bytes.TrimSuffix(bytes.TrimPrefix(value, []byte("<")), []byte(">")))
@@ -395,7 +401,7 @@ func (r *Reader) readHeader(src *bufio.Reader) (int64, error) {
 		case fieldIs(name, "WARC-Record-ID"):
 			rec.RecordID = string(value)
 		case fieldIs(name, "Content-Type"):
-			rec.ContentType = string(value)
+			rec.ContentType = intern(value)
 		case fieldIs(name, "WARC-Truncated"):
 			rec.Truncated = string(value)
 		case fieldIs(name, "WARC-Payload-Digest"):
@@ -404,6 +410,34 @@ func (r *Reader) readHeader(src *bufio.Reader) (int64, error) {
 			length = parseLength(value)
 		}
 	}
+}
+
+// intern returns b as a string, without allocating one for the versions,
+// types and block types that most records have.
+func intern(b []byte) string {
+	switch string(b) {
+	case "WARC/1.0":
+		return "WARC/1.0"
+	case "WARC/1.1":
+		return "WARC/1.1"
+	case "request":
+		return "request"
+	case "response":
+		return "response"
+	case "metadata":
+		return "metadata"
+	case "application/http; msgtype=request":
+		return "application/http; msgtype=request"
+	case "application/http; msgtype=response":
+		return "application/http; msgtype=response"
+	case "application/http;msgtype=request":
+		return "application/http;msgtype=request"
+	case "application/http;msgtype=response":
+		return "application/http;msgtype=response"
+	case "application/warc-fields":
+		return "application/warc-fields"
+	}
+	return string(b)
 }
 
 // parseLength reads a Content-Length value; -1 when it is not one.
@@ -474,6 +508,9 @@ func (r *Reader) readBlock(src *bufio.Reader, length int64) error {
 	}
 	r.block = r.block[:0]
 	hashing := r.Digest && isHTTP(rec.ContentType)
+	if r.Types != nil && !r.Types[rec.Type] {
+		keep, hashing = 0, false
+	}
 	payloadAt := -1 // where the payload starts in the block; -1 until its header has been seen
 	if hashing {
 		if r.sha == nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -123,6 +124,41 @@ func TestRead(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Types: the records of the types asked for are read as without it; the
+// others keep no block and get no digest, and are read through all the
+// same.
+func TestTypes(t *testing.T) {
+	cs := captures()
+	wr := write(t, true, cs)
+	all := warc.NewReader(bytes.NewReader(wr.file))
+	all.Digest = true
+	want := readAll(t, all)
+	r := warc.NewReader(bytes.NewReader(wr.file))
+	r.Digest, r.Types = true, map[string]bool{"response": true}
+	got := readAll(t, r)
+	if len(got) != len(want) {
+		t.Fatalf("%d records, want %d", len(got), len(want))
+	}
+	responses := 0
+	for i := range got {
+		g, w := got[i], want[i]
+		if g.Type == "response" {
+			responses++
+		} else {
+			if len(g.Block) != 0 || g.Digest != "" {
+				t.Errorf("record %d, %s: %d octets of block kept, digest %q, want none", i, g.Type, len(g.Block), g.Digest)
+			}
+			w.Block, w.Digest = g.Block, ""
+		}
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("record %d: %+v, want %+v", i, g, w)
+		}
+	}
+	if responses != len(cs) {
+		t.Errorf("%d responses, want %d", responses, len(cs))
 	}
 }
 
