@@ -33,6 +33,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/lend"
 )
 
 // A Check finds one kind of problem and reports it under one code. What
@@ -68,11 +69,11 @@ type run struct {
 	groups []robots.Group // the file's groups; nil until a check asks
 }
 
-// groups returns the file's groups (Robots.Groups), copied once for every
-// check of the run: the checks read them, none changes them.
+// groups returns the file's groups (Robots.Groups), the file's own, lent
+// rather than copied: the checks read them, none changes them.
 func (p *pass) groups() []robots.Group {
 	if p.run.groups == nil {
-		p.run.groups = p.Robots.Groups()
+		p.run.groups = lend.Groups(p.Robots)
 	}
 	return p.run.groups
 }
