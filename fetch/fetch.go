@@ -493,12 +493,17 @@ func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
 		first = first.Response.Request
 		redirects++
 	}
-	origin, err := policy.Origin(first.URL.String())
+	firstURL := first.URL.String()
+	origin, err := policy.Origin(firstURL)
 	if err != nil {
 		resp.Body.Close()
 		return nil, err
 	}
-	res := &Result{Origin: origin, FinalURL: resp.Request.URL.String(),
+	final := firstURL // no redirect: the first request is the last
+	if first != resp.Request {
+		final = resp.Request.URL.String()
+	}
+	res := &Result{Origin: origin, FinalURL: final,
 		Redirects: redirects, Fetched: f.now()}
 	if other != "" {
 		discard(resp.Body)

@@ -157,8 +157,12 @@ func (a *Auditor) Audit(c *Capture) *Record {
 		return rec
 	}
 	u, err := url.Parse(c.URI)
-	origin, oerr := policy.Origin(c.URI)
-	if err != nil || oerr != nil {
+	if err != nil {
+		rec.Error = fmt.Sprintf("%v: %q", ErrURI, c.URI)
+		return rec
+	}
+	origin, err := policy.OriginOf(u, c.URI)
+	if err != nil {
 		rec.Error = fmt.Sprintf("%v: %q", ErrURI, c.URI)
 		return rec
 	}

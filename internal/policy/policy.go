@@ -39,6 +39,12 @@ func Origin(rawURL string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("fetch: %w", err)
 	}
+	return OriginOf(u, rawURL)
+}
+
+// OriginOf is Origin of rawURL once parsed: u is url.Parse(rawURL), for a
+// caller that has parsed it already.
+func OriginOf(u *url.URL, rawURL string) (string, error) {
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
 		return "", fmt.Errorf("fetch: %q is not an absolute http or https URL", rawURL)
