@@ -97,11 +97,13 @@ type Reader struct {
 	Keep int
 	// Digest asks for the digest of HTTP payloads (Record.Digest).
 	Digest bool
-	// Types, when not nil, holds the WARC-Type values of the records whose
-	// blocks Next keeps and digests: the block of a record of another type
-	// is read through, Block empty and Digest "" (BlockLength counts it),
-	// so that a reader that wants only responses neither copies nor hashes
-	// the requests and metadata around them.
+	// Types, when not nil, holds the WARC-Type values of the records that
+	// Next reads whole. A record of another type that is not damaged is
+	// read through and checked, but only its Version, Type, ContentType
+	// and BlockLength are set: Block is empty, Digest "", and the other
+	// header fields are left empty. A reader that wants only responses so
+	// neither copies, hashes nor keeps the requests and metadata around
+	// them.
 	Types map[string]bool
 
 	src    io.Reader
@@ -115,7 +117,23 @@ type Reader struct {
 	block  []byte
 	sha    hash.Hash
 	eof    bool
+
+	// The values of the record's header fields kept as strings, one after
+	// the other, and where each is (spans, [0 0] when absent): they
+	// become strings, all in one, once the record is read (fields).
+	vals  []byte
+	spans [numFields][2]int
 }
+
+// The header fields that vals holds.
+const (
+	fieldTargetURI = iota
+	fieldDate
+	fieldRecordID
+	fieldTruncated
+	fieldPayloadDigest
+	numFields
+)
 
 // NewReader returns a Reader of r. When r is an io.Seeker, positioned at
 // its start, a corrupt gzip member is skipped by seeking back to search for
@@ -157,7 +175,36 @@ var (
 // it; the error is non-nil only when the underlying reader failed. The
 // Record is valid until the next call.
 func (r *Reader) Next() (*Record, error) {
+	rec, err := r.next()
+	if rec != nil {
+		r.fields()
+	}
+	return rec, err
+}
+
+// fields sets the header fields of the record read from vals, unless the
+// record is whole and of a type not asked for (Types).
+func (r *Reader) fields() {
+	rec := &r.rec
+	if len(r.vals) == 0 || rec.Err == nil && r.Types != nil && !r.Types[rec.Type] {
+		return
+	}
+	all := string(r.vals)
+	get := func(f int) string { return all[r.spans[f][0]:r.spans[f][1]] }
+	rec.TargetURI, rec.Date, rec.RecordID = get(fieldTargetURI), get(fieldDate), get(fieldRecordID)
+	rec.Truncated, rec.PayloadDigest = get(fieldTruncated), get(fieldPayloadDigest)
+}
+
+// keepField keeps the value of header field f in vals.
+func (r *Reader) keepField(f int, value []byte) {
+	at := len(r.vals)
+	r.vals = append(r.vals, value...)
+	r.spans[f] = [2]int{at, len(r.vals)}
+}
+
+func (r *Reader) next() (*Record, error) {
 	r.rec = Record{}
+	r.vals, r.spans = r.vals[:0], [numFields][2]int{}
 	rec := &r.rec
 	if r.member >= 0 {
 		// A member that holds more than one record: read the next.
@@ -395,17 +442,17 @@ func (r *Reader) readHeader(src *bufio.Reader) (int64, error) {
 			rec.Type = intern(value)
 		case fieldIs(name, "WARC-Target-URI"):
 			// WARC/1.0 files may write the URI in angle brackets.
-			rec.TargetURI = string(bytes.TrimSuffix(bytes.TrimPrefix(value, []byte("<")), []byte(">")))
+			r.keepField(fieldTargetURI, bytes.TrimSuffix(bytes.TrimPrefix(value, []byte("<")), []byte(">")))
 		case fieldIs(name, "WARC-Date"):
-			rec.Date = string(value)
+			r.keepField(fieldDate, value)
 		case fieldIs(name, "WARC-Record-ID"):
-			rec.RecordID = string(value)
+			r.keepField(fieldRecordID, value)
 		case fieldIs(name, "Content-Type"):
 			rec.ContentType = intern(value)
 		case fieldIs(name, "WARC-Truncated"):
-			rec.Truncated = string(value)
+			r.keepField(fieldTruncated, value)
 		case fieldIs(name, "WARC-Payload-Digest"):
-			rec.PayloadDigest = string(value)
+			r.keepField(fieldPayloadDigest, value)
 		case fieldIs(name, "Content-Length"):
 			length = parseLength(value)
 		}

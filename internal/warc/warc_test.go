@@ -128,38 +128,54 @@ func TestRead(t *testing.T) {
 }
 
 // Types: the records of the types asked for are read as without it; the
-// others keep no block and get no digest, and are read through all the
-// same.
+// others keep no block, get no digest and keep only the header fields that
+// say what they are, and are read through all the same.
 func TestTypes(t *testing.T) {
 	cs := captures()
 	wr := write(t, true, cs)
-	all := warc.NewReader(bytes.NewReader(wr.file))
-	all.Digest = true
-	want := readAll(t, all)
-	r := warc.NewReader(bytes.NewReader(wr.file))
-	r.Digest, r.Types = true, map[string]bool{"response": true}
-	got := readAll(t, r)
-	if len(got) != len(want) {
-		t.Fatalf("%d records, want %d", len(got), len(want))
-	}
-	responses := 0
-	for i := range got {
-		g, w := got[i], want[i]
-		if g.Type == "response" {
-			responses++
-		} else {
-			if len(g.Block) != 0 || g.Digest != "" {
-				t.Errorf("record %d, %s: %d octets of block kept, digest %q, want none", i, g.Type, len(g.Block), g.Digest)
+	// Cut in the last record, a metadata record: damaged, it keeps its
+	// fields whatever its type.
+	for _, file := range [][]byte{wr.file, wr.file[:len(wr.file)-20]} {
+		all := warc.NewReader(bytes.NewReader(file))
+		all.Digest = true
+		want := readAll(t, all)
+		r := warc.NewReader(bytes.NewReader(file))
+		r.Digest, r.Types = true, map[string]bool{"response": true}
+		got := readAll(t, r)
+		if len(got) != len(want) {
+			t.Fatalf("%d records, want %d", len(got), len(want))
+		}
+		responses, damaged := 0, 0
+		for i := range got {
+			g, w := got[i], want[i]
+			switch {
+			case g.Type == "response":
+				responses++
+			case g.Err != nil:
+				damaged++
+				w.Block, w.Digest = g.Block, g.Digest
+			default:
+				if len(g.Block) != 0 || g.Digest != "" {
+					t.Errorf("record %d, %s: %d octets of block kept, digest %q, want none", i, g.Type, len(g.Block), g.Digest)
+				}
+				w.Block, w.Digest = g.Block, ""
+				w.TargetURI, w.Date, w.RecordID, w.Truncated, w.PayloadDigest = "", "", "", "", ""
 			}
-			w.Block, w.Digest = g.Block, ""
+			if !reflect.DeepEqual(g, w) {
+				t.Errorf("record %d: %+v, want %+v", i, g, w)
+			}
 		}
-		if !reflect.DeepEqual(g, w) {
-			t.Errorf("record %d: %+v, want %+v", i, g, w)
+		if responses != len(cs) || damaged != boolInt(len(file) < len(wr.file)) {
+			t.Errorf("%d responses, %d damaged records; want %d and %d", responses, damaged, len(cs), boolInt(len(file) < len(wr.file)))
 		}
 	}
-	if responses != len(cs) {
-		t.Errorf("%d responses, want %d", responses, len(cs))
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
 	}
+	return 0
 }
 
 // A file compressed as one gzip stream, as some tools write them: every
