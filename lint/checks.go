@@ -187,13 +187,14 @@ func (t *patternTable) release() {
 	if t == nil || cap(t.slots) > maxPooledSlots {
 		return
 	}
-	clear(t.entries[:cap(t.entries)]) // no pattern of this file is kept alive
+	clear(t.entries) // no pattern of this file is kept alive (reset cleared the groups before)
 	patternTables.Put(t)
 }
 
 // reset empties t for the next group.
 func (t *patternTable) reset() {
 	clear(t.slots)
+	clear(t.entries) // the entries in use: those of other files are cleared already
 	t.entries = t.entries[:0]
 }
 
