@@ -74,6 +74,10 @@ func OriginOf(u *url.URL, rawURL string) (string, error) {
 			host += ":" + strconv.FormatUint(n, 10)
 		}
 	}
+	if n := len(scheme) + len("://") + len(host); len(rawURL) >= n && rawURL[:len(scheme)] == scheme &&
+		rawURL[len(scheme):len(scheme)+len("://")] == "://" && rawURL[n-len(host):n] == host {
+		return rawURL[:n], nil // the URL starts with its origin as written here: no copy
+	}
 	return scheme + "://" + host, nil
 }
 
