@@ -531,7 +531,12 @@ func readLine(src *bufio.Reader, total *int) ([]byte, error) {
 		}
 		return nil, err
 	}
-	return bytes.TrimRight(line, "\r\n"), nil
+	// bytes.TrimRight(line, "\r\n"), without building its set of octets
+	// for every line.
+	for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
+		line = line[:len(line)-1]
+	}
+	return line, nil
 }
 
 // clip returns the start of a line, for messages.
