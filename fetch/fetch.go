@@ -556,8 +556,11 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 		return f.failed(res, resp, fmt.Errorf("fetch: reading %s: %w", res.FinalURL, err))
 	}
 	opts := append(slices.Clip(f.ParseOptions), robots.WithParseLimit(f.parseLimit()))
-	if _, params, err := mime.ParseMediaType(res.ContentType); err == nil && params["charset"] != "" {
-		opts = append(opts, robots.WithCharset(params["charset"]))
+	// A media type without parameters has no charset: most have none.
+	if strings.IndexByte(res.ContentType, ';') >= 0 {
+		if _, params, err := mime.ParseMediaType(res.ContentType); err == nil && params["charset"] != "" {
+			opts = append(opts, robots.WithCharset(params["charset"]))
+		}
 	}
 	res.Outcome = OK
 	if f.KeepSource {
