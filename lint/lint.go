@@ -28,8 +28,9 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
@@ -125,11 +126,14 @@ func RunParsed(r *robots.Robots, src *robots.Source, checks ...*Check) []robots.
 	if len(checks) == 0 {
 		checks = Checks()
 	}
-	shared := &run{found: found}
+	// One pass serves every check, each in turn: a file linted alone
+	// allocates it once.
+	p := &pass{Robots: r, Dialect: r.Dialect(), Source: src, run: &run{found: found}}
 	for _, c := range checks {
-		c.run(&pass{Robots: r, Dialect: r.Dialect(), Source: src, check: c, run: shared})
+		p.check = c
+		c.run(p)
 	}
-	found = shared.found
-	sort.SliceStable(found, func(i, j int) bool { return found[i].Line < found[j].Line })
+	found = p.run.found
+	slices.SortStableFunc(found, func(a, b robots.Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
 	return found
 }
