@@ -582,12 +582,12 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 // doubles, would be allocated two or three times over. A body longer than
 // it declares is read on by ReadBody, from its first octets.
 func readBody(body io.Reader, limit int, declared int64) ([]byte, error) {
-	if declared < 0 || declared >= int64(limit) {
+	if declared < 0 || declared >= int64(min(limit, normalize.MaxLimit)) {
 		return normalize.ReadBody(body, limit)
 	}
 	// One octet more than declared, to see the end without a second
-	// buffer; limit is below what ReadBody keeps, so it would have kept
-	// all of these.
+	// buffer: ReadBody keeps the limit (at most MaxLimit) and Slack more,
+	// so it would have kept all of these.
 	buf := make([]byte, 0, declared+1)
 	for len(buf) < cap(buf) {
 		k, err := body.Read(buf[len(buf):cap(buf)])
