@@ -98,12 +98,13 @@ type Reader struct {
 	// Digest asks for the digest of HTTP payloads (Record.Digest).
 	Digest bool
 	// Types, when not nil, holds the WARC-Type values of the records that
-	// Next reads whole. A record of another type that is not damaged is
-	// read through and checked, but only its Version, Type, ContentType
-	// and BlockLength are set: Block is empty, Digest "", and the other
-	// header fields are left empty. A reader that wants only responses so
-	// neither copies, hashes nor keeps the requests and metadata around
-	// them.
+	// Next returns whole. A record of another type is read through and
+	// checked all the same, but unless it is damaged only its Version,
+	// Type, ContentType and BlockLength are set: Block is empty, Digest
+	// "", and the other header fields are left empty. A damaged one is
+	// returned as without Types, but for its Block, which may be empty. A
+	// reader that wants only responses so neither keeps nor turns into
+	// strings the requests and metadata around them.
 	Types map[string]bool
 
 	src    io.Reader
@@ -116,6 +117,8 @@ type Reader struct {
 	rec    Record
 	block  []byte
 	sha    hash.Hash
+	sum    [sha1.Size]byte // the payload's digest, when summed
+	summed bool
 	eof    bool
 
 	// The values of the record's header fields kept as strings, one after
@@ -186,7 +189,14 @@ func (r *Reader) Next() (*Record, error) {
 // record is whole and of a type not asked for (Types).
 func (r *Reader) fields() {
 	rec := &r.rec
-	if len(r.vals) == 0 || rec.Err == nil && r.Types != nil && !r.Types[rec.Type] {
+	if rec.Err == nil && r.Types != nil && !r.Types[rec.Type] {
+		rec.Block = rec.Block[:0]
+		return
+	}
+	if r.summed {
+		rec.Digest = "sha1:" + base32.StdEncoding.EncodeToString(r.sum[:])
+	}
+	if len(r.vals) == 0 {
 		return
 	}
 	all := string(r.vals)
@@ -204,7 +214,7 @@ func (r *Reader) keepField(f int, value []byte) {
 
 func (r *Reader) next() (*Record, error) {
 	r.rec = Record{}
-	r.vals, r.spans = r.vals[:0], [numFields][2]int{}
+	r.vals, r.spans, r.summed = r.vals[:0], [numFields][2]int{}, false
 	rec := &r.rec
 	if r.member >= 0 {
 		// A member that holds more than one record: read the next.
@@ -560,8 +570,11 @@ func (r *Reader) readBlock(src *bufio.Reader, length int64) error {
 	}
 	r.block = r.block[:0]
 	hashing := r.Digest && isHTTP(rec.ContentType)
-	if r.Types != nil && !r.Types[rec.Type] {
-		keep, hashing = 0, false
+	if !hashing && r.Types != nil && !r.Types[rec.Type] {
+		// Nothing of it is needed, whatever happens: an HTTP block is
+		// kept and hashed all the same, for the digest of a record found
+		// damaged after its block (fields).
+		keep = 0
 	}
 	payloadAt := -1 // where the payload starts in the block; -1 until its header has been seen
 	if hashing {
@@ -604,8 +617,8 @@ func (r *Reader) readBlock(src *bufio.Reader, length int64) error {
 	rec.Block, rec.BlockLength = r.block, read
 	if hashing {
 		// Without an end of header, nothing was hashed: an empty payload.
-		var sum [sha1.Size]byte
-		rec.Digest = "sha1:" + base32.StdEncoding.EncodeToString(r.sha.Sum(sum[:0]))
+		r.sha.Sum(r.sum[:0])
+		r.summed = true // Next writes it as Digest (fields)
 	}
 	return nil
 }
