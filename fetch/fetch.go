@@ -493,12 +493,17 @@ func (f *Fetcher) FromResponse(resp *http.Response) (*Result, error) {
 		first = first.Response.Request
 		redirects++
 	}
-	origin, err := policy.Origin(first.URL.String())
+	firstURL := first.URL.String()
+	origin, err := policy.Origin(firstURL)
 	if err != nil {
 		resp.Body.Close()
 		return nil, err
 	}
-	res := &Result{Origin: origin, FinalURL: resp.Request.URL.String(),
+	final := firstURL // no redirect: the first request is the last
+	if first != resp.Request {
+		final = resp.Request.URL.String()
+	}
+	res := &Result{Origin: origin, FinalURL: final,
 		Redirects: redirects, Fetched: f.now()}
 	if other != "" {
 		discard(resp.Body)
@@ -532,8 +537,10 @@ func (f *Fetcher) FromStatus(robotsURL string, status int, header http.Header, b
 // parse reads and parses a 2xx response's body.
 func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	body := io.Reader(resp.Body)
+	declared := int64(-1) // the length of body, as the response declares it
 	switch enc := strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Encoding"))); {
 	case resp.Uncompressed || enc == "" || enc == "identity":
+		declared = resp.ContentLength
 	case enc == "gzip" || enc == "x-gzip":
 		zr, err := gzip.NewReader(resp.Body)
 		if err != nil {
@@ -543,14 +550,17 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	default:
 		return f.failed(res, resp, fmt.Errorf("fetch: %s: unsupported Content-Encoding %q", res.FinalURL, enc))
 	}
-	text, err := normalize.ReadBody(body, f.parseLimit())
+	text, err := readBody(body, f.parseLimit(), declared)
 	res.Fetched = f.now()
 	if err != nil {
 		return f.failed(res, resp, fmt.Errorf("fetch: reading %s: %w", res.FinalURL, err))
 	}
 	opts := append(slices.Clip(f.ParseOptions), robots.WithParseLimit(f.parseLimit()))
-	if _, params, err := mime.ParseMediaType(res.ContentType); err == nil && params["charset"] != "" {
-		opts = append(opts, robots.WithCharset(params["charset"]))
+	// A media type without parameters has no charset: most have none.
+	if strings.IndexByte(res.ContentType, ';') >= 0 {
+		if _, params, err := mime.ParseMediaType(res.ContentType); err == nil && params["charset"] != "" {
+			opts = append(opts, robots.WithCharset(params["charset"]))
+		}
 	}
 	res.Outcome = OK
 	if f.KeepSource {
@@ -564,6 +574,32 @@ func (f *Fetcher) parse(res *Result, resp *http.Response) *Result {
 	res.Truncated = len(text) >= f.parseLimit()+normalize.Slack || res.Robots.Truncated()
 	res.Expires = f.expires(res.Fetched, resp.Header)
 	return res
+}
+
+// readBody reads a body as normalize.ReadBody does, in one buffer of the
+// length the response declares when it declares one below the limit: the
+// most common case, where ReadBody's buffer, which starts small and
+// doubles, would be allocated two or three times over. A body longer than
+// it declares is read on by ReadBody, from its first octets.
+func readBody(body io.Reader, limit int, declared int64) ([]byte, error) {
+	if declared < 0 || declared >= int64(min(limit, normalize.MaxLimit)) {
+		return normalize.ReadBody(body, limit)
+	}
+	// One octet more than declared, to see the end without a second
+	// buffer: ReadBody keeps the limit (at most MaxLimit) and Slack more,
+	// so it would have kept all of these.
+	buf := make([]byte, 0, declared+1)
+	for len(buf) < cap(buf) {
+		k, err := body.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+k]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	return normalize.ReadBody(io.MultiReader(bytes.NewReader(buf), body), limit)
 }
 
 // failed makes res Unreachable: everything disallowed until MinAge has

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"hash/maphash"
+	"sync"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
@@ -93,7 +94,8 @@ var checkConflictingRule = newCheck(robots.ConflictingRule, func(p *pass) {
 // sized once, for the largest, and holds of each pattern the index of its
 // first rule of each kind.
 func eachRulePair(p *pass, fn func(r, earlier robots.Rule, same bool)) {
-	var first patternTable
+	var first *patternTable
+	defer func() { first.release() }()
 	for _, g := range p.groups() {
 		if len(g.Rules) < 2 {
 			continue
@@ -102,12 +104,12 @@ func eachRulePair(p *pass, fn func(r, earlier robots.Rule, same bool)) {
 			rulePairs(g.Rules, fn)
 			continue
 		}
-		if first.slots == nil {
+		if first == nil {
 			most := 0
 			for _, g := range p.groups() {
 				most = max(most, len(g.Rules))
 			}
-			first.init(most)
+			first = newPatternTable(most)
 		}
 		first.reset()
 		for i, r := range g.Rules {
@@ -146,22 +148,53 @@ type patternEntry struct {
 	first   [2]int32
 }
 
-// init sizes t for groups of at most n rules: at most half its slots are
-// ever taken, and entries never grows, so that find's pointers stay
-// valid.
-func (t *patternTable) init(n int) {
+// maxPooledSlots is the largest patternTable kept for the next file: a
+// table for groups of up to 1,024 rules, 24 KiB, which most files fit.
+// A larger one, for a file built to be large, is dropped after use, so
+// that memory stays flat.
+const maxPooledSlots = 2048
+
+// patternTables keeps the patternTables of files already checked: a
+// tool that lints file after file (robots audit) would otherwise allocate
+// one for each.
+var patternTables = sync.Pool{New: func() any { return &patternTable{seed: maphash.MakeSeed()} }}
+
+// newPatternTable returns an empty table for groups of at most n rules: at
+// most half its slots are ever taken, and entries never grows, so that
+// find's pointers stay valid.
+func newPatternTable(n int) *patternTable {
 	size := 1
 	for size < 2*n {
 		size *= 2
 	}
-	t.seed = maphash.MakeSeed()
-	t.slots = make([]int32, size)
-	t.entries = make([]patternEntry, 0, n)
+	t := patternTables.Get().(*patternTable)
+	if cap(t.slots) >= size {
+		t.slots = t.slots[:size]
+		clear(t.slots)
+	} else {
+		t.slots = make([]int32, size)
+	}
+	if cap(t.entries) < n {
+		t.entries = make([]patternEntry, 0, n)
+	}
+	t.entries = t.entries[:0]
+	return t
+}
+
+// release gives t back for the next file, when it is small enough to keep;
+// t may be nil.
+func (t *patternTable) release() {
+	if t == nil || cap(t.slots) > maxPooledSlots {
+		return
+	}
+	clear(t.entries) // no pattern of this file is kept alive (reset cleared the groups before)
+	patternTables.Put(t)
 }
 
 // reset empties t for the next group.
 func (t *patternTable) reset() {
 	clear(t.slots)
+	clear(t.entries) // the entries in use: those of other files are cleared already
 	t.entries = t.entries[:0]
 }
 

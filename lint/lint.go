@@ -28,11 +28,13 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/compile"
+	"github.com/robotsexclusion/robots/internal/lend"
 )
 
 // A Check finds one kind of problem and reports it under one code. What
@@ -68,11 +70,11 @@ type run struct {
 	groups []robots.Group // the file's groups; nil until a check asks
 }
 
-// groups returns the file's groups (Robots.Groups), copied once for every
-// check of the run: the checks read them, none changes them.
+// groups returns the file's groups (Robots.Groups), the file's own, lent
+// rather than copied: the checks read them, none changes them.
 func (p *pass) groups() []robots.Group {
 	if p.run.groups == nil {
-		p.run.groups = p.Robots.Groups()
+		p.run.groups = lend.Groups(p.Robots)
 	}
 	return p.run.groups
 }
@@ -124,11 +126,14 @@ func RunParsed(r *robots.Robots, src *robots.Source, checks ...*Check) []robots.
 	if len(checks) == 0 {
 		checks = Checks()
 	}
-	shared := &run{found: found}
+	// One pass serves every check, each in turn: a file linted alone
+	// allocates it once.
+	p := &pass{Robots: r, Dialect: r.Dialect(), Source: src, run: &run{found: found}}
 	for _, c := range checks {
-		c.run(&pass{Robots: r, Dialect: r.Dialect(), Source: src, check: c, run: shared})
+		p.check = c
+		c.run(p)
 	}
-	found = shared.found
-	sort.SliceStable(found, func(i, j int) bool { return found[i].Line < found[j].Line })
+	found = p.run.found
+	slices.SortStableFunc(found, func(a, b robots.Diagnostic) int { return cmp.Compare(a.Line, b.Line) })
 	return found
 }

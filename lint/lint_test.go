@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -198,10 +199,16 @@ func TestRunParsed(t *testing.T) {
 		}
 		for _, checks := range sets {
 			r, src := robots.ParseSource(body, opts...)
+			before := r.Groups()
 			got := lint.RunParsed(r, src, checks...)
 			want := lint.Run(body, opts, checks...)
 			if !slices.Equal(got, want) {
 				t.Errorf("%s, %d checks: RunParsed gives\n%v\nRun gives\n%v", name, len(checks), got, want)
+			}
+			// The checks borrow the file's groups: they must leave them
+			// as they were.
+			if after := r.Groups(); !reflect.DeepEqual(before, after) {
+				t.Errorf("%s, %d checks: the file's groups changed:\n%+v\nthey were\n%+v", name, len(checks), after, before)
 			}
 		}
 	}

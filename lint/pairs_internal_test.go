@@ -76,3 +76,29 @@ func TestEachRulePair(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternTablePool holds the pool of pattern tables to maxPooledSlots:
+// a table for a group of that many rules or fewer comes back empty for
+// the next file, and a larger one is not kept.
+func TestPatternTablePool(t *testing.T) {
+	small := newPatternTable(maxPooledSlots / 2)
+	small.find("/a")[0] = 1
+	small.release()
+	again := newPatternTable(3)
+	if len(again.entries) != 0 || slices.ContainsFunc(again.slots, func(s int32) bool { return s != 0 }) {
+		t.Errorf("a table from the pool holds %d entries and %d slots taken, want none", len(again.entries), len(again.slots))
+	}
+	again.release()
+	large := newPatternTable(maxPooledSlots)
+	if len(large.slots) <= maxPooledSlots {
+		t.Fatalf("a table for %d rules has %d slots, want more than %d", maxPooledSlots, len(large.slots), maxPooledSlots)
+	}
+	large.release()
+	for range 4 {
+		if got := patternTables.Get().(*patternTable); cap(got.slots) > maxPooledSlots {
+			t.Errorf("the pool gave a table of %d slots, more than %d", cap(got.slots), maxPooledSlots)
+		}
+	}
+	var none *patternTable
+	none.release()
+}

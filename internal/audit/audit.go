@@ -143,8 +143,18 @@ func (a *Auditor) Agents() []string { return append([]string(nil), a.agents...) 
 // NumAgents returns the number of crawlers the Auditor reports on.
 func (a *Auditor) NumAgents() int { return len(a.agents) }
 
-// readers keeps the bufio.Readers that read stored responses.
-var readers = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, MaxHeader) }}
+// A responseReader reads a stored response for http.ReadResponse.
+type responseReader struct {
+	br *bufio.Reader // over rd
+	rd bytes.Reader
+}
+
+// readers keeps the responseReaders that read stored responses.
+var readers = sync.Pool{New: func() any {
+	r := new(responseReader)
+	r.br = bufio.NewReaderSize(&r.rd, MaxHeader)
+	return r
+}}
 
 // Audit returns the record of one capture on its own. A redirect is not
 // followed (its Outcome is Redirect): a Sequence follows redirects across
@@ -157,17 +167,25 @@ func (a *Auditor) Audit(c *Capture) *Record {
 		return rec
 	}
 	u, err := url.Parse(c.URI)
-	origin, oerr := policy.Origin(c.URI)
-	if err != nil || oerr != nil {
+	if err != nil {
+		rec.Error = fmt.Sprintf("%v: %q", ErrURI, c.URI)
+		return rec
+	}
+	origin, err := policy.OriginOf(u, c.URI)
+	if err != nil {
 		rec.Error = fmt.Sprintf("%v: %q", ErrURI, c.URI)
 		return rec
 	}
 	rec.Host = origin[strings.Index(origin, "://")+3:]
 
-	br := readers.Get().(*bufio.Reader)
-	defer readers.Put(br)
-	br.Reset(bytes.NewReader(c.Response))
-	resp, err := http.ReadResponse(br, &http.Request{Method: http.MethodGet, URL: u})
+	rr := readers.Get().(*responseReader)
+	defer func() {
+		rr.rd.Reset(nil) // keep no response alive in the pool
+		readers.Put(rr)
+	}()
+	rr.rd.Reset(c.Response)
+	rr.br.Reset(&rr.rd)
+	resp, err := http.ReadResponse(rr.br, &http.Request{Method: http.MethodGet, URL: u})
 	if err != nil {
 		rec.Error = fmt.Sprintf("%v: %v", ErrNotHTTP, err)
 		return rec

@@ -223,6 +223,7 @@ type captureBatch struct {
 	recs  []*Record
 	lines [][]byte // each record as a JSON line, unless it is a redirect, which its Sequence may change
 	out   []byte   // the lines, one after the other
+	left  int      // lines not yet written: out goes back to outs when none is left
 	done  chan struct{}
 	read  int   // WARC records read into this batch (captures and skipped records)
 	pos   int64 // octets of the input read when the batch was sent
@@ -245,7 +246,7 @@ func (in *runInput) read(ctx context.Context, order, work chan<- *captureBatch, 
 	}
 	defer f.Close()
 	r := warc.NewReader(f)
-	r.Keep, r.Digest = MaxResponse, true
+	r.Keep, r.Digest, r.Types = MaxResponse, true, captureTypes
 	b := newBatch(in)
 	var damaged error
 	send := func(last bool) {
@@ -315,6 +316,25 @@ func newBatch(in *runInput) *captureBatch {
 	return &captureBatch{in: in, arena: (*arenas.Get().(*[]byte))[:0], done: make(chan struct{})}
 }
 
+// maxPooledOut is the largest buffer of lines that outs keeps: twice
+// what a full batch of the registry's crawlers takes.
+const maxPooledOut = 1 << 20
+
+// outs keeps the buffers of lines that writers have written, for the
+// next batches: each is a quarter of a megabyte, which the garbage
+// collector would otherwise clear and count every 64 captures.
+var outs = sync.Pool{New: func() any { return new([]byte) }}
+
+// releaseOut gives the batch's buffer of lines back to outs, once they
+// are written.
+func (b *captureBatch) releaseOut() {
+	if b.out != nil && cap(b.out) <= maxPooledOut {
+		out := b.out[:0]
+		outs.Put(&out)
+	}
+	b.out = nil
+}
+
 // auditBatch audits the captures of a batch and formats the records that
 // no Sequence will change.
 func auditBatch(a *Auditor, b *captureBatch, format bool) {
@@ -324,7 +344,10 @@ func auditBatch(a *Auditor, b *captureBatch, format bool) {
 	if format {
 		// About 128 octets a crawler and 512 for the rest: the lines are
 		// written without growing the buffer, mostly.
-		b.out = make([]byte, 0, len(b.caps)*(512+128*a.NumAgents()))
+		need := len(b.caps) * (512 + 128*a.NumAgents())
+		if b.out = *outs.Get().(*[]byte); cap(b.out) < need {
+			b.out = make([]byte, 0, need)
+		}
 	}
 	for i := range b.caps {
 		rec := a.Audit(&b.caps[i])
@@ -333,6 +356,7 @@ func auditBatch(a *Auditor, b *captureBatch, format bool) {
 			at := len(b.out)
 			b.out = append(rec.AppendJSON(b.out), '\n')
 			b.lines[i] = b.out[at:len(b.out):len(b.out)]
+			b.left++
 		}
 	}
 	// The records hold nothing of the responses: the arena is free.
@@ -393,6 +417,7 @@ func (in *runInput) write(a *Auditor, opts RunOptions, order <-chan *captureBatc
 	type pending struct {
 		rec  *Record
 		line []byte
+		b    *captureBatch // whose out holds line
 	}
 	var queue []pending
 	var scratch []byte
@@ -401,6 +426,15 @@ func (in *runInput) write(a *Auditor, opts RunOptions, order <-chan *captureBatc
 		queue = queue[1:]
 		if p.rec != rec {
 			panic("audit: a Sequence gave records out of order")
+		}
+		if p.line != nil {
+			// line is written below, or never: it is the last use of
+			// the batch's buffer when no other line is left.
+			defer func() {
+				if p.b.left--; p.b.left == 0 {
+					p.b.releaseOut()
+				}
+			}()
 		}
 		res.written++
 		if rec.Error != "" {
@@ -432,8 +466,11 @@ func (in *runInput) write(a *Auditor, opts RunOptions, order <-chan *captureBatc
 		res.read += b.read
 		res.captures += len(b.recs)
 		for i, rec := range b.recs {
-			queue = append(queue, pending{rec, b.lines[i]})
+			queue = append(queue, pending{rec, b.lines[i], b})
 			seq.Add(rec, emit)
+		}
+		if b.left == 0 && b.out != nil {
+			b.releaseOut() // no line: nothing to wait for
 		}
 		progress(len(b.recs), b.pos-pos)
 		pos = b.pos

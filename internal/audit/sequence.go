@@ -172,6 +172,9 @@ func uriKey(uri string) string {
 		rest = rest[:i]
 	}
 	if plainOrigin(uri[:end]) {
+		if len(rest) == len(uri)-end {
+			return uri // no fragment: the URI is its key
+		}
 		return uri[:end] + rest
 	}
 	origin, err := policy.Origin(uri)

@@ -39,6 +39,12 @@ func Origin(rawURL string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("fetch: %w", err)
 	}
+	return OriginOf(u, rawURL)
+}
+
+// OriginOf is Origin of rawURL once parsed: u is url.Parse(rawURL), for a
+// caller that has parsed it already.
+func OriginOf(u *url.URL, rawURL string) (string, error) {
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
 		return "", fmt.Errorf("fetch: %q is not an absolute http or https URL", rawURL)
@@ -56,10 +62,8 @@ func Origin(rawURL string) (string, error) {
 			host += "%25" + escapeZone(zone)
 		}
 		host += "]"
-	} else if ascii, err := idna.Lookup.ToASCII(host); err == nil {
-		host = ascii
 	} else {
-		host = strings.ToLower(host) // not a name IDNA accepts (an underscore): kept as written
+		host = lookupHost(host)
 	}
 	if p := u.Port(); p != "" {
 		n, err := strconv.ParseUint(p, 10, 16)
@@ -70,7 +74,44 @@ func Origin(rawURL string) (string, error) {
 			host += ":" + strconv.FormatUint(n, 10)
 		}
 	}
+	if n := len(scheme) + len("://") + len(host); len(rawURL) >= n && rawURL[:len(scheme)] == scheme &&
+		rawURL[len(scheme):len(scheme)+len("://")] == "://" && rawURL[n-len(host):n] == host {
+		return rawURL[:n], nil // the URL starts with its origin as written here: no copy
+	}
 	return scheme + "://" + host, nil
+}
+
+// lookupHost returns a host name as Origin writes it: its ASCII form by
+// IDNA's lookup rules, or, when IDNA does not accept it (an underscore),
+// the name as written, in lower case.
+func lookupHost(host string) string {
+	if plainHost(host) {
+		// IDNA would map each octet to itself or its lower case, or
+		// refuse the name: either way, the name in lower case.
+		return strings.ToLower(host)
+	}
+	if ascii, err := idna.Lookup.ToASCII(host); err == nil {
+		return ascii
+	}
+	return strings.ToLower(host)
+}
+
+// plainHost reports whether host is all ASCII with no label in punycode
+// (starting "xn--" in any case): a name IDNA's lookup can only lower in
+// case or refuse, as almost every host is. A punycode label is decoded,
+// checked and written again, so it is left to IDNA.
+func plainHost(host string) bool {
+	for i := 0; i < len(host); i++ {
+		c := host[i]
+		if c >= 0x80 {
+			return false
+		}
+		if c|0x20 == 'x' && (i == 0 || host[i-1] == '.') && i+3 < len(host) &&
+			host[i+1]|0x20 == 'n' && host[i+2] == '-' && host[i+3] == '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // escapeZone escapes an IPv6 zone for a URL (RFC 6874): every octet but

@@ -1,6 +1,11 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/net/idna"
+)
 
 func TestIsRedirect(t *testing.T) {
 	for code := 100; code < 600; code++ {
@@ -63,5 +68,44 @@ func TestOrigin(t *testing.T) {
 		if again, err := Origin(got); err != nil || again != got {
 			t.Errorf("Origin(%q) = %q, %v; want it unchanged", got, again, err)
 		}
+	}
+}
+
+// TestLookupHostPlain holds lookupHost's shortcut for plain ASCII names to
+// what IDNA's lookup gives them: every name of up to four octets over an
+// alphabet of the octets IDNA treats apart (letters of both cases, the
+// start of a punycode prefix, a digit, the hyphen, the dot, the
+// underscore and other octets STD3 refuses), and longer names around
+// labels that start or end with a hyphen or look like punycode.
+func TestLookupHostPlain(t *testing.T) {
+	const alphabet = "aXxNn0-._ !~A"
+	check := func(host string) {
+		t.Helper()
+		want, err := idna.Lookup.ToASCII(host)
+		if err != nil {
+			want = strings.ToLower(host)
+		}
+		if got := lookupHost(host); got != want {
+			t.Errorf("lookupHost(%q) = %q, want %q (IDNA's error: %v)", host, got, want, err)
+		}
+	}
+	var walk func(prefix string, n int)
+	walk = func(prefix string, n int) {
+		check(prefix)
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			walk(prefix+alphabet[i:i+1], n-1)
+		}
+	}
+	walk("", 4)
+	for _, host := range []string{
+		"Example.COM", "xn--bcher-kva.example", "XN--BCHER-KVA.example", "a.xn--bcher-kva", "axn--b.example",
+		"xn--.example", "xn--a.example", "-a.example", "a-.example", "ab--cd.example", "a..b", ".a", "a_b.example",
+		"www.EXAMPLE.co.uk", "1.2.3.4", "xn--ls8h.la", "b\u00fccher.example", "B\u00dcCHER.example",
+		"stra\u00dfe.de", "\uff41.example", "a\u3002b",
+	} {
+		check(host)
 	}
 }

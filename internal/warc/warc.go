@@ -97,6 +97,15 @@ type Reader struct {
 	Keep int
 	// Digest asks for the digest of HTTP payloads (Record.Digest).
 	Digest bool
+	// Types, when not nil, holds the WARC-Type values of the records that
+	// Next returns whole. A record of another type is read through and
+	// checked all the same, but unless it is damaged only its Version,
+	// Type, ContentType and BlockLength are set: Block is empty, Digest
+	// "", and the other header fields are left empty. A damaged one is
+	// returned as without Types, but for its Block, which may be empty. A
+	// reader that wants only responses so neither keeps nor turns into
+	// strings the requests and metadata around them.
+	Types map[string]bool
 
 	src    io.Reader
 	seeker io.Seeker // src, when it can seek
@@ -108,8 +117,26 @@ type Reader struct {
 	rec    Record
 	block  []byte
 	sha    hash.Hash
+	sum    [sha1.Size]byte // the payload's digest, when summed
+	summed bool
 	eof    bool
+
+	// The values of the record's header fields kept as strings, one after
+	// the other, and where each is (spans, [0 0] when absent): they
+	// become strings, all in one, once the record is read (fields).
+	vals  []byte
+	spans [numFields][2]int
 }
+
+// The header fields that vals holds.
+const (
+	fieldTargetURI = iota
+	fieldDate
+	fieldRecordID
+	fieldTruncated
+	fieldPayloadDigest
+	numFields
+)
 
 // NewReader returns a Reader of r. When r is an io.Seeker, positioned at
 // its start, a corrupt gzip member is skipped by seeking back to search for
@@ -151,7 +178,43 @@ var (
 // it; the error is non-nil only when the underlying reader failed. The
 // Record is valid until the next call.
 func (r *Reader) Next() (*Record, error) {
+	rec, err := r.next()
+	if rec != nil {
+		r.fields()
+	}
+	return rec, err
+}
+
+// fields sets the header fields of the record read from vals, unless the
+// record is whole and of a type not asked for (Types).
+func (r *Reader) fields() {
+	rec := &r.rec
+	if rec.Err == nil && r.Types != nil && !r.Types[rec.Type] {
+		rec.Block = rec.Block[:0]
+		return
+	}
+	if r.summed {
+		rec.Digest = "sha1:" + base32.StdEncoding.EncodeToString(r.sum[:])
+	}
+	if len(r.vals) == 0 {
+		return
+	}
+	all := string(r.vals)
+	get := func(f int) string { return all[r.spans[f][0]:r.spans[f][1]] }
+	rec.TargetURI, rec.Date, rec.RecordID = get(fieldTargetURI), get(fieldDate), get(fieldRecordID)
+	rec.Truncated, rec.PayloadDigest = get(fieldTruncated), get(fieldPayloadDigest)
+}
+
+// keepField keeps the value of header field f in vals.
+func (r *Reader) keepField(f int, value []byte) {
+	at := len(r.vals)
+	r.vals = append(r.vals, value...)
+	r.spans[f] = [2]int{at, len(r.vals)}
+}
+
+func (r *Reader) next() (*Record, error) {
 	r.rec = Record{}
+	r.vals, r.spans, r.summed = r.vals[:0], [numFields][2]int{}, false
 	rec := &r.rec
 	if r.member >= 0 {
 		// A member that holds more than one record: read the next.
@@ -370,7 +433,7 @@ func (r *Reader) readHeader(src *bufio.Reader) (int64, error) {
 	if !bytes.HasPrefix(line, warcMagic) {
 		return length, fmt.Errorf("%w: the record starts %q", ErrHeader, clip(line))
 	}
-	rec.Version = string(line)
+	rec.Version = intern(line)
 	for {
 		line, err := readLine(src, &total)
 		if err != nil {
@@ -386,24 +449,52 @@ func (r *Reader) readHeader(src *bufio.Reader) (int64, error) {
 		name, value = bytes.TrimSpace(name), bytes.TrimSpace(value)
 		switch {
 		case fieldIs(name, "WARC-Type"):
-			rec.Type = string(value)
+			rec.Type = intern(value)
 		case fieldIs(name, "WARC-Target-URI"):
 			// WARC/1.0 files may write the URI in angle brackets.
-			rec.TargetURI = string(bytes.TrimSuffix(bytes.TrimPrefix(value, []byte("<")), []byte(">")))
+			r.keepField(fieldTargetURI, bytes.TrimSuffix(bytes.TrimPrefix(value, []byte("<")), []byte(">")))
 		case fieldIs(name, "WARC-Date"):
-			rec.Date = string(value)
+			r.keepField(fieldDate, value)
 		case fieldIs(name, "WARC-Record-ID"):
-			rec.RecordID = string(value)
+			r.keepField(fieldRecordID, value)
 		case fieldIs(name, "Content-Type"):
-			rec.ContentType = string(value)
+			rec.ContentType = intern(value)
 		case fieldIs(name, "WARC-Truncated"):
-			rec.Truncated = string(value)
+			r.keepField(fieldTruncated, value)
 		case fieldIs(name, "WARC-Payload-Digest"):
-			rec.PayloadDigest = string(value)
+			r.keepField(fieldPayloadDigest, value)
 		case fieldIs(name, "Content-Length"):
 			length = parseLength(value)
 		}
 	}
+}
+
+// intern returns b as a string, without allocating one for the versions,
+// types and block types that most records have.
+func intern(b []byte) string {
+	switch string(b) {
+	case "WARC/1.0":
+		return "WARC/1.0"
+	case "WARC/1.1":
+		return "WARC/1.1"
+	case "request":
+		return "request"
+	case "response":
+		return "response"
+	case "metadata":
+		return "metadata"
+	case "application/http; msgtype=request":
+		return "application/http; msgtype=request"
+	case "application/http; msgtype=response":
+		return "application/http; msgtype=response"
+	case "application/http;msgtype=request":
+		return "application/http;msgtype=request"
+	case "application/http;msgtype=response":
+		return "application/http;msgtype=response"
+	case "application/warc-fields":
+		return "application/warc-fields"
+	}
+	return string(b)
 }
 
 // parseLength reads a Content-Length value; -1 when it is not one.
@@ -450,7 +541,12 @@ func readLine(src *bufio.Reader, total *int) ([]byte, error) {
 		}
 		return nil, err
 	}
-	return bytes.TrimRight(line, "\r\n"), nil
+	// bytes.TrimRight(line, "\r\n"), without building its set of octets
+	// for every line.
+	for len(line) > 0 && (line[len(line)-1] == '\n' || line[len(line)-1] == '\r') {
+		line = line[:len(line)-1]
+	}
+	return line, nil
 }
 
 // clip returns the start of a line, for messages.
@@ -474,6 +570,12 @@ func (r *Reader) readBlock(src *bufio.Reader, length int64) error {
 	}
 	r.block = r.block[:0]
 	hashing := r.Digest && isHTTP(rec.ContentType)
+	if !hashing && r.Types != nil && !r.Types[rec.Type] {
+		// Nothing of it is needed, whatever happens: an HTTP block is
+		// kept and hashed all the same, for the digest of a record found
+		// damaged after its block (fields).
+		keep = 0
+	}
 	payloadAt := -1 // where the payload starts in the block; -1 until its header has been seen
 	if hashing {
 		if r.sha == nil {
@@ -515,8 +617,8 @@ func (r *Reader) readBlock(src *bufio.Reader, length int64) error {
 	rec.Block, rec.BlockLength = r.block, read
 	if hashing {
 		// Without an end of header, nothing was hashed: an empty payload.
-		var sum [sha1.Size]byte
-		rec.Digest = "sha1:" + base32.StdEncoding.EncodeToString(r.sha.Sum(sum[:0]))
+		r.sha.Sum(r.sum[:0])
+		r.summed = true // Next writes it as Digest (fields)
 	}
 	return nil
 }

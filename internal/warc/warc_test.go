@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -124,6 +125,66 @@ func TestRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Types: the records of the types asked for are read as without it; the
+// others keep no block, get no digest and keep only the header fields that
+// say what they are, and are read through all the same.
+func TestTypes(t *testing.T) {
+	cs := captures()
+	wr := write(t, true, cs)
+	// Cut in the last record, a metadata record, and in the gzip trailer
+	// of the last request, after its block: damaged, each keeps its
+	// fields, and the request its digest, whatever its type.
+	last := wr.offsets[len(wr.offsets)-1]
+	for _, file := range [][]byte{wr.file, wr.file[:len(wr.file)-20], wr.file[:last-4]} {
+		all := warc.NewReader(bytes.NewReader(file))
+		all.Digest = true
+		want := readAll(t, all)
+		r := warc.NewReader(bytes.NewReader(file))
+		r.Digest, r.Types = true, map[string]bool{"response": true}
+		got := readAll(t, r)
+		if len(got) != len(want) {
+			t.Fatalf("%d records, want %d", len(got), len(want))
+		}
+		responses, damaged := 0, 0
+		for i := range got {
+			g, w := got[i], want[i]
+			switch {
+			case g.Type == "response":
+				responses++
+			case g.Err != nil:
+				damaged++
+				if g.Type == "request" && g.Digest == "" {
+					t.Errorf("record %d, a damaged request, has no digest", i)
+				}
+				w.Block = g.Block
+			default:
+				if len(g.Block) != 0 || g.Digest != "" {
+					t.Errorf("record %d, %s: %d octets of block kept, digest %q, want none", i, g.Type, len(g.Block), g.Digest)
+				}
+				w.Block, w.Digest = g.Block, ""
+				w.TargetURI, w.Date, w.RecordID, w.Truncated, w.PayloadDigest = "", "", "", "", ""
+			}
+			if !reflect.DeepEqual(g, w) {
+				t.Errorf("record %d: %+v, want %+v", i, g, w)
+			}
+		}
+		wantResponses := len(cs)
+		if len(file) < int(last) {
+			wantResponses--
+		}
+		if responses != wantResponses || damaged != boolInt(len(file) < len(wr.file)) {
+			t.Errorf("%d responses, %d damaged records; want %d and %d", responses, damaged, wantResponses, boolInt(len(file) < len(wr.file)))
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // A file compressed as one gzip stream, as some tools write them: every
