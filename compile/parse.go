@@ -295,6 +295,12 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 	n := 0
 	for pos := 0; pos < len(s); {
 		n++
+		if p.lines == nil {
+			if next := p.fastLine(n, pos); next >= 0 {
+				pos = next
+				continue
+			}
+		}
 		// One scan finds the line's end and the first NUL, '#', ':' and
 		// non-ASCII octet in it.
 		start := pos
@@ -389,6 +395,117 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 		sc.keep(p)
 	}
 	return p.f
+}
+
+// fastLine reads line n, which starts at s[pos], when it is of the form
+// most lines are: a key fastKey reads, its colon, spaces or tabs, and a
+// value that holds no octet valueOctets marks (no NUL, comment, space to
+// trim, octet outside ASCII nor octet a canonical pattern rewrites), up to
+// the end of the line or the body. It returns where the next line starts,
+// or -1, having read nothing, for any other line, which the scan reads
+// octet by octet. An allow or disallow line in a group, its value its own
+// canonical pattern, is appended here as it is; the others of the form
+// go to keyed.
+func (p *parser) fastLine(n, pos int) int {
+	s := p.s
+	// The key is read as fastKey reads it, but only when a colon follows
+	// it at once, then one space or none: the key's word and the octets
+	// after it are all in the body when 16 octets are left.
+	if len(s)-pos < 16 {
+		return -1
+	}
+	w := swar.Load8(s[pos:])
+	var k key
+	var c int // where the colon must be
+	switch w&0xff | 0x20 {
+	case 'd':
+		if w|0x20*swar.Ones != wordDisallow {
+			return -1
+		}
+		k, c = keyDisallow, pos+len("disallow")
+	case 'a':
+		if w&low5|0x20*ones5 != wordAllow || p.opts.NoAllow {
+			return -1
+		}
+		k, c = keyAllow, pos+len("allow")
+	case 'u':
+		if w|wordUserAgentFold != wordUserAgent || s[pos+8]|0x20 != 'n' || s[pos+9]|0x20 != 't' {
+			return -1
+		}
+		k, c = keyUserAgent, pos+len("user-agent")
+	case 's':
+		if w&low7|0x20*ones7 != wordSitemap {
+			return -1
+		}
+		k, c = keySitemap, pos+len("sitemap")
+	default:
+		return -1
+	}
+	if s[c] != ':' {
+		return -1
+	}
+	v := c + 1
+	if s[v] == ' ' {
+		v++
+	}
+	// The value ends at the first octet valueOctets marks, a word at a
+	// time (notPlainWord): the line's end, or an octet that sends the line
+	// to the scan.
+	i := v
+	for {
+		if i+8 <= len(s) {
+			if m := notPlainWord(swar.Load8(s[i:])); m != 0 {
+				i += swar.First(m)
+				break
+			}
+			i += 8
+			continue
+		}
+		for i < len(s) && valueOctets[s[i]] == 0 {
+			i++
+		}
+		break
+	}
+	next := i
+	if i < len(s) {
+		switch s[i] {
+		case '\n':
+			next++
+		case '\r':
+			if next++; next < len(s) && s[next] == '\n' {
+				next++
+			}
+		default:
+			return -1
+		}
+	}
+	if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
+		return -1
+	}
+	val := s[v:i]
+	if (k == keyDisallow || k == keyAllow) && p.group != nil && p.opts.Form == normalize.Canonical &&
+		(val == "" || val[0] == '/' || val[0] == '*') {
+		p.rules = append(p.rules, Rule{Allow: k == keyAllow, Pattern: val, Canonical: val, Line: n})
+		p.hasRules = true
+		return next
+	}
+	p.lineStart = pos
+	p.keyed(n, k, "", Span{v, i}, true)
+	return next
+}
+
+// notPlainWord flags, in the word w of eight octets (as swar.Load8 reads
+// them), the high bit of each octet that valueOctets marks: an octet below
+// 0x21 (space, the line ends, NUL and the other controls), DEL, '#', '$',
+// '%', or an octet outside ASCII. Each octet is tested on its own low
+// seven bits, by sums that carry into its high bit and never past it, so
+// the flags are exact for every octet, not the lowest only.
+func notPlainWord(w uint64) uint64 {
+	l := w &^ swar.Highs                   // each octet's low seven bits
+	return (^(l + (0x80-0x21)*swar.Ones) | // below 0x21
+		(l + swar.Ones) | // 0x7f
+		(l+(0x80-'#')*swar.Ones)&^(l+(0x80-'%'-1)*swar.Ones) | // '#', '$', '%'
+		w) & swar.Highs // outside ASCII
 }
 
 // A scratch holds the slices a parse gathers its lines in before it copies

@@ -52,6 +52,10 @@ func FuzzParseAgrees(f *testing.F) {
 	f.Add([]byte(" \ufeff\r\n<!DOCTYPE HTML><title>x</title>\nUser-agent: *\nDisallow /\n"))
 	// Values read past fastKey's colon, kept as they are or not.
 	f.Add([]byte("user-agent:\t*\nDisallow: /a b\nDISALLOW:/a%41\nallow: \t/a$\nAllow: /a$b\nDisallow: /x\x7f\nDisallow: /x\v\r\nAllow: /\xc3\xa9\nDisallow: /x#c\nDisallow: /x \r\nDisallow: /*.pdf*\nsitemap: http://a:80/s\nUser-Agent: a:b\nDisallow:   \nDisallow: /\x00x\nDisallow: /a:b\f\nAllow:/a"))
+	// Lines read a word at a time (fastLine): values ending at each place
+	// of a word, by LF, CR, CRLF or the body's end, or at an octet that
+	// sends the line to the scan.
+	f.Add([]byte("User-agent: *\nDisallow: /abcdef\nDisallow: /abcdefg\rAllow: /abcdefgh\r\nDisallow:/a#bcdefgh\nDisallow: /abcdef$\nDisallow: /abc%41efgh\nAllow:  /a\nsitemap:http://a/b\nUSER-AGENT: x\nDisallow : /x\nDisallow: /abcdefghijklmno\x7fp\nAllow: /abcdefghijklmnop"))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }
 
