@@ -408,6 +408,20 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 // go to keyed.
 func (p *parser) fastLine(n, pos int) int {
 	s := p.s
+	switch s[pos] {
+	case '\n', '\r':
+		// A blank line: in the dialects where one ends a record, so
+		// does this one.
+		if p.opts.BlankLines {
+			p.group = nil
+		}
+		if s[pos] == '\r' && pos+1 < len(s) && s[pos+1] == '\n' {
+			return pos + 2
+		}
+		return pos + 1
+	case '#':
+		return p.commentLine(pos)
+	}
 	// The key is read as fastKey reads it, but only when a colon follows
 	// it at once, then one space or none: the key's word and the octets
 	// after it are all in the body when 16 octets are left.
@@ -454,7 +468,7 @@ func (p *parser) fastLine(n, pos int) int {
 	i := v
 	for {
 		if i+8 <= len(s) {
-			if m := notPlainWord(swar.Load8(s[i:])); m != 0 {
+			if m := notPlainWord(swar.Load8(s[i : i+8])); m != 0 {
 				i += swar.First(m)
 				break
 			}
@@ -492,6 +506,49 @@ func (p *parser) fastLine(n, pos int) int {
 	p.lineStart = pos
 	p.keyed(n, k, "", Span{v, i}, true)
 	return next
+}
+
+// commentLine reads the line that starts at s[pos] with '#', a comment
+// and nothing else, when no octet of it calls for a diagnostic (NUL, an
+// octet outside ASCII, past the dialect's line length): it returns where
+// the next line starts, or -1 for the scan to read the line. The line's
+// end is found a word at a time: an octet below 0x0e (the line ends, NUL,
+// tab and other controls) or outside ASCII stops the word, and a control
+// that ends nothing is read past.
+func (p *parser) commentLine(pos int) int {
+	s := p.s
+	i := pos + 1
+	for {
+		if i+8 <= len(s) {
+			w := swar.Load8(s[i : i+8])
+			m := (^(w&^swar.Highs + (0x80-0x0e)*swar.Ones) | w) & swar.Highs
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += swar.First(m)
+		} else {
+			for i < len(s) && valueOctets[s[i]] == 0 {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+		}
+		if c := s[i]; c == '\n' || c == '\r' {
+			break
+		} else if c == 0 || c >= 0x80 {
+			return -1
+		}
+		i++
+	}
+	if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
+		return -1
+	}
+	if i < len(s) && s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		return i + 2
+	}
+	return min(i+1, len(s))
 }
 
 // notPlainWord flags, in the word w of eight octets (as swar.Load8 reads
