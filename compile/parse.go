@@ -38,6 +38,7 @@ package compile
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -294,13 +295,14 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 	}
 	n := 0
 	for pos := 0; pos < len(s); {
-		n++
 		if p.lines == nil {
-			if next := p.fastLine(n, pos); next >= 0 {
-				pos = next
-				continue
+			// Most lines are read by fastLines; it stops at the first
+			// that is not of their form, for the scan below.
+			if n, pos = p.fastLines(n, pos); pos == len(s) {
+				break
 			}
 		}
+		n++
 		// One scan finds the line's end and the first NUL, '#', ':' and
 		// non-ASCII octet in it.
 		start := pos
@@ -397,115 +399,134 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 	return p.f
 }
 
-// fastLine reads line n, which starts at s[pos], when it is of the form
-// most lines are: a key fastKey reads, its colon, spaces or tabs, and a
+// fastLines reads lines from the one after line n, which starts at
+// s[pos], for as long as they are of the forms most lines are, and
+// returns the number of the last it read and where the next starts. It
+// reads blank lines; comment lines (commentLine); and a key fastKey
+// reads, with its colon straight after it, then one space or none, and a
 // value that holds no octet valueOctets marks (no NUL, comment, space to
-// trim, octet outside ASCII nor octet a canonical pattern rewrites), up to
-// the end of the line or the body. It returns where the next line starts,
-// or -1, having read nothing, for any other line, which the scan reads
-// octet by octet. An allow or disallow line in a group, its value its own
-// canonical pattern, is appended here as it is; the others of the form
-// go to keyed.
-func (p *parser) fastLine(n, pos int) int {
+// trim, octet outside ASCII nor octet a canonical pattern rewrites), up
+// to the end of the line or the body. It stops at any other line, which
+// the scan reads octet by octet. An allow or disallow line in a group,
+// its value its own canonical pattern, is added here; the others of the
+// form go to keyed.
+func (p *parser) fastLines(n, pos int) (int, int) {
 	s := p.s
-	switch s[pos] {
-	case '\n', '\r':
-		// A blank line: in the dialects where one ends a record, so
-		// does this one.
-		if p.opts.BlankLines {
-			p.group = nil
-		}
-		if s[pos] == '\r' && pos+1 < len(s) && s[pos+1] == '\n' {
-			return pos + 2
-		}
-		return pos + 1
-	case '#':
-		return p.commentLine(pos)
-	}
-	// The key is read as fastKey reads it, but only when a colon follows
-	// it at once, then one space or none: the key's word and the octets
-	// after it are all in the body when 16 octets are left.
-	if len(s)-pos < 16 {
-		return -1
-	}
-	w := swar.Load8(s[pos:])
-	var k key
-	var c int // where the colon must be
-	switch w&0xff | 0x20 {
-	case 'd':
-		if w|0x20*swar.Ones != wordDisallow {
-			return -1
-		}
-		k, c = keyDisallow, pos+len("disallow")
-	case 'a':
-		if w&low5|0x20*ones5 != wordAllow || p.opts.NoAllow {
-			return -1
-		}
-		k, c = keyAllow, pos+len("allow")
-	case 'u':
-		if w|wordUserAgentFold != wordUserAgent || s[pos+8]|0x20 != 'n' || s[pos+9]|0x20 != 't' {
-			return -1
-		}
-		k, c = keyUserAgent, pos+len("user-agent")
-	case 's':
-		if w&low7|0x20*ones7 != wordSitemap {
-			return -1
-		}
-		k, c = keySitemap, pos+len("sitemap")
-	default:
-		return -1
-	}
-	if s[c] != ':' {
-		return -1
-	}
-	v := c + 1
-	if s[v] == ' ' {
-		v++
-	}
-	// The value ends at the first octet valueOctets marks, a word at a
-	// time (notPlainWord): the line's end, or an octet that sends the line
-	// to the scan.
-	i := v
-	for {
-		if i+8 <= len(s) {
-			if m := notPlainWord(swar.Load8(s[i : i+8])); m != 0 {
-				i += swar.First(m)
-				break
+	for pos < len(s) {
+		switch s[pos] {
+		case '\n', '\r':
+			// A blank line: in the dialects where one ends a record,
+			// so does this one.
+			if p.opts.BlankLines {
+				p.group = nil
 			}
-			i += 8
+			n++
+			if pos++; s[pos-1] == '\r' && pos < len(s) && s[pos] == '\n' {
+				pos++
+			}
+			continue
+		case '#':
+			next := p.commentLine(pos)
+			if next < 0 {
+				return n, pos
+			}
+			n, pos = n+1, next
 			continue
 		}
-		for i < len(s) && valueOctets[s[i]] == 0 {
-			i++
+		// The key is read as fastKey reads it, but only when a colon
+		// follows it at once: the key's word and the octets after it are
+		// all in the body when 16 octets are left.
+		if len(s)-pos < 16 {
+			return n, pos
 		}
-		break
-	}
-	next := i
-	if i < len(s) {
-		switch s[i] {
-		case '\n':
-			next++
-		case '\r':
-			if next++; next < len(s) && s[next] == '\n' {
-				next++
+		w := swar.Load8(s[pos : pos+8])
+		var k key
+		var c int // where the colon must be
+		switch w&0xff | 0x20 {
+		case 'd':
+			if w|0x20*swar.Ones != wordDisallow {
+				return n, pos
 			}
+			k, c = keyDisallow, pos+len("disallow")
+		case 'a':
+			if w&low5|0x20*ones5 != wordAllow || p.opts.NoAllow {
+				return n, pos
+			}
+			k, c = keyAllow, pos+len("allow")
+		case 'u':
+			if w|wordUserAgentFold != wordUserAgent || s[pos+8]|0x20 != 'n' || s[pos+9]|0x20 != 't' {
+				return n, pos
+			}
+			k, c = keyUserAgent, pos+len("user-agent")
+		case 's':
+			if w&low7|0x20*ones7 != wordSitemap {
+				return n, pos
+			}
+			k, c = keySitemap, pos+len("sitemap")
 		default:
-			return -1
+			return n, pos
 		}
+		if s[c] != ':' {
+			return n, pos
+		}
+		v := c + 1
+		if s[v] == ' ' {
+			v++
+		}
+		// The value ends at the first octet valueOctets marks, a word
+		// at a time (notPlainWord): the line's end, or an octet that
+		// sends the line to the scan.
+		i := v
+		for {
+			if i+8 <= len(s) {
+				if m := notPlainWord(swar.Load8(s[i : i+8])); m != 0 {
+					i += swar.First(m)
+					break
+				}
+				i += 8
+				continue
+			}
+			for i < len(s) && valueOctets[s[i]] == 0 {
+				i++
+			}
+			break
+		}
+		next := i
+		if i < len(s) {
+			switch s[i] {
+			case '\n':
+				next++
+			case '\r':
+				if next++; next < len(s) && s[next] == '\n' {
+					next++
+				}
+			default:
+				return n, pos
+			}
+		}
+		if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
+			return n, pos
+		}
+		n++
+		val := s[v:i]
+		if (k == keyDisallow || k == keyAllow) && p.group != nil && p.opts.Form == normalize.Canonical &&
+			(val == "" || val[0] == '/' || val[0] == '*') {
+			// The rule's fields are written in place, not built and
+			// copied as append would.
+			if len(p.rules) == cap(p.rules) {
+				p.rules = slices.Grow(p.rules, 1)
+			}
+			p.rules = p.rules[:len(p.rules)+1]
+			r := &p.rules[len(p.rules)-1]
+			r.Line, r.Allow, r.Pattern, r.Canonical = n, k == keyAllow, val, val
+			p.hasRules = true
+		} else {
+			p.lineStart = pos
+			p.keyed(n, k, "", Span{v, i}, true)
+		}
+		pos = next
 	}
-	if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
-		return -1
-	}
-	val := s[v:i]
-	if (k == keyDisallow || k == keyAllow) && p.group != nil && p.opts.Form == normalize.Canonical &&
-		(val == "" || val[0] == '/' || val[0] == '*') {
-		p.rules = append(p.rules, Rule{Allow: k == keyAllow, Pattern: val, Canonical: val, Line: n})
-		p.hasRules = true
-		return next
-	}
-	p.lineStart = pos
-	p.keyed(n, k, "", Span{v, i}, true)
-	return next
+	return n, pos
 }
 
 // commentLine reads the line that starts at s[pos] with '#', a comment
