@@ -55,7 +55,7 @@ func FuzzParseAgrees(f *testing.F) {
 	// Lines read a word at a time (fastLine): values ending at each place
 	// of a word, by LF, CR, CRLF or the body's end, or at an octet that
 	// sends the line to the scan.
-	f.Add([]byte("User-agent: *\nDisallow: /abcdef\nDisallow: /abcdefg\rAllow: /abcdefgh\r\nDisallow:/a#bcdefgh\nDisallow: /abcdef$\nDisallow: /abc%41efgh\nAllow:  /a\nsitemap:http://a/b\nUSER-AGENT: x\nDisallow : /x\nDisallow: /abcdefghijklmno\x7fp\nAllow: /abcdefghijklmnop"))
+	f.Add([]byte("User-agent: *\nDisallow: /abcdef\nDisallow: /abcdefg\rAllow: /abcdefgh\r\nDisallow:/a#bcdefgh\nDisallow: /abcdef$\nDisallow: /abc%41efgh\nAllow:  /a\nsitemap:http://a/b\nUSER-AGENT: x\nDisallow : /x\nDisallow: /abcdefghijklmno\x7fp\nDisallow: /a!b\"c!d\"e!f\"\nAllow: /abcdefghijklmnop"))
 	// Blank and comment lines read a word at a time: a tab, NUL or octet
 	// outside ASCII in each place of a word, and the line ends.
 	f.Add([]byte("#\n\r\n\r#a\tb\rUser-agent: a\n\n# comment\x00 with a NUL\nDisallow: /x\r\n#\xc3\xa9t\xc3\xa9\n#\xff\r\n# a comment that runs past eight octets\r\nUser-agent: b\n\r\nAllow: /\n#x"))
