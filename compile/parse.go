@@ -434,9 +434,8 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 			continue
 		}
 		// The key is read as fastKey reads it, but only when a colon
-		// follows it at once: the key's word and the octets after it are
-		// all in the body when 16 octets are left.
-		if len(s)-pos < 16 {
+		// follows it at once.
+		if len(s)-pos < 8 {
 			return n, pos
 		}
 		w := swar.Load8(s[pos : pos+8])
@@ -454,7 +453,7 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 			}
 			k, c = keyAllow, pos+len("allow")
 		case 'u':
-			if w|wordUserAgentFold != wordUserAgent || s[pos+8]|0x20 != 'n' || s[pos+9]|0x20 != 't' {
+			if w|wordUserAgentFold != wordUserAgent || len(s)-pos < 10 || s[pos+8]|0x20 != 'n' || s[pos+9]|0x20 != 't' {
 				return n, pos
 			}
 			k, c = keyUserAgent, pos+len("user-agent")
@@ -466,11 +465,11 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 		default:
 			return n, pos
 		}
-		if s[c] != ':' {
+		if c >= len(s) || s[c] != ':' {
 			return n, pos
 		}
 		v := c + 1
-		if s[v] == ' ' {
+		if v < len(s) && s[v] == ' ' {
 			v++
 		}
 		// The value ends at the first octet valueOctets marks, a word
@@ -495,20 +494,28 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 			}
 			break
 		}
-		next := i
-		if i < len(s) {
-			switch s[i] {
+		// The line ends at i, or, when spaces or tabs end the value, past
+		// them.
+		end, next := i, i
+	ends:
+		if end < len(s) {
+			switch s[end] {
 			case '\n':
-				next++
+				next = end + 1
 			case '\r':
-				if next++; next < len(s) && s[next] == '\n' {
+				if next = end + 1; next < len(s) && s[next] == '\n' {
 					next++
 				}
+			case ' ', '\t':
+				end++
+				goto ends
 			default:
 				return n, pos
 			}
+		} else {
+			next = end
 		}
-		if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
+		if m := p.opts.MaxLineLength; m > 0 && end-pos > m {
 			return n, pos
 		}
 		n++

@@ -59,6 +59,9 @@ func FuzzParseAgrees(f *testing.F) {
 	// Blank and comment lines read a word at a time: a tab, NUL or octet
 	// outside ASCII in each place of a word, and the line ends.
 	f.Add([]byte("#\n\r\n\r#a\tb\rUser-agent: a\n\n# comment\x00 with a NUL\nDisallow: /x\r\n#\xc3\xa9t\xc3\xa9\n#\xff\r\n# a comment that runs past eight octets\r\nUser-agent: b\n\r\nAllow: /\n#x"))
+	// Values that spaces or tabs end, and lines near the body's end.
+	f.Add([]byte("User-agent: a \t\nDisallow: /x \r\nDisallow: /y\t \rAllow: /z \v\nDisallow: /a b \nUser-agent: b\nDisallow: / \nAllow: /"))
+	f.Add([]byte("user-agent:b\nallow:/\ndisallow:"))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }
 
