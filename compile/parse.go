@@ -494,6 +494,12 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 			}
 			break
 		}
+		// A '$' that ends the value is the end anchor, which a pattern in
+		// canonical form keeps as it is; the line's end must follow it,
+		// which the next step checks.
+		if i < len(s) && s[i] == '$' {
+			i++
+		}
 		// The line ends at i, or, when spaces or tabs end the value, past
 		// them.
 		end, next := i, i

@@ -62,6 +62,8 @@ func FuzzParseAgrees(f *testing.F) {
 	// Values that spaces or tabs end, and lines near the body's end.
 	f.Add([]byte("User-agent: a \t\nDisallow: /x \r\nDisallow: /y\t \rAllow: /z \v\nDisallow: /a b \nUser-agent: b\nDisallow: / \nAllow: /"))
 	f.Add([]byte("user-agent:b\nallow:/\ndisallow:"))
+	// Values that the end anchor ends, or that hold a '$' elsewhere.
+	f.Add([]byte("User-agent: *\nDisallow: /*.pdf$\nAllow: /a$ \r\nDisallow: /$$\nDisallow: /a$b\nAllow: /abcdefg$\nDisallow: /$#c\nAllow: $\nDisallow: /x$"))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }
 
