@@ -29,6 +29,16 @@ func TestClassifyExact(t *testing.T) {
 	}
 }
 
+// TestExactKeyTable checks that exactKeyTable finds every one of
+// exactKeys: no two share a length and last letter.
+func TestExactKeyTable(t *testing.T) {
+	for i, e := range exactKeys {
+		if got := exactKeyTable[len(e.name)][e.name[len(e.name)-1]&31]; got != uint8(i+1) {
+			t.Errorf("exactKeyTable finds entry %d for %q, want %d", got, e.name, i+1)
+		}
+	}
+}
+
 // asciiOnly drops every rune outside ASCII (and every octet that is not
 // UTF-8): a key equals its mapping only when it is all ASCII, which
 // strings.EqualFold alone does not tell (it folds the Kelvin sign to k).

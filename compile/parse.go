@@ -176,6 +176,18 @@ var exactKeys = []struct {
 	{"content-signal", keyContentSignal},
 }
 
+// exactKeyTable finds the one of exactKeys a key can be as written, by
+// its length and the low five bits of its last octet (which fold ASCII
+// case): the entry's index in exactKeys plus one, or 0 for none. No two
+// of exactKeys share both (TestExactKeyTable); the key is then compared
+// whole.
+var exactKeyTable = func() (t [16][32]uint8) {
+	for i, e := range exactKeys {
+		t[len(e.name)][e.name[len(e.name)-1]&31] = uint8(i + 1)
+	}
+	return t
+}()
+
 // misspellings are accepted, as Google's crawler accepts them, by prefix.
 var misspellings = []struct {
 	prefix string
@@ -211,12 +223,14 @@ func (o *options) classify(k string) (key, diag.Code) {
 	// only, as RFC 5234's case-insensitive literals are and as Google's
 	// library compares keys: "dİsallow" (U+0130) is no key, though
 	// strings.ToLower would make it "disallow".
-	for _, e := range exactKeys {
-		if len(k) == len(e.name) && hasPrefixFold(k, e.name) {
-			if e.key == keyAllow && o.NoAllow {
-				return keyUnknown, diag.UnknownKey
+	if len(k) > 0 && len(k) < len(exactKeyTable) {
+		if i := exactKeyTable[len(k)][k[len(k)-1]&31]; i > 0 {
+			if e := exactKeys[i-1]; hasPrefixFold(k, e.name) {
+				if e.key == keyAllow && o.NoAllow {
+					return keyUnknown, diag.UnknownKey
+				}
+				return e.key, ""
 			}
-			return e.key, ""
 		}
 	}
 	if o.ExactKeys {
