@@ -116,6 +116,12 @@ func TestFastKeyWords(t *testing.T) {
 		{wordSitemap, "sitemap\x00"},
 		{wordUserAgent, "user-age"},
 		{wordUserAgentFold, "    \x00   "},
+		{wordDisal, "disal\x00\x00\x00"},
+		{wordDissa, "dissa\x00\x00\x00"},
+		{wordDiasl, "diasl\x00\x00\x00"},
+		{wordUserSpaceAge, "user age"},
+		{wordUseragen, "useragen"},
+		{wordSite, "site\x00\x00\x00\x00"},
 	} {
 		if got := swar.Load8(c.s); got != c.word {
 			t.Errorf("%q is %#x, not %#x", c.s, got, c.word)

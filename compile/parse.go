@@ -726,9 +726,32 @@ func lineBounds(s string) (rules, agents, sitemaps int) {
 		for i < len(rest) && isSpace(rest[i]) {
 			i++
 		}
-		if i+1 < len(rest) {
-			k := rest[i:]
-			switch uint16(rest[i]|0x20)<<8 | uint16(rest[i+1]|0x20) {
+		if k := rest[i:]; len(k) >= 10 {
+			// The key's first eight octets, compared a word at a time
+			// as fastKey compares them; "nt" or "t" after them.
+			w := swar.Load8(k[:8])
+			switch w&0xffff | 0x2020 {
+			case 'a' | 'l'<<8:
+				if w&low5|0x20*ones5 == wordAllow {
+					rules++
+				}
+			case 'd' | 'i'<<8:
+				if d := w&low5 | 0x20*ones5; d == wordDisal || d == wordDissa || d == wordDiasl {
+					rules++
+				}
+			case 'u' | 's'<<8:
+				nt := k[8]|0x20 == 'n' && k[9]|0x20 == 't'
+				if u := w | wordUserAgentFold; u == wordUserAgent && nt || u == wordUserSpaceAge && nt ||
+					w|0x20*swar.Ones == wordUseragen && k[8]|0x20 == 't' {
+					agents++
+				}
+			case 's' | 'i'<<8:
+				if w&low4|0x20*ones4 == wordSite {
+					sitemaps++
+				}
+			}
+		} else if len(k) >= 2 {
+			switch uint16(k[0]|0x20)<<8 | uint16(k[1]|0x20) {
 			case 'a'<<8 | 'l':
 				if hasPrefixFold(k, "allow") {
 					rules++
@@ -738,7 +761,7 @@ func lineBounds(s string) (rules, agents, sitemaps int) {
 					rules++
 				}
 			case 'u'<<8 | 's':
-				if hasPrefixFold(k, "user-agent") || hasPrefixFold(k, "useragent") || hasPrefixFold(k, "user agent") {
+				if hasPrefixFold(k, "useragent") {
 					agents++
 				}
 			case 's'<<8 | 'i':
@@ -869,8 +892,27 @@ const (
 	wordUserAgentFold = 0x2020200020202020 // "    \x00   "
 )
 
-// The low five and seven octets of a word, and the octet 1 in each of them.
+// The words lineBounds compares, as swar.Load8 reads them
+// (TestFastKeyWords): the starts of the keys it counts.
+var (
+	wordDisal, wordDissa, wordDiasl = littleEndian("disal"), littleEndian("dissa"), littleEndian("diasl")
+	wordUserSpaceAge, wordUseragen  = littleEndian("user age"), littleEndian("useragen")
+	wordSite                        = littleEndian("site")
+)
+
+// littleEndian returns s, at most eight octets, as swar.Load8 reads it,
+// the octets past s zero.
+func littleEndian(s string) uint64 {
+	var w uint64
+	for i := len(s) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(s[i])
+	}
+	return w
+}
+
+// The low four, five and seven octets of a word, and the octet 1 in each of them.
 const (
+	low4, ones4 = 1<<32 - 1, swar.Ones >> 32
 	low5, ones5 = 1<<40 - 1, swar.Ones >> 24
 	low7, ones7 = 1<<56 - 1, swar.Ones >> 8
 )
