@@ -115,12 +115,19 @@ import (
 //
 // Parse reads a body of n octets in one pass, in time linear in n. Its
 // cost is per line more than per octet, the median file's lines being
-// short, so most lines are read in the scan itself: a line that starts
-// with disallow, allow, user-agent or sitemap as written (any ASCII
-// case), then a colon, has its key read a word at a time (fastKey), and
-// when its value holds nothing to trim, cut or rewrite, the scan hands
-// the value on as it is, its own canonical pattern, without the checks
-// of read; every other line is read octet by octet and classified. It
+// short, so most lines are read a word at a time by fastLines, which
+// reads a run of lines in one call: a blank line; a comment line, whose
+// end it finds eight octets at a time; and a line that starts with
+// disallow, allow, user-agent or sitemap as written (any ASCII case),
+// compared in one word, then a colon and one space or none, whose value
+// holds nothing to cut or rewrite (notPlainWord tests eight octets at
+// once) up to its end, spaces or tabs before the end, or a final '$'.
+// Such a value is its own canonical pattern: a rule in a group is
+// appended at once, without the checks of read. Every other line goes to
+// the scan, which reads it octet by octet, and to read, which classifies
+// its key by a table of the exact keys (exactKeyTable), then by the
+// misspellings and prefixes Google's crawler accepts. Diagnostics are
+// kept as codes and parts, formatted only when asked for. It
 // allocates one copy of the body, of which every value is a substring.
 // The rules, agents, groups, sitemaps and diagnostics are gathered in
 // scratch slices that parses reuse (up to maxScratch entries each, 1,024),
@@ -130,8 +137,9 @@ import (
 // read, by the lines whose key starts as a rule's ("al", "di"), a
 // user-agent's ("user") or a sitemap's ("si") does, at most one per
 // minRuleLine (7) and minAgentLine (10) octets, the sitemaps up to
-// maxSitemapSize (64), so that they do not grow by copies; the Content-Usage and Content-Signal lines are sized
-// at the first of each by the lines that start with their key (keyBound);
+// maxSitemapSize (64), so that they do not grow by copies; the
+// Content-Usage and Content-Signal lines are sized at the first of each
+// by the lines that start with their key (keyBound);
 // and per extension line a fixed-size entry, for at most MaxExtensions of
 // them. A usage line also allocates what package usage allocates to read
 // its value. A pattern that must be rewritten into its octet form is its
@@ -418,12 +426,12 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 // returns the number of the last it read and where the next starts. It
 // reads blank lines; comment lines (commentLine); and a key fastKey
 // reads, with its colon straight after it, then one space or none, and a
-// value that holds no octet valueOctets marks (no NUL, comment, space to
-// trim, octet outside ASCII nor octet a canonical pattern rewrites), up
-// to the end of the line or the body. It stops at any other line, which
-// the scan reads octet by octet. An allow or disallow line in a group,
-// its value its own canonical pattern, is added here; the others of the
-// form go to keyed.
+// value that holds no octet valueOctets marks (no NUL, comment, space,
+// octet outside ASCII nor octet a canonical pattern rewrites) but a final
+// '$', up to the end of the line or the body, with only spaces or tabs
+// between. It stops at any other line, which the scan reads octet by
+// octet. An allow or disallow line in a group, its value its own
+// canonical pattern, is added here; the others of the form go to keyed.
 func (p *parser) fastLines(n, pos int) (int, int) {
 	s := p.s
 	for pos < len(s) {
