@@ -559,6 +559,8 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 			r := &p.rules[len(p.rules)-1]
 			r.Line, r.Allow, r.Pattern, r.Canonical = n, k == keyAllow, val, val
 			p.hasRules = true
+		} else if k == keyUserAgent {
+			p.userAgent(n, val, v-pos)
 		} else {
 			p.lineStart = pos
 			p.keyed(n, k, "", Span{v, i}, true)
@@ -1259,9 +1261,16 @@ func agentName(v string) (name string, global bool) {
 	return v[:i], false
 }
 
-func isTokenByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
-}
+func isTokenByte(c byte) bool { return tokenOctets[c] }
+
+// tokenOctets are the octets of a product token: ASCII letters, '-' and
+// '_'.
+var tokenOctets = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+	}
+	return t
+}()
 
 // userAgent reads the value v of user-agent line n, which starts at
 // column col+1 of the line.
