@@ -128,3 +128,23 @@ func TestFastKeyWords(t *testing.T) {
 		}
 	}
 }
+
+// TestIsHTTPURL checks isHTTPURL against hasPrefixFold on both schemes,
+// in either case, each octet changed to every octet value, at each length.
+func TestIsHTTPURL(t *testing.T) {
+	for _, base := range []string{"http://a/b", "https://a/", "HTTP://A/B", "HTTPS://A/"} {
+		for i := range len(base) {
+			for c := range 256 {
+				b := []byte(base)
+				b[i] = byte(c)
+				for n := 0; n <= len(b); n++ {
+					v := string(b[:n])
+					want := hasPrefixFold(v, "http://") || hasPrefixFold(v, "https://")
+					if got := isHTTPURL(v); got != want {
+						t.Fatalf("isHTTPURL(%q) = %v, want %v", v, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -1357,7 +1357,7 @@ func (p *parser) sitemap(n int, v string) {
 		p.diag(n, diag.EmptyValue, "sitemap has no value")
 		return
 	}
-	if !hasPrefixFold(v, "http://") && !hasPrefixFold(v, "https://") {
+	if !isHTTPURL(v) {
 		p.diag(n, diag.RelativeSitemap, "sitemap %q is not an absolute http(s) URL", v)
 	}
 	// Most files list a few sitemaps: those are found by a scan, and the
@@ -1382,6 +1382,20 @@ func (p *parser) sitemap(n int, v string) {
 	}
 	p.sitemapList = append(p.sitemapList, Sitemap{URL: v, Line: n})
 }
+
+// isHTTPURL reports whether v starts with "http://" or "https://",
+// ignoring the scheme's ASCII case: eight octets compared in one word,
+// only the letters' case bits folded.
+func isHTTPURL(v string) bool {
+	if len(v) < 8 {
+		return hasPrefixFold(v, "http://")
+	}
+	w := swar.Load8(v[:8])
+	return w&low7|0x20202020 == wordHTTP || w|0x2020202020 == wordHTTPS
+}
+
+// The words isHTTPURL compares.
+var wordHTTP, wordHTTPS = littleEndian("http://"), littleEndian("https://")
 
 // maxDelay is the largest number of seconds a time.Duration holds; a
 // longer crawl-delay is read as the longest Duration, so that a huge value
