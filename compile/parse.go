@@ -1261,16 +1261,9 @@ func agentName(v string) (name string, global bool) {
 	return v[:i], false
 }
 
-func isTokenByte(c byte) bool { return tokenOctets[c] }
-
-// tokenOctets are the octets of a product token: ASCII letters, '-' and
-// '_'.
-var tokenOctets = func() (t [256]bool) {
-	for c := range 256 {
-		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
-	}
-	return t
-}()
+func isTokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
 
 // userAgent reads the value v of user-agent line n, which starts at
 // column col+1 of the line.
