@@ -122,6 +122,10 @@ func TestFastKeyWords(t *testing.T) {
 		{wordUserSpaceAge, "user age"},
 		{wordUseragen, "useragen"},
 		{wordSite, "site\x00\x00\x00\x00"},
+		{wordContent, "content-"},
+		{wordContentFold, "       \x00"},
+		{wordUsageColon, "usage:\x00\x00"},
+		{wordSignalColon, "signal:\x00"},
 	} {
 		if got := swar.Load8(c.s); got != c.word {
 			t.Errorf("%q is %#x, not %#x", c.s, got, c.word)

@@ -484,6 +484,27 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 				return n, pos
 			}
 			k, c = keySitemap, pos+len("sitemap")
+		case 'c':
+			// Content-Usage and Content-Signal, their colon in the
+			// second word; their values are read by usageLine.
+			if len(s)-pos < 16 || w|wordContentFold != wordContent {
+				return n, pos
+			}
+			w1 := swar.Load8(s[pos+8 : pos+16])
+			switch {
+			case w1&low6|0x20*ones5 == wordUsageColon:
+				k, c = keyContentUsage, pos+len("content-usage")
+			case w1&low7|0x20*ones6 == wordSignalColon:
+				k, c = keyContentSignal, pos+len("content-signal")
+			default:
+				return n, pos
+			}
+			next := p.usageLine(n+1, pos, k, c)
+			if next < 0 {
+				return n, pos
+			}
+			n, pos = n+1, next
+			continue
 		default:
 			return n, pos
 		}
@@ -568,6 +589,53 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 		pos = next
 	}
 	return n, pos
+}
+
+// usageLine reads line n, which starts at s[pos] with the key k
+// (Content-Usage or Content-Signal) and its colon at s[colon], when no
+// octet of it calls for a diagnostic of its own or cuts its value (NUL,
+// '#', an octet outside ASCII, past the dialect's line length): it hands
+// the value, trimmed, to keyed and returns where the next line starts,
+// or -1, having read nothing, for the scan to read the line. The line's
+// end is found a word at a time, as commentLine finds it, '#' stopping
+// the word too.
+func (p *parser) usageLine(n, pos int, k key, colon int) int {
+	s := p.s
+	i := colon + 1
+	for {
+		if i+8 <= len(s) {
+			w := swar.Load8(s[i : i+8])
+			l := w &^ swar.Highs
+			m := (^(l + (0x80-0x0e)*swar.Ones) | ^(l ^ '#'*swar.Ones + 0x7f*swar.Ones) | w) & swar.Highs
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += swar.First(m)
+		} else {
+			for i < len(s) && lineOctets[s[i]] == 0 && s[i] >= 0x0e {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+		}
+		if c := s[i]; c == '\n' || c == '\r' {
+			break
+		} else if c == 0 || c == '#' || c >= 0x80 {
+			return -1
+		}
+		i++
+	}
+	if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
+		return -1
+	}
+	p.lineStart = pos
+	p.keyed(n, k, "", p.trimSpan(colon+1, i), false)
+	if i < len(s) && s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		return i + 2
+	}
+	return min(i+1, len(s))
 }
 
 // commentLine reads the line that starts at s[pos] with '#', a comment
@@ -902,6 +970,14 @@ const (
 	wordUserAgentFold = 0x2020200020202020 // "    \x00   "
 )
 
+// The words fastLines compares for the keys Content-Usage and
+// Content-Signal: their first eight octets, the bits it sets in them
+// (all but in the '-'), and the rest of each with its colon.
+var (
+	wordContent, wordContentFold    = littleEndian("content-"), littleEndian("\x20\x20\x20\x20\x20\x20\x20\x00")
+	wordUsageColon, wordSignalColon = littleEndian("usage:"), littleEndian("signal:")
+)
+
 // The words lineBounds compares, as swar.Load8 reads them
 // (TestFastKeyWords): the starts of the keys it counts.
 var (
@@ -924,6 +1000,7 @@ func littleEndian(s string) uint64 {
 const (
 	low4, ones4 = 1<<32 - 1, swar.Ones >> 32
 	low5, ones5 = 1<<40 - 1, swar.Ones >> 24
+	low6, ones6 = 1<<48 - 1, swar.Ones >> 16
 	low7, ones7 = 1<<56 - 1, swar.Ones >> 8
 )
 

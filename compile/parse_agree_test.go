@@ -64,6 +64,10 @@ func FuzzParseAgrees(f *testing.F) {
 	f.Add([]byte("user-agent:b\nallow:/\ndisallow:"))
 	// Values that the end anchor ends, or that hold a '$' elsewhere.
 	f.Add([]byte("User-agent: *\nDisallow: /*.pdf$\nAllow: /a$ \r\nDisallow: /$$\nDisallow: /a$b\nAllow: /abcdefg$\nDisallow: /$#c\nAllow: $\nDisallow: /x$"))
+	// Content-Usage and Content-Signal lines read a word at a time: a
+	// '#', NUL, tab, vertical tab or octet outside ASCII in each place,
+	// and the line ends.
+	f.Add([]byte("Content-Usage: train-ai=n\nUser-agent: a\nCONTENT-USAGE:/x train-ai=y #c\ncontent-usage: /a\x00 b\r\nContent-Signal: search=yes, ai-train=no \v\rContent-Signal:\tai-input=y\ncontent-signal: x\xc3\xa9\nContent-Usage : y\nContent-Usage:\nContent-Usage: /abcdefg\ttrain-ai=n\x0b\nContent-Signall: x\nContent-Usag: y"))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }
 
