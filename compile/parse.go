@@ -123,7 +123,10 @@ import (
 // holds nothing to cut or rewrite (notPlainWord tests eight octets at
 // once) up to its end, spaces or tabs before the end, or a final '$'.
 // Such a value is its own canonical pattern: a rule in a group is
-// appended at once, without the checks of read. Every other line goes to
+// appended at once, without the checks of read. A Content-Usage or
+// Content-Signal line, its key and colon compared in two words, has its
+// end found a word at a time (usageLine) and its value handed to package
+// usage. Every other line goes to
 // the scan, which reads it octet by octet, and to read, which classifies
 // its key by a table of the exact keys (exactKeyTable), then by the
 // misspellings and prefixes Google's crawler accepts. Diagnostics are
@@ -424,14 +427,15 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 // fastLines reads lines from the one after line n, which starts at
 // s[pos], for as long as they are of the forms most lines are, and
 // returns the number of the last it read and where the next starts. It
-// reads blank lines; comment lines (commentLine); and a key fastKey
-// reads, with its colon straight after it, then one space or none, and a
-// value that holds no octet valueOctets marks (no NUL, comment, space,
-// octet outside ASCII nor octet a canonical pattern rewrites) but a final
-// '$', up to the end of the line or the body, with only spaces or tabs
-// between. It stops at any other line, which the scan reads octet by
-// octet. An allow or disallow line in a group, its value its own
-// canonical pattern, is added here; the others of the form go to keyed.
+// reads blank lines; comment lines (commentLine); Content-Usage and
+// Content-Signal lines (usageLine); and a key fastKey reads, with its
+// colon straight after it, then one space or none, and a value that
+// holds no octet valueOctets marks (no NUL, comment, space, octet outside
+// ASCII nor octet a canonical pattern rewrites) but a final '$', up to
+// the end of the line or the body, with only spaces or tabs between. It
+// stops at any other line, which the scan reads octet by octet. An allow
+// or disallow line in a group, its value its own canonical pattern, is
+// added here; a user-agent line goes to userAgent, the others to keyed.
 func (p *parser) fastLines(n, pos int) (int, int) {
 	s := p.s
 	for pos < len(s) {
