@@ -126,6 +126,8 @@ func TestFastKeyWords(t *testing.T) {
 		{wordContentFold, "       \x00"},
 		{wordUsageColon, "usage:\x00\x00"},
 		{wordSignalColon, "signal:\x00"},
+		{wordCrawlDelay, "crawl-de"},
+		{wordCrawlDelayFold, "     \x00  "},
 	} {
 		if got := swar.Load8(c.s); got != c.word {
 			t.Errorf("%q is %#x, not %#x", c.s, got, c.word)

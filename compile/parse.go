@@ -489,6 +489,13 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 			}
 			k, c = keySitemap, pos+len("sitemap")
 		case 'c':
+			if w|wordCrawlDelayFold == wordCrawlDelay {
+				if len(s)-pos < 11 || s[pos+8]|0x20 != 'l' || s[pos+9]|0x20 != 'a' || s[pos+10]|0x20 != 'y' {
+					return n, pos
+				}
+				k, c = keyCrawlDelay, pos+len("crawl-delay")
+				break
+			}
 			// Content-Usage and Content-Signal, their colon in the
 			// second word; their values are read by usageLine.
 			if len(s)-pos < 16 || w|wordContentFold != wordContent {
@@ -974,12 +981,14 @@ const (
 	wordUserAgentFold = 0x2020200020202020 // "    \x00   "
 )
 
-// The words fastLines compares for the keys Content-Usage and
-// Content-Signal: their first eight octets, the bits it sets in them
-// (all but in the '-'), and the rest of each with its colon.
+// The words fastLines compares for the keys Content-Usage,
+// Content-Signal and Crawl-delay: their first eight octets, the bits it
+// sets in them (all but in the '-'), and the rest of the first two with
+// their colon.
 var (
-	wordContent, wordContentFold    = littleEndian("content-"), littleEndian("\x20\x20\x20\x20\x20\x20\x20\x00")
-	wordUsageColon, wordSignalColon = littleEndian("usage:"), littleEndian("signal:")
+	wordContent, wordContentFold       = littleEndian("content-"), littleEndian("\x20\x20\x20\x20\x20\x20\x20\x00")
+	wordUsageColon, wordSignalColon    = littleEndian("usage:"), littleEndian("signal:")
+	wordCrawlDelay, wordCrawlDelayFold = littleEndian("crawl-de"), littleEndian("\x20\x20\x20\x20\x20\x00\x20\x20")
 )
 
 // The words lineBounds compares, as swar.Load8 reads them

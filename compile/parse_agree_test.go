@@ -68,6 +68,7 @@ func FuzzParseAgrees(f *testing.F) {
 	// '#', NUL, tab, vertical tab or octet outside ASCII in each place,
 	// and the line ends.
 	f.Add([]byte("Content-Usage: train-ai=n\nUser-agent: a\nCONTENT-USAGE:/x train-ai=y #c\ncontent-usage: /a\x00 b\r\nContent-Signal: search=yes, ai-train=no \v\rContent-Signal:\tai-input=y\ncontent-signal: x\xc3\xa9\nContent-Usage : y\nContent-Usage:\nContent-Usage: /abcdefg\ttrain-ai=n\x0b\nContent-Signall: x\nContent-Usag: y"))
+	f.Add([]byte("Crawl-delay: 5\nUser-agent: a\nCRAWL-DELAY:10\r\ncrawl-delay: 0.5 \ncrawl-delay: x\nCrawl-delay : 3\nCrawl-delays: 4\nCrawl\rdelay: 1\nCrawl-delay: 1#c\nCrawl-del"))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }
 
