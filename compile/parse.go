@@ -1390,10 +1390,14 @@ func (p *parser) userAgent(n int, v string, col int) {
 	case !global && name == "":
 		p.diag(n, diag.EmptyAgent, "user-agent value %q names no product token", v)
 	case !global && name != v:
-		word := v
-		if i := strings.IndexAny(word, "/ \t"); i >= 0 {
-			word = word[:i]
+		// The value's first word, up to a '/', space or tab: read octet
+		// by octet, which on a short value costs less than
+		// strings.IndexAny.
+		i := len(name)
+		for i < len(v) && v[i] != '/' && v[i] != ' ' && v[i] != '\t' {
+			i++
 		}
+		word := v[:i]
 		if name != word {
 			p.diag(n, diag.AgentGrammar, "%q is outside RFC 9309's product-token grammar (letters, \"-\" and \"_\"): read as %q, which %s, read alike, matches; Google's library, comparing the name whole, does not; the first-match dialects read it whole", word, name, word)
 			break
