@@ -439,8 +439,11 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 func (p *parser) fastLines(n, pos int) (int, int) {
 	s := p.s
 	for pos < len(s) {
-		switch s[pos] {
-		case '\n', '\r':
+		// Blank and comment lines start with an octet below every key's
+		// first letter: key lines take one test to pass them by.
+		switch c := s[pos]; {
+		case c > '#':
+		case c == '\n' || c == '\r':
 			// A blank line: in the dialects where one ends a record,
 			// so does this one.
 			if p.opts.BlankLines {
@@ -451,7 +454,7 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 				pos++
 			}
 			continue
-		case '#':
+		case c == '#':
 			next := p.commentLine(pos)
 			if next < 0 {
 				return n, pos
