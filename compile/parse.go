@@ -126,12 +126,12 @@ import (
 // appended at once, without the checks of read. A Content-Usage or
 // Content-Signal line, its key and colon compared in two words, has its
 // end found a word at a time (usageLine) and its value handed to package
-// usage. Every other line goes to
-// the scan, which reads it octet by octet, and to read, which classifies
-// its key by a table of the exact keys (exactKeyTable), then by the
-// misspellings and prefixes Google's crawler accepts. Diagnostics are
-// kept as codes and parts, formatted only when asked for. It
-// allocates one copy of the body, of which every value is a substring.
+// usage. Every other line goes to the scan, which reads it octet by
+// octet, and to read, which classifies its key by a table of the exact
+// keys (exactKeyTable), then by the misspellings and prefixes Google's
+// crawler accepts. Diagnostics are kept as codes and parts, formatted
+// only when asked for. It allocates one copy of the body, of which every
+// value is a substring.
 // The rules, agents, groups, sitemaps and diagnostics are gathered in
 // scratch slices that parses reuse (up to maxScratch entries each, 1,024),
 // then copied out once each at their exact size, Rule being 48 octets on
@@ -618,9 +618,7 @@ func (p *parser) usageLine(n, pos int, k key, colon int) int {
 	i := colon + 1
 	for {
 		if i+8 <= len(s) {
-			w := swar.Load8(s[i : i+8])
-			l := w &^ swar.Highs
-			m := (^(l + (0x80-0x0e)*swar.Ones) | ^(l ^ '#'*swar.Ones + 0x7f*swar.Ones) | w) & swar.Highs
+			m := controlWord(swar.Load8(s[i:i+8]), true)
 			if m == 0 {
 				i += 8
 				continue
@@ -664,8 +662,7 @@ func (p *parser) commentLine(pos int) int {
 	i := pos + 1
 	for {
 		if i+8 <= len(s) {
-			w := swar.Load8(s[i : i+8])
-			m := (^(w&^swar.Highs + (0x80-0x0e)*swar.Ones) | w) & swar.Highs
+			m := controlWord(swar.Load8(s[i:i+8]), false)
 			if m == 0 {
 				i += 8
 				continue
@@ -693,6 +690,20 @@ func (p *parser) commentLine(pos int) int {
 		return i + 2
 	}
 	return min(i+1, len(s))
+}
+
+// controlWord flags, in the word w of eight octets (as swar.Load8 reads
+// them), the high bit of each octet below 0x0e (the line ends, NUL, tab
+// and the other controls there), outside ASCII, or, when hash is set,
+// '#'. As in notPlainWord, each octet is tested on its own low seven
+// bits, so the flags are exact for every octet.
+func controlWord(w uint64, hash bool) uint64 {
+	l := w &^ swar.Highs
+	m := ^(l + (0x80-0x0e)*swar.Ones) | w
+	if hash {
+		m |= ^((l ^ '#'*swar.Ones) + 0x7f*swar.Ones) // only an octet xor'd to 0 carries nothing into bit 7
+	}
+	return m & swar.Highs
 }
 
 // notPlainWord flags, in the word w of eight octets (as swar.Load8 reads

@@ -38,3 +38,26 @@ func TestNotPlainWord(t *testing.T) {
 		}
 	}
 }
+
+// TestControlWord checks that controlWord flags exactly the octets below
+// 0x0e, outside ASCII and, when asked, '#', each octet in each place of a
+// word among others of every kind.
+func TestControlWord(t *testing.T) {
+	for c := range 256 {
+		for at := range 8 {
+			for _, fill := range []byte{'a', ' ', 0, '\n', '#', 0x80, 0xff, 0x0d, 0x0e, 0x7f} {
+				b := []byte{fill, fill, fill, fill, fill, fill, fill, fill}
+				b[at] = byte(c)
+				for _, hash := range []bool{false, true} {
+					m := controlWord(swar.Load8(string(b)), hash)
+					for i := range 8 {
+						want := b[i] < 0x0e || b[i] >= 0x80 || hash && b[i] == '#'
+						if got := m>>(8*i+7)&1 != 0; got != want {
+							t.Fatalf("controlWord(%q, %v) flags octet %d: %v, want %v", b, hash, i, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
