@@ -29,6 +29,16 @@ func TestClassifyExact(t *testing.T) {
 	}
 }
 
+// TestExactKeyTable checks that exactKeyTable finds every one of
+// exactKeys: no two share a length and last letter.
+func TestExactKeyTable(t *testing.T) {
+	for i, e := range exactKeys {
+		if got := exactKeyTable[len(e.name)][e.name[len(e.name)-1]&31]; got != uint8(i+1) {
+			t.Errorf("exactKeyTable finds entry %d for %q, want %d", got, e.name, i+1)
+		}
+	}
+}
+
 // asciiOnly drops every rune outside ASCII (and every octet that is not
 // UTF-8): a key equals its mapping only when it is all ASCII, which
 // strings.EqualFold alone does not tell (it folds the Kelvin sign to k).
@@ -106,9 +116,41 @@ func TestFastKeyWords(t *testing.T) {
 		{wordSitemap, "sitemap\x00"},
 		{wordUserAgent, "user-age"},
 		{wordUserAgentFold, "    \x00   "},
+		{wordDisal, "disal\x00\x00\x00"},
+		{wordDissa, "dissa\x00\x00\x00"},
+		{wordDiasl, "diasl\x00\x00\x00"},
+		{wordUserSpaceAge, "user age"},
+		{wordUseragen, "useragen"},
+		{wordSite, "site\x00\x00\x00\x00"},
+		{wordContent, "content-"},
+		{wordContentFold, "       \x00"},
+		{wordUsageColon, "usage:\x00\x00"},
+		{wordSignalColon, "signal:\x00"},
+		{wordCrawlDelay, "crawl-de"},
+		{wordCrawlDelayFold, "     \x00  "},
 	} {
 		if got := swar.Load8(c.s); got != c.word {
 			t.Errorf("%q is %#x, not %#x", c.s, got, c.word)
+		}
+	}
+}
+
+// TestIsHTTPURL checks isHTTPURL against hasPrefixFold on both schemes,
+// in either case, each octet changed to every octet value, at each length.
+func TestIsHTTPURL(t *testing.T) {
+	for _, base := range []string{"http://a/b", "https://a/", "HTTP://A/B", "HTTPS://A/"} {
+		for i := range len(base) {
+			for c := range 256 {
+				b := []byte(base)
+				b[i] = byte(c)
+				for n := 0; n <= len(b); n++ {
+					v := string(b[:n])
+					want := hasPrefixFold(v, "http://") || hasPrefixFold(v, "https://")
+					if got := isHTTPURL(v); got != want {
+						t.Fatalf("isHTTPURL(%q) = %v, want %v", v, got, want)
+					}
+				}
+			}
 		}
 	}
 }

@@ -38,6 +38,7 @@ package compile
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -114,13 +115,23 @@ import (
 //
 // Parse reads a body of n octets in one pass, in time linear in n. Its
 // cost is per line more than per octet, the median file's lines being
-// short, so most lines are read in the scan itself: a line that starts
-// with disallow, allow, user-agent or sitemap as written (any ASCII
-// case), then a colon, has its key read a word at a time (fastKey), and
-// when its value holds nothing to trim, cut or rewrite, the scan hands
-// the value on as it is, its own canonical pattern, without the checks
-// of read; every other line is read octet by octet and classified. It
-// allocates one copy of the body, of which every value is a substring.
+// short, so most lines are read a word at a time by fastLines, which
+// reads a run of lines in one call: a blank line; a comment line, whose
+// end it finds eight octets at a time; and a line that starts with
+// disallow, allow, user-agent or sitemap as written (any ASCII case),
+// compared in one word, then a colon and one space or none, whose value
+// holds nothing to cut or rewrite (notPlainWord tests eight octets at
+// once) up to its end, spaces or tabs before the end, or a final '$'.
+// Such a value is its own canonical pattern: a rule in a group is
+// appended at once, without the checks of read. A Content-Usage or
+// Content-Signal line, its key and colon compared in two words, has its
+// end found a word at a time (usageLine) and its value handed to package
+// usage. Every other line goes to the scan, which reads it octet by
+// octet, and to read, which classifies its key by a table of the exact
+// keys (exactKeyTable), then by the misspellings and prefixes Google's
+// crawler accepts. Diagnostics are kept as codes and parts, formatted
+// only when asked for. It allocates one copy of the body, of which every
+// value is a substring.
 // The rules, agents, groups, sitemaps and diagnostics are gathered in
 // scratch slices that parses reuse (up to maxScratch entries each, 1,024),
 // then copied out once each at their exact size, Rule being 48 octets on
@@ -129,8 +140,9 @@ import (
 // read, by the lines whose key starts as a rule's ("al", "di"), a
 // user-agent's ("user") or a sitemap's ("si") does, at most one per
 // minRuleLine (7) and minAgentLine (10) octets, the sitemaps up to
-// maxSitemapSize (64), so that they do not grow by copies; the Content-Usage and Content-Signal lines are sized
-// at the first of each by the lines that start with their key (keyBound);
+// maxSitemapSize (64), so that they do not grow by copies; the
+// Content-Usage and Content-Signal lines are sized at the first of each
+// by the lines that start with their key (keyBound);
 // and per extension line a fixed-size entry, for at most MaxExtensions of
 // them. A usage line also allocates what package usage allocates to read
 // its value. A pattern that must be rewritten into its octet form is its
@@ -175,6 +187,18 @@ var exactKeys = []struct {
 	{"content-signal", keyContentSignal},
 }
 
+// exactKeyTable finds the one of exactKeys a key can be as written, by
+// its length and the low five bits of its last octet (which fold ASCII
+// case): the entry's index in exactKeys plus one, or 0 for none. No two
+// of exactKeys share both (TestExactKeyTable); the key is then compared
+// whole.
+var exactKeyTable = func() (t [16][32]uint8) {
+	for i, e := range exactKeys {
+		t[len(e.name)][e.name[len(e.name)-1]&31] = uint8(i + 1)
+	}
+	return t
+}()
+
 // misspellings are accepted, as Google's crawler accepts them, by prefix.
 var misspellings = []struct {
 	prefix string
@@ -210,12 +234,14 @@ func (o *options) classify(k string) (key, diag.Code) {
 	// only, as RFC 5234's case-insensitive literals are and as Google's
 	// library compares keys: "dİsallow" (U+0130) is no key, though
 	// strings.ToLower would make it "disallow".
-	for _, e := range exactKeys {
-		if len(k) == len(e.name) && hasPrefixFold(k, e.name) {
-			if e.key == keyAllow && o.NoAllow {
-				return keyUnknown, diag.UnknownKey
+	if len(k) > 0 && len(k) < len(exactKeyTable) {
+		if i := exactKeyTable[len(k)][k[len(k)-1]&31]; i > 0 {
+			if e := exactKeys[i-1]; hasPrefixFold(k, e.name) {
+				if e.key == keyAllow && o.NoAllow {
+					return keyUnknown, diag.UnknownKey
+				}
+				return e.key, ""
 			}
-			return e.key, ""
 		}
 	}
 	if o.ExactKeys {
@@ -294,6 +320,13 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 	}
 	n := 0
 	for pos := 0; pos < len(s); {
+		if p.lines == nil {
+			// Most lines are read by fastLines; it stops at the first
+			// that is not of their form, for the scan below.
+			if n, pos = p.fastLines(n, pos); pos == len(s) {
+				break
+			}
+		}
 		n++
 		// One scan finds the line's end and the first NUL, '#', ':' and
 		// non-ASCII octet in it.
@@ -389,6 +422,301 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 		sc.keep(p)
 	}
 	return p.f
+}
+
+// fastLines reads lines from the one after line n, which starts at
+// s[pos], for as long as they are of the forms most lines are, and
+// returns the number of the last it read and where the next starts. It
+// reads blank lines; comment lines (commentLine); Content-Usage and
+// Content-Signal lines (usageLine); and a key fastKey reads, with its
+// colon straight after it, then one space or none, and a value that
+// holds no octet valueOctets marks (no NUL, comment, space, octet outside
+// ASCII nor octet a canonical pattern rewrites) but a final '$', up to
+// the end of the line or the body, with only spaces or tabs between. It
+// stops at any other line, which the scan reads octet by octet. An allow
+// or disallow line in a group, its value its own canonical pattern, is
+// added here; a user-agent line goes to userAgent, the others to keyed.
+func (p *parser) fastLines(n, pos int) (int, int) {
+	s := p.s
+	for pos < len(s) {
+		// Blank and comment lines start with an octet below every key's
+		// first letter: key lines take one test to pass them by.
+		switch c := s[pos]; {
+		case c > '#':
+		case c == '\n' || c == '\r':
+			// A blank line: in the dialects where one ends a record,
+			// so does this one.
+			if p.opts.BlankLines {
+				p.group = nil
+			}
+			n++
+			if pos++; s[pos-1] == '\r' && pos < len(s) && s[pos] == '\n' {
+				pos++
+			}
+			continue
+		case c == '#':
+			next := p.commentLine(pos)
+			if next < 0 {
+				return n, pos
+			}
+			n, pos = n+1, next
+			continue
+		}
+		// The key is read as fastKey reads it, but only when a colon
+		// follows it at once.
+		if len(s)-pos < 8 {
+			return n, pos
+		}
+		w := swar.Load8(s[pos : pos+8])
+		var k key
+		var c int // where the colon must be
+		switch w&0xff | 0x20 {
+		case 'd':
+			if w|0x20*swar.Ones != wordDisallow {
+				return n, pos
+			}
+			k, c = keyDisallow, pos+len("disallow")
+		case 'a':
+			if w&low5|0x20*ones5 != wordAllow || p.opts.NoAllow {
+				return n, pos
+			}
+			k, c = keyAllow, pos+len("allow")
+		case 'u':
+			if w|wordUserAgentFold != wordUserAgent || len(s)-pos < 10 || s[pos+8]|0x20 != 'n' || s[pos+9]|0x20 != 't' {
+				return n, pos
+			}
+			k, c = keyUserAgent, pos+len("user-agent")
+		case 's':
+			if w&low7|0x20*ones7 != wordSitemap {
+				return n, pos
+			}
+			k, c = keySitemap, pos+len("sitemap")
+		case 'c':
+			if w|wordCrawlDelayFold == wordCrawlDelay {
+				if len(s)-pos < 11 || s[pos+8]|0x20 != 'l' || s[pos+9]|0x20 != 'a' || s[pos+10]|0x20 != 'y' {
+					return n, pos
+				}
+				k, c = keyCrawlDelay, pos+len("crawl-delay")
+				break
+			}
+			// Content-Usage and Content-Signal, their colon in the
+			// second word; their values are read by usageLine.
+			if len(s)-pos < 16 || w|wordContentFold != wordContent {
+				return n, pos
+			}
+			w1 := swar.Load8(s[pos+8 : pos+16])
+			switch {
+			case w1&low6|0x20*ones5 == wordUsageColon:
+				k, c = keyContentUsage, pos+len("content-usage")
+			case w1&low7|0x20*ones6 == wordSignalColon:
+				k, c = keyContentSignal, pos+len("content-signal")
+			default:
+				return n, pos
+			}
+			next := p.usageLine(n+1, pos, k, c)
+			if next < 0 {
+				return n, pos
+			}
+			n, pos = n+1, next
+			continue
+		default:
+			return n, pos
+		}
+		if c >= len(s) || s[c] != ':' {
+			return n, pos
+		}
+		v := c + 1
+		if v < len(s) && s[v] == ' ' {
+			v++
+		}
+		// The value ends at the first octet valueOctets marks, a word
+		// at a time (notPlainWord): the line's end, or an octet that
+		// sends the line to the scan.
+		i := v
+		for {
+			if i+8 <= len(s) {
+				m := notPlainWord(swar.Load8(s[i : i+8]))
+				if m == 0 {
+					i += 8
+					continue
+				}
+				if i += swar.First(m); valueOctets[s[i]] == 0 {
+					i++ // '!' or '"', which notPlainWord flags too
+					continue
+				}
+				break
+			}
+			for i < len(s) && valueOctets[s[i]] == 0 {
+				i++
+			}
+			break
+		}
+		// A '$' that ends the value is the end anchor, which a pattern in
+		// canonical form keeps as it is; the line's end must follow it,
+		// which the next step checks.
+		if i < len(s) && s[i] == '$' {
+			i++
+		}
+		// The line ends at i, or, when spaces or tabs end the value, past
+		// them.
+		end, next := i, i
+	ends:
+		if end < len(s) {
+			switch s[end] {
+			case '\n':
+				next = end + 1
+			case '\r':
+				if next = end + 1; next < len(s) && s[next] == '\n' {
+					next++
+				}
+			case ' ', '\t':
+				end++
+				goto ends
+			default:
+				return n, pos
+			}
+		} else {
+			next = end
+		}
+		if m := p.opts.MaxLineLength; m > 0 && end-pos > m {
+			return n, pos
+		}
+		n++
+		val := s[v:i]
+		if (k == keyDisallow || k == keyAllow) && p.group != nil && p.opts.Form == normalize.Canonical &&
+			(val == "" || val[0] == '/' || val[0] == '*') {
+			// The rule's fields are written in place, not built and
+			// copied as append would.
+			if len(p.rules) == cap(p.rules) {
+				p.rules = slices.Grow(p.rules, 1)
+			}
+			p.rules = p.rules[:len(p.rules)+1]
+			r := &p.rules[len(p.rules)-1]
+			r.Line, r.Allow, r.Pattern, r.Canonical = n, k == keyAllow, val, val
+			p.hasRules = true
+		} else if k == keyUserAgent {
+			p.userAgent(n, val, v-pos)
+		} else {
+			p.lineStart = pos
+			p.keyed(n, k, "", Span{v, i}, true)
+		}
+		pos = next
+	}
+	return n, pos
+}
+
+// usageLine reads line n, which starts at s[pos] with the key k
+// (Content-Usage or Content-Signal) and its colon at s[colon], when no
+// octet of it calls for a diagnostic of its own or cuts its value (NUL,
+// '#', an octet outside ASCII, past the dialect's line length): it hands
+// the value, trimmed, to keyed and returns where the next line starts,
+// or -1, having read nothing, for the scan to read the line. The line's
+// end is found a word at a time, as commentLine finds it, '#' stopping
+// the word too.
+func (p *parser) usageLine(n, pos int, k key, colon int) int {
+	s := p.s
+	i := colon + 1
+	for {
+		if i+8 <= len(s) {
+			m := controlWord(swar.Load8(s[i:i+8]), true)
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += swar.First(m)
+		} else {
+			for i < len(s) && lineOctets[s[i]] == 0 && s[i] >= 0x0e {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+		}
+		if c := s[i]; c == '\n' || c == '\r' {
+			break
+		} else if c == 0 || c == '#' || c >= 0x80 {
+			return -1
+		}
+		i++
+	}
+	if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
+		return -1
+	}
+	p.lineStart = pos
+	p.keyed(n, k, "", p.trimSpan(colon+1, i), false)
+	if i < len(s) && s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		return i + 2
+	}
+	return min(i+1, len(s))
+}
+
+// commentLine reads the line that starts at s[pos] with '#', a comment
+// and nothing else, when no octet of it calls for a diagnostic (NUL, an
+// octet outside ASCII, past the dialect's line length): it returns where
+// the next line starts, or -1 for the scan to read the line. The line's
+// end is found a word at a time: an octet below 0x0e (the line ends, NUL,
+// tab and other controls) or outside ASCII stops the word, and a control
+// that ends nothing is read past.
+func (p *parser) commentLine(pos int) int {
+	s := p.s
+	i := pos + 1
+	for {
+		if i+8 <= len(s) {
+			m := controlWord(swar.Load8(s[i:i+8]), false)
+			if m == 0 {
+				i += 8
+				continue
+			}
+			i += swar.First(m)
+		} else {
+			for i < len(s) && valueOctets[s[i]] == 0 {
+				i++
+			}
+			if i == len(s) {
+				break
+			}
+		}
+		if c := s[i]; c == '\n' || c == '\r' {
+			break
+		} else if c == 0 || c >= 0x80 {
+			return -1
+		}
+		i++
+	}
+	if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
+		return -1
+	}
+	if i < len(s) && s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+		return i + 2
+	}
+	return min(i+1, len(s))
+}
+
+// controlWord flags, in the word w of eight octets (as swar.Load8 reads
+// them), the high bit of each octet below 0x0e (the line ends, NUL, tab
+// and the other controls there), outside ASCII, or, when hash is set,
+// '#'. As in notPlainWord, each octet is tested on its own low seven
+// bits, so the flags are exact for every octet.
+func controlWord(w uint64, hash bool) uint64 {
+	l := w &^ swar.Highs
+	m := ^(l + (0x80-0x0e)*swar.Ones) | w
+	if hash {
+		m |= ^((l ^ '#'*swar.Ones) + 0x7f*swar.Ones) // only an octet xor'd to 0 carries nothing into bit 7
+	}
+	return m & swar.Highs
+}
+
+// notPlainWord flags, in the word w of eight octets (as swar.Load8 reads
+// them), the high bit of each octet that valueOctets marks: an octet below
+// 0x21 (space, the line ends, NUL and the other controls), DEL, '#', '$',
+// '%', or an octet outside ASCII; and, to take fewer steps, '!' and '"',
+// which it does not. Each octet is tested on its own low seven bits, by
+// sums that carry into its high bit and never past it, so the flags are
+// exact for every octet, not the lowest only.
+func notPlainWord(w uint64) uint64 {
+	l := w &^ swar.Highs                              // each octet's low seven bits
+	below := ^(l + (0x80-'&')*swar.Ones)              // below '&': the controls, space, '!' to '%'
+	return (below | (l + swar.Ones) | w) & swar.Highs // DEL, outside ASCII
 }
 
 // A scratch holds the slices a parse gathers its lines in before it copies
@@ -501,9 +829,32 @@ func lineBounds(s string) (rules, agents, sitemaps int) {
 		for i < len(rest) && isSpace(rest[i]) {
 			i++
 		}
-		if i+1 < len(rest) {
-			k := rest[i:]
-			switch uint16(rest[i]|0x20)<<8 | uint16(rest[i+1]|0x20) {
+		if k := rest[i:]; len(k) >= 10 {
+			// The key's first eight octets, compared a word at a time
+			// as fastKey compares them; "nt" or "t" after them.
+			w := swar.Load8(k[:8])
+			switch w&0xffff | 0x2020 {
+			case 'a' | 'l'<<8:
+				if w&low5|0x20*ones5 == wordAllow {
+					rules++
+				}
+			case 'd' | 'i'<<8:
+				if d := w&low5 | 0x20*ones5; d == wordDisal || d == wordDissa || d == wordDiasl {
+					rules++
+				}
+			case 'u' | 's'<<8:
+				nt := k[8]|0x20 == 'n' && k[9]|0x20 == 't'
+				if u := w | wordUserAgentFold; u == wordUserAgent && nt || u == wordUserSpaceAge && nt ||
+					w|0x20*swar.Ones == wordUseragen && k[8]|0x20 == 't' {
+					agents++
+				}
+			case 's' | 'i'<<8:
+				if w&low4|0x20*ones4 == wordSite {
+					sitemaps++
+				}
+			}
+		} else if len(k) >= 2 {
+			switch uint16(k[0]|0x20)<<8 | uint16(k[1]|0x20) {
 			case 'a'<<8 | 'l':
 				if hasPrefixFold(k, "allow") {
 					rules++
@@ -513,7 +864,7 @@ func lineBounds(s string) (rules, agents, sitemaps int) {
 					rules++
 				}
 			case 'u'<<8 | 's':
-				if hasPrefixFold(k, "user-agent") || hasPrefixFold(k, "useragent") || hasPrefixFold(k, "user agent") {
+				if hasPrefixFold(k, "useragent") {
 					agents++
 				}
 			case 's'<<8 | 'i':
@@ -644,9 +995,39 @@ const (
 	wordUserAgentFold = 0x2020200020202020 // "    \x00   "
 )
 
-// The low five and seven octets of a word, and the octet 1 in each of them.
+// The words fastLines compares for the keys Content-Usage,
+// Content-Signal and Crawl-delay: their first eight octets, the bits it
+// sets in them (all but in the '-'), and the rest of the first two with
+// their colon.
+var (
+	wordContent, wordContentFold       = littleEndian("content-"), littleEndian("\x20\x20\x20\x20\x20\x20\x20\x00")
+	wordUsageColon, wordSignalColon    = littleEndian("usage:"), littleEndian("signal:")
+	wordCrawlDelay, wordCrawlDelayFold = littleEndian("crawl-de"), littleEndian("\x20\x20\x20\x20\x20\x00\x20\x20")
+)
+
+// The words lineBounds compares, as swar.Load8 reads them
+// (TestFastKeyWords): the starts of the keys it counts.
+var (
+	wordDisal, wordDissa, wordDiasl = littleEndian("disal"), littleEndian("dissa"), littleEndian("diasl")
+	wordUserSpaceAge, wordUseragen  = littleEndian("user age"), littleEndian("useragen")
+	wordSite                        = littleEndian("site")
+)
+
+// littleEndian returns s, at most eight octets, as swar.Load8 reads it,
+// the octets past s zero.
+func littleEndian(s string) uint64 {
+	var w uint64
+	for i := len(s) - 1; i >= 0; i-- {
+		w = w<<8 | uint64(s[i])
+	}
+	return w
+}
+
+// The low four, five and seven octets of a word, and the octet 1 in each of them.
 const (
+	low4, ones4 = 1<<32 - 1, swar.Ones >> 32
 	low5, ones5 = 1<<40 - 1, swar.Ones >> 24
+	low6, ones6 = 1<<48 - 1, swar.Ones >> 16
 	low7, ones7 = 1<<56 - 1, swar.Ones >> 8
 )
 
@@ -1023,10 +1404,14 @@ func (p *parser) userAgent(n int, v string, col int) {
 	case !global && name == "":
 		p.diag(n, diag.EmptyAgent, "user-agent value %q names no product token", v)
 	case !global && name != v:
-		word := v
-		if i := strings.IndexAny(word, "/ \t"); i >= 0 {
-			word = word[:i]
+		// The value's first word, up to a '/', space or tab: read octet
+		// by octet, which on a short value costs less than
+		// strings.IndexAny.
+		i := len(name)
+		for i < len(v) && v[i] != '/' && v[i] != ' ' && v[i] != '\t' {
+			i++
 		}
+		word := v[:i]
 		if name != word {
 			p.diag(n, diag.AgentGrammar, "%q is outside RFC 9309's product-token grammar (letters, \"-\" and \"_\"): read as %q, which %s, read alike, matches; Google's library, comparing the name whole, does not; the first-match dialects read it whole", word, name, word)
 			break
@@ -1073,7 +1458,7 @@ func (p *parser) sitemap(n int, v string) {
 		p.diag(n, diag.EmptyValue, "sitemap has no value")
 		return
 	}
-	if !hasPrefixFold(v, "http://") && !hasPrefixFold(v, "https://") {
+	if !isHTTPURL(v) {
 		p.diag(n, diag.RelativeSitemap, "sitemap %q is not an absolute http(s) URL", v)
 	}
 	// Most files list a few sitemaps: those are found by a scan, and the
@@ -1098,6 +1483,20 @@ func (p *parser) sitemap(n int, v string) {
 	}
 	p.sitemapList = append(p.sitemapList, Sitemap{URL: v, Line: n})
 }
+
+// isHTTPURL reports whether v starts with "http://" or "https://",
+// ignoring the scheme's ASCII case: eight octets compared in one word,
+// only the letters' case bits folded.
+func isHTTPURL(v string) bool {
+	if len(v) < 8 {
+		return hasPrefixFold(v, "http://")
+	}
+	w := swar.Load8(v[:8])
+	return w&low7|0x20202020 == wordHTTP || w|0x2020202020 == wordHTTPS
+}
+
+// The words isHTTPURL compares.
+var wordHTTP, wordHTTPS = littleEndian("http://"), littleEndian("https://")
 
 // maxDelay is the largest number of seconds a time.Duration holds; a
 // longer crawl-delay is read as the longest Duration, so that a huge value

@@ -52,6 +52,23 @@ func FuzzParseAgrees(f *testing.F) {
 	f.Add([]byte(" \ufeff\r\n<!DOCTYPE HTML><title>x</title>\nUser-agent: *\nDisallow /\n"))
 	// Values read past fastKey's colon, kept as they are or not.
 	f.Add([]byte("user-agent:\t*\nDisallow: /a b\nDISALLOW:/a%41\nallow: \t/a$\nAllow: /a$b\nDisallow: /x\x7f\nDisallow: /x\v\r\nAllow: /\xc3\xa9\nDisallow: /x#c\nDisallow: /x \r\nDisallow: /*.pdf*\nsitemap: http://a:80/s\nUser-Agent: a:b\nDisallow:   \nDisallow: /\x00x\nDisallow: /a:b\f\nAllow:/a"))
+	// Lines read a word at a time (fastLine): values ending at each place
+	// of a word, by LF, CR, CRLF or the body's end, or at an octet that
+	// sends the line to the scan.
+	f.Add([]byte("User-agent: *\nDisallow: /abcdef\nDisallow: /abcdefg\rAllow: /abcdefgh\r\nDisallow:/a#bcdefgh\nDisallow: /abcdef$\nDisallow: /abc%41efgh\nAllow:  /a\nsitemap:http://a/b\nUSER-AGENT: x\nDisallow : /x\nDisallow: /abcdefghijklmno\x7fp\nDisallow: /a!b\"c!d\"e!f\"\nAllow: /abcdefghijklmnop"))
+	// Blank and comment lines read a word at a time: a tab, NUL or octet
+	// outside ASCII in each place of a word, and the line ends.
+	f.Add([]byte("#\n\r\n\r#a\tb\rUser-agent: a\n\n# comment\x00 with a NUL\nDisallow: /x\r\n#\xc3\xa9t\xc3\xa9\n#\xff\r\n# a comment that runs past eight octets\r\nUser-agent: b\n\r\nAllow: /\n#x"))
+	// Values that spaces or tabs end, and lines near the body's end.
+	f.Add([]byte("User-agent: a \t\nDisallow: /x \r\nDisallow: /y\t \rAllow: /z \v\nDisallow: /a b \nUser-agent: b\nDisallow: / \nAllow: /"))
+	f.Add([]byte("user-agent:b\nallow:/\ndisallow:"))
+	// Values that the end anchor ends, or that hold a '$' elsewhere.
+	f.Add([]byte("User-agent: *\nDisallow: /*.pdf$\nAllow: /a$ \r\nDisallow: /$$\nDisallow: /a$b\nAllow: /abcdefg$\nDisallow: /$#c\nAllow: $\nDisallow: /x$"))
+	// Content-Usage and Content-Signal lines read a word at a time: a
+	// '#', NUL, tab, vertical tab or octet outside ASCII in each place,
+	// and the line ends.
+	f.Add([]byte("Content-Usage: train-ai=n\nUser-agent: a\nCONTENT-USAGE:/x train-ai=y #c\ncontent-usage: /a\x00 b\r\nContent-Signal: search=yes, ai-train=no \v\rContent-Signal:\tai-input=y\ncontent-signal: x\xc3\xa9\nContent-Usage : y\nContent-Usage:\nContent-Usage: /abcdefg\ttrain-ai=n\x0b\nContent-Signall: x\nContent-Usag: y"))
+	f.Add([]byte("Crawl-delay: 5\nUser-agent: a\nCRAWL-DELAY:10\r\ncrawl-delay: 0.5 \ncrawl-delay: x\nCrawl-delay : 3\nCrawl-delays: 4\nCrawl\rdelay: 1\nCrawl-delay: 1#c\nCrawl-del"))
 	f.Fuzz(func(t *testing.T, body []byte) { readAsBoth(t, body) })
 }
 
