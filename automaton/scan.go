@@ -133,10 +133,9 @@ func (s *Scan) rank(i int, from uint32) int32 {
 	}
 }
 
-// newScanRule returns the record of a rule whose pattern p ends at end,
-// with the bits flags (rankPlusOne, rankTop) above its head.
-func newScanRule(p string, end uint32, flags uint64) scanRule {
-	h := headOf(p) | flags
+// newScanRule returns the record of a rule whose head word (see headOf,
+// with the rank's bits above it) is h and whose pattern ends at end.
+func newScanRule(h uint64, end uint32) scanRule {
 	return scanRule{headLo: uint32(h), headHi: uint32(h >> 32), end: end}
 }
 
@@ -262,8 +261,7 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 				return nil
 			}
 		}
-		h |= flags
-		s.rules[i] = scanRule{headLo: uint32(h), headHi: uint32(h >> 32), end: uint32(end)}
+		s.rules[i] = newScanRule(h|flags, uint32(end))
 	}
 	shared := endToEnd(text, rules)
 	if shared < 0 {

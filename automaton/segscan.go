@@ -103,7 +103,7 @@ func newScan(pats []pattern) *segments {
 		case strings.HasSuffix(p.lit, "$"):
 			b.WriteByte('*') // so that its final '$' reads as an octet, not the anchor
 		}
-		sc.rules[i], ranks[i] = newScanRule(b.String()[from:], uint32(b.Len()), 0), -p.rule
+		sc.rules[i], ranks[i] = newScanRule(headOf(b.String()[from:]), uint32(b.Len())), -p.rule
 	}
 	sc.text = b.String()
 	return &segments{scan: sc, nodes: 1, ring: 2, cost: scanCost}
