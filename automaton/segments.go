@@ -444,7 +444,11 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// laid out.
 	leadOrder, leadNodes := sortIndex(&lead, sp)
 	floatOrder, floatNodes := sortIndex(&float, sp)
-	cost := segmentBytes(len(pats), edgeMax, lead.len()+float.len(), leadNodes+floatNodes)
+	// With them, the tables that find the Aho-Corasick trie's failure
+	// links on large tries (see link): counted, not left out when the room
+	// is short, so that the costliest build the budget admits has them.
+	rows := shallowRows(&float, floatOrder, floatNodes)
+	cost := segmentBytes(len(pats), edgeMax, lead.len()+float.len(), leadNodes+floatNodes) + shallowRowBytes*rows
 	if cost > room {
 		sp.put(leadOrder, floatOrder)
 		return over()
@@ -473,10 +477,10 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	sp.put(leads, stars)
 	sp.segBytes += cost
 	edges, renum := rt.finish(s, sp)
-	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, sp)
+	s.lead = sortedTrie(&lead, leadOrder, leadNodes, func(i int) int32 { return renum[leadNode[i]] }, false, false, sp)
 	sp.put(renum, leadOrder)
 	lead, leadNode = strIndex{}, nil
-	s.float = sortedTrie(&float, floatOrder, floatNodes, func(i int) int32 { return int32(i) }, true, sp)
+	s.float = sortedTrie(&float, floatOrder, floatNodes, func(i int) int32 { return int32(i) }, true, rows > 0, sp)
 	sp.put(floatOrder)
 	// The length of each segment, by its first id, allocated once at its
 	// size, from the table: grown as the segments came, it allocated

@@ -335,7 +335,7 @@ func TestSparseTerms(t *testing.T) {
 			}
 			var sp spares
 			order, n := sortIndex(&x, &sp)
-			tr := sortedTrie(&x, order, n, func(i int) int32 { return int32(i) }, ac, &sp)
+			tr := sortedTrie(&x, order, n, func(i int) int32 { return int32(i) }, ac, ac, &sp)
 			dense := slices.Clone(tr.term)
 			tr.sparse(&sp)
 			if tr.term != nil {
@@ -358,13 +358,24 @@ func TestSparseTerms(t *testing.T) {
 // octets, each string ending at a node holding its term, and (for the
 // Aho-Corasick automaton) each node's failure link at its longest proper
 // suffix in the trie and its term the longest string that ends there;
-// on alphabets small and large (wide nodes), strings short and long.
+// on alphabets small and large (wide nodes), strings short and long,
+// with and without the tables of the root's children.
 func TestSortedTrie(t *testing.T) {
+	var octets []byte // every octet a segment holds
+	for c := range 256 {
+		if c != '*' {
+			octets = append(octets, byte(c))
+		}
+	}
+	every := string(octets)
 	r := rand.New(rand.NewPCG(13, 14))
 	for iter := range 200 {
 		alpha := "ab"
-		if iter%3 == 1 {
+		switch iter % 3 {
+		case 1:
 			alpha = "abcdefghijklmnopqrstuvwxyz0123456789/"
+		case 2:
+			alpha = every
 		}
 		x := newStrIndex()
 		for range 1 + r.IntN(200) {
@@ -376,7 +387,9 @@ func TestSortedTrie(t *testing.T) {
 		}
 		var sp spares
 		order, nodes := sortIndex(&x, &sp)
-		tr := sortedTrie(&x, order, nodes, func(i int) int32 { return int32(i) }, true, &sp)
+		// Every other trie has its failure links found through the tables
+		// of the root's children (see link).
+		tr := sortedTrie(&x, order, nodes, func(i int) int32 { return int32(i) }, true, iter%2 == 0, &sp)
 		// Each node's string, from the labels: node i+1 is entered on
 		// labels[i] from the node whose labels hold i.
 		n := len(tr.off) - 1
@@ -387,7 +400,7 @@ func TestSortedTrie(t *testing.T) {
 				if i > tr.off[u] && tr.labels[i-1] >= tr.labels[i] {
 					t.Fatalf("iteration %d: node %d's labels out of order", iter, u)
 				}
-				str[i+1] = str[u] + string(tr.labels[i])
+				str[i+1] = str[u] + string(tr.labels[i:i+1])
 				prefixes[str[i+1]] = int(i + 1)
 			}
 		}
@@ -437,6 +450,38 @@ func TestSortedTrie(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestShallowRowsBound builds the trie whose depth-2 nodes have the largest
+// ids the 16-bit entries of link's tables hold: every string of two
+// octets, each of the 255 a segment holds, so the root's children's
+// tables are full and their last entry is node 1+255+255·255-1; and a
+// string of three octets whose link is that node.
+func TestShallowRowsBound(t *testing.T) {
+	x := newStrIndex()
+	for a := range 256 {
+		for b := range 256 {
+			if a != '*' && b != '*' {
+				x.id(string([]byte{byte(a), byte(b)}))
+			}
+		}
+	}
+	// Its failure link is the last node of depth 2, "\xff\xff", found in
+	// the table of "\xff".
+	x.id("\x01\xff\xff")
+	var sp spares
+	order, nodes := sortIndex(&x, &sp)
+	if rows := shallowRows(&x, order, nodes); rows != 255 {
+		t.Fatalf("%d nodes: shallowRows = %d, want 255", nodes, rows)
+	}
+	plain := sortedTrie(&x, order, nodes, func(i int) int32 { return int32(i) }, true, false, &sp)
+	fast := sortedTrie(&x, order, nodes, func(i int) int32 { return int32(i) }, true, true, &sp)
+	if !slices.Equal(plain.fail, fast.fail) || !slices.Equal(plain.term, fast.term) {
+		t.Fatal("the failure links found through the tables differ")
+	}
+	if got, want := fast.fail[len(fast.fail)-1], int32(1+255+255*255-1); got != want {
+		t.Errorf("%q fails to node %d, want %d", "\x01\xff\xff", got, want)
 	}
 }
 

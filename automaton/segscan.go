@@ -29,7 +29,8 @@ import (
 // (plannedBytes, per rule, literal pattern and octet), charged first, as
 // every class gets them; then the segment matchers (segmentBytes, per
 // pattern, star, distinct segment and trie node, one walk's scratch
-// included), each of which is built only within what is left, and
+// included, and a large trie's tables for its failure links, per distinct
+// first octet of its segments: shallowRowBytes), each of which is built only within what is left, and
 // otherwise gets the scan plan. The weights are set on the hostile
 // families, their searched draws and the scaled corpus files, where they
 // predict at least what the builds allocate. What a build allocates the

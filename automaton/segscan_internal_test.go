@@ -188,6 +188,9 @@ func TestBuildPrediction(t *testing.T) {
 			return b.String()
 		},
 		"long segments": func(int) string { return "/" + word(4, 26) + "*" + word(40, 26) + "*" + word(20, 26) },
+		// Segments over many octets: the Aho-Corasick trie's root has
+		// many children, each with a table of its own (see link).
+		"long segments, wide alphabet": func(int) string { return "/*" + word(150, 90) + "*" + word(150, 90) },
 		"abcd": func(int) string {
 			return "/*" + word(1, 26) + "*" + word(1, 26) + "*" + word(1, 26) + "*" + word(1, 26) + "$"
 		},

@@ -154,8 +154,9 @@ func sortIndex(x *strIndex, sp *spares) ([]int32, int) {
 // breadth-first order as strie lays them out, the node where string i
 // ends holding term(i). If ac, it adds the failure links and the root's
 // table, and makes each node's term the longest string that ends there
-// (see link). Its buffers come from sp.
-func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac bool, sp *spares) strie {
+// (see link), with the tables of the root's children if shallow. Its
+// buffers come from sp.
+func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, shallow bool, sp *spares) strie {
 	strs := func(i int32) string { return x.str(i) }
 	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n-1), term: make([]int32, n)}
 	// A level's nodes are ranges of order, in node order: the strings
@@ -165,7 +166,6 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac bo
 	// node.
 	size := min(2*n, 4*len(order)+2)
 	ranges := sp.get(size)
-	defer sp.put(ranges)
 	cur, next := ranges[:0], []int32(nil)
 	cur = append(cur, 0, int32(len(order)))
 	u := 0
@@ -213,11 +213,34 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac bo
 		panic("automaton: a segment holds '*'") // the root's children would not fit root
 	}
 	t.setWide()
+	sp.put(ranges)
 	if ac {
-		t.link()
+		t.link(shallow, sp)
 	}
 	return t
 }
+
+// shallowRows returns how many tables link gives the root's children in
+// the Aho-Corasick trie of the strings of x, in order as sortIndex
+// returns them, of n nodes: one per distinct first octet, or none when
+// the trie has fewer nodes than the tables entries, and they would not
+// pay.
+func shallowRows(x *strIndex, order []int32, n int) int {
+	r, prev := 0, -1
+	for _, i := range order {
+		if s := x.str(i); s != "" && int(s[0]) != prev {
+			r, prev = r+1, int(s[0])
+		}
+	}
+	if 256*r > n {
+		return 0
+	}
+	return r
+}
+
+// shallowRowBytes is the size of a root's child's table in link: 256
+// node ids of 16 bits.
+const shallowRowBytes = 512
 
 // sortStrings sorts order, indices of distinct strings, by their strings,
 // with tmp of its length for scratch: a radix sort, most significant
@@ -298,13 +321,39 @@ func sortStrings(order []int32, str func(int32) string, tmp []int32) {
 // fail chain: the walk then reads one table for the segments that end at
 // a node, and goes on down the chain with segments.suffix. A node is then
 // a segment's own when its term differs from its fail link's (see
-// isSegment).
-func (t *strie) link() {
+// isSegment). scratch is a buffer the caller reads no more; link uses it
+// for tables of the shallow nodes when it is large enough.
+func (t *strie) link(shallow bool, sp *spares) {
 	n := len(t.term)
 	t.fail = make([]int32, n)
 	t.root = new([256]uint8)
 	for i := t.off[0]; i < t.off[1]; i++ {
 		t.root[t.labels[i]] = uint8(i + 1)
+	}
+	// Most failure links lead to the root or a child of it: a suffix of a
+	// segment is rarely a long prefix of another. So if shallow, each of
+	// the root's children gets a table of its next node on every octet
+	// (rows): its own child, else the root's, its failure link being the
+	// root. A link that reaches one of them then ends in one load, not a
+	// search of its labels and then of the root's. A child's child is a
+	// node of depth 2, numbered below 1+255+255·255, so an entry is 16
+	// bits, two to a word; shallowRows counts the tables.
+	var rows []int32
+	top := int32(0)
+	if r := int(t.off[1] - t.off[0]); shallow && r > 0 {
+		rows, top = sp.get(128*r), int32(r)
+		defer sp.put(rows)
+		for c := range r {
+			row := rows[128*c : 128*c+128 : 128*c+128]
+			for x := 0; x < 256; x += 2 {
+				row[x/2] = int32(t.root[x]) | int32(t.root[x+1])<<16
+			}
+			for i := t.off[c+1]; i < t.off[c+2]; i++ {
+				x, v := t.labels[i], int32(i)+1
+				sh := 16 * uint(x&1)
+				row[x/2] = row[x/2]&^(0xffff<<sh) | v<<sh
+			}
+		}
 	}
 	// Failure links in breadth-first order, which is the nodes' order: a
 	// node's link is its parent's link followed on the node's octet,
@@ -315,19 +364,18 @@ func (t *strie) link() {
 			x, v := t.labels[i], int32(i)+1
 			f := t.fail[u]
 			for {
-				// t.child(f, x), its root's table read here: a call
-				// fewer a node.
-				c := int32(-1)
-				if f != 0 {
-					c = t.find(f, x)
-				} else if k := t.root[x]; k != 0 {
-					c = int32(k)
-				}
-				if c >= 0 {
-					f = c
+				// t.next(f, x), with the root's table and the shallow
+				// nodes' read here: a call fewer a node.
+				if f == 0 {
+					f = int32(t.root[x])
 					break
 				}
-				if f == 0 {
+				if f <= top {
+					f = rows[128*(f-1)+int32(x/2)] >> (16 * (x & 1)) & 0xffff
+					break
+				}
+				if c := t.find(f, x); c >= 0 {
+					f = c
 					break
 				}
 				f = t.fail[f]
