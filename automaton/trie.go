@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"strings"
+	"unsafe"
 )
 
 // This file builds the segment matcher's two tries (see strie) from their
@@ -158,39 +159,44 @@ func sortIndex(x *strIndex, sp *spares) ([]int32, int) {
 // buffers come from sp.
 func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, shallow bool, sp *spares) strie {
 	strs := func(i int32) string { return x.str(i) }
-	t := strie{off: make([]uint32, n+1), labels: make([]byte, 0, n-1), term: make([]int32, n)}
+	t := strie{off: make([]uint32, n+1), term: make([]int32, n)}
+	// The tables are filled through locals, by index: every node has one
+	// label but the root, so labels ends with n-1 of them.
+	off, terms, labels, nl := t.off, t.term, make([]byte, n-1), 0
 	// A level's nodes are ranges of order, in node order: the strings
-	// that share the node's prefix, of depth octets. cur and next share
-	// one buffer of two int32 a node, from sp.
-	// A level has at most a node per string: two levels, two int32 a
+	// that share the node's prefix, of depth octets. cur and the next
+	// level's (written at w) share one buffer of two int32 a node, from
+	// sp. A level has at most a node per string: two levels, two int32 a
 	// node.
 	size := min(2*n, 4*len(order)+2)
 	ranges := sp.get(size)
-	cur, next := ranges[:0], []int32(nil)
-	cur = append(cur, 0, int32(len(order)))
+	ranges[0], ranges[1] = 0, int32(len(order))
+	cur := ranges[:2]
 	u := 0
 	for depth := 0; len(cur) > 0; depth++ {
-		next = ranges[len(cur):len(cur):size]
-		for k := 0; k < len(cur); k += 2 {
+		w := len(cur)
+		for k := 0; k+1 < len(cur); k += 2 {
 			lo, hi := cur[k], cur[k+1]
-			t.off[u] = uint32(len(t.labels))
+			off[u] = uint32(nl)
 			if hi-lo == 1 {
 				// One string below: it ends here, or the node has one
 				// child. Long distinct segments are mostly such nodes.
 				if str := strs(order[lo]); len(str) == depth {
-					t.term[u] = term(int(order[lo]))
+					terms[u] = term(int(order[lo]))
 				} else {
-					t.term[u] = -1
-					t.labels = append(t.labels, str[depth])
-					next = append(next, lo, hi)
+					terms[u] = -1
+					labels[nl] = str[depth]
+					nl++
+					ranges[w], ranges[w+1] = lo, hi
+					w += 2
 				}
 				u++
 				continue
 			}
-			t.term[u] = -1
+			terms[u] = -1
 			// The string that ends here, if any, sorts first.
 			if lo < hi && len(strs(order[lo])) == depth {
-				t.term[u] = term(int(order[lo]))
+				terms[u] = term(int(order[lo]))
 				lo++
 			}
 			for lo < hi {
@@ -198,16 +204,19 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, s
 				for j < hi && strs(order[j])[depth] == c {
 					j++
 				}
-				t.labels = append(t.labels, c)
-				next = append(next, lo, j)
+				labels[nl] = c
+				nl++
+				ranges[w], ranges[w+1] = lo, j
+				w += 2
 				lo = j
 			}
 			u++
 		}
 		// The next level goes to the front of the buffer: the current one
 		// is read no more.
-		cur = ranges[:copy(ranges, next)]
+		cur = ranges[:copy(ranges, ranges[len(cur):w])]
 	}
+	t.labels = labels[:nl]
 	t.off[n] = uint32(len(t.labels))
 	if t.off[1] > 255 {
 		panic("automaton: a segment holds '*'") // the root's children would not fit root
@@ -337,21 +346,21 @@ func (t *strie) link(shallow bool, sp *spares) {
 	// root. A link that reaches one of them then ends in one load, not a
 	// search of its labels and then of the root's. A child's child is a
 	// node of depth 2, numbered below 1+255+255·255, so an entry is 16
-	// bits, two to a word; shallowRows counts the tables.
-	var rows []int32
+	// bits, two to a word of a buffer from sp; shallowRows counts the
+	// tables.
+	var rows []uint16
 	top := int32(0)
 	if r := int(t.off[1] - t.off[0]); shallow && r > 0 {
-		rows, top = sp.get(128*r), int32(r)
-		defer sp.put(rows)
+		buf := sp.get(128 * r)
+		defer sp.put(buf)
+		rows, top = unsafe.Slice((*uint16)(unsafe.Pointer(&buf[0])), 256*r), int32(r)
 		for c := range r {
-			row := rows[128*c : 128*c+128 : 128*c+128]
-			for x := 0; x < 256; x += 2 {
-				row[x/2] = int32(t.root[x]) | int32(t.root[x+1])<<16
+			row := rows[256*c : 256*c+256 : 256*c+256]
+			for x := range row {
+				row[x] = uint16(t.root[x])
 			}
 			for i := t.off[c+1]; i < t.off[c+2]; i++ {
-				x, v := t.labels[i], int32(i)+1
-				sh := 16 * uint(x&1)
-				row[x/2] = row[x/2]&^(0xffff<<sh) | v<<sh
+				row[t.labels[i]] = uint16(i + 1)
 			}
 		}
 	}
@@ -359,30 +368,34 @@ func (t *strie) link(shallow bool, sp *spares) {
 	// node's link is its parent's link followed on the node's octet,
 	// shortened until that exists. The link is shallower, so its term is
 	// final by then: a node without a segment of its own takes it.
+	// The tables are read through locals: a store to fail or term
+	// would otherwise reload them from t.
+	off, labels, fail, term, root := t.off, t.labels, t.fail, t.term, t.root
 	for u := int32(1); u < int32(n); u++ {
-		for i := t.off[u]; i < t.off[u+1]; i++ {
-			x, v := t.labels[i], int32(i)+1
-			f := t.fail[u]
+		up, lo, hi := fail[u], off[u], off[u+1]
+		for i := lo; i < hi; i++ {
+			x, v := labels[i], int32(i)+1
+			f := up
 			for {
 				// t.next(f, x), with the root's table and the shallow
 				// nodes' read here: a call fewer a node.
 				if f == 0 {
-					f = int32(t.root[x])
+					f = int32(root[x])
 					break
 				}
 				if f <= top {
-					f = rows[128*(f-1)+int32(x/2)] >> (16 * (x & 1)) & 0xffff
+					f = int32(rows[256*(f-1)+int32(x)])
 					break
 				}
 				if c := t.find(f, x); c >= 0 {
 					f = c
 					break
 				}
-				f = t.fail[f]
+				f = fail[f]
 			}
-			t.fail[v] = f
-			if t.term[v] < 0 {
-				t.term[v] = t.term[f]
+			fail[v] = f
+			if term[v] < 0 {
+				term[v] = term[f]
 			}
 		}
 	}
