@@ -668,3 +668,38 @@ func TestStaticCost(t *testing.T) {
 		t.Errorf("a segment walk with wide nodes costs %d units an octet uncounted, want %d", got, maxSegmentStatic)
 	}
 }
+
+// TestStrIndex checks that the segment table gives each distinct string
+// one id, in the order they first come, and the same id when it comes
+// again: strings of one octet (found by octet), up to seven (compared as
+// one word) and longer (hashed), past a chunk of strings and the table's
+// doublings.
+func TestStrIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 9))
+	x := newStrIndex()
+	ids := map[string]int32{}
+	for range 3 * strChunk {
+		b := make([]byte, 1+r.IntN(12)*r.IntN(2))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		s := string(b)
+		id, isNew := x.id(s)
+		want, seen := ids[s]
+		switch {
+		case seen && (isNew || id != want):
+			t.Fatalf("%q came again as %d (new %v), want %d", s, id, isNew, want)
+		case !seen && (!isNew || id != int32(len(ids))):
+			t.Fatalf("%q came first as %d (new %v), want %d", s, id, isNew, len(ids))
+		}
+		if !seen {
+			ids[s] = id
+		}
+		if got := x.str(id); got != s {
+			t.Fatalf("id %d holds %q, want %q", id, got, s)
+		}
+	}
+	if x.len() != len(ids) {
+		t.Fatalf("%d strings, want %d", x.len(), len(ids))
+	}
+}

@@ -33,7 +33,8 @@ type strIndex struct {
 	slots []uint64     // the hash's high 32 bits, then id+1; 0 for an empty slot
 	parts [][]strEntry // string id is parts[id/strChunk][id%strChunk]
 	n     int32
-	shift uint // 64 minus log₂ len(slots)
+	shift uint       // 64 minus log₂ len(slots)
+	one   [256]int32 // the strings of one octet, by it: id+1, 0 for none; they have no slot
 }
 
 // A strEntry is a string of a strIndex, and its word if it is short (see
@@ -72,6 +73,16 @@ func shortKey(s string) uint64 {
 
 // id returns the id of s, and whether it is new.
 func (x *strIndex) id(s string) (int32, bool) {
+	if len(s) == 1 {
+		// Segments of one octet are common in wildcard files ("/*a*b"):
+		// found in one load, not hashed.
+		if v := x.one[s[0]]; v != 0 {
+			return v - 1, false
+		}
+		id := x.add(s, shortKey(s))
+		x.one[s[0]] = id + 1
+		return id, true
+	}
 	k := shortKey(s)
 	var h uint64
 	if k != 0 {
@@ -93,17 +104,23 @@ func (x *strIndex) id(s string) (int32, bool) {
 			return int32(id), false
 		}
 	}
+	id := x.add(s, k)
+	x.slots[i] = tag | uint64(id+1)
+	if 3*int(x.n) > 2*len(x.slots) {
+		x.grow()
+	}
+	return id, true
+}
+
+// add gives s, whose word is k, the next id.
+func (x *strIndex) add(s string, k uint64) int32 {
 	id := x.n
 	if id%strChunk == 0 {
 		x.parts = append(x.parts, make([]strEntry, 0, strChunk))
 	}
 	x.parts[id/strChunk] = append(x.parts[id/strChunk], strEntry{s, k})
 	x.n++
-	x.slots[i] = tag | uint64(id+1)
-	if 3*int(x.n) > 2*len(x.slots) {
-		x.grow()
-	}
-	return id, true
+	return id
 }
 
 // grow doubles the table, placing each slot by the hash it holds.
