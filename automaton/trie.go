@@ -347,8 +347,9 @@ func sortStrings(order []int32, str func(int32) string, tmp []int32) {
 // fail chain: the walk then reads one table for the segments that end at
 // a node, and goes on down the chain with segments.suffix. A node is then
 // a segment's own when its term differs from its fail link's (see
-// isSegment). scratch is a buffer the caller reads no more; link uses it
-// for tables of the shallow nodes when it is large enough.
+// isSegment). If shallow, the root's children get tables that find the
+// links faster (below), in a buffer from sp of the size shallowRows
+// counts.
 func (t *strie) link(shallow bool, sp *spares) {
 	n := len(t.term)
 	t.fail = make([]int32, n)
