@@ -294,7 +294,9 @@ import (
 //     charged first, as every class gets them; then for each segment
 //     matcher 160 KiB, 110 bytes a wildcard pattern, 9 a star, 160 a
 //     distinct segment and 14 a node of the tries of segments, one walk's
-//     scratch included, counted from the patterns and stars before
+//     scratch included, and 512 a distinct first octet of the segments
+//     when their trie has more nodes than 256 of them (tables that find
+//     its failure links), counted from the patterns and stars before
 //     anything is allocated, the segments as they are found and the nodes
 //     once the segments are sorted, before any trie is laid out. A segment
 //     matcher the budget does not hold is not built (it has then
