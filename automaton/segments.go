@@ -421,7 +421,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 		stars[k] = 0
 		for i, rest, more := 0, p.lit, true; more; i++ {
 			var seg string
-			seg, rest, more = strings.Cut(rest, "*")
+			seg, rest, more = cutStar(rest)
 			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
 					id, isNew := lead.id(seg)
@@ -1572,4 +1572,22 @@ func (s *segments) walkCounted(sc *segScratch, in Input, m meter) int32 {
 		return OverBudget
 	}
 	return r
+}
+
+// cutStar is strings.Cut(s, "*"), its first octets compared here: most
+// segments of wildcard files are short, and a call that searches costs
+// more than the few octets it would skip.
+func cutStar(s string) (before, after string, found bool) {
+	const inline = 8
+	for i := range min(len(s), inline) {
+		if s[i] == '*' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	if len(s) > inline {
+		if i := strings.IndexByte(s[inline:], '*'); i >= 0 {
+			return s[:inline+i], s[inline+i+1:], true
+		}
+	}
+	return s, "", false
 }

@@ -703,3 +703,16 @@ func TestStrIndex(t *testing.T) {
 		t.Fatalf("%d strings, want %d", x.len(), len(ids))
 	}
 }
+
+// TestCutStar checks cutStar against strings.Cut on stars before, at and
+// past the octets it compares itself.
+func TestCutStar(t *testing.T) {
+	for _, s := range []string{"", "*", "a", "a*", "*a", "ab*cd", "abcdefg*h", "abcdefgh*i", "abcdefghi*j",
+		"abcdefghijklmnop*q*r", "abcdefghijklmnopq", "**", "abcdefgh", "abcdefgh*"} {
+		b, a, f := cutStar(s)
+		wb, wa, wf := strings.Cut(s, "*")
+		if b != wb || a != wa || f != wf {
+			t.Errorf("cutStar(%q) = %q, %q, %v; want %q, %q, %v", s, b, a, f, wb, wa, wf)
+		}
+	}
+}
