@@ -716,3 +716,50 @@ func TestCutStar(t *testing.T) {
 		}
 	}
 }
+
+// TestSortStrings checks sortStrings against a comparison sort on the
+// shapes its passes take apart: nested strings ("a", "aa", ...), nested
+// ones that part ("a^i" and "a^ib"), a long shared prefix before random
+// ends, and random strings, each shuffled.
+func TestSortStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	randStr := func(n int, alpha string) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alpha[r.IntN(len(alpha))]
+		}
+		return string(b)
+	}
+	shapes := map[string]func(i int) string{
+		"nested":        func(i int) string { return strings.Repeat("a", i+1) },
+		"nested, parts": func(i int) string { return strings.Repeat("a", i/2+1) + strings.Repeat("b", i%2) },
+		"shared prefix": func(i int) string { return strings.Repeat("x", 300) + randStr(1+r.IntN(6), "ab") },
+		"random":        func(i int) string { return randStr(1+r.IntN(12), "abc/") },
+		"few":           func(i int) string { return randStr(1+r.IntN(3), "ab") },
+	}
+	for name, shape := range shapes {
+		for _, n := range []int{1, 2, 17, 300} {
+			x := newStrIndex()
+			for i := range n {
+				x.id(shape(i))
+			}
+			order := make([]int32, x.len())
+			for i := range order {
+				order[i] = int32(i)
+			}
+			r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+			sortStrings(order, &x, make([]int32, len(order)))
+			var got, want []string
+			for _, i := range order {
+				got = append(got, x.str(i))
+			}
+			for i := range x.len() {
+				want = append(want, x.str(int32(i)))
+			}
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, %d strings: sorted %q, want %q", name, x.len(), got, want)
+			}
+		}
+	}
+}

@@ -146,18 +146,17 @@ func (x *strIndex) grow() {
 // trie: the root, and per string its octets past what it shares with the
 // one before it.
 func sortIndex(x *strIndex, sp *spares) ([]int32, int) {
-	strs := func(i int32) string { return x.str(i) }
 	order, tmp := sp.get(x.len()), sp.get(x.len())
 	for i := range order {
 		order[i] = int32(i)
 	}
-	sortStrings(order, strs, tmp)
+	sortStrings(order, x, tmp)
 	sp.put(tmp)
 	n := 1
 	for k, i := range order {
-		s, lcp := strs(i), 0
+		s, lcp := x.str(i), 0
 		if k > 0 {
-			p := strs(order[k-1])
+			p := x.str(order[k-1])
 			for lcp < len(p) && lcp < len(s) && p[lcp] == s[lcp] {
 				lcp++
 			}
@@ -268,21 +267,25 @@ func shallowRows(x *strIndex, order []int32, n int) int {
 // node ids of 16 bits.
 const shallowRowBytes = 512
 
-// sortStrings sorts order, indices of distinct strings, by their strings,
-// with tmp of its length for scratch: a radix sort, most significant
-// octet first, of the ranges that share a prefix, each split by its next
-// octet with a count (a comparison sort of a hundred thousand segments,
-// their first octets alike, took a hundred milliseconds), the octets a
-// range shares skipped in one pass each, and ranges of a few strings
-// sorted by comparing. Its work is the strings' octets, and a count of
-// 257 buckets per range of more than a few.
-func sortStrings(order []int32, str func(int32) string, tmp []int32) {
+// sortStrings sorts order, indices of distinct strings of x, by their
+// strings, with tmp of its length for scratch: a radix sort, most
+// significant octet first, of the ranges that share a prefix, each split
+// by its next octet with a count (a comparison sort of a hundred thousand
+// segments, their first octets alike, took a hundred milliseconds), and
+// ranges of a few strings sorted by comparing. An octet every string of a
+// range has alike, but for the one that ends there, is passed in one
+// pass, the one that ends put first: the strings are distinct, so at most
+// one of a range ends at its depth, and a range of nested strings ("a",
+// "aa", "aaa" ...) is sorted without a count per level. Its work is the
+// strings' octets, and a count of 257 buckets per range of more than a
+// few that parts.
+func sortStrings(order []int32, x *strIndex, tmp []int32) {
 	const few = 16
 	type job struct{ lo, hi, depth int32 }
 	stack := []job{{0, int32(len(order)), 0}}
 	// octet returns the octet of string i at d, or -1 where it ends.
 	octet := func(i int32, d int32) int {
-		if s := str(i); int(d) < len(s) {
+		if s := x.str(i); int(d) < len(s) {
 			return int(s[d])
 		}
 		return -1
@@ -295,24 +298,48 @@ func sortStrings(order []int32, str func(int32) string, tmp []int32) {
 		if hi-lo <= few {
 			r := order[lo:hi]
 			for a := 1; a < len(r); a++ {
-				for b := a; b > 0 && strings.Compare(str(r[b])[d:], str(r[b-1])[d:]) < 0; b-- {
+				for b := a; b > 0 && strings.Compare(x.str(r[b])[d:], x.str(r[b-1])[d:]) < 0; b-- {
 					r[b], r[b-1] = r[b-1], r[b]
 				}
 			}
 			continue
 		}
-		// Pass over the octets every string of the range has alike (the
-		// strings are distinct: some differ, or end, before the last).
-		for {
-			x := octet(order[lo], d)
-			i := lo + 1
-			for i < hi && octet(order[i], d) == x {
-				i++
+		// Pass over the octets the strings of the range have alike, the
+		// one that ends, if any, put first and left.
+		alike := true
+		for alike {
+			c, ended := -1, int32(-1)
+			for i := lo; i < hi; i++ {
+				switch o := octet(order[i], d); {
+				case o < 0:
+					ended = i
+				case c < 0:
+					c = o
+				case o != c:
+					alike = false
+				}
+				if !alike {
+					break
+				}
 			}
-			if i < hi || x < 0 {
+			if !alike {
 				break
 			}
+			if ended >= 0 {
+				order[lo], order[ended] = order[ended], order[lo]
+				lo++
+			}
 			d++
+			if hi-lo <= few {
+				break
+			}
+		}
+		if alike {
+			// A few are left: sorted by comparing, from d.
+			if hi-lo > 1 {
+				stack = append(stack, job{lo, hi, d})
+			}
+			continue
 		}
 		clear(count[:])
 		for _, s := range order[lo:hi] {
