@@ -723,19 +723,12 @@ func TestCutStar(t *testing.T) {
 // ends, and random strings, each shuffled.
 func TestSortStrings(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
-	randStr := func(n int, alpha string) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alpha[r.IntN(len(alpha))]
-		}
-		return string(b)
-	}
 	shapes := map[string]func(i int) string{
 		"nested":        func(i int) string { return strings.Repeat("a", i+1) },
 		"nested, parts": func(i int) string { return strings.Repeat("a", i/2+1) + strings.Repeat("b", i%2) },
-		"shared prefix": func(i int) string { return strings.Repeat("x", 300) + randStr(1+r.IntN(6), "ab") },
-		"random":        func(i int) string { return randStr(1+r.IntN(12), "abc/") },
-		"few":           func(i int) string { return randStr(1+r.IntN(3), "ab") },
+		"shared prefix": func(i int) string { return strings.Repeat("x", 300) + randWord(r, "ab", 1+r.IntN(6)) },
+		"random":        func(i int) string { return randWord(r, "abc/", 1+r.IntN(12)) },
+		"few":           func(i int) string { return randWord(r, "ab", 1+r.IntN(3)) },
 	}
 	for name, shape := range shapes {
 		for _, n := range []int{1, 2, 17, 300} {
@@ -762,4 +755,13 @@ func TestSortStrings(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randWord returns n octets drawn from alpha by r.
+func randWord(r *rand.Rand, alpha string, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alpha[r.IntN(len(alpha))]
+	}
+	return string(b)
 }

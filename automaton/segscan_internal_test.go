@@ -17,13 +17,7 @@ func TestScanAgainstReference(t *testing.T) {
 	defer func(b int) { segmentBuild = b }(segmentBuild)
 	segmentBuild = 0
 	r := rand.New(rand.NewPCG(24, 25))
-	word := func(alpha string, n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alpha[r.IntN(len(alpha))]
-		}
-		return string(b)
-	}
+	word := func(alpha string, n int) string { return randWord(r, alpha, n) }
 	for iter := range 300 {
 		alpha := "ab/"[:2+iter%2]
 		var rules []Rule
