@@ -8,12 +8,13 @@ package compile
 import (
 	"bytes"
 	"fmt"
-	"github.com/robotsexclusion/robots/internal/diag"
+	"math"
 	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/robotsexclusion/robots/internal/diag"
 	"github.com/robotsexclusion/robots/usage"
 )
 
@@ -325,7 +326,13 @@ func (p *refParser) refCrawlDelay(n int, v string) {
 		return
 	}
 	if p.group.DelayLine == 0 {
-		p.group.CrawlDelay = time.Duration(secs * float64(time.Second))
+		// A wait longer than a Duration holds is the longest Duration
+		// (issue 23): 2⁶³ nanoseconds and more do not convert.
+		nanos := secs * float64(time.Second)
+		p.group.CrawlDelay = time.Duration(math.MaxInt64)
+		if nanos < math.Exp2(63) {
+			p.group.CrawlDelay = time.Duration(nanos)
+		}
 		p.group.DelayLine = n
 	}
 }
