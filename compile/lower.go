@@ -10,7 +10,6 @@ package compile
 
 import (
 	"fmt"
-	"iter"
 	"math"
 	"strings"
 	"sync"
@@ -86,7 +85,53 @@ func (d Dialect) Lower(s Selection) Program {
 	// line. Most often they are the file's rules, in order, then the
 	// rules the dialect adds: then verdicts stays nil (see Verdicts).
 	j, added := 0, false
-	for l := range d.lowered(&rules) {
+	m := d.spec().Match
+	rank := func(pattern string, allow bool) int {
+		if m.FirstMatch {
+			return 0
+		}
+		r := 2 * len(pattern)
+		if allow {
+			r++ // allow wins a tie
+		}
+		return r
+	}
+	extra := 0
+	if m.RobotsTxt {
+		extra = len(robotsTxt)
+	}
+	// The patterns of class 0 come one at a time: each rule's, then, in
+	// the Google dialect, the one it adds after an Allow (pending), and
+	// last the dialect's /robots.txt. A plain loop rather than an
+	// iterator: the loop's state stays in registers, not in a closure's.
+	var pending lowered
+	hasPending := false
+	for n, k := rules.len(), 0; ; {
+		var l lowered
+		switch {
+		case hasPending:
+			l, hasPending = pending, false
+		case k < n:
+			r := rules.at(k)
+			k++
+			if r.Canonical == "" && !m.EmptyRules {
+				continue // an empty pattern matches nothing
+			}
+			l = lowered{pattern: r.Canonical, rank: rank(r.Canonical, r.Allow), allow: r.Allow || r.Canonical == "", line: r.Line}
+			if m.IndexHTML && r.Allow {
+				// Google tries this rule only when the pattern itself does
+				// not match; ranked below the pattern, it can only win then.
+				if q, ok := dialect.IndexHTML(r.Canonical); ok {
+					pending, hasPending = l, true
+					pending.pattern, pending.rank = q, rank(q, true)
+				}
+			}
+		case k < n+extra:
+			l = lowered{pattern: robotsTxt[k-n], rank: math.MaxInt, allow: true}
+			k++
+		default:
+			goto done
+		}
 		i := len(p.Rules)
 		p.Rules = append(p.Rules, l.rule())
 		code := int32(-1)
@@ -124,6 +169,7 @@ func (d Dialect) Lower(s Selection) Program {
 		}
 		p.verdicts = append(p.verdicts, code)
 	}
+done:
 	p.Crawl = len(p.Rules)
 	if !added && p.verdicts == nil {
 		p.file = int32(p.Crawl)
@@ -236,49 +282,4 @@ func (p *Program) verdict(r int32) (rule int, allow bool) {
 		return int(p.verdicts[r] >> 1), p.verdicts[r]&1 != 0
 	}
 	return int(r), p.sel.at(int(r)).Allow
-}
-
-// lowered yields the patterns of class 0 of the Program of a Selection
-// whose rules are rules, in dialect d, one at a time (see Lower).
-func (d Dialect) lowered(rules *ruleList) iter.Seq[lowered] {
-	return func(yield func(lowered) bool) {
-		m := d.spec().Match
-		rank := func(pattern string, allow bool) int {
-			if m.FirstMatch {
-				return 0
-			}
-			r := 2 * len(pattern)
-			if allow {
-				r++ // allow wins a tie
-			}
-			return r
-		}
-		for i := range rules.len() {
-			r := rules.at(i)
-			if r.Canonical == "" && !m.EmptyRules {
-				continue // an empty pattern matches nothing
-			}
-			l := lowered{pattern: r.Canonical, rank: rank(r.Canonical, r.Allow), allow: r.Allow || r.Canonical == "", line: r.Line}
-			if !yield(l) {
-				return
-			}
-			if m.IndexHTML && r.Allow {
-				// Google tries this rule only when the pattern itself does not
-				// match; ranked below the pattern, it can only win then.
-				if p, ok := dialect.IndexHTML(r.Canonical); ok {
-					l.pattern, l.rank = p, rank(p, true)
-					if !yield(l) {
-						return
-					}
-				}
-			}
-		}
-		if m.RobotsTxt {
-			for _, p := range robotsTxt {
-				if !yield(lowered{pattern: p, rank: math.MaxInt, allow: true}) {
-					return
-				}
-			}
-		}
-	}
 }
