@@ -15,11 +15,12 @@ import (
 // locking or allocating: readers load an immutable map, and a writer,
 // under the mutex, replaces it with a copy that holds one more entry. A
 // copy costs at most the bound, and there are at most as many copies as
-// the bound. The first entry has a slot of its own, so that a Map of one
-// entry, as most are, builds no map. The zero Map is empty.
+// the bound. The first entry has a slot of its own, in the Map, so that a
+// Map of one entry, as most are, allocates nothing. The zero Map is empty.
 type Map[V any] struct {
 	mu    sync.Mutex
-	first atomic.Pointer[entry[V]] // the first entry kept; never replaced
+	first atomic.Pointer[entry[V]] // the first entry kept (one); never replaced
+	one   entry[V]                 // the first entry, written once before first points to it
 	m     atomic.Value             // map[string]V of the others, never modified once stored
 }
 
@@ -95,7 +96,8 @@ func (c *Map[V]) Store(k []byte, v V, max int) (V, bool) {
 		return v, false
 	}
 	if c.first.Load() == nil {
-		c.first.Store(&entry[V]{makeKey(k), v})
+		c.one = entry[V]{makeKey(k), v}
+		c.first.Store(&c.one) // readers see one only through first
 		return v, true
 	}
 	old := c.table()
@@ -117,10 +119,14 @@ func (c *Map[V]) Len() int {
 
 // A Cache builds one value per key, once, and keeps at most a fixed number
 // of them. Its mutex is held only to look an entry up or to add or remove
-// one, never while building. The zero Cache is empty.
+// one, never while building. The first entry is built in a slot of the
+// Cache's own, so that a Cache of one entry, as most are, allocates only
+// what its build does. The zero Cache is empty.
 type Cache[V any] struct {
 	mu     sync.Mutex
 	first  *slot[V] // the first entry added, while it stays; not in m
+	one    slot[V]  // the first slot used, never used again: a call may still wait on it
+	used   bool     // one is used
 	m      map[string]*slot[V]
 	kept   int          // entries of m that are built and kept
 	builds atomic.Int64 // builds started, kept or not
@@ -174,7 +180,12 @@ func (c *Cache[V]) Get(key []byte, max int, build func() V) (V, bool) {
 	c.mu.Lock()
 	s := c.find(key)
 	if s == nil {
-		s = &slot[V]{key: makeKey(key)}
+		if !c.used {
+			c.used, s = true, &c.one
+			s.key = makeKey(key)
+		} else {
+			s = &slot[V]{key: makeKey(key)}
+		}
 		s.done.Add(1)
 		c.add(s)
 		c.mu.Unlock()

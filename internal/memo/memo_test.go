@@ -82,3 +82,45 @@ func testCache(t *testing.T, first string) {
 		t.Errorf("after a panicking build: Get = %q, %v", v, kept)
 	}
 }
+
+// TestFirstAllocatesNothing checks that the first entry of a Map, and the
+// first slot of a Cache, are held in place: a short key stored first
+// allocates nothing, and a Cache's first Get only what its build does.
+// The second of each has an entry of its own.
+func TestFirstAllocatesNothing(t *testing.T) {
+	const runs = 100
+	v := new(int)
+	first, second := []byte("FooBot"), []byte("BarBot")
+	// The Maps and Caches are allocated here, as a Robots holds them.
+	maps, caches := make([]Map[*int], runs+1), make([]Cache[*int], 2*(runs+1))
+	i := 0
+	if n := testing.AllocsPerRun(runs, func() {
+		m := &maps[i]
+		i++
+		m.Store(first, v, 4)
+		if got, ok := m.Load(first); !ok || got != v {
+			t.Fatal("the first entry is not kept")
+		}
+	}); n != 0 {
+		t.Errorf("Map: the first Store allocates %v times; want 0", n)
+	}
+	build := func() *int { return v }
+	i = 0
+	if n := testing.AllocsPerRun(runs, func() {
+		c := &caches[i]
+		i++
+		if got, kept := c.Get(first, 4, build); got != v || !kept {
+			t.Fatal("the first value is not kept")
+		}
+	}); n != 0 {
+		t.Errorf("Cache: the first Get allocates %v times; want 0", n)
+	}
+	if n := testing.AllocsPerRun(runs, func() {
+		c := &caches[i]
+		i++
+		c.Get(first, 4, build)
+		c.Get(second, 4, build)
+	}); n == 0 {
+		t.Error("Cache: the second key's Get allocates nothing; its slot is not its own")
+	}
+}
