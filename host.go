@@ -34,12 +34,12 @@ type host struct {
 	cost   int64                          // spent past this, the automaton is built
 }
 
-// newHost returns the host of the Program p: a scan of its rules when the
-// default build is asked and the rules can be scanned (compile.Program.Scan),
-// the automaton otherwise. The scan keeps text, the kept rules' values end
-// to end, rather than a copy of the patterns when they are that.
-func newHost(p *compile.Program, lim automaton.Limits, mode config.Scan, text string) *host {
-	h := new(host)
+// init makes h, a new host, the host of the Program p: a scan of its rules
+// when the default build is asked and the rules can be scanned
+// (compile.Program.Scan), the automaton otherwise. The scan keeps text, the
+// kept rules' values end to end, rather than a copy of the patterns when
+// they are that.
+func (h *host) init(p *compile.Program, lim automaton.Limits, mode config.Scan, text string) {
 	if mode != config.ScanNever {
 		if s := p.Scan(lim, text); s != nil {
 			h.scan.Store(s)
@@ -47,11 +47,10 @@ func newHost(p *compile.Program, lim automaton.Limits, mode config.Scan, text st
 			if mode == config.ScanOnly {
 				h.queued.Store(true) // never handed to the builder
 			}
-			return h
+			return
 		}
 	}
 	h.built.Store(p.Machine(lim))
-	return h
 }
 
 // match decides in, as automaton.Machine.Match does.

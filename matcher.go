@@ -96,13 +96,21 @@ func (m *Matcher) hidden() []int {
 // the selected groups, holds copies, and the scan shares their text.
 func newMatcher(s compile.Selection, lines kept.Lines, lim automaton.Limits, scan config.Scan, d compile.Dialect) *Matcher {
 	p := d.Lower(s)
-	m := &Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), dialect: uint8(d), lines: lines}
+	// The Matcher and its host are one allocation: a copy of the Matcher
+	// (forAgents) shares the host, and keeps the pair alive.
+	pair := new(struct {
+		m Matcher
+		h host
+	})
+	m := &pair.m
+	*m = Matcher{named: s.Named, delay: s.CrawlDelay, hasDelay: s.DelayLine != 0, form: d.Form(), dialect: uint8(d), lines: lines}
 	rare := matcherRare{usage: p.Usage, hidden: s.HiddenUsage} // kept only if it holds anything
 	rare.decides, m.nfile = p.Verdicts()
 	// What is kept of s and p is read before the automaton is built, so
 	// that neither holds the selection's lines through the build.
 	s = compile.Selection{}
-	m.host = newHost(&p, lim, scan, m.lines.RuleText())
+	m.host = &pair.h
+	m.host.init(&p, lim, scan, m.lines.RuleText())
 	if rare.decides != nil || rare.usage != nil || len(rare.hidden) > 0 {
 		m.rare = new(matcherRare) // not &rare: most Matchers need none, and rare would always escape
 		*m.rare = rare
