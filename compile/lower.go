@@ -84,7 +84,6 @@ func (d Dialect) Lower(s Selection) Program {
 	// coming in the order of s.Rules, which are in line order, one rule a
 	// line. Most often they are the file's rules, in order, then the
 	// rules the dialect adds: then verdicts stays nil (see Verdicts).
-	j, added := 0, false
 	m := d.spec().Match
 	rank := func(pattern string, allow bool) int {
 		if m.FirstMatch {
@@ -96,6 +95,48 @@ func (d Dialect) Lower(s Selection) Program {
 		}
 		return r
 	}
+	if !m.FirstMatch && !m.IndexHTML && !lowerOneByOne && noEmpty(&rules) {
+		// Most selections: the rules lowered one for one, in order (no
+		// empty one to skip, nothing added between them), so that winner
+		// r stands for rule r and verdicts stays nil.
+		n := rules.len()
+		p.Rules = p.Rules[:n]
+		for i := range n {
+			r := rules.at(i)
+			p.Rules[i] = automaton.Rule{Pattern: r.Canonical, Rank: rank(r.Canonical, r.Allow)}
+		}
+		if m.RobotsTxt {
+			for _, q := range robotsTxt {
+				p.Rules = append(p.Rules, automaton.Rule{Pattern: q, Rank: math.MaxInt})
+			}
+		}
+		p.fileRules, p.file = n > 0, int32(n)
+	} else {
+		p.lowerEach(&rules, m, rank)
+	}
+	p.Crawl = len(p.Rules)
+	if nusage > 0 {
+		// Only here: the loop's body is a closure that ulow may keep, so
+		// what it writes moves to the heap, which most selections, with
+		// no Content-Usage path, need not pay for.
+		rules := p.Rules
+		for l := range ulow {
+			rules = append(rules, l.rule())
+		}
+		p.Rules = rules
+	}
+	if table.any { // most selections have none: no allocation
+		t := table
+		t.base = int32(p.Crawl)
+		p.Usage = &t
+	}
+	return p
+}
+
+// lowerEach lowers rules to p.Rules one at a time, as Lower says, and
+// builds the verdicts table when they are not the identity.
+func (p *Program) lowerEach(rules *ruleList, m dialect.Matching, rank func(string, bool) int) {
+	j, added := 0, false
 	extra := 0
 	if m.RobotsTxt {
 		extra = len(robotsTxt)
@@ -106,6 +147,7 @@ func (d Dialect) Lower(s Selection) Program {
 	// iterator: the loop's state stays in registers, not in a closure's.
 	var pending lowered
 	hasPending := false
+loop:
 	for n, k := rules.len(), 0; ; {
 		var l lowered
 		switch {
@@ -130,7 +172,7 @@ func (d Dialect) Lower(s Selection) Program {
 			l = lowered{pattern: robotsTxt[k-n], rank: math.MaxInt, allow: true}
 			k++
 		default:
-			goto done
+			break loop
 		}
 		i := len(p.Rules)
 		p.Rules = append(p.Rules, l.rule())
@@ -169,27 +211,23 @@ func (d Dialect) Lower(s Selection) Program {
 		}
 		p.verdicts = append(p.verdicts, code)
 	}
-done:
-	p.Crawl = len(p.Rules)
 	if !added && p.verdicts == nil {
-		p.file = int32(p.Crawl)
+		p.file = int32(len(p.Rules))
 	}
-	if nusage > 0 {
-		// Only here: the loop's body is a closure that ulow may keep, so
-		// what it writes moves to the heap, which most selections, with
-		// no Content-Usage path, need not pay for.
-		rules := p.Rules
-		for l := range ulow {
-			rules = append(rules, l.rule())
+}
+
+// lowerOneByOne, set by a test, makes Lower take the path of any
+// selection (lowerEach) for all, to check the shortcut against it.
+var lowerOneByOne bool
+
+// noEmpty reports whether every rule of rules has a pattern.
+func noEmpty(rules *ruleList) bool {
+	for i := range rules.len() {
+		if rules.at(i).Canonical == "" {
+			return false
 		}
-		p.Rules = rules
 	}
-	if table.any { // most selections have none: no allocation
-		t := table
-		t.base = int32(p.Crawl)
-		p.Usage = &t
-	}
-	return p
+	return true
 }
 
 // rule returns l as a rule of the Machine.

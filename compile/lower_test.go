@@ -2,6 +2,8 @@ package compile
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/robotsexclusion/robots/automaton"
@@ -111,5 +113,49 @@ func TestLowerSelected(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLowerShortcut checks Lower's shortcut for selections whose rules
+// are lowered one for one against the path of any selection, on random
+// files of a few groups (empty rules, index.html Allows, wildcards and
+// Content-Usage lines among their lines), in every dialect.
+func TestLowerShortcut(t *testing.T) {
+	lines := []string{
+		"User-agent: x", "User-agent: *", "Disallow: /a", "Allow: /a", "Disallow:", "Allow:",
+		"Allow: /d/index.html", "Disallow: /*.gif$", "Allow: /a/b", "Disallow: /%7e", "Allow: /$",
+		"Content-Usage: train-ai=n", "Content-Usage: /a search=y", "", "Crawl-delay: 1",
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	shortcuts := 0
+	for range 2000 {
+		var b strings.Builder
+		for range 1 + r.IntN(12) {
+			b.WriteString(lines[r.IntN(len(lines))])
+			b.WriteByte('\n')
+		}
+		for _, d := range []Dialect{RFC9309, Google, Draft1996, Original1994} {
+			f := d.Parse([]byte(b.String()))
+			for _, agent := range []string{"x", "y"} {
+				groups, named := f.SelectGroups(agent)
+				got := d.Lower(f.Selected(groups, named))
+				lowerOneByOne = true
+				want := d.Lower(f.Selected(groups, named))
+				lowerOneByOne = false
+				if got.String() != want.String() || fmt.Sprint(got.Verdicts()) != fmt.Sprint(want.Verdicts()) || got.Crawl != want.Crawl || got.fileRules != want.fileRules {
+					t.Fatalf("%v %q %s: Lower =\n%s%v %d\none by one =\n%s%v %d", d, b.String(), agent,
+						got.String(), fmt.Sprint(got.Verdicts()), got.Crawl, want.String(), fmt.Sprint(want.Verdicts()), want.Crawl)
+				}
+				m := d.spec().Match
+				sel := f.Selected(groups, named)
+				rules := sel.crawlRules()
+				if !m.FirstMatch && !m.IndexHTML && noEmpty(&rules) {
+					shortcuts++
+				}
+			}
+		}
+	}
+	if shortcuts < 1000 {
+		t.Errorf("the shortcut was taken %d times; want many", shortcuts)
 	}
 }
