@@ -217,43 +217,39 @@ func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
 // caller that keeps the patterns so already holds them once. What is not
 // so is copied.
 func NewScanIn(text, tail string, rules []Rule) *Scan {
-	// A first pass checks the ranks and the octets; the stars are counted
-	// in the second, which finds each pattern's first to cut its head, so
-	// that a pattern without one (most are) is read once. Past the first
-	// pass at most scanMaxOctets rules remain, so what the second
-	// allocates before it may find too many stars is bounded. The ranks
-	// are derived from the patterns' lengths when every rank is so (see
-	// scanRule), and kept apart otherwise.
-	octets, derived := 0, true
+	// One pass checks each rule's rank and octets and writes its record,
+	// so what it allocates before it may find too many octets or stars is
+	// bounded by the first check (each rule costs at least one unit). The
+	// ranks are taken to be derived from the patterns' lengths (see
+	// scanRule) until a rule's is not; the ranks are then kept apart, and
+	// the records written so far lose the flags that said them.
+	if len(rules) > scanMaxOctets {
+		return nil
+	}
+	s := &Scan{rules: make([]scanRule, len(rules))}
+	octets, end, segments := 0, 0, 0
 	for i := range rules {
 		r := &rules[i] // not a copy of each Rule
-		if _, ok := scanRank(r.Rank); r.Class != 0 || !ok {
+		rank, ok := scanRank(r.Rank)
+		if r.Class != 0 || !ok {
 			return nil
-		}
-		if d := r.Rank - 2*len(r.Pattern); d != 0 && d != 1 && r.Rank != math.MaxInt {
-			derived = false
 		}
 		if octets += len(r.Pattern); octets+len(rules) > scanMaxOctets {
 			return nil
 		}
-	}
-	s := &Scan{rules: make([]scanRule, len(rules)), cost: int32(buildUnitsPerOctet * (octets + len(rules)))}
-	if !derived {
-		ranks := make([]int32, len(rules))
-		s.ranks = &ranks
-	}
-	end, segments := 0, 0
-	for i := range rules {
-		r := &rules[i]
-		end += len(r.Pattern)
 		var flags uint64
-		switch rank, _ := scanRank(r.Rank); {
-		case !derived:
+		if s.ranks == nil {
+			switch d := r.Rank - 2*len(r.Pattern); {
+			case r.Rank == math.MaxInt:
+				flags = rankTop
+			case d == 1:
+				flags = rankPlusOne
+			case d != 0:
+				s.keepRanks(rules[:i])
+			}
+		}
+		if s.ranks != nil {
 			(*s.ranks)[i] = rank
-		case r.Rank == math.MaxInt:
-			flags = rankTop
-		case r.Rank > 2*len(r.Pattern):
-			flags = rankPlusOne
 		}
 		h, star := headStar(r.Pattern)
 		if star >= 0 {
@@ -261,8 +257,10 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 				return nil
 			}
 		}
+		end += len(r.Pattern)
 		s.rules[i] = newScanRule(h|flags, uint32(end))
 	}
+	s.cost = int32(buildUnitsPerOctet * (octets + len(rules)))
 	shared := endToEnd(text, rules)
 	if shared < 0 {
 		text, shared = "", 0
@@ -298,6 +296,20 @@ func endToEnd(text string, rules []Rule) int {
 		return -1
 	}
 	return len(rules)
+}
+
+// keepRanks keeps the ranks of s apart, from the first of its rules whose
+// rank is not derived from its pattern's length: the ranks of the rules
+// before it (done), whose records said them in their flags, are written
+// apart and the flags cleared.
+func (s *Scan) keepRanks(done []Rule) {
+	ranks := make([]int32, len(s.rules))
+	for i := range done {
+		ranks[i], _ = scanRank(done[i].Rank)
+		r := &s.rules[i]
+		*r = newScanRule(r.head()&^(rankPlusOne|rankTop), r.end)
+	}
+	s.ranks = &ranks
 }
 
 // pattern returns the pattern that ends at end, from.

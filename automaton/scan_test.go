@@ -19,11 +19,17 @@ func TestScanAgainstReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for iter := 0; iter < 5000; iter++ {
 		rules := make([]automaton.Rule, 1+r.IntN(8))
-		derived := iter%2 == 0 // ranks as package compile gives them, which the Scan reads from the patterns
+		// Ranks as package compile gives them, which the Scan reads from
+		// the patterns, on even iterations; on odd ones, such ranks up to
+		// a random rule (often none), and others from there.
+		apart := len(rules)
+		if iter%2 == 1 {
+			apart = r.IntN(len(rules))
+		}
 		for i := range rules {
 			p := randPattern(r, "ab/")
 			switch rank := r.IntN(8); {
-			case !derived:
+			case i >= apart:
 				rules[i] = automaton.Rule{Pattern: p, Rank: len(p) / (1 + r.IntN(3))}
 			case rank == 0:
 				rules[i] = automaton.Rule{Pattern: p, Rank: math.MaxInt}
