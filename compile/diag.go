@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/robotsexclusion/robots/internal/diag"
 )
@@ -60,29 +61,37 @@ func (f *File) Diagnostics() []diag.Diagnostic {
 	return out
 }
 
-// message formats the diagnostic's message as fmt.Sprintf would.
+// message formats the diagnostic's message as fmt.Sprintf would: the
+// format's text between verbs copied a run at a time, into one buffer
+// sized for the format and its arguments (a quoted argument may grow).
 func (d *note) message() string {
-	var b strings.Builder
-	arg := 0
 	f := d.format
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' || i+1 == len(f) {
-			b.WriteByte(f[i])
-			continue
+	n := len(f)
+	for _, a := range d.args {
+		n += len(a)
+	}
+	b := make([]byte, 0, n+8)
+	arg := 0
+	for {
+		i := strings.IndexByte(f, '%')
+		if i < 0 || i+1 == len(f) {
+			b = append(b, f...)
+			break
 		}
-		i++
-		switch f[i] {
+		b = append(b, f[:i]...)
+		switch f[i+1] {
 		case 'q':
-			b.WriteString(strconv.Quote(d.args[arg]))
+			b = strconv.AppendQuote(b, d.args[arg])
 			arg++
 		case 's':
-			b.WriteString(d.args[arg])
+			b = append(b, d.args[arg]...)
 			arg++
 		case 'd':
-			b.WriteString(strconv.Itoa(d.num))
+			b = strconv.AppendInt(b, int64(d.num), 10)
 		default:
-			b.WriteByte(f[i]) // "%%"
+			b = append(b, f[i+1]) // "%%"
 		}
+		f = f[i+2:]
 	}
-	return b.String()
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }

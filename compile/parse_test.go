@@ -196,6 +196,9 @@ func TestDiagMessage(t *testing.T) {
 		{format: "%q is read as %s", args: [3]string{"Disallowed", "disallow"}},
 		{format: "a NUL octet ends the line at column %d", num: 17},
 		{format: "matched as %%XX escapes"},
+		{format: "%q%s%d", args: [3]string{"\xff", "s"}, num: -3},
+		{format: "%s", args: [3]string{""}},
+		{format: ""},
 	} {
 		var args []any
 		n := strings.Count(d.format, "%q") + strings.Count(d.format, "%s")
