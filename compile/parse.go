@@ -320,7 +320,7 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 	}
 	n := 0
 	for pos := 0; pos < len(s); {
-		if p.lines == nil {
+		if !slowLines {
 			// Most lines are read by fastLines; it stops at the first
 			// that is not of their form, for the scan below.
 			if n, pos = p.fastLines(n, pos); pos == len(s) {
@@ -404,14 +404,14 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 			pos++
 		}
 		plain := known != keyUnknown && seen&notPlain == 0
-		if m := o.MaxLineLength; plain && (m <= 0 || i-start <= m) && p.lines == nil {
+		if m := o.MaxLineLength; plain && (m <= 0 || i-start <= m) && !slowLines {
 			// A line of a common key whose value holds nothing the
 			// scan marks, as most lines are: no NUL, comment, octet
 			// outside ASCII nor space to trim. Its key and value are
-			// known: it needs none of read's checks. (A parse that
-			// keeps the line table, for tools, reads it through line.)
+			// known: it needs none of read's checks.
 			p.lineStart = start
-			p.keyed(n, known, "", Span{value, i}, true)
+			kind := p.keyed(n, known, "", Span{value, i}, true)
+			p.addLine(Span{start, i}, kind, p.trimSpan(start, colon), Span{value, i})
 			continue
 		}
 		p.line(n, start, i, nul, hash, colon, high, known, plain)
@@ -450,15 +450,17 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 				p.group = nil
 			}
 			n++
+			p.addLine(Span{pos, pos}, LineBlank, Span{}, Span{})
 			if pos++; s[pos-1] == '\r' && pos < len(s) && s[pos] == '\n' {
 				pos++
 			}
 			continue
 		case c == '#':
-			next := p.commentLine(pos)
+			end, next := p.commentLine(pos)
 			if next < 0 {
 				return n, pos
 			}
+			p.addLine(Span{pos, end}, LineComment, Span{}, Span{})
 			n, pos = n+1, next
 			continue
 		}
@@ -600,6 +602,13 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 			p.lineStart = pos
 			p.keyed(n, k, "", Span{v, i}, true)
 		}
+		if p.lines != nil {
+			value := Span{v, i}
+			if i == v {
+				value = Span{end, end} // as trimSpan leaves a value of spaces
+			}
+			p.addLine(Span{pos, end}, k.lineKind(), Span{pos, c}, value)
+		}
 		pos = next
 	}
 	return n, pos
@@ -643,7 +652,8 @@ func (p *parser) usageLine(n, pos int, k key, colon int) int {
 		return -1
 	}
 	p.lineStart = pos
-	p.keyed(n, k, "", p.trimSpan(colon+1, i), false)
+	value := p.trimSpan(colon+1, i)
+	p.addLine(Span{pos, i}, p.keyed(n, k, "", value, false), Span{pos, colon}, value)
 	if i < len(s) && s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
 		return i + 2
 	}
@@ -653,11 +663,12 @@ func (p *parser) usageLine(n, pos int, k key, colon int) int {
 // commentLine reads the line that starts at s[pos] with '#', a comment
 // and nothing else, when no octet of it calls for a diagnostic (NUL, an
 // octet outside ASCII, past the dialect's line length): it returns where
-// the next line starts, or -1 for the scan to read the line. The line's
-// end is found a word at a time: an octet below 0x0e (the line ends, NUL,
-// tab and other controls) or outside ASCII stops the word, and a control
-// that ends nothing is read past.
-func (p *parser) commentLine(pos int) int {
+// the line ends (before the octets that end it) and where the next line
+// starts, or -1, -1 for the scan to read the line. The line's end is found
+// a word at a time: an octet below 0x0e (the line ends, NUL, tab and other
+// controls) or outside ASCII stops the word, and a control that ends
+// nothing is read past.
+func (p *parser) commentLine(pos int) (end, next int) {
 	s := p.s
 	i := pos + 1
 	for {
@@ -679,17 +690,17 @@ func (p *parser) commentLine(pos int) int {
 		if c := s[i]; c == '\n' || c == '\r' {
 			break
 		} else if c == 0 || c >= 0x80 {
-			return -1
+			return -1, -1
 		}
 		i++
 	}
 	if m := p.opts.MaxLineLength; m > 0 && i-pos > m {
-		return -1
+		return -1, -1
 	}
 	if i < len(s) && s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-		return i + 2
+		return i, i + 2
 	}
-	return min(i+1, len(s))
+	return i, min(i+1, len(s))
 }
 
 // controlWord flags, in the word w of eight octets (as swar.Load8 reads
@@ -1186,6 +1197,19 @@ func (p *parser) line(n, start, end, nul, hash, colon, high int, known key, plai
 		*p.lines = append(*p.lines, l)
 	}
 }
+
+// addLine adds a line read by a fast path to the line table, when the
+// parser keeps one, as line would have read it.
+func (p *parser) addLine(span Span, kind LineKind, key, value Span) {
+	if p.lines != nil {
+		*p.lines = append(*p.lines, Line{Span: span, Kind: kind, Key: key, Value: value})
+	}
+}
+
+// slowLines, set by a test, reads every line through line, as a parse
+// that kept the line table once did, to check the fast paths' table
+// against it.
+var slowLines bool
 
 // read reads a line for line, setting the key and value spans of l, and
 // returns what the line was read as.

@@ -2,7 +2,6 @@ package compile
 
 import (
 	"fmt"
-	"github.com/robotsexclusion/robots/internal/diag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/robotsexclusion/robots/internal/diag"
 	"github.com/robotsexclusion/robots/internal/dialect"
 	"github.com/robotsexclusion/robots/usage"
 )
@@ -28,15 +28,34 @@ func readAsBoth(t *testing.T, body []byte) {
 			want.Diagnostics = append(want.Diagnostics[:MaxDiagnostics], diag.Diagnostic{Line: first, Code: diag.TooMany,
 				Message: fmt.Sprintf("%d more diagnostics from here on are not reported", n)})
 		}
-		gotFile := refFile{Groups: got.Groups, Sitemaps: got.Sitemaps, Extensions: got.Extensions,
-			Usage: got.Usage, Signals: got.Signals, Diagnostics: got.Diagnostics(), Lines: got.Lines}
-		if reflect.DeepEqual(*want, gotFile) {
-			continue
+		gotFile := asRefFile(got)
+		if !reflect.DeepEqual(*want, gotFile) {
+			if diff := cmp.Diff(*want, gotFile, cmp.AllowUnexported(usage.Set{})); diff != "" {
+				t.Fatalf("%v: body %q: Parse departs from the reference parser (-reference +Parse):\n%s", d, body, diff)
+			}
 		}
-		if diff := cmp.Diff(*want, gotFile, cmp.AllowUnexported(usage.Set{})); diff != "" {
-			t.Fatalf("%v: body %q: Parse departs from the reference parser (-reference +Parse):\n%s", d, body, diff)
+		// The line table: the fast paths' against line's, which reads
+		// every line octet by octet; and the File read with it is the
+		// File read without.
+		var lines, slow []Line
+		withLines := asRefFile(o.parse(body, &lines))
+		slowLines = true
+		o.parse(body, &slow)
+		slowLines = false
+		if diff := cmp.Diff(slow, lines); diff != "" {
+			t.Fatalf("%v: body %q: the fast paths' line table departs from line's (-line +fast):\n%s", d, body, diff)
+		}
+		if !reflect.DeepEqual(gotFile, withLines) {
+			t.Fatalf("%v: body %q: Parse with the line table departs from Parse without:\n%s", d, body,
+				cmp.Diff(gotFile, withLines, cmp.AllowUnexported(usage.Set{})))
 		}
 	}
+}
+
+// asRefFile returns what the reference parser's refFile holds of f.
+func asRefFile(f *File) refFile {
+	return refFile{Groups: f.Groups, Sitemaps: f.Sitemaps, Extensions: f.Extensions,
+		Usage: f.Usage, Signals: f.Signals, Diagnostics: f.Diagnostics(), Lines: f.Lines}
 }
 
 // FuzzParseAgrees requires Parse to read any body exactly as the reference
