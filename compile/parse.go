@@ -411,7 +411,9 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 			// known: it needs none of read's checks.
 			p.lineStart = start
 			kind := p.keyed(n, known, "", Span{value, i}, true)
-			p.addLine(Span{start, i}, kind, p.trimSpan(start, colon), Span{value, i})
+			if p.lines != nil {
+				p.addLine(Span{start, i}, kind, p.trimSpan(start, colon), Span{value, i})
+			}
 			continue
 		}
 		p.line(n, start, i, nul, hash, colon, high, known, plain)
@@ -603,11 +605,7 @@ func (p *parser) fastLines(n, pos int) (int, int) {
 			p.keyed(n, k, "", Span{v, i}, true)
 		}
 		if p.lines != nil {
-			value := Span{v, i}
-			if i == v {
-				value = Span{end, end} // as trimSpan leaves a value of spaces
-			}
-			p.addLine(Span{pos, end}, k.lineKind(), Span{pos, c}, value)
+			p.keyLine(pos, v, i, k)
 		}
 		pos = next
 	}
@@ -1204,6 +1202,24 @@ func (p *parser) addLine(span Span, kind LineKind, key, value Span) {
 	if p.lines != nil {
 		*p.lines = append(*p.lines, Line{Span: span, Kind: kind, Key: key, Value: value})
 	}
+}
+
+// keyLine adds to the line table the line fastLines read from pos, its
+// key k, its value from v to i, as line would have read it. The key is k
+// as written, its colon straight after it, and the line ends past the
+// spaces or tabs after the value: both found again here, so that the loop
+// of a parse without the table keeps no more values live than it did.
+func (p *parser) keyLine(pos, v, i int, k key) {
+	s := p.s
+	end := i
+	for end < len(s) && (s[end] == ' ' || s[end] == '\t') {
+		end++
+	}
+	value := Span{v, i}
+	if i == v {
+		value = Span{end, end} // as trimSpan leaves a value of spaces
+	}
+	p.addLine(Span{pos, end}, k.lineKind(), Span{pos, pos + len(k.String())}, value)
 }
 
 // slowLines, set by a test, reads every line through line, as a parse
