@@ -75,7 +75,11 @@ const robotsTxtText = "/robots.txt$/robots.txt?"
 // /robots.txt, above every rule. The Content-Usage rules follow in their
 // classes, the same in every dialect: the longest match, whatever the
 // dialect's ranking of Allow and Disallow.
-func (d Dialect) Lower(s Selection) Program {
+func (d Dialect) Lower(s Selection) Program { return d.lower(s, false) }
+
+// lower is Lower; with oneByOne, every selection takes the general path
+// (lowerEach), which a test checks the shortcut against.
+func (d Dialect) lower(s Selection, oneByOne bool) Program {
 	rules := s.crawlRules()
 	p := Program{dialect: d, sel: rules}
 	ulow, nusage, table := lowerUsage(s)
@@ -95,7 +99,7 @@ func (d Dialect) Lower(s Selection) Program {
 		}
 		return r
 	}
-	if !m.FirstMatch && !m.IndexHTML && !lowerOneByOne && noEmpty(&rules) {
+	if !m.FirstMatch && !m.IndexHTML && !oneByOne && noEmpty(&rules) {
 		// Most selections: the rules lowered one for one, in order (no
 		// empty one to skip, nothing added between them), so that winner
 		// r stands for rule r and verdicts stays nil.
@@ -215,10 +219,6 @@ loop:
 		p.file = int32(len(p.Rules))
 	}
 }
-
-// lowerOneByOne, set by a test, makes Lower take the path of any
-// selection (lowerEach) for all, to check the shortcut against it.
-var lowerOneByOne bool
 
 // noEmpty reports whether every rule of rules has a pattern.
 func noEmpty(rules *ruleList) bool {

@@ -139,9 +139,7 @@ func TestLowerShortcut(t *testing.T) {
 			for _, agent := range []string{"x", "y"} {
 				groups, named := f.SelectGroups(agent)
 				got := d.Lower(f.Selected(groups, named))
-				lowerOneByOne = true
-				want := d.Lower(f.Selected(groups, named))
-				lowerOneByOne = false
+				want := d.lower(f.Selected(groups, named), true)
 				if got.String() != want.String() || fmt.Sprint(got.Verdicts()) != fmt.Sprint(want.Verdicts()) || got.Crawl != want.Crawl || got.fileRules != want.fileRules {
 					t.Fatalf("%v %q %s: Lower =\n%s%v %d\none by one =\n%s%v %d", d, b.String(), agent,
 						got.String(), fmt.Sprint(got.Verdicts()), got.Crawl, want.String(), fmt.Sprint(want.Verdicts()), want.Crawl)

@@ -295,8 +295,13 @@ type options dialect.Read
 func (d Dialect) Parse(body []byte) *File { return d.options().parse(body, nil) }
 
 // parse is Parse, appending each line to lines when it is not nil.
-func (o options) parse(body []byte, lines *[]Line) *File {
-	p := &parser{f: &File{opts: o}, opts: o, s: string(body), lines: lines}
+func (o options) parse(body []byte, lines *[]Line) *File { return o.parseWith(body, lines, false) }
+
+// parseWith is parse; with slow, every line is read through line, octet
+// by octet, as a parse that kept the line table once was: a test checks
+// the fast paths against it.
+func (o options) parseWith(body []byte, lines *[]Line, slow bool) *File {
+	p := &parser{f: &File{opts: o}, opts: o, s: string(body), lines: lines, slow: slow}
 	s := p.s
 	p.f.text = s
 	// The rules, agents, groups, sitemaps and diagnostics are gathered in
@@ -320,7 +325,7 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 	}
 	n := 0
 	for pos := 0; pos < len(s); {
-		if !slowLines {
+		if !p.slow {
 			// Most lines are read by fastLines; it stops at the first
 			// that is not of their form, for the scan below.
 			if n, pos = p.fastLines(n, pos); pos == len(s) {
@@ -404,7 +409,7 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 			pos++
 		}
 		plain := known != keyUnknown && seen&notPlain == 0
-		if m := o.MaxLineLength; plain && (m <= 0 || i-start <= m) && !slowLines {
+		if m := o.MaxLineLength; plain && (m <= 0 || i-start <= m) && !p.slow {
 			// A line of a common key whose value holds nothing the
 			// scan marks, as most lines are: no NUL, comment, octet
 			// outside ASCII nor space to trim. Its key and value are
@@ -1051,6 +1056,8 @@ type parser struct {
 	extDropped int
 	// lineStart is where the line being read starts.
 	lineStart int
+	// slow reads every line through line (see parseWith).
+	slow bool
 	// html is set when the body is an HTML page: its lines are not worth
 	// a diagnostic each.
 	html bool
@@ -1221,11 +1228,6 @@ func (p *parser) keyLine(pos, v, i int, k key) {
 	}
 	p.addLine(Span{pos, end}, k.lineKind(), Span{pos, pos + len(k.String())}, value)
 }
-
-// slowLines, set by a test, reads every line through line, as a parse
-// that kept the line table once did, to check the fast paths' table
-// against it.
-var slowLines bool
 
 // read reads a line for line, setting the key and value spans of l, and
 // returns what the line was read as.

@@ -39,9 +39,7 @@ func readAsBoth(t *testing.T, body []byte) {
 		// File read without.
 		var lines, slow []Line
 		withLines := asRefFile(o.parse(body, &lines))
-		slowLines = true
-		o.parse(body, &slow)
-		slowLines = false
+		o.parseWith(body, &slow, true)
 		if diff := cmp.Diff(slow, lines); diff != "" {
 			t.Fatalf("%v: body %q: the fast paths' line table departs from line's (-line +fast):\n%s", d, body, diff)
 		}
