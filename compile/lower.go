@@ -84,10 +84,6 @@ func (d Dialect) lower(s Selection, oneByOne bool) Program {
 	p := Program{dialect: d, sel: rules}
 	ulow, nusage, table := lowerUsage(s)
 	p.Rules = make([]automaton.Rule, 0, rules.len()+len(robotsTxt)+nusage)
-	// A lowered rule of class 0 is known by its line, the lowered rules
-	// coming in the order of s.Rules, which are in line order, one rule a
-	// line. Most often they are the file's rules, in order, then the
-	// rules the dialect adds: then verdicts stays nil (see Verdicts).
 	m := d.spec().Match
 	rank := func(pattern string, allow bool) int {
 		if m.FirstMatch {
@@ -110,8 +106,9 @@ func (d Dialect) lower(s Selection, oneByOne bool) Program {
 			p.Rules[i] = automaton.Rule{Pattern: r.Canonical, Rank: rank(r.Canonical, r.Allow)}
 		}
 		if m.RobotsTxt {
-			for _, q := range robotsTxt {
-				p.Rules = append(p.Rules, automaton.Rule{Pattern: q, Rank: math.MaxInt})
+			for k := range robotsTxt {
+				l := addedRobotsTxt(k)
+				p.Rules = append(p.Rules, l.rule())
 			}
 		}
 		p.fileRules, p.file = n > 0, int32(n)
@@ -138,7 +135,11 @@ func (d Dialect) lower(s Selection, oneByOne bool) Program {
 }
 
 // lowerEach lowers rules to p.Rules one at a time, as Lower says, and
-// builds the verdicts table when they are not the identity.
+// builds the verdicts table when they are not the identity. A lowered rule
+// of class 0 is known by its line, the lowered rules coming in the order
+// of the Selection's rules, which are in line order, one rule a line. Most
+// often they are the file's rules, in order, then the rules the dialect
+// adds: then verdicts stays nil (see Verdicts).
 func (p *Program) lowerEach(rules *ruleList, m dialect.Matching, rank func(string, bool) int) {
 	j, added := 0, false
 	extra := 0
@@ -173,7 +174,7 @@ loop:
 				}
 			}
 		case k < n+extra:
-			l = lowered{pattern: robotsTxt[k-n], rank: math.MaxInt, allow: true}
+			l = addedRobotsTxt(k - n)
 			k++
 		default:
 			break loop
@@ -228,6 +229,12 @@ func noEmpty(rules *ruleList) bool {
 		}
 	}
 	return true
+}
+
+// addedRobotsTxt returns the k-th rule RFC 9309's dialect adds: robotsTxt[k],
+// above every rule, allowing and standing for no line.
+func addedRobotsTxt(k int) lowered {
+	return lowered{pattern: robotsTxt[k], rank: math.MaxInt, allow: true}
 }
 
 // rule returns l as a rule of the Machine.
