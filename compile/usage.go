@@ -71,17 +71,18 @@ func appendShared[T any](all *[]T, group []T, x T, s, key string) []T {
 func keyBound(s, key string) int {
 	// A line ends at the first LF or CR. The next LF is found by
 	// IndexByte and kept until the lines pass it, and a CR is looked for
-	// only before it: IndexAny of the two reads an octet at a time, five
-	// times the cost on a file of short lines, and looking for the LF
-	// again at every line of a file of CR alone would read it over and
-	// over.
+	// only before it, and only in a body that holds one: IndexAny of the
+	// two reads an octet at a time, five times the cost on a file of
+	// short lines, and looking for the LF again at every line of a file
+	// of CR alone would read it over and over.
 	n, lf := 0, -1
+	cr := strings.IndexByte(s, '\r') >= 0
 	for at := 0; at < len(s); {
 		i := at
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
-		if len(s)-i >= len(key) && strings.EqualFold(s[i:i+len(key)], key) {
+		if hasPrefixFold(s[i:], key) {
 			n++
 		}
 		if lf < at {
@@ -92,8 +93,10 @@ func keyBound(s, key string) int {
 			}
 		}
 		end := lf
-		if k := strings.IndexByte(s[at:lf], '\r'); k >= 0 {
-			end = at + k
+		if cr {
+			if k := strings.IndexByte(s[at:lf], '\r'); k >= 0 {
+				end = at + k
+			}
 		}
 		at = end + 1
 	}

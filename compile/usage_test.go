@@ -398,6 +398,8 @@ func TestUsageBound(t *testing.T) {
 		{"# Content-Usage: train-ai=n\nx-content-usage: y\ncontent-usag: z\nContent-Signal: search=no\n", 0},
 		{"content-usage: a\rcontent-usage: b\rx\rcontent-usage", 3},             // CR alone ends lines
 		{"x\r\n\r\ncontent-usage: a\n\rcontent-usage: b\r\r\ncontent-usage", 3}, // CR LF, LF CR, CR CR LF
+		{"Content-Usage: a\n\tCONTENT-USAGE: b\ncontent-usagex\nAllow: /\n", 3}, // LF alone: no CR is looked for
+		{"content-u\u017fage: a\ncontent-usage: b\n", 1},                        // ASCII case only: U+017F folds to s in Unicode
 	}
 	for _, tt := range tests {
 		if got := keyBound(tt.body, "content-usage"); got != tt.want {

@@ -27,6 +27,11 @@ func FuzzPreference(f *testing.F) {
 		"*.pdf train-ai=n",
 		"Train-AI=N",
 		"train-ai=(y n);a=?1, search=:AAA=:, x=@1659578233, y=%\"caf%c3%a9\", z=1.5",
+		" \t/a \t\t train-ai=n \t",
+		"/a\t",
+		"/ \t",
+		"\t \t",
+		"/a\ttrain-ai=y\t/b",
 	} {
 		f.Add(s)
 	}
@@ -70,6 +75,11 @@ func FuzzPreference(f *testing.F) {
 		path, s, _ := ParseRule(value, from)
 		if path != "" && (path[0] != '/' || strings.ContainsAny(path, " \t")) {
 			t.Fatalf("ParseRule(%q): path %q", value, path)
+		}
+		gotV, gotPath, gotPref := splitRule(value)
+		wantV, wantPath, wantPref := splitBySplitting(value)
+		if gotV != wantV || gotPath != wantPath || gotPref != wantPref {
+			t.Fatalf("splitRule(%q) = %q, %q, %q; with package strings, %q, %q, %q", value, gotV, gotPath, gotPref, wantV, wantPath, wantPref)
 		}
 		for c := range Category(NumCategories) {
 			if s.Get(c) != Unknown && c.Vocabulary() != AIPref {
@@ -141,4 +151,18 @@ func FuzzDictionary(f *testing.F) {
 			}
 		}
 	})
+}
+
+// splitBySplitting is splitRule as the draft's section 3.2 reads, with
+// package strings' functions.
+func splitBySplitting(value string) (trimmed, path, pref string) {
+	value = strings.Trim(value, " \t")
+	if !strings.HasPrefix(value, "/") {
+		return value, "", value
+	}
+	i := strings.IndexAny(value, " \t")
+	if i < 0 {
+		return value, value, ""
+	}
+	return value, value[:i], strings.TrimLeft(value[i:], " \t")
 }

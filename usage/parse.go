@@ -56,7 +56,7 @@ func parse(v Vocabulary, value string, from Source) (Set, []diag.Diagnostic) {
 func parseDictionary(v Vocabulary, value string, from source) (Set, []diag.Diagnostic) {
 	var s Set
 	var diags []diag.Diagnostic
-	if strings.Trim(value, " \t") == "" {
+	if trimBlank(value) == "" {
 		return s, []diag.Diagnostic{problem(diag.MissingPreference, "no preference is stated")}
 	}
 	p := scanner{s: value, v: v, follow: true}
@@ -64,19 +64,10 @@ func parseDictionary(v Vocabulary, value string, from source) (Set, []diag.Diagn
 		return s, []diag.Diagnostic{syntaxDiagnostic(value)}
 	}
 	other, slots := otherOf(v), &p.slots
-	for {
-		// The followed key that appears first among those not yet read.
-		k := -1
-		for j := range slots {
-			if slots[j].first > 0 && (k < 0 || slots[j].first < slots[k].first) {
-				k = j
-			}
-		}
-		if k < 0 {
-			return s, diags
-		}
+	// The followed keys in the order they first appear, each with its
+	// last value.
+	for _, k := range p.order[:p.seen] {
 		key, m := slots[k].key, slots[k].last
-		slots[k].first = 0
 		c, ok := lookup(v, key)
 		if !ok {
 			if _, theirs := lookup(other, key); theirs && !(v == ContentSignal && key == useKey) {
@@ -102,6 +93,7 @@ func parseDictionary(v Vocabulary, value string, from source) (Set, []diag.Diagn
 			s.pref[c], s.from[c] = pref, from
 		}
 	}
+	return s, diags
 }
 
 // read returns the preference a Dictionary member states for the category
@@ -182,14 +174,9 @@ func syntaxDiagnostic(value string) diag.Diagnostic {
 // a bad path; as the draft says, it is read as a preference, which then
 // fails to parse.
 func ParseRule(value string, from Source) (path string, s Set, diags []diag.Diagnostic) {
-	value = strings.Trim(value, " \t")
-	pref := value
-	if strings.HasPrefix(value, "/") {
-		i := strings.IndexAny(value, " \t")
-		if i < 0 {
-			return value, Set{}, []diag.Diagnostic{problem(diag.MissingPreference, "a path without a preference: every category unknown")}
-		}
-		path, pref = value[:i], strings.TrimLeft(value[i:], " \t")
+	value, path, pref := splitRule(value)
+	if path != "" && pref == "" {
+		return path, Set{}, []diag.Diagnostic{problem(diag.MissingPreference, "a path without a preference: every category unknown")}
 	}
 	s, diags = Parse(pref, from)
 	if path == "" && len(diags) == 1 && (diags[0].Code == diag.UsageSyntax || diags[0].Code == diag.UppercaseKey) {
@@ -200,10 +187,48 @@ func ParseRule(value string, from Source) (path string, s Set, diags []diag.Diag
 	return path, s, diags
 }
 
+// splitRule returns a rule's value without its leading and trailing spaces
+// and tabs, and, when it starts with '/', its path, up to the first space
+// or tab, and its preference, after the run of them; otherwise no path,
+// and the whole value as the preference. It reads the value in loops: a
+// file of Content-Usage lines spent a fifth of its parse in
+// strings.IndexAny and TrimLeft here.
+func splitRule(value string) (trimmed, path, pref string) {
+	value = trimBlank(value)
+	if len(value) == 0 || value[0] != '/' {
+		return value, "", value
+	}
+	i := 1
+	for i < len(value) && !isBlank(value[i]) {
+		i++
+	}
+	path = value[:i]
+	for i < len(value) && isBlank(value[i]) {
+		i++
+	}
+	return value, path, value[i:]
+}
+
 // looksLikePath reports whether the first word of a rule value that is not
 // a Dictionary was meant as a path: it starts with '*', or holds a '/'
 // before any '='.
 func looksLikePath(word string) bool {
 	key, _, _ := strings.Cut(word, "=")
 	return strings.HasPrefix(word, "*") || strings.Contains(key, "/")
+}
+
+// isBlank reports whether c is a space or a tab, the white space around a
+// value and between a path and its preference.
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// trimBlank returns s without its leading and trailing spaces and tabs.
+func trimBlank(s string) string {
+	i, j := 0, len(s)
+	for i < j && isBlank(s[i]) {
+		i++
+	}
+	for j > i && isBlank(s[j-1]) {
+		j--
+	}
+	return s[i:j]
 }

@@ -46,3 +46,23 @@ func TestDictionaryAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestOctetClasses checks the key and Token octet tables against RFC 9651's
+// ABNF, spelt out: a key's later characters (section 3.1.2) and a Token's
+// (section 3.3.4, tchar of RFC 9110 with ":" and "/").
+func TestOctetClasses(t *testing.T) {
+	const (
+		lower, upper, digit = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789"
+		key                 = lower + digit + "_-.*"
+		token               = lower + upper + digit + "!#$%&'*+-.^_`|~" + ":/"
+	)
+	for c := range 256 {
+		b := byte(c)
+		if got, want := isKeyChar(b), strings.IndexByte(key, b) >= 0; got != want {
+			t.Errorf("isKeyChar(%q) = %t", b, got)
+		}
+		if got, want := isTokenChar(b), strings.IndexByte(token, b) >= 0; got != want {
+			t.Errorf("isTokenChar(%q) = %t", b, got)
+		}
+	}
+}
