@@ -84,16 +84,7 @@ func runCheck(e *env, args []string) int {
 	w := newResultWriter(e.stdout, *asJSON, *withUsage)
 	err = decideAll(e, fs.Args(), m, w, st)
 	w.flush()
-	st.done()
-	if err != nil {
-		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
-		return exitUsage
-	}
-	if werr := w.err(); werr != nil {
-		fmt.Fprintf(e.stderr, "robots check: writing results: %v\n", werr)
-		return exitUsage
-	}
-	return st.status()
+	return st.finish(err, w)
 }
 
 // decide is where check decides one URL of a file given with -robots: as
@@ -194,6 +185,22 @@ func (s *checkStats) done() {
 func (s *checkStats) summary(d time.Duration) string {
 	return fmt.Sprintf("%s URLs: %s allowed, %s disallowed, %s errors in %.1f s",
 		commas(s.total()), commas(s.allowed), commas(s.disallowed), commas(s.errors), d.Seconds())
+}
+
+// finish ends a run whose URLs were read with err and whose results w
+// wrote: the summary, then the exit status, exitUsage when reading the
+// URLs or writing a result failed.
+func (s *checkStats) finish(err error, w *resultWriter) int {
+	s.done()
+	if err != nil {
+		fmt.Fprintf(s.e.stderr, "robots check: %v\n", err)
+		return exitUsage
+	}
+	if werr := w.err(); werr != nil {
+		fmt.Fprintf(s.e.stderr, "robots check: writing results: %v\n", werr)
+		return exitUsage
+	}
+	return s.status()
 }
 
 // status is the exit status the counts call for.

@@ -147,16 +147,7 @@ func runCheckLive(e *env, o *liveOptions, agent string, w *resultWriter, args []
 	err := eachURLLine(e, args, line, func() {})
 	queue <- nil
 	<-written
-	st.done()
-	if err != nil {
-		fmt.Fprintf(e.stderr, "robots check: %v\n", err)
-		return exitUsage
-	}
-	if werr := w.err(); werr != nil {
-		fmt.Fprintf(e.stderr, "robots check: writing results: %v\n", werr)
-		return exitUsage
-	}
-	return st.status()
+	return st.finish(err, w)
 }
 
 // originKey returns the scheme and authority of an absolute URL, ignoring
