@@ -368,9 +368,10 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 		nrules += len(grp.Rules)
 	}
 	size += ruleText
-	// The records are written first, apart, from the values' lengths (off
-	// moves past each value), then the text and the records are written
-	// into one string, and the copies kept apart are cut from it.
+	// The records are written apart, from the values' lengths (off moves
+	// past each value), as the values are written into the string; the
+	// records follow the text in it, and the copies kept apart are cut
+	// from it.
 	start, off := 0, 0
 	for _, g := range groups {
 		for _, a := range f.Groups[g].Agents {
@@ -402,6 +403,10 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 	} else {
 		p = make([]byte, hdrBytes+groupBytes*len(groups), end)
 	}
+	// The text is written as the records are: the agents' values, then
+	// the rules', in the order the records take them.
+	var b strings.Builder
+	b.Grow(size + end)
 	for i, v := range []int{len(groups), nagents, start, rulesAt, base} {
 		binary.LittleEndian.PutUint32(p[4*i:], uint32(v))
 	}
@@ -409,6 +414,7 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 	nagents = 0
 	for i, g := range groups {
 		for _, a := range f.Groups[g].Agents {
+			b.WriteString(a.Value)
 			off += len(a.Value)
 			line := uint32(a.Line) &^ globalBit
 			if a.Global {
@@ -426,6 +432,7 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 		grp := &f.Groups[g]
 		for j := range grp.Rules {
 			r := &grp.Rules[j]
+			b.WriteString(r.Pattern)
 			off += len(r.Pattern)
 			nrules++
 			switch {
@@ -453,18 +460,6 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 			agentEnd: int32(binary.LittleEndian.Uint32(rec(i)[:4])), ruleEnd: int32(nrules),
 			index: int32(g), delayLine: int32(grp.DelayLine), delay: grp.CrawlDelay,
 		})
-	}
-	var b strings.Builder
-	b.Grow(size + len(p))
-	for _, g := range groups {
-		for _, a := range f.Groups[g].Agents {
-			b.WriteString(a.Value)
-		}
-	}
-	for _, g := range groups {
-		for _, r := range f.Groups[g].Rules {
-			b.WriteString(r.Pattern)
-		}
 	}
 	for _, g := range groups {
 		grp := &f.Groups[g]
