@@ -99,12 +99,23 @@ func (p *scanner) dictionary() bool {
 			return false
 		}
 		m := member{kind: kindTrue}
-		if p.i < len(p.s) && p.s[p.i] == '=' {
+		switch {
+		case p.i+1 < len(p.s) && p.s[p.i] == '=' && (p.s[p.i+1] == '*' || isAlpha(p.s[p.i+1])):
+			// A Token, as most values are, read here rather than
+			// through itemOrInnerList and bareItem.
+			t := p.i + 1
+			for p.i = t + 1; p.i < len(p.s) && isTokenChar(p.s[p.i]); p.i++ {
+			}
+			m = member{kind: kindToken, tok: p.s[t:p.i]}
+			if p.i < len(p.s) && p.s[p.i] == ';' && !p.params() {
+				return false
+			}
+		case p.i < len(p.s) && p.s[p.i] == '=':
 			p.i++
 			if m, ok = p.itemOrInnerList(); !ok {
 				return false
 			}
-		} else if !p.params() {
+		case !p.params():
 			return false
 		}
 		if p.follow {
