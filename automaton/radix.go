@@ -24,10 +24,12 @@ var spellOut = lazyMaxNodes
 
 // A radix builds the trie.
 type radix struct {
-	nodes int32
-	edges []redge
-	segs  []int32    // the edges' paths, segment ids, at their offsets
-	seen  indexTable // the chains (see chain), by their star node and first segment
+	nodes  int32
+	edges  []redge
+	segs   []int32    // the edges' paths, segment ids, at their offsets
+	seen   indexTable // the chains (see chain), by their star node and first segment
+	chains int        // in seen, which doubles past two thirds full
+	sp     *spares
 }
 
 // An redge is an edge of the trie being built: from star node from, over
@@ -50,9 +52,40 @@ func (e *redge) chain() bool { return e.to >= 0 || e.n > 1 }
 // it (a pattern's path is a range of its own segments, and a split cuts a
 // range in two), so no path is copied. Its other transient buffers come
 // from sp. A pattern adds at most two edges (one where it parts, one the
-// split of an edge it parts from) and one node.
+// split of an edge it parts from) and one node. The table of chains
+// starts with room for one a pattern and doubles as it fills: most edges
+// are not chains (a file of short wildcard patterns over a few letters has
+// a chain for every second pattern), and a table sized for the most, two a
+// pattern, was eight times as large as they fill and read at random.
 func newRadix(pats int, segs []int32, sp *spares) *radix {
-	return &radix{nodes: 1, edges: make([]redge, 0, 2*pats), segs: segs, seen: newIndexTable(2*pats, sp)}
+	return &radix{nodes: 1, edges: make([]redge, 0, 2*pats), segs: segs, seen: newIndexTable(pats, sp), sp: sp}
+}
+
+// chainKey is the key of a chain in seen: its star node and first segment.
+func chainKey(from, seg int32) uint64 { return uint64(from)<<32 | uint64(uint32(seg)) }
+
+// register stores chain j at slot, as find returned it, and doubles the
+// table once it is two thirds full.
+func (r *radix) register(slot int, j int32) {
+	r.seen.add(slot, j)
+	if r.chains++; 3*r.chains <= 2*len(r.seen.slots) {
+		return
+	}
+	old := r.seen.slots
+	r.seen = indexTable{slots: r.sp.get(2 * len(old)), shift: r.seen.shift - 1}
+	mask := len(r.seen.slots) - 1
+	for _, v := range old {
+		if v == 0 {
+			continue
+		}
+		e := &r.edges[v-1]
+		i := int(mix(chainKey(e.from, r.segs[e.off])) >> r.seen.shift)
+		for r.seen.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		r.seen.slots[i] = v
+	}
+	r.sp.put(old)
 }
 
 // newNode adds a star node and returns it.
@@ -64,7 +97,7 @@ func (r *radix) newNode() int32 {
 // find returns the chain from star node at whose first segment is seg, or
 // -1, and the slot where it would be added.
 func (r *radix) find(at, seg int32) (int32, int) {
-	return r.seen.lookup(uint64(at)<<32|uint64(uint32(seg)), func(j int32) bool {
+	return r.seen.lookup(chainKey(at, seg), func(j int32) bool {
 		e := &r.edges[j]
 		return e.from == at && r.segs[e.off] == seg
 	})
@@ -90,7 +123,7 @@ func (r *radix) insert(at, off, n, to, rule int32) {
 		}
 		j, slot := r.find(at, q[0])
 		if j < 0 {
-			r.seen.add(slot, r.add(redge{from: at, to: to, rule: rule}, off, n))
+			r.register(slot, r.add(redge{from: at, to: to, rule: rule}, off, n))
 			return
 		}
 		e := r.edges[j]
@@ -125,7 +158,7 @@ func (r *radix) split(j int32, k int) int32 {
 	r.edges = append(r.edges, f)
 	if f.chain() {
 		_, slot := r.find(u, r.segs[f.off])
-		r.seen.add(slot, int32(len(r.edges)-1))
+		r.register(slot, int32(len(r.edges)-1))
 	}
 	return u
 }
