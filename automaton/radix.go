@@ -53,12 +53,13 @@ func (e *redge) chain() bool { return e.to >= 0 || e.n > 1 }
 // range in two), so no path is copied. Its other transient buffers come
 // from sp. A pattern adds at most two edges (one where it parts, one the
 // split of an edge it parts from) and one node. The table of chains
-// starts with room for one a pattern and doubles as it fills: most edges
-// are not chains (a file of short wildcard patterns over a few letters has
-// a chain for every second pattern), and a table sized for the most, two a
-// pattern, was eight times as large as they fill and read at random.
+// starts with room for one every second pattern and doubles as it fills:
+// most edges are not chains (a file of short wildcard patterns over a few
+// letters has about one for every second pattern), and a table sized for
+// the most, two a pattern, was eight times as large as they fill and read
+// at random.
 func newRadix(pats int, segs []int32, sp *spares) *radix {
-	return &radix{nodes: 1, edges: make([]redge, 0, 2*pats), segs: segs, seen: newIndexTable(pats, sp), sp: sp}
+	return &radix{nodes: 1, edges: make([]redge, 0, 2*pats), segs: segs, seen: newIndexTable(pats/2, sp), sp: sp}
 }
 
 // chainKey is the key of a chain in seen: its star node and first segment.
