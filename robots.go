@@ -196,7 +196,9 @@ type Decision struct {
 	// OverBudget reports that the URL was not matched, because deciding
 	// it exactly would cost more work than a decision may (see the
 	// package comment's Bounds and ErrOverBudget): the decision fails
-	// closed, Allowed false and Line 0. It is false for every other
+	// closed, Allowed false and Line 0. The budget holds for the Allow,
+	// Disallow and Content-Usage rules together, read in one pass, so
+	// Content-Usage rules alone can set it. It is false for every other
 	// decision. This is the one place where a Matcher departs from exact
 	// matching; a file whose rules keep every decision within the budget,
 	// as every real file does, never sets it.
