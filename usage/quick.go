@@ -103,10 +103,8 @@ func (p *scanner) dictionary() bool {
 		case p.i+1 < len(p.s) && p.s[p.i] == '=' && (p.s[p.i+1] == '*' || isAlpha(p.s[p.i+1])):
 			// A Token, as most values are, read here rather than
 			// through itemOrInnerList and bareItem.
-			t := p.i + 1
-			for p.i = t + 1; p.i < len(p.s) && isTokenChar(p.s[p.i]); p.i++ {
-			}
-			m = member{kind: kindToken, tok: p.s[t:p.i]}
+			p.i++
+			m = p.token()
 			if p.i < len(p.s) && p.s[p.i] == ';' && !p.params() {
 				return false
 			}
@@ -147,9 +145,17 @@ func (p *scanner) dictionary() bool {
 
 // ows skips spaces and tabs.
 func (p *scanner) ows() {
-	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t') {
+	for p.i < len(p.s) && isBlank(p.s[p.i]) {
 		p.i++
 	}
+}
+
+// token reads a Token, whose first character the caller has checked.
+func (p *scanner) token() member {
+	t := p.i
+	for p.i++; p.i < len(p.s) && isTokenChar(p.s[p.i]); p.i++ {
+	}
+	return member{kind: kindToken, tok: p.s[t:p.i]}
 }
 
 // key reads a key.
@@ -229,10 +235,7 @@ func (p *scanner) bareItem() (member, bool) {
 		}
 		return member{}, false
 	case c == '*' || isAlpha(c):
-		t := p.i
-		for p.i++; p.i < len(p.s) && isTokenChar(p.s[p.i]); p.i++ {
-		}
-		return member{kind: kindToken, tok: p.s[t:p.i]}, true
+		return p.token(), true
 	case c == ':':
 		return member{kind: kindBytes}, p.bytes()
 	case c == '-' || '0' <= c && c <= '9':
