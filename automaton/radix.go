@@ -69,24 +69,12 @@ func chainKey(from, seg int32) uint64 { return uint64(from)<<32 | uint64(uint32(
 // table once it is two thirds full.
 func (r *radix) register(slot int, j int32) {
 	r.seen.add(slot, j)
-	if r.chains++; 3*r.chains <= 2*len(r.seen.slots) {
-		return
+	if r.chains++; 3*r.chains > 2*len(r.seen.slots) {
+		r.seen.grow(r.sp, func(j int32) uint64 {
+			e := &r.edges[j]
+			return chainKey(e.from, r.segs[e.off])
+		})
 	}
-	old := r.seen.slots
-	r.seen = indexTable{slots: r.sp.get(2 * len(old)), shift: r.seen.shift - 1}
-	mask := len(r.seen.slots) - 1
-	for _, v := range old {
-		if v == 0 {
-			continue
-		}
-		e := &r.edges[v-1]
-		i := int(mix(chainKey(e.from, r.segs[e.off])) >> r.seen.shift)
-		for r.seen.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		r.seen.slots[i] = v
-	}
-	r.sp.put(old)
 }
 
 // newNode adds a star node and returns it.

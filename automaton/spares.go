@@ -83,6 +83,25 @@ func (t *indexTable) lookup(h uint64, eq func(int32) bool) (int32, int) {
 // add stores index x at slot i, as lookup returned it.
 func (t *indexTable) add(i int, x int32) { t.slots[i] = x + 1 }
 
+// grow doubles the table, its slots from sp, and gives the old slots back;
+// key returns the hash of the index each slot holds, as lookup was given it.
+func (t *indexTable) grow(sp *spares, key func(int32) uint64) {
+	old := t.slots
+	t.slots, t.shift = sp.get(2*len(old)), t.shift-1
+	mask := len(t.slots) - 1
+	for _, v := range old {
+		if v == 0 {
+			continue
+		}
+		i := int(mix(key(v-1)) >> t.shift)
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = v
+	}
+	sp.put(old)
+}
+
 // mix scrambles the bits of h (the finalizer of splitmix64), so that keys
 // that differ in a few low bits, or in steps, spread over the table.
 func mix(h uint64) uint64 {
