@@ -31,8 +31,10 @@
 //
 //   - A decision costs at most DecideBase + DecidePerOctet·L units of work
 //     (32,768 plus 32 per octet; DecideBudget), all classes decided
-//     together, which keeps a decision of a 1 KiB input within about a
-//     millisecond whatever the patterns. Its time is linear in L; it takes
+//     together (twice that when MatchClasses runs out of it before
+//     class 0 is decided, and decides class 0 again alone), which keeps a
+//     decision of a 1 KiB input within about a millisecond whatever the
+//     patterns. Its time is linear in L; it takes
 //     no lock and does not allocate (the first decisions that run at once
 //     on one Machine may allocate walk scratch, of which at most 1 MiB is
 //     kept). An input that would cost more is not decided: Match returns
@@ -204,8 +206,12 @@ import (
 // class 0. The per-octet cost of a decision is therefore the sum of the
 // costs below over the classes decided; the robots.txt matcher decides its
 // usage classes with the crawl class only for a selection that has
-// Content-Usage rules with paths. The budgets below are for all classes
-// together: the Limits apply to each class's DFAs, workCap is spent by all
+// Content-Usage rules with paths. The decision budget below is for all
+// classes together, class 0 first: a class it runs out on fails closed
+// alone with the classes after it, and class 0, when it is one of them,
+// is decided again alone (so a decision costs at most twice the budget,
+// and class 0 is decided exactly whenever Match decides it). The build
+// budgets are for all classes together too: the Limits apply to each class's DFAs, workCap is spent by all
 // of them, and P counts the patterns of every class.
 //
 // # The decision budget
@@ -227,7 +233,8 @@ import (
 // quarter of DecideBase, an eighth of DecidePerOctet) past which it gives
 // up for the tier below. A walk that would spend more than the decision
 // may stops there, and the decision fails closed: Match returns
-// OverBudget, and MatchClasses stores it for every class asked. This is
+// OverBudget, and MatchClasses stores it for the class it ran out on and
+// those after it (see Classes). This is
 // the one place where a Machine departs from exact matching, and it can
 // happen only on the segment tier, only when the build could not bound
 // the walk: Stats.WorstBase and WorstPerOctet are the most a decision
@@ -1021,10 +1028,13 @@ func defaultMeter(static int) meter {
 // the literal DFAs of all the classes asked: their cursors step together
 // on each octet, until every one is settled. Then each class whose
 // wildcard rules could still beat what its DFA found walks its wildcard
-// tier, as Match does for class 0. The classes asked share one decision
-// budget: when deciding them exactly would cost more, every entry of set
-// is OverBudget. Its time is linear in the input for each class; it does
-// not allocate, and takes no lock.
+// tier, as Match does for class 0, class by class in their order. The
+// classes asked share one decision budget: the class it runs out on, and
+// every class after it, is OverBudget. When it runs out before class 0 is
+// decided, class 0 is decided again alone, as Match decides it, within a
+// budget of its own; so dst[0] is always what Match returns, and a
+// decision costs at most twice the budget. Its time is linear in the input
+// for each class; it does not allocate, and takes no lock.
 func (m *Machine) MatchClasses(in Input, set ClassSet, dst *[MaxClasses]int32) {
 	m.matchClasses(in, set, dst, nil)
 }
@@ -1052,6 +1062,7 @@ func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, m
 			live |= 1 << c
 		}
 	}
+	retry := mt == nil // a caller's meter (Cost's) is spent once
 	if mt == nil {
 		x := m.meter(static)
 		mt = &x
@@ -1072,7 +1083,7 @@ func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, m
 				// What the cursors read of p: at most all of it each.
 				n += len(p)
 				if mt.spent += classes * dfaOctetCost * len(p); mt.over(n, &s) {
-					overAll(set, &asked, dst)
+					m.overFrom(0, in, &asked, dst, retry)
 					return
 				}
 				classes = bits.OnesCount(uint(live))
@@ -1095,7 +1106,7 @@ func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, m
 		if mt.counted {
 			n++
 			if mt.spent += classes * dfaOctetCost; mt.over(n, &s) {
-				overAll(set, &asked, dst)
+				m.overFrom(0, in, &asked, dst, retry)
 				return
 			}
 			classes = bits.OnesCount(uint(live))
@@ -1106,7 +1117,7 @@ func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, m
 			continue
 		}
 		if dst[c] = e.finish(in, cur[c].result(), mt); dst[c] == OverBudget {
-			overAll(set, &asked, dst)
+			m.overFrom(c, in, &asked, dst, retry)
 			return
 		}
 	}
@@ -1125,12 +1136,18 @@ func testBudget(e *engines) meter {
 	return mt
 }
 
-// overAll stores OverBudget in dst for every class of set that has rules.
-func overAll(set ClassSet, asked *[MaxClasses]*engines, dst *[MaxClasses]int32) {
-	for c := range MaxClasses {
-		if set&(1<<c) != 0 && asked[c] != nil {
+// overFrom stores OverBudget in dst for class c and every class after it
+// that was asked and has rules: the budget of MatchClasses ran out on
+// class c. When c is class 0 and retry is set, class 0 is then decided
+// alone, as Match decides it, on a meter of its own.
+func (m *Machine) overFrom(c int, in Input, asked *[MaxClasses]*engines, dst *[MaxClasses]int32, retry bool) {
+	for ; c < MaxClasses; c++ {
+		if asked[c] != nil {
 			dst[c] = OverBudget
 		}
+	}
+	if retry && asked[0] != nil && dst[0] == OverBudget {
+		dst[0] = m.engines.match(in, nil)
 	}
 }
 

@@ -30,7 +30,8 @@ package automaton
 // all classes decided together. A unit is a step of an engine that
 // touches memory of its own, a few tens of instructions at most. A
 // decision that would spend more stops, and fails closed: Match returns
-// OverBudget.
+// OverBudget. (MatchClasses, when the budget runs out before class 0 is
+// decided, decides class 0 again alone within a budget of its own.)
 //
 // Patterns whose worst case fits the budget (Stats.Bounded) never fail
 // closed. The values keep a decision of a 1 KiB input within about a
@@ -44,9 +45,9 @@ const (
 // octets may cost: DecideBase + DecidePerOctet·n.
 func DecideBudget(n int) int { return DecideBase + DecidePerOctet*n }
 
-// OverBudget is what Match returns, and MatchClasses stores for every class
-// asked, when deciding the input exactly would cost more than the
-// decision budget. A caller must read it as "no answer" and fail closed:
+// OverBudget is what Match returns, and MatchClasses stores for a class,
+// when deciding the input exactly would cost more than the decision
+// budget. A caller must read it as "no answer" and fail closed:
 // it is neither a rule nor the absence of a match.
 const OverBudget int32 = -2
 

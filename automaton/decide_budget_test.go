@@ -85,6 +85,62 @@ func TestOverBudget(t *testing.T) {
 	}
 }
 
+// TestMatchClassesDecidesClass0Again checks, on every tier, that when
+// MatchClasses runs out of the budget before class 0 is decided, class 0
+// is decided again alone: under the least budget within which Match
+// decides the input, a class 1 whose literal DFA stays live to the end
+// takes the classes read together past it, and MatchClasses still stores
+// Match's answer for class 0, and OverBudget for class 1.
+func TestMatchClassesDecidesClass0Again(t *testing.T) {
+	rules := []automaton.Rule{
+		{Pattern: "/x", Rank: 2},
+		{Pattern: "/*zz*q", Rank: 6},
+		{Pattern: "/x*xq$", Rank: 5},
+		{Pattern: "/" + strings.Repeat("x", 400), Rank: 401, Class: 1},
+	}
+	in := automaton.String("/" + strings.Repeat("x", 300))
+	want := automaton.Compile(rules, automaton.Limits{}).Match(in)
+	if want < 0 {
+		t.Fatalf("Match = %d, want a rule", want)
+	}
+	retried := 0
+	for _, lim := range budgetTiers {
+		t.Run(lim.String(), func(t *testing.T) {
+			// The least base, with nothing per octet, within which Match
+			// decides in.
+			lo, hi := 0, 1<<16
+			if automaton.CompileBudget(rules, lim, hi, 0).Match(in) == automaton.OverBudget {
+				t.Fatalf("Match over a budget of %d units", hi)
+			}
+			for lo < hi {
+				mid := (lo + hi) / 2
+				if automaton.CompileBudget(rules, lim, mid, 0).Match(in) == automaton.OverBudget {
+					lo = mid + 1
+				} else {
+					hi = mid
+				}
+			}
+			m := automaton.CompileBudget(rules, lim, lo, 0)
+			if got := m.Match(in); got != want {
+				t.Fatalf("Match within %d units = %d, want %d", lo, got, want)
+			}
+			var dst [automaton.MaxClasses]int32
+			m.MatchClasses(in, 1<<0|1<<1, &dst)
+			if dst[0] != want {
+				t.Errorf("MatchClasses within %d units: class 0 = %d, want %d (Match's)", lo, dst[0], want)
+			}
+			if dst[1] == automaton.OverBudget {
+				retried++
+			} else if automaton.LazyOf(lim) != automaton.LazyAlways {
+				t.Errorf("MatchClasses within %d units: class 1 = %d, want OverBudget", lo, dst[1])
+			}
+		})
+	}
+	if retried == 0 {
+		t.Error("no tier ran out of the budget with class 1: the test decides nothing again")
+	}
+}
+
 // TestWorstCost checks, on every tier, that the work a decision counts
 // (Machine.Cost) stays within the worst case the build states
 // (Stats.WorstBase + WorstPerOctet per octet), on random rules and
