@@ -16,6 +16,7 @@ import (
 	"github.com/robotsexclusion/robots/internal/corpus"
 	"github.com/robotsexclusion/robots/internal/hostiletest"
 	"github.com/robotsexclusion/robots/internal/reference"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 // corpusFiles reads every robots.txt of the corpus, by name, or skips.
@@ -277,5 +278,53 @@ func TestDecisionOverBudget(t *testing.T) {
 	d := m.Decide(short)
 	if d.OverBudget || d.Allowed != allowed || i >= 0 && d.Line != rules[i].Line {
 		t.Errorf("Decide(%q) = %+v, want allowed %v (rule %d)", short, d, allowed, i)
+	}
+}
+
+// TestUsageOverBudget checks a file whose Content-Usage rules alone take a
+// URL past the decision budget: the crawl verdict is still exact (decided
+// again against Allow and Disallow alone), and the preference those rules
+// state fails closed, Disallowed from a Content-Usage source of no line,
+// with UsageOverBudget set. A URL of the same file within the budget is
+// decided exactly, usage included.
+func TestUsageOverBudget(t *testing.T) {
+	body, url := hostiletest.UsageOverBudget()
+	r := robots.Parse(body)
+	if r.Truncated() {
+		t.Fatal("the file is past the parse limit")
+	}
+	m := r.Agent("FooBot")
+	if w, b := m.Cost(url), automaton.DecideBudget(len(url)); w <= b {
+		t.Fatalf("the URL costs %d units, within the budget of %d: the test needs one past it", w, b)
+	}
+	d := m.Decide(url)
+	if !d.Allowed || d.OverBudget || !d.UsageOverBudget || d.Line != 0 {
+		t.Errorf("Decide = %+v, want allowed by no rule, UsageOverBudget", d)
+	}
+	if p, from := d.Usage.Combined(usage.TrainAI); p != usage.Disallowed || from != (usage.Source{Field: "Content-Usage"}) {
+		t.Errorf("train-ai = %v from %+v, want n from Content-Usage of no line", p, from)
+	}
+	if p := d.Usage.Get(usage.Search); p != usage.Unknown {
+		t.Errorf("search = %v, want unknown: no Content-Usage rule states it", p)
+	}
+	// The crawl rules decide as they do alone, past the budget too.
+	private := "/private" + url
+	d = m.Decide(private)
+	if d.Allowed || d.OverBudget || d.UsageOverBudget || d.Line != 2 {
+		t.Errorf("Decide(/private...) = %+v, want disallowed by line 2", d)
+	}
+	// A URL that moves few patterns on is decided exactly, usage included.
+	rules := compile.RFC9309.Parse(body).Select("FooBot")
+	for _, short := range []string{"/zzzzd", "/xayb"} {
+		d := m.Decide(short)
+		want := usage.Unknown
+		for _, u := range rules.Usage {
+			if reference.Match(u.Canonical, compile.RFC9309.Form().URL(short)) {
+				want = usage.Allowed
+			}
+		}
+		if !d.Allowed || d.UsageOverBudget || d.Usage.Get(usage.TrainAI) != want {
+			t.Errorf("Decide(%q) = %+v, want allowed, train-ai %v", short, d, want)
+		}
 	}
 }

@@ -68,7 +68,12 @@
 //     within about a millisecond on any file the parse limit admits.
 //     Where matching the URL exactly would cost more, the decision fails
 //     closed: the URL is disallowed, with Line 0 and Decision.OverBudget
-//     set (ErrOverBudget says why), never allowed. That is the one place
+//     set (ErrOverBudget says why), never allowed. Content-Usage rules
+//     with paths are read in the same pass: when they alone take it past
+//     the budget, the URL is decided again against Allow and Disallow
+//     alone (so such a decision costs at most twice the budget), its
+//     verdict exact, and the preferences they state fail closed
+//     (Decision.UsageOverBudget). That is the one place
 //     where a Matcher departs from exact matching, and it takes files
 //     built to defeat automata (tens of thousands of distinct wildcard
 //     rules that all move on at once): each of 1,613 real files, and files

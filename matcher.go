@@ -122,6 +122,9 @@ func newMatcher(s compile.Selection, lines kept.Lines, lim automaton.Limits, sca
 // usage preferences the file states for it. The Content-Usage rules are
 // classes of the same automaton as Allow and Disallow, decided in the same
 // read of the URL; a URL that may not be fetched gets no preferences.
+// When those rules alone cannot be matched within the decision budget, the
+// crawl verdict is still exact and the preferences they state fail closed
+// (Decision.UsageOverBudget).
 //
 // url is an absolute URL with a scheme and an authority
 // ("https://example.com/a/b?c", as a crawler fetches it), or a reference
@@ -158,6 +161,9 @@ func (m *Matcher) Decide(url string) (d Decision) {
 	m.decide(&d, won[0])
 	if d.Allowed {
 		d.Usage = table.Prefs(&won)
+		for c := 1; c < automaton.MaxClasses; c++ {
+			d.UsageOverBudget = d.UsageOverBudget || won[c] == automaton.OverBudget
+		}
 	}
 	return d
 }

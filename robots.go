@@ -194,15 +194,22 @@ type Decision struct {
 	NotURL  bool // what was decided is not a URL robots.txt speaks of (see Matcher.Decide): the verdict is the string's as Google's crawler reads it, and a crawler should not fetch it
 
 	// OverBudget reports that the URL was not matched, because deciding
-	// it exactly would cost more work than a decision may (see the
-	// package comment's Bounds and ErrOverBudget): the decision fails
-	// closed, Allowed false and Line 0. The budget holds for the Allow,
-	// Disallow and Content-Usage rules together, read in one pass, so
-	// Content-Usage rules alone can set it. It is false for every other
-	// decision. This is the one place where a Matcher departs from exact
-	// matching; a file whose rules keep every decision within the budget,
-	// as every real file does, never sets it.
+	// it exactly against the Allow and Disallow rules would cost more work
+	// than a decision may (see the package comment's Bounds and
+	// ErrOverBudget): the decision fails closed, Allowed false and Line 0.
+	// It is false for every other decision. This and UsageOverBudget are
+	// the one place where a Matcher departs from exact matching; a file
+	// whose rules keep every decision within the budget, as every real
+	// file does, sets neither.
 	OverBudget bool
+
+	// UsageOverBudget reports, for a URL that may be fetched, that its
+	// Content-Usage rules could not be matched within the decision budget
+	// (the crawl verdict is exact: it is decided again alone when they
+	// are read together past the budget): every AIPref category those
+	// rules state fails closed, usage.Disallowed from a Content-Usage
+	// source of no line, in Usage.
+	UsageOverBudget bool
 
 	Line    int    // line of the deciding rule; 0 when no rule matched
 	Pattern string // the deciding rule's value as written; "" when none

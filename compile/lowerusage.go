@@ -326,8 +326,11 @@ func (t *UsageTable) Classes() automaton.ClassSet {
 // Prefs returns the preferences of a URL that may be fetched, given the
 // winner of each class as automaton.Machine.MatchClasses gives them: the
 // index in the Program's Rules of class c's winning rule in won[c], or -1
-// when no rule of the class matched. Only the classes of Classes are
-// read. Prefs does not allocate.
+// when no rule of the class matched, or automaton.OverBudget when the
+// class could not be decided within the decision budget. A category whose
+// class is OverBudget fails closed: it reads usage.Disallowed, from a
+// Content-Usage source of no line. Only the classes of Classes are read.
+// Prefs does not allocate.
 func (t *UsageTable) Prefs(won *[automaton.MaxClasses]int32) usage.Set {
 	return t.prefs(won[:], t.base)
 }
@@ -345,8 +348,11 @@ func (t *UsageTable) prefs(won []int32, base int32) usage.Set {
 		if t.class[i] == classCrawl {
 			continue
 		}
-		if w := won[t.class[i]]; w >= base {
+		switch w := won[t.class[i]]; {
+		case w >= base:
 			s = t.rules[int(w-base)*len(aiprefCategories)+i].set(s, c)
+		case w == automaton.OverBudget:
+			s = s.With(c, usage.Disallowed, usage.Source{Field: fieldContentUsage})
 		}
 	}
 	return s

@@ -39,7 +39,10 @@ var ErrUnreachable = errors.New("robots.txt unreachable")
 //
 // A request whose URL robots.txt allows (Decision.Allowed) is refused for
 // usage instead: robots.txt says its content may not be used for Purpose,
-// one of the Transport's Purposes. It matches ErrUsageRefused only.
+// one of the Transport's Purposes, or its Content-Usage rules could not be
+// matched within the decision budget and fail closed
+// (Decision.UsageOverBudget; it wraps robots.ErrOverBudget then). It
+// matches ErrUsageRefused only.
 type DisallowedError struct {
 	URL      string          // the URL requested, its password redacted (url.URL.Redacted)
 	Agent    string          // the product token it was decided for
@@ -75,6 +78,10 @@ func (e *DisallowedError) Error() string {
 		where := "robots.txt"
 		if e.Result != nil {
 			where = e.Result.FinalURL
+		}
+		if e.usageOverBudget() {
+			return fmt.Sprintf("fetch: %s may not use %s for %s: %s: its Content-Usage rules were not matched, so they fail closed: %v",
+				e.Agent, e.URL, e.Purpose.Label(), where, robots.ErrOverBudget)
 		}
 		return fmt.Sprintf("fetch: %s may not use %s for %s: %s %s says no",
 			e.Agent, e.URL, e.Purpose.Label(), where, e.Source)
@@ -112,13 +119,22 @@ func (e *DisallowedError) Is(target error) bool {
 	return target == ErrDisallowed
 }
 
-// Unwrap returns robots.ErrOverBudget when the Decision is OverBudget: the
-// reason a URL is disallowed unmatched; otherwise nil.
+// Unwrap returns robots.ErrOverBudget when the Decision is OverBudget, the
+// reason a URL is disallowed unmatched, or when a refusal for usage comes
+// from Content-Usage rules that were not matched within the decision
+// budget (Decision.UsageOverBudget); otherwise nil.
 func (e *DisallowedError) Unwrap() error {
-	if e.Decision.OverBudget {
+	if e.Decision.OverBudget || e.usageOverBudget() {
 		return robots.ErrOverBudget
 	}
 	return nil
+}
+
+// usageOverBudget reports whether e refuses for usage because the
+// Content-Usage rules could not be matched within the decision budget: the
+// refusing source is then of no line (robots.Decision.UsageOverBudget).
+func (e *DisallowedError) usageOverBudget() bool {
+	return e.Decision.Allowed && e.Decision.UsageOverBudget && e.Source.Line == 0
 }
 
 // defaultMaxCrawlDelay caps the Crawl-delay a Transport waits out, whatever

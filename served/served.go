@@ -92,6 +92,7 @@ func Decide(m *robots.Matcher, url string) Verdict {
 			return Verdict{Decision: d, Reading: r}
 		}
 		v.Usage = v.Usage.Combine(d.Usage)
+		v.UsageOverBudget = v.UsageOverBudget || d.UsageOverBudget
 	}
 	return v
 }

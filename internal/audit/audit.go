@@ -361,7 +361,7 @@ func (a *Auditor) analyze(m *robots.Matcher, lines []int, overBudget *int) *Agen
 	}
 	root := m.Decide("/")
 	ag.Root, ag.RootLine = verdict(root.Allowed), root.Line
-	ag.Usage = usageOf(root.Usage)
+	ag.Usage, ag.UsageOverBudget = usageOf(root.Usage), root.UsageOverBudget
 	ag.Level = levelOf(root.Allowed, false)
 	// A witness is a probe decided otherwise than "/": a disallowed one
 	// when "/" is allowed, first sought among the probes of disallow

@@ -78,6 +78,9 @@
 //	                          "train-ai", "search" (Content-Usage), "signal-search", "signal-ai-input",
 //	                          "signal-ai-train" (Content-Signal), each "allowed" or "disallowed", and
 //	                          "signal-use" (immediate, reference, full); omitted when none is known
+//	usage_over_budget bool    true when the Content-Usage rules could not be matched on "/" within the decision
+//	                          budget: the categories they state read "disallowed", failing closed
+//	                          (robots.Decision.UsageOverBudget); omitted otherwise
 //
 // A redirect followed within the input takes the outcome, size,
 // truncated, lint, agents and error of the capture it leads to; its own

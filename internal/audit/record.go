@@ -56,6 +56,11 @@ type Agent struct {
 	Witness     string            `json:"witness,omitempty"`
 	WitnessLine int               `json:"witness_line,omitempty"`
 	Usage       map[string]string `json:"usage,omitempty"`
+	// UsageOverBudget says that the Content-Usage rules could not be
+	// matched on "/" within the decision budget, so the categories they
+	// state read "disallowed" in Usage, failing closed
+	// (robots.Decision.UsageOverBudget).
+	UsageOverBudget bool `json:"usage_over_budget,omitempty"`
 }
 
 // The values of Agent.Group.
@@ -216,6 +221,9 @@ func (a *Agent) appendFields(b []byte) []byte {
 			b = jsonw.AppendString(b, a.Usage[k])
 		}
 		b = append(b, '}')
+	}
+	if a.UsageOverBudget {
+		b = append(b, `,"usage_over_budget":true`...)
 	}
 	return append(b, '}')
 }

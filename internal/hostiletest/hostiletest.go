@@ -31,16 +31,36 @@ Disallow: /admin$
 // tens of thousands of its patterns move on. It returns the same file on
 // every call.
 func OverBudget() (body []byte, path string) {
+	return overBudget("", func(pattern string) string { return "Disallow: " + pattern })
+}
+
+// UsageOverBudget returns a file whose Content-Usage rules alone take its
+// URL past the decision budget, and that URL's path: OverBudget's patterns
+// on lines "Content-Usage: /*a*b*c*d$ train-ai=y", after one "Disallow:
+// /private" (which the URL does not match), to the parse limit. Deciding
+// the URL against its Allow and Disallow rules alone costs next to
+// nothing. It returns the same file on every call.
+func UsageOverBudget() (body []byte, path string) {
+	return overBudget("Disallow: /private\n", func(pattern string) string {
+		return "Content-Usage: " + pattern + " train-ai=y"
+	})
+}
+
+// overBudget writes the * group of OverBudget and UsageOverBudget: head,
+// then a line of each distinct pattern "/*a*b*c*d$" as line writes it,
+// while the file is shorter than the parse limit by the longest such line
+// and a margin; and their URL's path.
+func overBudget(head string, line func(pattern string) string) (body []byte, path string) {
 	r := rand.New(rand.NewPCG(4, 26))
 	seen := map[string]bool{}
 	var b strings.Builder
-	b.WriteString("User-agent: *\n")
-	for b.Len() < robots.DefaultParseLimit-32 {
-		l := "Disallow: /"
+	b.WriteString("User-agent: *\n" + head)
+	for b.Len() < robots.DefaultParseLimit-len(line("/*a*b*c*d$"))-12 {
+		p := "/"
 		for range 4 {
-			l += "*" + string(rune('a'+r.IntN(26)))
+			p += "*" + string(rune('a'+r.IntN(26)))
 		}
-		l += "$\n"
+		l := line(p+"$") + "\n"
 		if !seen[l] {
 			seen[l] = true
 			b.WriteString(l)

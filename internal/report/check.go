@@ -16,8 +16,10 @@ import (
 // AppendCheckJSON appends the -json line of check for url and d, without
 // the newline; with a reading (the path and query a common server may read
 // the URL's as, which a rule disallows), a "read" field; with withUsage,
-// the usage preferences too (usage.Set's JSON); "over_budget" is there,
-// true, only for a decision that failed closed (robots.Decision.OverBudget):
+// the usage preferences too (usage.Set's JSON), and "usage_over_budget",
+// true, when they failed closed (robots.Decision.UsageOverBudget);
+// "over_budget" is there, true, only for a decision that failed closed
+// (robots.Decision.OverBudget):
 //
 //	{"url":"https://a.example/private","allowed":false,"line":2,"pattern":"/private"}
 //	{"url":"https://a.example/private%2Fa","allowed":false,"line":2,"pattern":"/private/","read":"/private/a"}
@@ -42,6 +44,9 @@ func AppendCheckJSON(b []byte, url string, d robots.Decision, reading string, wi
 	if withUsage {
 		b = append(b, `,"usage":`...)
 		b = d.Usage.AppendJSON(b)
+		if d.UsageOverBudget {
+			b = append(b, `,"usage_over_budget":true`...)
+		}
 	}
 	return append(b, '}')
 }
@@ -86,10 +91,16 @@ func AppendCheckText(b []byte, url string, d robots.Decision, reading string, wi
 }
 
 // AppendUsageColumn appends the usage column of a text line: a tab, then
-// "usage: " and the preferences with their lines.
+// "usage: " and the preferences with their lines, and when the
+// Content-Usage rules were not matched within the decision budget
+// (robots.Decision.UsageOverBudget), a note that their n fails closed.
 func AppendUsageColumn(b []byte, d robots.Decision) []byte {
 	b = append(b, "\tusage: "...)
-	return d.Usage.AppendWithSources(b)
+	b = d.Usage.AppendWithSources(b)
+	if d.UsageOverBudget {
+		b = append(b, " (Content-Usage not matched: deciding it exactly costs more than the decision budget, so its n fails closed)"...)
+	}
+	return b
 }
 
 // AppendCheckError appends the line of check for an input line that is
