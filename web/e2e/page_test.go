@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/robotsexclusion/robots/internal/hostiletest"
 )
 
 // exampleFiles are the robots.txt files of the repository's examples.
@@ -193,6 +195,40 @@ func TestVerdictsAsCommand(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestOverBudgetRow opens a file no exact decision of one URL fits the
+// decision budget of: that URL's row says the decision failed closed, in
+// robots check's words, and a URL of the same file within the budget is
+// decided as robots check decides it.
+func TestOverBudgetRow(t *testing.T) {
+	ctx := tab(t)
+	body, path := hostiletest.OverBudget()
+	urls := []string{path, "/zzzzd"}
+	open(t, ctx, pageURL+fragment(t, state{Robots: string(body), URLs: strings.Join(urls, "\n"), Agent: "FooBot"}))
+	rows := eval[[]string](t, ctx, `[...document.querySelectorAll("#verdict-rows .vrow")].map(r => r.classList[1] + " " + r.querySelector(".rule").textContent)`)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "robots.txt"), body, 0o644)
+	want := strings.Split(strings.TrimSpace(robots(t, dir, append([]string{"check", "-robots", "robots.txt", "-agent", "FooBot"}, urls...)...)), "\n")
+	if len(rows) != len(urls) || len(want) != len(urls) {
+		t.Fatalf("%d rows, robots check %d lines, want %d", len(rows), len(want), len(urls))
+	}
+	for i, w := range want {
+		// "disallowed URL\t(not matched: ...)": the verdict, then what
+		// the page shows for the rule.
+		verdict, _, _ := strings.Cut(w, " ")
+		_, rule, _ := strings.Cut(w, "\t")
+		rule = strings.TrimSuffix(strings.TrimPrefix(rule, "("), ")")
+		if _, r, ok := strings.Cut(rule, ": "); ok && !strings.HasPrefix(rule, "not matched") {
+			rule = r // "line 2: /*a*b*c*d$" shows as the pattern
+		}
+		if got := verdict + " " + rule; rows[i] != got {
+			t.Errorf("row %d is %q, robots check says %q", i, rows[i], w)
+		}
+	}
+	if !strings.Contains(rows[0], "decision budget") {
+		t.Errorf("row 0 is %q: it does not say the decision failed closed", rows[0])
 	}
 }
 

@@ -42,10 +42,17 @@ export function verdictRows(results) {
     if (i % chunkRows === 0) html += i ? `</div><div class="chunk">` : `<div class="chunk">`;
     const r = results[i];
     const word = verdictWord(r);
-    const rule = r.error ? esc(r.error) : r.line ? esc(r.pattern) : `<span class="none">no rule matched</span>`;
+    const rule = r.error ? esc(r.error) : r.line ? esc(r.pattern) : `<span class="none">${unmatched(r)}</span>`;
     html += `<div role="row" data-i="${i}" data-line="${r.line}" class="vrow ${word}"><span class="verdict">${word}</span><span class="url">${esc(r.url)}</span><span class="num">${r.line || ""}</span><span class="rule">${rule}</span></div>`;
   }
   return results.length ? html + `</div>` : html;
+}
+
+// unmatched says why a line of check names no rule, as robots check says
+// it: a decision that failed closed over the decision budget, or none
+// matched.
+function unmatched(r) {
+  return r.over_budget ? "not matched: deciding it exactly costs more than the decision budget, so it fails closed" : "no rule matched";
 }
 
 // summary counts the verdicts: "9 URLs: 6 allowed, 3 disallowed".
@@ -171,7 +178,7 @@ export function dialectRows(dialects, byDialect, onlyDiffering) {
 
 function verdictShort(v, editor) {
   const word = v.allowed ? "allowed" : "disallowed";
-  if (!v.line) return `<span class="${word}">${word}</span> (no rule matched)`;
+  if (!v.line) return `<span class="${word}">${word}</span> (${unmatched(v)})`;
   return `<span class="${word}">${word}</span> by ${lineRef(v.line, editor)}: <code>${esc(v.pattern)}</code>`;
 }
 
