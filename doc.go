@@ -69,10 +69,10 @@
 //     Where matching the URL exactly would cost more, the decision fails
 //     closed: the URL is disallowed, with Line 0 and Decision.OverBudget
 //     set (ErrOverBudget says why), never allowed. Content-Usage rules
-//     with paths are read in the same pass: when they alone take it past
-//     the budget, the URL is decided again against Allow and Disallow
-//     alone (so such a decision costs at most twice the budget), its
-//     verdict exact, and the preferences they state fail closed
+//     with paths share the budget: the URL is decided against Allow and
+//     Disallow first, then against them with what that left, so where
+//     they alone would take it past the budget the crawl verdict is still
+//     exact and the preferences they state fail closed
 //     (Decision.UsageOverBudget). That is the one place
 //     where a Matcher departs from exact matching, and it takes files
 //     built to defeat automata (tens of thousands of distinct wildcard

@@ -15,9 +15,9 @@ import (
 // into one automaton. It is immutable and safe for concurrent use. Deciding a
 // URL takes one pass over the URL's octets, does not allocate and takes no
 // lock, whatever the number of rules. When the crawler's groups hold
-// Content-Usage rules with paths, an allowed URL takes one more pass, or,
-// when a wildcard pattern is as long as another, one more per usage
-// category those rules state (two today).
+// Content-Usage rules with paths, a URL takes one more pass, for those
+// rules, and when their wildcard patterns may beat their literal ones, one
+// more per usage category they state (two today).
 //
 // A Matcher of a few short rules, as most files have, builds its automaton
 // only once its decisions have cost what building it does: until then it
@@ -120,11 +120,11 @@ func newMatcher(s compile.Selection, lines kept.Lines, lim automaton.Limits, sca
 
 // Decide reports whether url may be fetched, which rule decided, and the
 // usage preferences the file states for it. The Content-Usage rules are
-// classes of the same automaton as Allow and Disallow, decided in the same
-// read of the URL; a URL that may not be fetched gets no preferences.
-// When those rules alone cannot be matched within the decision budget, the
-// crawl verdict is still exact and the preferences they state fail closed
-// (Decision.UsageOverBudget).
+// classes of the same automaton as Allow and Disallow, decided after them
+// within the same decision budget; a URL that may not be fetched gets no
+// preferences. When those rules cannot be matched within what Allow and
+// Disallow left of the budget, the crawl verdict is still exact and the
+// preferences they state fail closed (Decision.UsageOverBudget).
 //
 // url is an absolute URL with a scheme and an authority
 // ("https://example.com/a/b?c", as a crawler fetches it), or a reference
@@ -152,8 +152,8 @@ func (m *Matcher) Decide(url string) (d Decision) {
 	}
 	var won [automaton.MaxClasses]int32
 	if set := table.Classes(); set != 0 {
-		// One read of the URL for the crawl rules and the Content-Usage
-		// rules together (automaton.Machine.MatchClasses).
+		// The crawl rules, then the Content-Usage rules, within one
+		// budget (automaton.Machine.MatchClasses).
 		m.host.machine().MatchClasses(in, 1|set, &won)
 	} else {
 		won[0] = m.host.match(in)

@@ -204,11 +204,11 @@ type Decision struct {
 	OverBudget bool
 
 	// UsageOverBudget reports, for a URL that may be fetched, that its
-	// Content-Usage rules could not be matched within the decision budget
-	// (the crawl verdict is exact: it is decided again alone when they
-	// are read together past the budget): every AIPref category those
-	// rules state fails closed, usage.Disallowed from a Content-Usage
-	// source of no line, in Usage.
+	// Content-Usage rules could not be matched within what deciding it
+	// against Allow and Disallow left of the decision budget (that
+	// verdict is exact): every AIPref category those rules state fails
+	// closed, usage.Disallowed from a Content-Usage source of no line, in
+	// Usage.
 	UsageOverBudget bool
 
 	Line    int    // line of the deciding rule; 0 when no rule matched

@@ -31,10 +31,8 @@
 //
 //   - A decision costs at most DecideBase + DecidePerOctet·L units of work
 //     (32,768 plus 32 per octet; DecideBudget), all classes decided
-//     together (twice that when MatchClasses runs out of it before
-//     class 0 is decided, and decides class 0 again alone), which keeps a
-//     decision of a 1 KiB input within about a millisecond whatever the
-//     patterns. Its time is linear in L; it takes
+//     together, which keeps a decision of a 1 KiB input within about a
+//     millisecond whatever the patterns. Its time is linear in L; it takes
 //     no lock and does not allocate (the first decisions that run at once
 //     on one Machine may allocate walk scratch, of which at most 1 MiB is
 //     kept). An input that would cost more is not decided: Match returns
@@ -203,16 +201,18 @@ import (
 // for in one read of the input by their literal DFAs, whose cursors step
 // together on each octet, then walks the wildcard tier of each class whose
 // wildcard rules could still beat what its DFA found, as Match does within
-// class 0. The per-octet cost of a decision is therefore the sum of the
-// costs below over the classes decided; the robots.txt matcher decides its
-// usage classes with the crawl class only for a selection that has
-// Content-Usage rules with paths. The decision budget below is for all
-// classes together, class 0 first: a class it runs out on fails closed
-// alone with the classes after it, and class 0, when it is one of them,
-// is decided again alone (so a decision costs at most twice the budget,
-// and class 0 is decided exactly whenever Match decides it). The build
-// budgets are for all classes together too: the Limits apply to each class's DFAs, workCap is spent by all
-// of them, and P counts the patterns of every class.
+// class 0. Class 0, when asked, is decided first, alone, exactly as Match
+// decides it, and the other classes in a read of their own after it. The
+// per-octet cost of a decision is therefore the sum of the costs below
+// over the classes decided; the robots.txt matcher decides its usage
+// classes with the crawl class only for a selection that has Content-Usage
+// rules with paths. The decision budget below is for all classes
+// together, class 0 first: the other classes have what class 0 leaves of
+// it, and a class it runs out on fails closed with the classes after it,
+// while class 0 fails closed only where Match would. The build budgets are
+// for all classes together too: the Limits apply to each class's DFAs,
+// workCap is spent by all of them, and P counts the patterns of every
+// class.
 //
 // # The decision budget
 //
@@ -1023,20 +1023,53 @@ func defaultMeter(static int) meter {
 }
 
 // MatchClasses stores in dst[c], for each class c of set, the best rule of
-// class c (the caller's index) that matches the octets of in, or -1; the
-// other entries of dst are left as they are. The input is read once for
-// the literal DFAs of all the classes asked: their cursors step together
-// on each octet, until every one is settled. Then each class whose
-// wildcard rules could still beat what its DFA found walks its wildcard
-// tier, as Match does for class 0, class by class in their order. The
-// classes asked share one decision budget: the class it runs out on, and
-// every class after it, is OverBudget. When it runs out before class 0 is
-// decided, class 0 is decided again alone, as Match decides it, within a
-// budget of its own; so dst[0] is always what Match returns, and a
-// decision costs at most twice the budget. Its time is linear in the input
-// for each class; it does not allocate, and takes no lock.
+// class c (the caller's index) that matches the octets of in, or -1, or
+// OverBudget; the other entries of dst are left as they are. Class 0, when
+// asked, is decided first, alone, as Match decides it, within the decision
+// budget: dst[0] is what Match returns. The other classes asked are then
+// decided within what class 0 left of the budget, in one more read of the
+// input by their literal DFAs, whose cursors step together on each octet
+// until every one is settled; then each class whose wildcard rules could
+// still beat what its DFA found walks its wildcard tier, class by class in
+// their order. A class the budget runs out on, and every class after it,
+// is OverBudget. So a decision costs at most the budget, whatever the
+// classes asked. Its time is linear in the input for each class; it does
+// not allocate, and takes no lock.
 func (m *Machine) MatchClasses(in Input, set ClassSet, dst *[MaxClasses]int32) {
-	m.matchClasses(in, set, dst, nil)
+	rest := set &^ 1
+	if set&1 == 0 || rest == 0 {
+		m.matchClasses(in, set, dst, nil)
+		return
+	}
+	mt := m.meter(m.engines.static())
+	dst[0] = m.engines.match(in, &mt)
+	mt.reserveMore(m.staticOf(rest))
+	if dst[0] == OverBudget {
+		var asked [MaxClasses]*engines
+		for c := 1; c < MaxClasses; c++ {
+			if rest&(1<<c) != 0 {
+				asked[c] = m.class(c)
+			}
+		}
+		overFrom(1, &asked, dst)
+		return
+	}
+	m.matchClasses(in, rest, dst, &mt)
+}
+
+// staticOf returns the units per octet that the walks of fixed cost of the
+// classes of set take below the lazily built DFA, as matchClasses walks
+// them.
+func (m *Machine) staticOf(set ClassSet) int {
+	static := 0
+	for c := range MaxClasses {
+		if set&(1<<c) != 0 {
+			if e := m.classEngines(c); e != nil {
+				static += e.staticBelow()
+			}
+		}
+	}
+	return static
 }
 
 // matchClasses is MatchClasses, counting on mt, or when mt is nil, on the
@@ -1062,7 +1095,6 @@ func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, m
 			live |= 1 << c
 		}
 	}
-	retry := mt == nil // a caller's meter (Cost's) is spent once
 	if mt == nil {
 		x := m.meter(static)
 		mt = &x
@@ -1083,7 +1115,7 @@ func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, m
 				// What the cursors read of p: at most all of it each.
 				n += len(p)
 				if mt.spent += classes * dfaOctetCost * len(p); mt.over(n, &s) {
-					m.overFrom(0, in, &asked, dst, retry)
+					overFrom(0, &asked, dst)
 					return
 				}
 				classes = bits.OnesCount(uint(live))
@@ -1106,7 +1138,7 @@ func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, m
 		if mt.counted {
 			n++
 			if mt.spent += classes * dfaOctetCost; mt.over(n, &s) {
-				m.overFrom(0, in, &asked, dst, retry)
+				overFrom(0, &asked, dst)
 				return
 			}
 			classes = bits.OnesCount(uint(live))
@@ -1117,7 +1149,7 @@ func (m *Machine) matchClasses(in Input, set ClassSet, dst *[MaxClasses]int32, m
 			continue
 		}
 		if dst[c] = e.finish(in, cur[c].result(), mt); dst[c] == OverBudget {
-			m.overFrom(c, in, &asked, dst, retry)
+			overFrom(c, &asked, dst)
 			return
 		}
 	}
@@ -1137,17 +1169,12 @@ func testBudget(e *engines) meter {
 }
 
 // overFrom stores OverBudget in dst for class c and every class after it
-// that was asked and has rules: the budget of MatchClasses ran out on
-// class c. When c is class 0 and retry is set, class 0 is then decided
-// alone, as Match decides it, on a meter of its own.
-func (m *Machine) overFrom(c int, in Input, asked *[MaxClasses]*engines, dst *[MaxClasses]int32, retry bool) {
+// that was asked and has rules: the budget ran out on class c.
+func overFrom(c int, asked *[MaxClasses]*engines, dst *[MaxClasses]int32) {
 	for ; c < MaxClasses; c++ {
 		if asked[c] != nil {
 			dst[c] = OverBudget
 		}
-	}
-	if retry && asked[0] != nil && dst[0] == OverBudget {
-		dst[0] = m.engines.match(in, nil)
 	}
 }
 
@@ -1415,16 +1442,17 @@ func (m *Machine) nfaPositions() int {
 	return n
 }
 
-// cost returns the worst cost of a decision on m: by Match, or by
-// MatchClasses of every class, whichever costs more.
+// cost returns the worst cost of a decision on m: by MatchClasses of every
+// class, class 0 as Match decides it and the others below their lazily
+// built DFAs, which is also the most Match costs.
 func (m *Machine) cost() planCost {
-	one, all := m.engines.cost(), m.engines.costBelow()
+	all := m.engines.cost()
 	for i := range m.classesMore() {
 		if e := &m.more.classes[i]; e.tier != 0 {
 			all = all.add(e.costBelow())
 		}
 	}
-	return planCost{static: max(one.static, all.static), base: max(one.base, all.base), per: max(one.per, all.per)}
+	return all
 }
 
 // classesMore returns how many classes beyond the first m holds engines
@@ -1454,15 +1482,15 @@ func (m *Machine) Cost(in Input, set ClassSet) int {
 		}
 		return mt.spent + static*length(in)
 	}
-	for c := range MaxClasses {
-		if set&(1<<c) == 0 {
-			continue
-		}
-		if e := m.classEngines(c); e != nil {
-			static += e.staticBelow()
-		}
-	}
 	var dst [MaxClasses]int32
+	if set&1 != 0 {
+		// Class 0 first, alone, as MatchClasses decides it (below the
+		// lazily built DFA, whose share is counted in its static cost).
+		static = m.engines.static()
+		dst[0] = m.engines.matchBelow(in, &mt)
+		set &^= 1
+	}
+	static += m.staticOf(set)
 	m.matchClasses(in, set, &dst, &mt)
 	return mt.spent + static*length(in)
 }

@@ -30,8 +30,7 @@ package automaton
 // all classes decided together. A unit is a step of an engine that
 // touches memory of its own, a few tens of instructions at most. A
 // decision that would spend more stops, and fails closed: Match returns
-// OverBudget. (MatchClasses, when the budget runs out before class 0 is
-// decided, decides class 0 again alone within a budget of its own.)
+// OverBudget.
 //
 // Patterns whose worst case fits the budget (Stats.Bounded) never fail
 // closed. The values keep a decision of a 1 KiB input within about a
@@ -188,6 +187,20 @@ func (m *meter) reserve(static int) {
 		return
 	}
 	m.static, m.per = static, m.per-static
+}
+
+// reserveMore takes static more units per octet out of what the counted
+// walks may spend, for walks of fixed cost that a decision adds once some
+// are reserved: those of the classes MatchClasses reads after class 0. A
+// counted meter reserves nothing.
+func (m *meter) reserveMore(static int) {
+	if m.counted {
+		return
+	}
+	if m.static < 0 {
+		m.static = 0
+	}
+	m.static, m.per = m.static+static, m.per-static
 }
 
 // over reports whether the walks have spent more than the budget allows

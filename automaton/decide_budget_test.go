@@ -85,13 +85,14 @@ func TestOverBudget(t *testing.T) {
 	}
 }
 
-// TestMatchClassesDecidesClass0Again checks, on every tier, that when
-// MatchClasses runs out of the budget before class 0 is decided, class 0
-// is decided again alone: under the least budget within which Match
-// decides the input, a class 1 whose literal DFA stays live to the end
-// takes the classes read together past it, and MatchClasses still stores
-// Match's answer for class 0, and OverBudget for class 1.
-func TestMatchClassesDecidesClass0Again(t *testing.T) {
+// TestMatchClassesDecidesClass0First checks, on every tier, that
+// MatchClasses decides class 0 first, alone, as Match does, and the other
+// classes with what it leaves of the budget: under the least budget
+// within which Match decides the input, where a class 1 whose literal DFA
+// stays live to the end would take a read of both classes together past
+// it, MatchClasses stores Match's answer for class 0, and OverBudget for
+// class 1.
+func TestMatchClassesDecidesClass0First(t *testing.T) {
 	rules := []automaton.Rule{
 		{Pattern: "/x", Rank: 2},
 		{Pattern: "/*zz*q", Rank: 6},
@@ -137,7 +138,7 @@ func TestMatchClassesDecidesClass0Again(t *testing.T) {
 		})
 	}
 	if retried == 0 {
-		t.Error("no tier ran out of the budget with class 1: the test decides nothing again")
+		t.Error("no tier ran out of the budget with class 1: the test shows nothing")
 	}
 }
 
