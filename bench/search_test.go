@@ -17,9 +17,11 @@ func agentBytes(n int) uint64 { return uint64(48*n + 1<<20) }
 
 // checkDraw checks the decisions of a hostile file: a URL whose work is
 // within the decision budget is decided exactly (against the reference
-// matcher, for files small enough that it answers in time), one past it
-// fails closed, disallowed; and the compile allocates within robots'
-// bound.
+// matcher, for files small enough that it answers in time); one past it
+// fails closed, disallowed, or, where only its Content-Usage rules take it
+// past, is decided exactly against Allow and Disallow, and when allowed
+// its preferences fail closed (UsageOverBudget); and the compile allocates
+// within robots' bound.
 func checkDraw(t *testing.T, name string, body []byte, urls []string) {
 	t.Helper()
 	m := robots.Parse(body).Agent("x")
@@ -31,11 +33,14 @@ func checkDraw(t *testing.T, name string, body []byte, urls []string) {
 		d := m.Decide(u)
 		over := m.Cost(u) > automaton.DecideBudget(len(u))
 		switch {
-		case over && (!d.OverBudget || d.Allowed || d.Line != 0):
-			t.Errorf("%s: a URL past the budget: %+v, want it disallowed with OverBudget", name, d)
-		case !over && d.OverBudget:
-			t.Errorf("%s: a URL within the budget failed closed", name)
-		case !over && rules != nil:
+		case d.OverBudget && (d.Allowed || d.Line != 0 || d.UsageOverBudget):
+			t.Errorf("%s: a URL that failed closed: %+v, want it disallowed by no line", name, d)
+		case !over && (d.OverBudget || d.UsageOverBudget):
+			t.Errorf("%s: a URL within the budget failed closed: %+v", name, d)
+		case over && d.Allowed && !d.UsageOverBudget:
+			t.Errorf("%s: a URL past the budget: %+v, want it disallowed with OverBudget, or its preferences failed closed", name, d)
+		}
+		if !d.OverBudget && rules != nil {
 			i, allowed := reference.Decide(compile.RFC9309, rules, u)
 			line := 0
 			if i >= 0 {
