@@ -15,6 +15,7 @@ import (
 
 	"github.com/robotsexclusion/robots/internal/audit"
 	"github.com/robotsexclusion/robots/internal/report"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/records.golden.jsonl")
@@ -82,7 +83,23 @@ func marshal(t *testing.T, v any) []byte {
 // TestJSON: AppendJSON writes what encoding/json writes for the Record
 // type, and the JSON reads back into a Record with no member unknown.
 func TestJSON(t *testing.T) {
-	for _, rec := range goldenRecords() {
+	recs := goldenRecords()
+	// A record whose Content-Usage rules failed closed on "/" for one
+	// crawler, which no golden capture has.
+	for _, r := range recs {
+		if len(r.Agents) > 0 {
+			c := *r
+			c.Agents = slices.Clone(r.Agents)
+			c.Agents[0].Usage = map[string]string{"train-ai": usage.Disallowed.String()}
+			c.Agents[0].UsageOverBudget = true
+			recs = append(recs, &c)
+			break
+		}
+	}
+	if !bytes.Contains(recs[len(recs)-1].AppendJSON(nil), []byte(`"usage_over_budget":true`)) {
+		t.Error("no record says usage_over_budget")
+	}
+	for _, rec := range recs {
 		got := rec.AppendJSON(nil)
 		if want := marshal(t, rec); !bytes.Equal(got, want) {
 			t.Errorf("AppendJSON:\n%s\nencoding/json:\n%s", got, want)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/robotsexclusion/robots"
 	"github.com/robotsexclusion/robots/internal/report"
+	"github.com/robotsexclusion/robots/usage"
 )
 
 func TestAppendShown(t *testing.T) {
@@ -74,5 +75,28 @@ func TestCheckOverBudget(t *testing.T) {
 	}
 	if js := string(report.AppendCheckJSON(nil, "/aaaa", robots.Decision{}, "", false)); strings.Contains(js, "over_budget") {
 		t.Errorf("json of an exact decision says over_budget: %s", js)
+	}
+}
+
+// TestCheckUsageOverBudget checks that a decision whose Content-Usage rules
+// failed closed says so beside its preferences, in both of check's forms
+// with usage, and nowhere without it.
+func TestCheckUsageOverBudget(t *testing.T) {
+	d := robots.Decision{Allowed: true, UsageOverBudget: true}
+	d.Usage = d.Usage.With(usage.TrainAI, usage.Disallowed, usage.Source{Field: "Content-Usage"})
+	text := string(report.AppendCheckText(nil, "/aaaa", d, "", true))
+	if !strings.HasPrefix(text, "allowed    /aaaa\t(no rule matched)\tusage: ") || !strings.HasSuffix(text, " (Content-Usage not matched: deciding it exactly costs more than the decision budget, so its n fails closed)") {
+		t.Errorf("text = %q", text)
+	}
+	js := string(report.AppendCheckJSON(nil, "/aaaa", d, "", true))
+	if !strings.HasSuffix(js, `,"usage_over_budget":true}`) || strings.Contains(js, `"over_budget"`) {
+		t.Errorf("json = %s", js)
+	}
+	if js := string(report.AppendCheckJSON(nil, "/aaaa", d, "", false)); strings.Contains(js, "over_budget") {
+		t.Errorf("json without usage says usage_over_budget: %s", js)
+	}
+	d.UsageOverBudget = false
+	if text := string(report.AppendCheckText(nil, "/aaaa", d, "", true)); strings.Contains(text, "not matched") {
+		t.Errorf("text of preferences read exactly = %q", text)
 	}
 }
