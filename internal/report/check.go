@@ -71,7 +71,7 @@ func AppendCheckText(b []byte, url string, d robots.Decision, reading string, wi
 	b = AppendShown(b, url)
 	switch {
 	case d.OverBudget:
-		b = append(b, "\t(not matched: deciding it exactly costs more than the decision budget, so it fails closed)"...)
+		b = append(b, "\t("+notMatched+")"...)
 	case d.Line == 0:
 		b = append(b, "\t(no rule matched)"...)
 	default:

@@ -21,20 +21,26 @@ import (
 )
 
 // A Verdict is a decision in JSON: whether the URL may be fetched and the
-// rule that decided (line 0 and pattern "" when none), and, when that rule
-// disallows a server's reading of the URL's path rather than the path as
-// written, the reading (served.Verdict).
+// rule that decided (line 0 and pattern "" when none), whether it failed
+// closed over the decision budget (robots.Decision.OverBudget), and, when
+// that rule disallows a server's reading of the URL's path rather than
+// the path as written, the reading (served.Verdict).
 type Verdict struct {
-	Allowed bool   `json:"allowed"`
-	Line    int    `json:"line"`
-	Pattern string `json:"pattern"`
-	Read    string `json:"read,omitempty"`
+	Allowed    bool   `json:"allowed"`
+	Line       int    `json:"line"`
+	Pattern    string `json:"pattern"`
+	OverBudget bool   `json:"over_budget,omitempty"`
+	Read       string `json:"read,omitempty"`
 }
 
 // NewVerdict returns the verdict of d.
 func NewVerdict(d robots.Decision) Verdict {
-	return Verdict{Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern}
+	return Verdict{Allowed: d.Allowed, Line: d.Line, Pattern: d.Pattern, OverBudget: d.OverBudget}
 }
+
+// notMatched says why a decision that failed closed names no rule, in
+// every text that shows one.
+const notMatched = "not matched: deciding it exactly costs more than the decision budget, so it fails closed"
 
 // NewServedVerdict returns the verdict of v, its reading with it.
 func NewServedVerdict(v served.Verdict) Verdict {
@@ -45,13 +51,17 @@ func NewServedVerdict(v served.Verdict) Verdict {
 
 // String writes the verdict as the command's text does: "allowed (no rule
 // matched)", "disallowed by line 4: /cart", "disallowed by line 4: /cart
-// (read as /cart/x)".
+// (read as /cart/x)", "disallowed (not matched: ...)" for one that failed
+// closed.
 func (v Verdict) String() string {
 	w := "allowed"
 	if !v.Allowed {
 		w = "disallowed"
 	}
-	if v.Line == 0 {
+	switch {
+	case v.OverBudget:
+		return w + " (" + notMatched + ")"
+	case v.Line == 0:
 		return w + " (no rule matched)"
 	}
 	s := fmt.Sprintf("%s by line %d: %s", w, v.Line, Shown(v.Pattern))

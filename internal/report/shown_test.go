@@ -76,6 +76,21 @@ func TestCheckOverBudget(t *testing.T) {
 	if js := string(report.AppendCheckJSON(nil, "/aaaa", robots.Decision{}, "", false)); strings.Contains(js, "over_budget") {
 		t.Errorf("json of an exact decision says over_budget: %s", js)
 	}
+	// The verdicts of diff, test and the crawlers' table say it too.
+	v := report.NewVerdict(d)
+	if want := "disallowed (not matched: deciding it exactly costs more than the decision budget, so it fails closed)"; v.String() != want {
+		t.Errorf("Verdict.String = %q, want %q", v.String(), want)
+	}
+	if b, err := report.Encode(v); err != nil || !strings.Contains(string(b), `"over_budget":true`) {
+		t.Errorf("Verdict's JSON = %s (%v), want over_budget", b, err)
+	}
+	if b, _ := report.Encode(report.NewVerdict(robots.Decision{})); strings.Contains(string(b), "over_budget") {
+		t.Errorf("an exact Verdict's JSON says over_budget: %s", b)
+	}
+	res := report.TestResult{File: "e.txt", Expectation: report.Expectation{Line: 3, Allow: true, Agent: "FooBot", URL: "/aaaa"}, Got: v}
+	if got := res.String("robots.txt"); !strings.Contains(got, "(not matched: deciding it exactly") {
+		t.Errorf("TestResult.String = %q", got)
+	}
 }
 
 // TestCheckUsageOverBudget checks that a decision whose Content-Usage rules

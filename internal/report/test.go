@@ -109,6 +109,9 @@ func (t *Test) Add(r *robots.Robots, file string, exps []Expectation) {
 //	expectations.txt:8: expected allow got disallow for FooBot /manual.pdf (line 7 of robots.txt: /*.pdf$)
 func (r TestResult) String(robotsName string) string {
 	why := "no rule matched"
+	if r.Got.OverBudget {
+		why = notMatched
+	}
 	if r.Got.Line != 0 {
 		why = fmt.Sprintf("line %d of %s: %s", r.Got.Line, robotsName, Shown(r.Got.Pattern))
 		if r.Got.Read != "" {
