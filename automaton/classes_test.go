@@ -124,15 +124,25 @@ func TestMatchClassesAllocatesNothing(t *testing.T) {
 			automaton.Rule{Pattern: "/a*d", Rank: 8, Class: c})
 	}
 	for _, tier := range tiers {
-		m := automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
 		in := "/abxdc"
 		var dst [automaton.MaxClasses]int32
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		m.MatchClasses(automaton.String(in), automaton.AllClasses, &dst)
-		runtime.ReadMemStats(&after)
-		if n := after.Mallocs - before.Mallocs; n != 0 {
-			t.Errorf("%v: the first MatchClasses allocates %d times", tier, n)
+		// The first call of a fresh Machine, counted as the process
+		// counts allocations: when it allocates, that of another fresh
+		// Machine too, so that what another goroutine allocates meanwhile
+		// (under load, now and then) is not taken for the call's.
+		var m *automaton.Machine
+		first := func() uint64 {
+			m = automaton.Compile(rules, automaton.WithTier(tier, automaton.Limits{}))
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			m.MatchClasses(automaton.String(in), automaton.AllClasses, &dst)
+			runtime.ReadMemStats(&after)
+			return after.Mallocs - before.Mallocs
+		}
+		if n := first(); n != 0 {
+			if n = min(n, first()); n != 0 {
+				t.Errorf("%v: the first MatchClasses allocates %d times", tier, n)
+			}
 		}
 		if dst != [automaton.MaxClasses]int32{1, 4, 7, 10} {
 			t.Errorf("%v: got %v", tier, dst)

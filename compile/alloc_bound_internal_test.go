@@ -90,8 +90,21 @@ func fill(head string, line func(i int) string) []byte {
 	}
 }
 
-// allocated returns the bytes f allocates.
-func allocated(f func()) uint64 {
+// allocated returns the bytes f allocates, as the process counts them:
+// when a call passes bound, the least of it and up to two more calls, so
+// that what another goroutine allocates meanwhile (the runtime's own, a
+// finalizer's: once in some dozens of runs under load, a few KiB) is not
+// taken for f's. An f that passes bound on every call still does.
+func allocated(f func(), bound int) uint64 {
+	n := allocatedOnce(f)
+	for try := 0; try < 2 && n > uint64(bound); try++ {
+		n = min(n, allocatedOnce(f))
+	}
+	return n
+}
+
+// allocatedOnce returns the bytes the process allocates while f runs.
+func allocatedOnce(f func()) uint64 {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -116,8 +129,9 @@ func TestAllocBounds(t *testing.T) {
 	for _, b := range bodies {
 		for _, d := range []Dialect{RFC9309, Google, Draft1996} {
 			var f *File
-			parse := allocated(func() { f = d.Parse(b.b) })
-			if bound := parseBytesPerOctet*len(b.b) + parseBytesBase; parse > uint64(bound) {
+			bound := parseBytesPerOctet*len(b.b) + parseBytesBase
+			parse := allocated(func() { f = d.Parse(b.b) }, bound)
+			if parse > uint64(bound) {
 				t.Errorf("%s, %v: Parse allocated %d bytes for %d octets, bound %d", b.name, d, parse, len(b.b), bound)
 			}
 			if len(b.b) > 64<<10 {
@@ -134,8 +148,9 @@ func TestAllocBounds(t *testing.T) {
 					rules += len(f.Groups[g].Rules) + len(f.Groups[g].Usage)
 				}
 				var p Program
-				lower := allocated(func() { p = d.Lower(f.Selected(groups, named)) })
-				if bound := lowerBytesPerRule*rules + lowerBytesBase; lower > uint64(bound) {
+				bound := lowerBytesPerRule*rules + lowerBytesBase
+				lower := allocated(func() { p = d.Lower(f.Selected(groups, named)) }, bound)
+				if lower > uint64(bound) {
 					t.Errorf("%s, %v, %s: lowering %d rules allocated %d bytes, bound %d", b.name, d, a, rules, lower, bound)
 				}
 				if rules > 1000 {
