@@ -114,8 +114,11 @@ func NewAgents(name, note string, r *robots.Robots, paths []string) Agents {
 		for _, p := range paths {
 			row.Verdicts = append(row.Verdicts, PathVerdict{Path: p, Verdict: NewVerdict(m.Decide(p))})
 		}
-		if u := m.Decide("/").Usage; u.Known() {
-			s := u.String()
+		if d := m.Decide("/"); d.Usage.Known() {
+			s := d.Usage.String()
+			if d.UsageOverBudget {
+				s += " (" + usageNotMatched + ")"
+			}
 			row.Usage = &s
 		}
 		rep.Agents = append(rep.Agents, row)

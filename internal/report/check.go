@@ -98,7 +98,7 @@ func AppendUsageColumn(b []byte, d robots.Decision) []byte {
 	b = append(b, "\tusage: "...)
 	b = d.Usage.AppendWithSources(b)
 	if d.UsageOverBudget {
-		b = append(b, " (Content-Usage not matched: deciding it exactly costs more than the decision budget, so its n fails closed)"...)
+		b = append(b, " ("+usageNotMatched+")"...)
 	}
 	return b
 }

@@ -42,6 +42,11 @@ func NewVerdict(d robots.Decision) Verdict {
 // every text that shows one.
 const notMatched = "not matched: deciding it exactly costs more than the decision budget, so it fails closed"
 
+// usageNotMatched says why the Content-Usage preferences of a decision
+// read n where they failed closed over the decision budget
+// (robots.Decision.UsageOverBudget).
+const usageNotMatched = "Content-Usage not matched: deciding it exactly costs more than the decision budget, so its n fails closed"
+
 // NewServedVerdict returns the verdict of v, its reading with it.
 func NewServedVerdict(v served.Verdict) Verdict {
 	x := NewVerdict(v.Decision)
