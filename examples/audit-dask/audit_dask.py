@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import urllib.request
 from collections import OrderedDict
 
@@ -50,14 +51,19 @@ def audit_one(path, robots, out, agents=None, dialect=None):
         args += ["-dialect", dialect]
     if path.startswith(("http://", "https://")):
         args += ["-name", path, "-"]
-        proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        try:
-            with urllib.request.urlopen(path) as resp:
-                shutil.copyfileobj(resp, proc.stdin, 1 << 20)
-        finally:
-            proc.stdin.close()
-        stderr = proc.stderr.read()
-        status = proc.wait()
+        # Its standard error goes to a file, not a pipe: a pipe nobody
+        # reads while the download is written to its input could fill and
+        # stall both.
+        with tempfile.TemporaryFile() as errors:
+            with subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=errors) as proc:
+                try:
+                    with urllib.request.urlopen(path) as resp:
+                        shutil.copyfileobj(resp, proc.stdin, 1 << 20)
+                finally:
+                    proc.stdin.close()
+                status = proc.wait()
+            errors.seek(0)
+            stderr = errors.read()
     else:
         args.append(path)
         done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
