@@ -1045,13 +1045,15 @@ func (m *Machine) MatchClasses(in Input, set ClassSet, dst *[MaxClasses]int32) {
 	dst[0] = m.engines.match(in, &mt)
 	mt.reserveMore(m.staticOf(rest))
 	if dst[0] == OverBudget {
-		var asked [MaxClasses]*engines
+		// Nothing is left for the others: those with rules fail closed.
 		for c := 1; c < MaxClasses; c++ {
 			if rest&(1<<c) != 0 {
-				asked[c] = m.class(c)
+				dst[c] = -1
+				if m.class(c) != nil {
+					dst[c] = OverBudget
+				}
 			}
 		}
-		overFrom(1, &asked, dst)
 		return
 	}
 	m.matchClasses(in, rest, dst, &mt)

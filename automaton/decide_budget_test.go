@@ -61,6 +61,12 @@ func TestOverBudget(t *testing.T) {
 			if dst[0] != automaton.OverBudget || dst[1] != automaton.OverBudget {
 				t.Errorf("MatchClasses under that budget = %v, want OverBudget for classes 0 and 1", dst)
 			}
+			// Every class asked gets an answer: -1 for those without rules.
+			dst = [automaton.MaxClasses]int32{7, 7, 7, 7}
+			over.MatchClasses(automaton.String(in), automaton.AllClasses, &dst)
+			if dst != [automaton.MaxClasses]int32{automaton.OverBudget, automaton.OverBudget, -1, -1} {
+				t.Errorf("MatchClasses of every class under that budget = %v, want OverBudget for classes 0 and 1, -1 for the others", dst)
+			}
 			if automaton.LazyOf(lim) == automaton.LazyAlways {
 				// A walk of the lazy DFA that builds few states, well
 				// within its share of the budget, and takes more octets
