@@ -44,7 +44,7 @@
 //     Limits.EagerDFA at most 128·P bytes plus 8 MiB; a Machine holds at
 //     most 32·P bytes plus 4 MiB. Patterns may hold at most
 //     MaxPatternOctets (512 MiB) octets in all. By default the builds of
-//     one Compile, all classes together, are also held to 4.5 MiB of
+//     one Compile, all classes together, are also held to 5 MiB of
 //     allocation, predicted from counts of rules, segments and stars
 //     before anything big is built: wildcard patterns whose matcher does
 //     not fit are decided by a Scan of them instead, within the decision
@@ -155,7 +155,7 @@ import (
 //     a chain of star nodes of one edge each is one edge whose path holds
 //     their segments, so that patterns that share little cost four bytes a
 //     star (see radix.go). Its build is decided before it is made: past
-//     buildBudget (4.5 MiB of predicted allocation, all classes of the
+//     buildBudget (5 MiB of predicted allocation, all classes of the
 //     Compile together, see Bounds), the tier
 //     builds nothing and runs its scan plan instead (segscan.go): a Scan
 //     of the wildcard patterns in rank order, which stops at the first
@@ -295,10 +295,11 @@ import (
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
 //   - By default the builds of one Compile, all classes together, allocate
-//     within buildBudget (4.5 MiB), as predicted from counts before
-//     anything big is built: 32 bytes a rule for the plans and, for the
-//     literal patterns' DFAs, 150 bytes a literal pattern and 2 an octet,
-//     charged first, as every class gets them; then for each segment
+//     within buildBudget (5 MiB), as predicted from counts before
+//     anything big is built: 32 bytes a rule and one an octet of its
+//     pattern for the plans and, for the literal patterns' DFAs, 150
+//     bytes a literal pattern and 2 an octet, charged first, as every
+//     class gets them; then for each segment
 //     matcher 160 KiB, 110 bytes a wildcard pattern, 9 a star, 160 a
 //     distinct segment and 14 a node of the tries of segments, one walk's
 //     scratch included, and 512 a distinct first octet of the segments
@@ -311,12 +312,12 @@ import (
 //     star): the tier runs its scan plan. The weights predict at least
 //     what the builds allocate on the hostile families, their searched
 //     draws and the scaled corpus files (TestBuildPrediction holds four
-//     shapes to it). No corpus file predicts more than 4.09 MB (the
-//     largest, of 31,847 literal rules and no wildcard one; the next 1.03
-//     MB); a file of ten times the wildcard rules of its largest 4.42 MB,
+//     shapes to it). No corpus file predicts more than 4.40 MB (the
+//     largest, of 31,847 literal rules and no wildcard one; the next 1.09
+//     MB); a file of ten times the wildcard rules of its largest 4.83 MB,
 //     and it is decided exactly (TestScaledCorpusExact). So Parse and the first Agent of any file the
 //     parse limit admits allocate the parse, the lowering and what the
-//     Matcher keeps of the lines, and at most 4.5 MiB in the automaton
+//     Matcher keeps of the lines, and at most 5 MiB in the automaton
 //     (README gives the cold figures).
 //   - Compile allocates at most compileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and by default (Limits.EagerDFA false), which tries no DFA of '*'
@@ -730,6 +731,7 @@ func checkSize(total int) {
 // measured.
 type plan struct {
 	orig  []int32   // the caller's index of each place of the ranking
+	text  string    // the patterns' octets, end to end
 	pats  []pattern // prepared (see prepare), in rank order
 	total int       // octets of the prepared patterns, one more each
 
@@ -748,13 +750,17 @@ func newPlan(rules []Rule, idx []int32, sp *spares) plan {
 	} else {
 		p.orig = idx
 	}
+	size := 0
+	for _, i := range p.orig {
+		size += len(rules[i].Pattern)
+	}
 	sortByRank(rules, p.orig, sp)
-	p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig), sp)
+	p.text, p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig), size, sp)
 	for _, q := range p.pats {
-		p.total += len(q.lit) + 1
-		if strings.IndexByte(q.lit, '*') < 0 {
+		p.total += int(q.n) + 1
+		if q.star < 0 {
 			p.lits++
-			p.litOctets += len(q.lit)
+			p.litOctets += int(q.n)
 		}
 	}
 	return p
@@ -762,7 +768,7 @@ func newPlan(rules []Rule, idx []int32, sp *spares) plan {
 
 // bytes predicts what p and its literal patterns' DFA allocate (see
 // buildBudget).
-func (p *plan) bytes() int { return plannedBytes(len(p.orig), p.lits, p.litOctets) }
+func (p *plan) bytes() int { return plannedBytes(len(p.orig), p.lits, p.litOctets, p.total) }
 
 // sortByRank sorts the indices idx of rules best first: by rank, highest
 // first, and between equal ranks the earlier rule. The index breaks ties,
@@ -879,12 +885,12 @@ func sortByRank(rules []Rule, idx []int32, sp *spares) {
 func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int) (why error) {
 	e.wildTop = -1
 	e.setOrig(pl.orig)
-	pats := pl.pats
+	text, pats := pl.text, pl.pats
 	stars, wildOctets, nwild := 0, 0, 0
 	for _, p := range pats {
-		if n := strings.Count(p.lit, "*"); n > 0 {
-			stars += n
-			wildOctets += len(p.lit) - strings.IndexByte(p.lit, '*')
+		if p.star >= 0 {
+			stars += int(p.stars)
+			wildOctets += int(p.n - uint32(p.star))
 			nwild++
 		}
 	}
@@ -905,7 +911,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 			lit, wild = pats[:0], make([]pattern, 0, nwild)
 		}
 		for _, p := range pats { // in place, each write is at or before the read
-			if strings.IndexByte(p.lit, '*') >= 0 {
+			if p.star >= 0 {
 				wild = append(wild, p)
 			} else {
 				lit = append(lit, p)
@@ -937,7 +943,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// the whole is not tried. Without a probe, the wildcard patterns' DFA
 	// is tried after the whole, with what is left of the budget.
 	try := func(pats []pattern, tier Tier) *packedDFA {
-		d, spent, err := buildDFA(pats, *lim)
+		d, spent, err := buildDFA(text, pats, *lim)
 		*work += spent
 		lim.workCap -= spent
 		if err != nil {
@@ -967,7 +973,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	// limits only guard against what stars do.
 	litLim := *lim
 	litLim.workCap = 1 << 62
-	e.lit, _, _ = buildDFA(lit, litLim)
+	e.lit, _, _ = buildDFA(text, lit, litLim)
 	if wildDFA != nil {
 		e.tier, e.wild = uint8(TierSplit), wildDFA
 		return why
@@ -980,15 +986,15 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 	if !small && lim.tier <= TierSegments || !nfaFits {
 		e.tier = uint8(TierSegments)
 		if lim.scanPlan {
-			e.seg = newScan(wild)
+			e.seg = newScan(text, wild)
 		} else {
-			e.seg = buildSegments(wild, sp)
+			e.seg = buildSegments(text, wild, sp)
 		}
 		e.segs = e.seg.scratchPool()
 		e.seg.lz.mode, e.seg.lz.ok = lim.lazy, lim.lazy != lazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
 		return why
 	}
-	e.tier, e.nfa = uint8(TierNFA), buildNFA(wild)
+	e.tier, e.nfa = uint8(TierNFA), buildNFA(text, wild)
 	e.nfa.lz.mode, e.nfa.lz.ok = lim.lazy, lim.lazy != lazyNever && e.nfa.words <= lazyNFAWords && e.takeoverCost() <= lazyMaxTakeover
 	return why
 }
@@ -1540,12 +1546,24 @@ func betterRule(rules []Rule, a, b int32) bool {
 	return ra > rb || ra == rb && a < b
 }
 
-// pattern is a rule prepared for construction.
+// pattern is a rule prepared for construction: the pattern without its
+// anchor, runs of '*' collapsed, is text[at:at+n] of the text its plan
+// (prepare) lays the patterns out in, end to end. It holds no pointer, so
+// that the collector, which a cold compile of a large file meets once or
+// twice, neither scans the builds' tables of patterns nor pays a write
+// barrier for each pattern they store: with a string each, those
+// barriers alone were a tenth of the instructions of such a compile of
+// a file of short wildcard rules (the hostile family abcd).
 type pattern struct {
-	lit      string // the pattern without its anchor, runs of '*' collapsed
-	anchored bool
+	at, n    uint32
+	star     int32 // the offset of its first '*'; -1 in a literal pattern
+	stars    int32 // its '*'s
 	rule     int32 // place in the ranking
+	anchored bool
 }
+
+// lit returns p's octets in text, the text of its plan.
+func (p *pattern) lit(text string) string { return text[p.at : p.at+p.n] }
 
 // prepare simplifies the n patterns, ranked(0) the best, without changing
 // what they match: runs of '*' become one, a trailing '*' (or "*$") of a
@@ -1554,7 +1572,10 @@ type pattern struct {
 // engine's build takes the best of patterns that end at one place (the
 // DFA of literal patterns sees them side by side once sorted), so finding
 // them here would cost what it saves.
-func prepare(ranked func(place int) string, n int, sp *spares) []pattern {
+//
+// It returns the patterns and the text that holds their octets, end to
+// end, allocated once: size is at least the octets of the n patterns.
+func prepare(ranked func(place int) string, n, size int, sp *spares) (string, []pattern) {
 	// Up to smallDedup wildcard patterns, duplicates are found by
 	// comparing with those kept, which costs less than a table; then by
 	// an indexTable of the wildcard patterns kept, whose key keeps the
@@ -1569,6 +1590,8 @@ func prepare(ranked func(place int) string, n int, sp *spares) []pattern {
 		return maphash.String(seed, p) + uint64(btoi(anchored))
 	}
 	wild := 0
+	var text strings.Builder
+	text.Grow(size)
 	out := make([]pattern, 0, n)
 	for i := range n {
 		p := ranked(i)
@@ -1590,8 +1613,11 @@ func prepare(ranked func(place int) string, n int, sp *spares) []pattern {
 		if star >= 0 && strings.HasSuffix(p, "*") {
 			// "/a*" and "/a*$" both match exactly what the prefix "/a" does.
 			p, anchored = p[:len(p)-1], false
+			if star == len(p) { // that was its only '*'
+				star = -1
+			}
 		}
-		if star >= 0 && strings.IndexByte(p, '*') >= 0 {
+		if star >= 0 {
 			if wild++; wild == smallDedup {
 				// Room for the wildcard patterns kept and all those to come.
 				more := 0
@@ -1602,27 +1628,34 @@ func prepare(ranked func(place int) string, n int, sp *spares) []pattern {
 				}
 				seed = maphash.MakeSeed()
 				seen = newIndexTable(wild+more, sp)
+				laid := text.String()
 				for k, q := range out {
-					if strings.IndexByte(q.lit, '*') >= 0 {
-						_, at := seen.lookup(hash(q.lit, q.anchored), func(int32) bool { return false })
+					if q.star >= 0 {
+						_, at := seen.lookup(hash(q.lit(laid), q.anchored), func(int32) bool { return false })
 						seen.add(at, int32(k))
 					}
 				}
 			}
+			laid := text.String()
 			if seen.slots != nil {
-				j, at := seen.lookup(hash(p, anchored), func(k int32) bool { return out[k].lit == p && out[k].anchored == anchored })
+				j, at := seen.lookup(hash(p, anchored), func(k int32) bool { return out[k].lit(laid) == p && out[k].anchored == anchored })
 				if j >= 0 {
 					continue
 				}
 				seen.add(at, int32(len(out)))
-			} else if slices.ContainsFunc(out, func(q pattern) bool { return q.lit == p && q.anchored == anchored }) {
+			} else if slices.ContainsFunc(out, func(q pattern) bool { return q.lit(laid) == p && q.anchored == anchored }) {
 				continue
 			}
 		}
-		out = append(out, pattern{lit: p, anchored: anchored, rule: int32(i)})
+		q := pattern{at: uint32(text.Len()), n: uint32(len(p)), star: int32(star), anchored: anchored, rule: int32(i)}
+		if star >= 0 {
+			q.stars = int32(strings.Count(p[star:], "*"))
+		}
+		out = append(out, q)
+		text.WriteString(p)
 	}
 	sp.put(seen.slots)
-	return out
+	return text.String(), out
 }
 
 // Budgets of Compile, as functions of the octets of the patterns (P). They

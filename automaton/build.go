@@ -151,19 +151,21 @@ func (b *builder) edgesOf(s int32) []bedge {
 func (b *builder) better(x, y int32) bool { return better(x, y) }
 
 // buildTrie inserts the patterns and computes, bottom up, each node's best
-// rule below it and the '*' node that dominates it.
-func (b *builder) buildTrie(pats []pattern) {
+// rule below it and the '*' node that dominates it. The patterns' octets
+// are in text.
+func (b *builder) buildTrie(text string, pats []pattern) {
 	size := 1
 	for _, p := range pats {
-		size += len(p.lit)
+		size += int(p.n)
 	}
 	// One node per octet at most: sized so, the trie is never copied.
 	b.trie = make([]tnode, 1, size)
 	b.trie[0] = newNode(0, false)
 	for _, p := range pats {
 		u := int32(0)
-		for j := 0; j < len(p.lit); j++ {
-			c := p.lit[j]
+		lit := p.lit(text)
+		for j := 0; j < len(lit); j++ {
+			c := lit[j]
 			if c == '*' {
 				if b.trie[u].star < 0 {
 					b.hasStar = true
@@ -226,16 +228,17 @@ func btoi(v bool) int {
 	return 0
 }
 
-// buildDFA runs the subset construction for pats, and returns the DFA as
-// a Machine keeps it (packed). It returns a *budgetError when the limits
-// were exceeded, and the work done either way.
-func buildDFA(pats []pattern, lim Limits) (*packedDFA, int, error) {
-	if !slices.ContainsFunc(pats, func(p pattern) bool { return strings.IndexByte(p.lit, '*') >= 0 }) {
-		d := fromSorted(pats)
+// buildDFA runs the subset construction for pats, whose octets are in
+// text, and returns the DFA as a Machine keeps it (packed). It returns a
+// *budgetError when the limits were exceeded, and the work done either
+// way.
+func buildDFA(text string, pats []pattern, lim Limits) (*packedDFA, int, error) {
+	if !slices.ContainsFunc(pats, func(p pattern) bool { return p.star >= 0 }) {
+		d := fromSorted(text, pats)
 		return d, len(d.nodes), nil
 	}
 	b := &builder{lim: lim}
-	b.buildTrie(pats)
+	b.buildTrie(text, pats)
 	if b.lim.perTrieNode > 0 {
 		b.lim.stateCap = min(b.lim.stateCap, b.lim.perTrieNode*(len(b.trie)+32))
 	}
@@ -350,14 +353,15 @@ func buildDFA(pats []pattern, lim Limits) (*packedDFA, int, error) {
 // The tables are built in scratch kept between builds (sortedScratch) and
 // copied out at their size, so a build allocates what the DFA keeps and
 // little more.
-func fromSorted(pats []pattern) *packedDFA {
+func fromSorted(text string, pats []pattern) *packedDFA {
 	sc := sortedScratch.Get().(*sortedBuild)
+	sc.text = text
 	// The patterns are sorted by their first sixteen octets, read as two
 	// integers, and only those that share them by a string compare: most
 	// compares are then of integers, and the sort moves no pointers.
 	keys := slices.Grow(sc.keys[:0], len(pats))
 	for i := range pats {
-		lit := pats[i].lit
+		lit := pats[i].lit(text)
 		k := sortKey{hi: prefix8(lit), i: int32(i)}
 		if len(lit) > 8 {
 			k.lo = prefix8(lit[8:])
@@ -371,7 +375,7 @@ func fromSorted(pats []pattern) *packedDFA {
 		if a.lo != b.lo {
 			return a.lo < b.lo
 		}
-		return pats[a.i].lit < pats[b.i].lit
+		return pats[a.i].lit(text) < pats[b.i].lit(text)
 	}
 	if len(keys) <= smallSort {
 		// Most files select a few rules: an insertion sort, its compare
@@ -391,7 +395,7 @@ func fromSorted(pats []pattern) *packedDFA {
 			if a.lo != b.lo {
 				return cmp.Compare(a.lo, b.lo)
 			}
-			return strings.Compare(pats[a.i].lit, pats[b.i].lit)
+			return strings.Compare(pats[a.i].lit(text), pats[b.i].lit(text))
 		})
 	}
 	ps, lcp := slices.Grow(sc.pats[:0], len(keys)), slices.Grow(sc.lcp[:0], len(keys))
@@ -408,6 +412,7 @@ func fromSorted(pats []pattern) *packedDFA {
 	edges, prev, anchored := 0, "", 0
 	for j, k := range keys {
 		p := pats[k.i]
+		lit := p.lit(text)
 		if p.anchored {
 			anchored++
 		}
@@ -424,13 +429,13 @@ func fromSorted(pats []pattern) *packedDFA {
 			default:
 				n = 16
 			}
-			n = min(n, len(p.lit), len(prev))
+			n = min(n, len(lit), len(prev))
 		}
-		for n < len(p.lit) && n < len(prev) && p.lit[n] == prev[n] {
+		for n < len(lit) && n < len(prev) && lit[n] == prev[n] {
 			n++
 		}
-		edges += len(p.lit) - n
-		prev = p.lit
+		edges += len(lit) - n
+		prev = lit
 		ps, lcp = append(ps, p), append(lcp, int32(n))
 	}
 	sc.pats, sc.lcp, sc.keys = ps, lcp, keys
@@ -456,7 +461,7 @@ func fromSorted(pats []pattern) *packedDFA {
 		accepts: d.accepts,
 		bitmaps: clip(d.bitmaps),
 	}).pack()
-	clear(sc.pats) // no pattern strings kept alive by the pool
+	sc.text = "" // not kept alive by the pool
 	if len(sc.pats) <= maxSortedScratch && len(d.nodes) <= maxSortedScratch {
 		sortedScratch.Put(sc)
 	}
@@ -474,7 +479,7 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 	ps, lcp, d := sc.pats[lo:hi], sc.lcp[lo:hi], &sc.d
 	end, anchored := int32(-1), int32(-1)
 	i := 0
-	for ; i < len(ps) && len(ps[i].lit) == depth; i++ { // these sort first
+	for ; i < len(ps) && int(ps[i].n) == depth; i++ { // these sort first
 		p := &ps[i]
 		if !p.anchored && better(p.rule, end) {
 			end = p.rule
@@ -505,7 +510,7 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 	if kids == 1 && end < 0 && anchored < 0 && sc.runTargets {
 		// A run that matches nothing on entry: a run target, with no
 		// node (i is 0: no pattern ends here).
-		first := rest[0].lit
+		first := rest[0].lit(sc.text)
 		l := min(int(common), len(first), depth+maxRun)
 		off := sc.putRun(first[depth:l])
 		next := sc.leafOf(at, hi, l)
@@ -526,13 +531,14 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		// A run to the group's longest common prefix (the length of the
 		// pattern when it is alone), unless this node matches an
 		// anchored rule, which the octets after it must not inherit.
-		first := rest[0].lit
+		first := rest[0].lit(sc.text)
 		l := min(int(common), len(first), depth+maxRun)
 		if anchored >= 0 {
 			l = depth + 1
 		}
 		nd.ko = mk(run, len(d.labels))
-		d.labels = append(append(d.labels, byte(l-depth)), first[depth:l]...)
+		d.labels = append(d.labels, byte(l-depth))
+		d.putLabels(first[depth:l])
 		if nd.next = sc.leafOf(at, hi, l); nd.next == 0 {
 			nd.next = sc.below(at, hi, l)
 		}
@@ -541,9 +547,12 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		nd.ko = mk(wide, off)
 		d.bitmaps = append(d.bitmaps, 0, 0, 0, 0)
 		nd.next = int32(len(d.targets))
-		d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
+		if cap(d.targets)-len(d.targets) < kids {
+			d.targets = slices.Grow(d.targets, kids)
+		}
+		d.targets = d.targets[:len(d.targets)+kids] // see noBarrier
 		for j, t := 0, int(nd.next); j < len(rest); t++ {
-			c := rest[j].lit[depth]
+			c := sc.text[rest[j].at+uint32(depth)]
 			k := sc.child(at, j, len(rest), depth)
 			d.bitmaps[off+int(c>>6)] |= 1 << (c & 63)
 			target := sc.leafOf(at+j, at+k, depth+1)
@@ -556,12 +565,19 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 	default:
 		off := len(d.labels) + 1
 		nd.ko = mk(branch, off-1)
-		d.labels = append(slices.Grow(d.labels, 1+kids), byte(kids))[:off+kids]
+		if cap(d.labels)-len(d.labels) < 1+kids {
+			d.labels = slices.Grow(d.labels, 1+kids)
+		}
+		d.labels = append(d.labels, byte(kids))
+		d.labels = d.labels[:off+kids] // see noBarrier
 		nd.next = int32(len(d.targets))
-		d.targets = slices.Grow(d.targets, kids)[:len(d.targets)+kids]
+		if cap(d.targets)-len(d.targets) < kids {
+			d.targets = slices.Grow(d.targets, kids)
+		}
+		d.targets = d.targets[:len(d.targets)+kids] // see noBarrier
 		for j, t := 0, 0; j < len(rest); t++ {
 			k := sc.child(at, j, len(rest), depth)
-			d.labels[off+t] = rest[j].lit[depth]
+			d.labels[off+t] = sc.text[rest[j].at+uint32(depth)]
 			target := sc.leafOf(at+j, at+k, depth+1)
 			if target == 0 {
 				target = sc.below(at+j, at+k, depth+1)
@@ -579,8 +595,8 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 // maxRun octets left and no anchor, the tail of most patterns, which
 // needs none of emit's passes over the group; emit's node for any other.
 func (sc *sortedBuild) below(lo, hi, depth int) int32 {
-	if p := &sc.pats[lo]; hi-lo == 1 && !p.anchored && len(p.lit)-depth <= maxRun && sc.runTargets {
-		off := sc.putRun(p.lit[depth:])
+	if p := &sc.pats[lo]; hi-lo == 1 && !p.anchored && int(p.n)-depth <= maxRun && sc.runTargets {
+		off := sc.putRun(p.lit(sc.text)[depth:])
 		sc.setRunNext(off, leaf(p.rule))
 		return runTarget(off)
 	}
@@ -592,9 +608,32 @@ func (sc *sortedBuild) below(lo, hi, depth int) int32 {
 func (sc *sortedBuild) putRun(octets string) int {
 	d := &sc.d
 	off := len(d.labels)
-	d.labels = append(append(append(d.labels, byte(len(octets))), octets...), 0, 0, 0, 0)
+	d.labels = append(d.labels, byte(len(octets)))
+	d.putLabels(octets)
+	d.labels = append(d.labels, 0, 0, 0, 0)
 	return off
 }
+
+// putLabels appends octets to d's labels (see noBarrier).
+func (d *dfa) putLabels(octets string) {
+	n := len(d.labels)
+	if cap(d.labels)-n < len(octets) {
+		d.labels = slices.Grow(d.labels, len(octets))
+	}
+	d.labels = d.labels[:n+len(octets)]
+	copy(d.labels[n:], octets)
+}
+
+// noBarrier: emit lengthens the scratch's tables, fields of the heap, in
+// the two forms the compiler stores without their pointer when it does
+// not change: d.x = append(d.x, v), of single values, and d.x = d.x[:n]
+// after growing d.x only when it lacks the room (the tables are grown to
+// their bound before a build). Any other form, such as d.x =
+// append(slices.Grow(d.x, n), ...), an append of an append, or of a
+// slice (d.x = append(d.x, s...)), stores the pointer each time, and
+// while the collector marks each such store costs a write barrier: one
+// instruction in sixteen of a cold compile of the compile search's
+// searched-compile-2.
 
 // setRunNext sets the next target of the run target at offset off.
 func (sc *sortedBuild) setRunNext(off int, next int32) {
@@ -607,7 +646,7 @@ func (sc *sortedBuild) setRunNext(off int, next int32) {
 // no group is) for any other group: the caller emits those. Short enough
 // to be inlined, it saves a call to emit per pattern.
 func (sc *sortedBuild) leafOf(lo, hi, depth int) int32 {
-	if p := &sc.pats[lo]; hi-lo == 1 && len(p.lit) == depth && !p.anchored {
+	if p := &sc.pats[lo]; hi-lo == 1 && int(p.n) == depth && !p.anchored {
 		return leaf(p.rule)
 	}
 	return 0
@@ -627,6 +666,7 @@ func (sc *sortedBuild) child(at, j, n, depth int) int {
 // common prefix of each with the one before, and the tables as they grow.
 type sortedBuild struct {
 	keys       []sortKey
+	text       string // the patterns' octets
 	pats       []pattern
 	lcp        []int32
 	d          dfa

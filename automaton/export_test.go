@@ -1,5 +1,7 @@
 package automaton
 
+import "strings"
+
 // CompileBudget is Compile for a Machine whose decisions have the budget
 // base units plus per an octet, not the default, and whose walks all
 // count their work, those of fixed cost too: tests drive each tier's walk
@@ -123,4 +125,46 @@ func (m *Machine) details() details {
 		d.Work = len(m.lit.nodes)
 	}
 	return d
+}
+
+// A litPattern is a pattern as a test writes it, its octets a string of
+// its own.
+type litPattern struct {
+	lit      string
+	anchored bool
+	rule     int32
+}
+
+// layOut lays the patterns ps out as prepare does: their octets end to
+// end in one text.
+func layOut(ps []litPattern) (string, []pattern) {
+	var b strings.Builder
+	out := make([]pattern, len(ps))
+	for i, p := range ps {
+		out[i] = pattern{at: uint32(b.Len()), n: uint32(len(p.lit)), star: int32(strings.IndexByte(p.lit, '*')), stars: int32(strings.Count(p.lit, "*")), anchored: p.anchored, rule: p.rule}
+		b.WriteString(p.lit)
+	}
+	return b.String(), out
+}
+
+// prepareAll is prepare of the patterns pats, in this order.
+func prepareAll(pats []string) (string, []pattern) {
+	size := 0
+	for _, p := range pats {
+		size += len(p)
+	}
+	return prepare(func(i int) string { return pats[i] }, len(pats), size, new(spares))
+}
+
+// indexOf returns a strIndex of the strings strs, laid end to end in its
+// text and given their ids in turn, and what id returned for each.
+func indexOf(strs []string) (x strIndex, ids []int32, isNew []bool) {
+	x = newStrIndex(strings.Join(strs, ""))
+	at := 0
+	for _, s := range strs {
+		id, n := x.id(at, len(s))
+		ids, isNew = append(ids, id), append(isNew, n)
+		at += len(s)
+	}
+	return x, ids, isNew
 }

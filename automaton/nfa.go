@@ -76,12 +76,13 @@ const smallNFAPositions = 64 * regWords
 func nfaPositions(pats []pattern) int {
 	n := 0
 	for _, p := range pats {
-		n += len(p.lit) + 1
+		n += int(p.n) + 1
 	}
 	return n
 }
 
-func buildNFA(pats []pattern) *nfa {
+// buildNFA builds the NFA of pats, whose octets are in text.
+func buildNFA(text string, pats []pattern) *nfa {
 	n := nfaPositions(pats)
 	a := &nfa{words: int32((n + 63) / 64), positions: int32(n)}
 	w := int(a.words)
@@ -90,8 +91,9 @@ func buildNFA(pats []pattern) *nfa {
 	var class [256]uint8
 	classes := 1
 	for _, p := range pats {
-		for j := 0; j < len(p.lit); j++ {
-			if c := p.lit[j]; c != '*' && class[c] == 0 {
+		lit := p.lit(text)
+		for j := 0; j < len(lit); j++ {
+			if c := lit[j]; c != '*' && class[c] == 0 {
 				class[c] = uint8(classes)
 				classes++
 			}
@@ -111,17 +113,18 @@ func buildNFA(pats []pattern) *nfa {
 	g := 0
 	for _, p := range pats {
 		set(initial, g)
-		for j := 0; j < len(p.lit); j++ {
-			if c := p.lit[j]; c == '*' {
+		lit := p.lit(text)
+		for j := 0; j < len(lit); j++ {
+			if c := lit[j]; c == '*' {
 				set(star, g+j)
-				if j+1 < len(p.lit) {
-					a.wake[p.lit[j+1]>>6] |= 1 << (p.lit[j+1] & 63)
+				if j+1 < len(lit) {
+					a.wake[lit[j+1]>>6] |= 1 << (lit[j+1] & 63)
 				}
 			} else {
 				set(adv[int(class[c])*w:], g+j+1)
 			}
 		}
-		end := g + len(p.lit)
+		end := g + len(lit)
 		a.ends = append(a.ends, p.rule)
 		if p.anchored {
 			set(anchor, end)

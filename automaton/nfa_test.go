@@ -65,7 +65,7 @@ func TestRegisterWalk(t *testing.T) {
 			}
 			pats = append(pats, "/*"+p[1:])
 		}
-		a := buildNFA(prepare(func(i int) string { return pats[i] }, len(pats), new(spares)))
+		a := buildNFA(prepareAll(pats))
 		if a.words > regWords {
 			continue
 		}

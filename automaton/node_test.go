@@ -19,16 +19,17 @@ func TestNodeSize(t *testing.T) {
 func TestHubSplit(t *testing.T) {
 	// Three hubs, each with three edges (an end, a tail, a star) on each
 	// of hubEdges segments: nine edges per segment.
-	var pats []pattern
+	var pats []litPattern
 	for _, lead := range []string{"/", "/a", "/b"} {
 		for k := 0; k < hubEdges; k++ {
 			seg := lead + "*" + string(rune('c'+k))
-			pats = append(pats, pattern{lit: seg, rule: int32(len(pats))},
-				pattern{lit: seg, anchored: true, rule: int32(len(pats) + 1)},
-				pattern{lit: seg + "*z", rule: int32(len(pats) + 2)})
+			pats = append(pats, litPattern{lit: seg, rule: int32(len(pats))},
+				litPattern{lit: seg, anchored: true, rule: int32(len(pats) + 1)},
+				litPattern{lit: seg + "*z", rule: int32(len(pats) + 2)})
 		}
 	}
-	s := buildSegments(pats, new(spares))
+	text, lp := layOut(pats)
+	s := buildSegments(text, lp, new(spares))
 	if len(s.watched) == 0 {
 		t.Fatal("no edge watched")
 	}
@@ -50,9 +51,10 @@ func TestHubSplit(t *testing.T) {
 	// need no queue.
 	pats = pats[:0]
 	for i := range 4 * hubEdges {
-		pats = append(pats, pattern{lit: fmt.Sprintf("/*a%d*b%d", i, i), rule: int32(i)})
+		pats = append(pats, litPattern{lit: fmt.Sprintf("/*a%d*b%d", i, i), rule: int32(i)})
 	}
-	s = buildSegments(pats, new(spares))
+	text, lp = layOut(pats)
+	s = buildSegments(text, lp, new(spares))
 	checkQueues(t, s)
 	if s.queues != 4*hubEdges {
 		t.Errorf("%d queues, want one per b_i (%d)", s.queues, 4*hubEdges)

@@ -223,9 +223,13 @@ func (r *radix) finish(s *segments, sp *spares) ([]sedge, []int32) {
 	s.nodes = int32(n)
 	s.edgeAt = make([]int32, n+1)
 	edges := make([]sedge, 0, len(redges))
+	// The paths are appended to in locals: appended to in s, a slice of
+	// the heap, each append would store its pointer again, a write
+	// barrier each while the collector marks.
+	var path, pathAt []int32
 	if elided > 0 {
-		s.pathAt = make([]int32, 1, len(redges)+1)
-		s.path = make([]int32, 0, elided)
+		pathAt = make([]int32, 1, len(redges)+1)
+		path = make([]int32, 0, elided)
 	}
 	for i, v := range queue {
 		for _, j := range order[at[v]:at[v+1]] {
@@ -235,13 +239,14 @@ func (r *radix) finish(s *segments, sp *spares) ([]sedge, []int32) {
 				to = renum[to]
 			}
 			edges = append(edges, sedge{from: int32(i), seg: r.segs[e.off], to: to, rule: e.rule})
-			if s.pathAt != nil {
-				s.path = append(s.path, r.segs[e.off+1:e.off+e.n]...)
-				s.pathAt = append(s.pathAt, int32(len(s.path)))
+			if pathAt != nil {
+				path = append(path, r.segs[e.off+1:e.off+e.n]...)
+				pathAt = append(pathAt, int32(len(path)))
 			}
 		}
 		s.edgeAt[i+1] = int32(len(edges))
 	}
+	s.path, s.pathAt = path, pathAt
 	sp.put(queue, r.segs)
 	return edges, renum
 }

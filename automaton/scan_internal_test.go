@@ -57,11 +57,11 @@ func TestScanPlanInputs(t *testing.T) {
 // first octets, each a unit, stops within scanBlock units past its
 // budget: it checks the budget at least every scanBlock rules.
 func TestScanBlock(t *testing.T) {
-	var pats []pattern
+	var pats []litPattern
 	for i := range 20 * scanBlock {
-		pats = append(pats, pattern{lit: "/b" + strings.Repeat("a", i%7) + "*c", rule: int32(i)})
+		pats = append(pats, litPattern{lit: "/b" + strings.Repeat("a", i%7) + "*c", rule: int32(i)})
 	}
-	s := newScan(pats).scan
+	s := newScan(layOut(pats)).scan
 	const budget = 100
 	d := s.decide("/x", scanMeter{base: budget})
 	if d.status != scanOver || d.work > budget+scanBlock {

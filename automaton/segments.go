@@ -388,11 +388,11 @@ func (t *strie) size() int {
 // buffers from sp. It allocates the tables it keeps, two trie builders
 // and a few int32 buffers, each taken from sp and given back, or lent by
 // a table kept that is filled later: within defaultCompileBytes (see the
-// package comment).
-func buildSegments(pats []pattern, sp *spares) *segments {
+// package comment). The patterns' octets are in text.
+func buildSegments(text string, pats []pattern, sp *spares) *segments {
 	edgeMax := 0 // a pattern has one edge per '*', at most
 	for _, p := range pats {
-		edgeMax += strings.Count(p.lit, "*")
+		edgeMax += int(p.stars)
 	}
 	// What the compile budget leaves this build (see buildBudget),
 	// counted before anything is allocated: the
@@ -400,7 +400,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// segments; then their tries' nodes.
 	room := segmentBuild - sp.segBytes
 	if segmentBytes(len(pats), edgeMax, 0, 0) > room {
-		return newScan(pats)
+		return newScan(text, pats)
 	}
 	s := &segments{nodes: 1}
 	// The leading segments and the others, each with an id (see
@@ -410,21 +410,23 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 	// budget stops having allocated only the table of distinct segments
 	// and an id per star, not the star-node trie, which on files of many
 	// short patterns took as much again.
-	lead, float := newStrIndex(), newStrIndex()
+	lead, float := newStrIndex(text), newStrIndex(text)
 	leads, ids := sp.get(len(pats)), sp.get(edgeMax)[:0]
 	stars := sp.get(len(pats)) // each pattern's, counted here for the trie below
 	over := func() *segments {
 		sp.put(leads, ids, stars)
-		return newScan(pats)
+		return newScan(text, pats)
 	}
 	for k, p := range pats {
 		stars[k] = 0
-		for i, rest, more := 0, p.lit, true; more; i++ {
+		lit := p.lit(text)
+		for i, rest, more := 0, lit, true; more; i++ {
 			var seg string
+			at := int(p.at) + len(lit) - len(rest) // seg's offset in text
 			seg, rest, more = cutStar(rest)
 			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
-					id, isNew := lead.id(seg)
+					id, isNew := lead.id(at, len(seg))
 					if isNew && segmentBytes(len(pats), edgeMax, lead.len()+float.len(), 0) > room {
 						return over()
 					}
@@ -432,7 +434,7 @@ func buildSegments(pats []pattern, sp *spares) *segments {
 				}
 				continue
 			}
-			id, isNew := float.id(seg)
+			id, isNew := float.id(at, len(seg))
 			if isNew && segmentBytes(len(pats), edgeMax, lead.len()+float.len(), 0) > room {
 				return over()
 			}

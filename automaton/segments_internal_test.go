@@ -325,14 +325,15 @@ func TestSparseTerms(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for _, segs := range []int{0, 1, 2, 20, 63, 64, 65, 200, 1000} {
 		for _, ac := range []bool{false, true} {
-			x := newStrIndex()
+			var strs []string
 			for range segs {
 				var s strings.Builder
 				for range 1 + r.IntN(8) {
 					s.WriteByte("abc/.?="[r.IntN(7)])
 				}
-				x.id(s.String())
+				strs = append(strs, s.String())
 			}
+			x, _, _ := indexOf(strs)
 			var sp spares
 			order, n := sortIndex(&x, &sp)
 			tr := sortedTrie(&x, order, n, func(i int) int32 { return int32(i) }, ac, ac, &sp)
@@ -377,14 +378,15 @@ func TestSortedTrie(t *testing.T) {
 		case 2:
 			alpha = every
 		}
-		x := newStrIndex()
+		var strs []string
 		for range 1 + r.IntN(200) {
 			var s strings.Builder
 			for range 1 + r.IntN(1+iter%20) {
 				s.WriteByte(alpha[r.IntN(len(alpha))])
 			}
-			x.id(s.String())
+			strs = append(strs, s.String())
 		}
+		x, _, _ := indexOf(strs)
 		var sp spares
 		order, nodes := sortIndex(&x, &sp)
 		// Every other trie has its failure links found through the tables
@@ -459,17 +461,17 @@ func TestSortedTrie(t *testing.T) {
 // tables are full and their last entry is node 1+255+255·255-1; and a
 // string of three octets whose link is that node.
 func TestShallowRowsBound(t *testing.T) {
-	x := newStrIndex()
+	var strs []string
 	for a := range 256 {
 		for b := range 256 {
 			if a != '*' && b != '*' {
-				x.id(string([]byte{byte(a), byte(b)}))
+				strs = append(strs, string([]byte{byte(a), byte(b)}))
 			}
 		}
 	}
 	// Its failure link is the last node of depth 2, "\xff\xff", found in
 	// the table of "\xff".
-	x.id("\x01\xff\xff")
+	x, _, _ := indexOf(append(strs, "\x01\xff\xff"))
 	var sp spares
 	order, nodes := sortIndex(&x, &sp)
 	if rows := shallowRows(&x, order, nodes); rows != 255 {
@@ -676,15 +678,18 @@ func TestStaticCost(t *testing.T) {
 // doublings.
 func TestStrIndex(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 9))
-	x := newStrIndex()
-	ids := map[string]int32{}
+	var strs []string
 	for range 3 * strChunk {
 		b := make([]byte, 1+r.IntN(12)*r.IntN(2))
 		for i := range b {
 			b[i] = byte(r.IntN(256))
 		}
-		s := string(b)
-		id, isNew := x.id(s)
+		strs = append(strs, string(b))
+	}
+	x, got, news := indexOf(strs)
+	ids := map[string]int32{}
+	for k, s := range strs {
+		id, isNew := got[k], news[k]
 		want, seen := ids[s]
 		switch {
 		case seen && (isNew || id != want):
@@ -732,10 +737,11 @@ func TestSortStrings(t *testing.T) {
 	}
 	for name, shape := range shapes {
 		for _, n := range []int{1, 2, 17, 300} {
-			x := newStrIndex()
+			var strs []string
 			for i := range n {
-				x.id(shape(i))
+				strs = append(strs, shape(i))
 			}
+			x, _, _ := indexOf(strs)
 			order := make([]int32, x.len())
 			for i := range order {
 				order[i] = int32(i)

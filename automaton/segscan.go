@@ -26,8 +26,8 @@ import (
 // buildBudget is the most bytes the builds of one Compile (all classes
 // together) may allocate by default, as predicted from counts before
 // anything big is built: the plans and the literal patterns' DFAs
-// (plannedBytes, per rule, literal pattern and octet), charged first, as
-// every class gets them; then the segment matchers (segmentBytes, per
+// (plannedBytes, per rule, literal pattern and octet, and the plan's text
+// of the patterns' octets), charged first, as every class gets them; then the segment matchers (segmentBytes, per
 // pattern, star, distinct segment and trie node, one walk's scratch
 // included, and a large trie's tables for its failure links, per distinct
 // first octet of its segments: shallowRowBytes), each of which is built only within what is left, and
@@ -42,10 +42,13 @@ import (
 // stopping at the budget before the next allocates: patterns and stars,
 // before anything is allocated; the distinct segments, as they are found;
 // the tries' nodes, once the segments are sorted, before any trie is laid
-// out. No corpus file predicts more than 4.09 MB (31,847 literal rules),
+// out. No corpus file predicts more than 4.40 MB (31,847 literal rules),
 // and a file of ten times the wildcard rules of its largest
-// (TestScaledCorpusExact) 4.42 MB.
-const buildBudget = 9 << 19 // 4.5 MiB
+// (TestScaledCorpusExact) 4.83 MB. The budget is 4.5 MiB for the builds'
+// tables and half a MiB for the plans' text, which holds at most the
+// octets of a file the default parse limit admits: a build that fitted
+// before the patterns were laid out in a text (see pattern) still fits.
+const buildBudget = 5 << 20 // 5 MiB
 
 // The weights of the prediction, in bytes.
 const (
@@ -64,10 +67,10 @@ const (
 var segmentBuild = buildBudget
 
 // plannedBytes predicts what the plan of a class of n rules, of which
-// lits are literal with litOctets octets, and its literal patterns' DFA
-// allocate (see buildBudget).
-func plannedBytes(n, lits, litOctets int) int {
-	return ruleBuildBytes*n + litPatternBytes*lits + litOctetBytes*litOctets
+// lits are literal with litOctets octets, and whose text holds octets,
+// and its literal patterns' DFA allocate (see buildBudget).
+func plannedBytes(n, lits, litOctets, octets int) int {
+	return ruleBuildBytes*n + litPatternBytes*lits + litOctetBytes*litOctets + octets
 }
 
 // segmentBytes predicts what a segment matcher of patterns pats, whose
@@ -83,25 +86,25 @@ func segmentBytes(pats, stars, segs, nodes int) int {
 // reads math.MaxInt32).
 var scanCost = planCost{static: 1, base: math.MaxInt32}
 
-// newScan returns the segment tier's scan plan of pats, in rank order: a
-// Scan of their patterns in that order, each rule's rank minus its place
-// in the ranking.
-func newScan(pats []pattern) *segments {
+// newScan returns the segment tier's scan plan of pats, in rank order,
+// their octets in text: a Scan of their patterns in that order, each
+// rule's rank minus its place in the ranking.
+func newScan(text string, pats []pattern) *segments {
 	octets := 0
 	for _, p := range pats {
-		octets += len(p.lit) + 1
+		octets += int(p.n) + 1
 	}
 	var b strings.Builder
 	b.Grow(octets)
 	ranks := make([]int32, len(pats))
 	sc := &Scan{rules: make([]scanRule, len(pats)), ranks: &ranks, ranked: true}
 	for i, p := range pats {
-		from := b.Len()
-		b.WriteString(p.lit)
+		from, lit := b.Len(), p.lit(text)
+		b.WriteString(lit)
 		switch {
 		case p.anchored:
 			b.WriteByte('$')
-		case strings.HasSuffix(p.lit, "$"):
+		case strings.HasSuffix(lit, "$"):
 			b.WriteByte('*') // so that its final '$' reads as an octet, not the anchor
 		}
 		sc.rules[i], ranks[i] = newScanRule(headOf(b.String()[from:]), uint32(b.Len())), -p.rule

@@ -205,13 +205,13 @@ func TestBuildPrediction(t *testing.T) {
 		pl := newPlan(rules, nil, new(spares))
 		stars := 0
 		for _, p := range pl.pats {
-			stars += strings.Count(p.lit, "*")
+			stars += strings.Count(p.lit(pl.text), "*")
 		}
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		sp := new(spares)
-		s := buildSegments(pl.pats, sp)
+		s := buildSegments(pl.text, pl.pats, sp)
 		pool := s.scratchPool()
 		runtime.ReadMemStats(&after)
 		runtime.KeepAlive(pool)
@@ -263,7 +263,11 @@ func TestScanAfterSortThenBuild(t *testing.T) {
 		// the first class's patterns, stars and segments fit the
 		// budget; its 1,200 trie nodes do not, and the second class's
 		// few do.
-		segmentBuild = plannedBytes(len(rules), len(rules), 0) + segmentBytes(3, 6, 7, 0) + 4000
+		octets := 0
+		for _, r := range rules {
+			octets += len(r.Pattern) + 1
+		}
+		segmentBuild = plannedBytes(len(rules), len(rules), 0, octets) + segmentBytes(3, 6, 7, 0) + 4000
 		m := Compile(rules, Limits{tier: TierSegments})
 		if m.engines.seg.scan == nil || m.more.classes[0].seg.scan != nil {
 			t.Fatalf("iteration %d: want the scan plan for class 0, a matcher for class 1", iter)

@@ -22,7 +22,7 @@ func TestPrepareDedup(t *testing.T) {
 				pats = append(pats, p, "/lit")
 			}
 		}
-		got := prepare(func(i int) string { return pats[i] }, len(pats), new(spares))
+		_, got := prepareAll(pats)
 		var rules []int32
 		for _, p := range got {
 			rules = append(rules, p.rule)

@@ -24,10 +24,14 @@ import (
 // slots, without reading a string again. A string of at most seven
 // octets, as most segments are, is also known by its octets and length
 // packed in one word, kept beside it, so that finding it again compares
-// two words, not two strings. The strings are kept in parts of strChunk,
-// which grow without a copy: a file of a hundred thousand distinct
-// segments would otherwise allocate their headers several times over.
+// two words, not two strings. The strings are ranges of one text, and
+// kept as their offsets in parts of strChunk, which grow without a copy:
+// a file of a hundred thousand distinct segments would otherwise allocate
+// their entries several times over. An entry holds no pointer, so that
+// the collector neither scans the parts nor pays a write barrier for each
+// string added.
 type strIndex struct {
+	text  string       // the strings are ranges of it
 	seed  maphash.Seed // the hash's key, drawn at random so that no file can aim at a slot
 	key   uint64       // the short strings' share of it
 	slots []uint64     // the hash's high 32 bits, then id+1; 0 for an empty slot
@@ -37,24 +41,36 @@ type strIndex struct {
 	one   [256]int32 // the strings of one octet, by it: id+1, 0 for none; they have no slot
 }
 
-// A strEntry is a string of a strIndex, and its word if it is short (see
-// shortKey), read together when a probe compares.
+// A strEntry is a string of a strIndex, text[at:at+n], and its word if it
+// is short (see shortKey), read together when a probe compares.
 type strEntry struct {
-	s   string
-	key uint64
+	at, n uint32
+	key   uint64
 }
 
 const strChunk = 1 << 11
 
 // str returns the string of id.
-func (x *strIndex) str(id int32) string { return x.parts[id/strChunk][id%strChunk].s }
+func (x *strIndex) str(id int32) string {
+	e := &x.parts[id/strChunk][id%strChunk]
+	return x.text[e.at : e.at+e.n]
+}
+
+// octet returns the octet at d of the string of id, or -1 where it ends.
+func (x *strIndex) octet(id, d int32) int {
+	if e := &x.parts[id/strChunk][id%strChunk]; uint32(d) < e.n {
+		return int(x.text[e.at+uint32(d)])
+	}
+	return -1
+}
 
 // len returns the number of strings.
 func (x *strIndex) len() int { return int(x.n) }
 
-func newStrIndex() strIndex {
+// newStrIndex returns an empty index of strings of text.
+func newStrIndex(text string) strIndex {
 	seed := maphash.MakeSeed()
-	return strIndex{seed: seed, key: maphash.String(seed, ""), slots: make([]uint64, 16), shift: 64 - 4}
+	return strIndex{text: text, seed: seed, key: maphash.String(seed, ""), slots: make([]uint64, 16), shift: 64 - 4}
 }
 
 // shortKey returns the word that stands for s when s has at most seven
@@ -71,18 +87,21 @@ func shortKey(s string) uint64 {
 	return w
 }
 
-// id returns the id of s, and whether it is new.
-func (x *strIndex) id(s string) (int32, bool) {
-	if len(s) == 1 {
+// id returns the id of s, the n octets of the text from at, and whether
+// it is new.
+func (x *strIndex) id(at, n int) (int32, bool) {
+	if n == 1 {
 		// Segments of one octet are common in wildcard files ("/*a*b"):
 		// found in one load, not hashed.
-		if v := x.one[s[0]]; v != 0 {
+		c := x.text[at]
+		if v := x.one[c]; v != 0 {
 			return v - 1, false
 		}
-		id := x.add(s, shortKey(s))
-		x.one[s[0]] = id + 1
+		id := x.add(at, n, shortKey(x.text[at:at+1]))
+		x.one[c] = id + 1
 		return id, true
 	}
+	s := x.text[at : at+n]
 	k := shortKey(s)
 	var h uint64
 	if k != 0 {
@@ -100,11 +119,11 @@ func (x *strIndex) id(s string) (int32, bool) {
 			continue
 		}
 		id := uint32(v) - 1
-		if e := &x.parts[id/strChunk][id%strChunk]; e.key == k && (k != 0 || e.s == s) {
+		if e := &x.parts[id/strChunk][id%strChunk]; e.key == k && (k != 0 || x.text[e.at:e.at+e.n] == s) {
 			return int32(id), false
 		}
 	}
-	id := x.add(s, k)
+	id := x.add(at, n, k)
 	x.slots[i] = tag | uint64(id+1)
 	if 3*int(x.n) > 2*len(x.slots) {
 		x.grow()
@@ -112,13 +131,15 @@ func (x *strIndex) id(s string) (int32, bool) {
 	return id, true
 }
 
-// add gives s, whose word is k, the next id.
-func (x *strIndex) add(s string, k uint64) int32 {
+// add gives the n octets of the text from at, whose word is k, the next
+// id. A part is made whole, and entries are stored into it, so that
+// adding one stores no slice.
+func (x *strIndex) add(at, n int, k uint64) int32 {
 	id := x.n
 	if id%strChunk == 0 {
-		x.parts = append(x.parts, make([]strEntry, 0, strChunk))
+		x.parts = append(x.parts, make([]strEntry, strChunk))
 	}
-	x.parts[id/strChunk] = append(x.parts[id/strChunk], strEntry{s, k})
+	x.parts[id/strChunk][id%strChunk] = strEntry{uint32(at), uint32(n), k}
 	x.n++
 	return id
 }
@@ -174,7 +195,6 @@ func sortIndex(x *strIndex, sp *spares) ([]int32, int) {
 // (see link), with the tables of the root's children if shallow. Its
 // buffers come from sp.
 func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, shallow bool, sp *spares) strie {
-	strs := func(i int32) string { return x.str(i) }
 	t := strie{off: make([]uint32, n+1), term: make([]int32, n)}
 	// The tables are filled through locals, by index: every node has one
 	// label but the root, so labels ends with n-1 of them.
@@ -197,11 +217,11 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, s
 			if hi-lo == 1 {
 				// One string below: it ends here, or the node has one
 				// child. Long distinct segments are mostly such nodes.
-				if str := strs(order[lo]); len(str) == depth {
+				if c := x.octet(order[lo], int32(depth)); c < 0 {
 					terms[u] = term(int(order[lo]))
 				} else {
 					terms[u] = -1
-					labels[nl] = str[depth]
+					labels[nl] = byte(c)
 					nl++
 					ranges[w], ranges[w+1] = lo, hi
 					w += 2
@@ -211,16 +231,16 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, s
 			}
 			terms[u] = -1
 			// The string that ends here, if any, sorts first.
-			if lo < hi && len(strs(order[lo])) == depth {
+			if lo < hi && x.octet(order[lo], int32(depth)) < 0 {
 				terms[u] = term(int(order[lo]))
 				lo++
 			}
 			for lo < hi {
-				c, j := strs(order[lo])[depth], lo+1
-				for j < hi && strs(order[j])[depth] == c {
+				c, j := x.octet(order[lo], int32(depth)), lo+1
+				for j < hi && x.octet(order[j], int32(depth)) == c {
 					j++
 				}
-				labels[nl] = c
+				labels[nl] = byte(c)
 				nl++
 				ranges[w], ranges[w+1] = lo, j
 				w += 2
@@ -283,13 +303,6 @@ func sortStrings(order []int32, x *strIndex, tmp []int32) {
 	const few = 16
 	type job struct{ lo, hi, depth int32 }
 	stack := []job{{0, int32(len(order)), 0}}
-	// octet returns the octet of string i at d, or -1 where it ends.
-	octet := func(i int32, d int32) int {
-		if s := x.str(i); int(d) < len(s) {
-			return int(s[d])
-		}
-		return -1
-	}
 	var count [258]int32
 	for len(stack) > 0 {
 		j := stack[len(stack)-1]
@@ -310,7 +323,7 @@ func sortStrings(order []int32, x *strIndex, tmp []int32) {
 		for alike {
 			c, ended := -1, int32(-1)
 			for i := lo; i < hi; i++ {
-				switch o := octet(order[i], d); {
+				switch o := x.octet(order[i], d); {
 				case o < 0:
 					ended = i
 				case c < 0:
@@ -343,7 +356,7 @@ func sortStrings(order []int32, x *strIndex, tmp []int32) {
 		}
 		clear(count[:])
 		for _, s := range order[lo:hi] {
-			count[2+octet(s, d)]++
+			count[2+x.octet(s, d)]++
 		}
 		for k := 1; k < len(count); k++ {
 			count[k] += count[k-1]
@@ -351,7 +364,7 @@ func sortStrings(order []int32, x *strIndex, tmp []int32) {
 		// count[1+o] is where octet o starts, count[0] (0) where the
 		// string that ends at d goes.
 		for _, s := range order[lo:hi] {
-			o := 1 + octet(s, d)
+			o := 1 + x.octet(s, d)
 			tmp[lo+count[o]] = s
 			count[o]++
 		}

@@ -28,7 +28,7 @@ func TestWalkTrieAgreesWithCursor(t *testing.T) {
 		if iter%100 == 0 {
 			n = 0
 		}
-		var pats []pattern
+		var pats []litPattern
 		for i := range n {
 			p := "/" + word(8)
 			if r.IntN(8) == 0 && len(pats) > 0 {
@@ -37,9 +37,9 @@ func TestWalkTrieAgreesWithCursor(t *testing.T) {
 			if r.IntN(16) == 0 {
 				p += strings.Repeat("x", 250+r.IntN(20)) // runs cut at maxRun
 			}
-			pats = append(pats, pattern{lit: p, anchored: r.IntN(5) == 0, rule: int32(i)})
+			pats = append(pats, litPattern{lit: p, anchored: r.IntN(5) == 0, rule: int32(i)})
 		}
-		d := fromSorted(pats)
+		d := fromSorted(layOut(pats))
 		if d.rare != nil {
 			t.Fatalf("a DFA of %d literal patterns has defaults or big places", n)
 		}
@@ -77,12 +77,12 @@ func TestRunTargets(t *testing.T) {
 		{[]string{"/shop$", "/shop/a1"}, 2},                         // the anchored end: a node of one octet
 		{[]string{"/" + tail}, 1},                                   // a run target alone
 	} {
-		var pats []pattern
+		var pats []litPattern
 		for i, p := range c.pats {
 			lit, anchored := strings.CutSuffix(p, "$")
-			pats = append(pats, pattern{lit: lit, anchored: anchored, rule: int32(len(c.pats) - 1 - i)})
+			pats = append(pats, litPattern{lit: lit, anchored: anchored, rule: int32(len(c.pats) - 1 - i)})
 		}
-		d := fromSorted(pats)
+		d := fromSorted(layOut(pats))
 		if len(d.nodes) != c.nodes {
 			t.Errorf("%q: %d nodes, want %d", c.pats, len(d.nodes), c.nodes)
 		}
@@ -131,16 +131,16 @@ func TestLabelsBound(t *testing.T) {
 		sets = append(sets, set)
 	}
 	for _, set := range sets {
-		var pats []pattern
+		var pats []litPattern
 		prefixes := map[string]bool{}
 		for i, p := range set {
-			pats = append(pats, pattern{lit: p, rule: int32(i)})
+			pats = append(pats, litPattern{lit: p, rule: int32(i)})
 			for j := 1; j <= len(p); j++ {
 				prefixes[p[:j]] = true
 			}
 		}
 		edges := len(prefixes)
-		d := fromSorted(pats)
+		d := fromSorted(layOut(pats))
 		if n := len(d.labels); n > labelsBound(edges, len(pats)) || n > 6*edges {
 			t.Errorf("%d patterns, %d edges: %d octets of labels, bounds %d and %d", len(pats), edges, n, labelsBound(edges, len(pats)), 6*edges)
 		}
