@@ -99,11 +99,15 @@ func (d Dialect) lower(s Selection, oneByOne bool) Program {
 		// Most selections: the rules lowered one for one, in order (no
 		// empty one to skip, nothing added between them), so that winner
 		// r stands for rule r and verdicts stays nil.
-		n := rules.len()
+		n, i := rules.len(), 0
 		p.Rules = p.Rules[:n]
-		for i := range n {
-			r := rules.at(i)
-			p.Rules[i] = automaton.Rule{Pattern: r.Canonical, Rank: rank(r.Canonical, r.Allow)}
+		for k := range rules.parts() {
+			part := rules.part(k)
+			for j := range part {
+				r := &part[j]
+				p.Rules[i] = automaton.Rule{Pattern: r.Canonical, Rank: rank(r.Canonical, r.Allow)}
+				i++
+			}
 		}
 		if m.RobotsTxt {
 			for k := range robotsTxt {
@@ -223,9 +227,12 @@ loop:
 
 // noEmpty reports whether every rule of rules has a pattern.
 func noEmpty(rules *ruleList) bool {
-	for i := range rules.len() {
-		if rules.at(i).Canonical == "" {
-			return false
+	for k := range rules.parts() {
+		part := rules.part(k)
+		for j := range part {
+			if part[j].Canonical == "" {
+				return false
+			}
 		}
 	}
 	return true

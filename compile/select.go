@@ -288,10 +288,13 @@ func (f *File) merge(groups []int, named, lines bool) Selection {
 
 // ruleList is the Allow and Disallow rules of a Selection, as Lower reads
 // them: its Rules, or, for a Selection of Selected, those of its groups,
-// in place when there is one group and otherwise one pointer each.
+// in place. Rules of several groups are read through the groups, not
+// gathered a pointer each: a file of thousands of rules over many groups
+// for one crawler then costs the collector no table of pointers to scan.
 type ruleList struct {
-	flat []Rule
-	ptrs []*Rule
+	flat   []Rule   // the rules, when they are one slice
+	groups [][]Rule // otherwise the rules of each group, in order
+	ends   []int32  // and the number of rules of the groups up to each, included
 }
 
 // crawlRules returns the rules of s.
@@ -299,35 +302,55 @@ func (s *Selection) crawlRules() ruleList {
 	switch {
 	case s.file == nil:
 		return ruleList{flat: s.Rules}
+	case len(s.Groups) == 0:
+		return ruleList{}
 	case len(s.Groups) == 1:
 		return ruleList{flat: s.file.Groups[s.Groups[0]].Rules}
 	}
+	l := ruleList{groups: make([][]Rule, len(s.Groups)), ends: make([]int32, len(s.Groups))}
 	n := 0
-	for _, i := range s.Groups {
-		n += len(s.file.Groups[i].Rules)
+	for k, i := range s.Groups {
+		l.groups[k] = s.file.Groups[i].Rules
+		n += len(l.groups[k])
+		l.ends[k] = int32(n)
 	}
-	ptrs := make([]*Rule, 0, n)
-	for _, i := range s.Groups {
-		g := s.file.Groups[i].Rules
-		for k := range g {
-			ptrs = append(ptrs, &g[k])
-		}
-	}
-	return ruleList{ptrs: ptrs}
+	return l
 }
 
+// len returns the number of rules.
 func (l *ruleList) len() int {
-	if l.ptrs != nil {
-		return len(l.ptrs)
+	if l.groups != nil {
+		return int(l.ends[len(l.ends)-1])
 	}
 	return len(l.flat)
 }
 
+// at returns rule i.
 func (l *ruleList) at(i int) *Rule {
-	if l.ptrs != nil {
-		return l.ptrs[i]
+	if l.groups == nil {
+		return &l.flat[i]
 	}
-	return &l.flat[i]
+	g, _ := slices.BinarySearch(l.ends, int32(i+1))
+	if g > 0 {
+		i -= int(l.ends[g-1])
+	}
+	return &l.groups[g][i]
+}
+
+// parts returns the number of slices the rules are held in, in order.
+func (l *ruleList) parts() int {
+	if l.groups != nil {
+		return len(l.groups)
+	}
+	return 1
+}
+
+// part returns the rules of part k, 0 to parts()-1.
+func (l *ruleList) part(k int) []Rule {
+	if l.groups != nil {
+		return l.groups[k]
+	}
+	return l.flat
 }
 
 // usageRules returns the Content-Usage lines of s in line order, one
