@@ -157,3 +157,39 @@ func TestLowerShortcut(t *testing.T) {
 		t.Errorf("the shortcut was taken %d times; want many", shortcuts)
 	}
 }
+
+// TestRuleListGroups checks that the rules of a selection of several
+// groups, an empty one among them, read by index and part by part, are
+// the groups' rules end to end.
+func TestRuleListGroups(t *testing.T) {
+	body := "User-agent: a\nDisallow: /1\nDisallow: /2\n" +
+		"User-agent: b\nDisallow: /b\n" + // not selected
+		"User-agent: a\nAllow: /3\n" +
+		"User-agent: a\nDisallow: /4\nAllow: /5\nDisallow: /6\n" +
+		"User-agent: a\n" // a group of no rule
+	f := RFC9309.Parse([]byte(body))
+	groups, named := f.SelectGroups("a")
+	sel := f.Selected(groups, named)
+	var want []string
+	for _, g := range sel.Groups {
+		for _, r := range f.Groups[g].Rules {
+			want = append(want, r.Pattern)
+		}
+	}
+	l := sel.crawlRules()
+	var byIndex, byPart []string
+	for i := range l.len() {
+		byIndex = append(byIndex, l.at(i).Pattern)
+	}
+	for k := range l.parts() {
+		for _, r := range l.part(k) {
+			byPart = append(byPart, r.Pattern)
+		}
+	}
+	if len(sel.Groups) < 4 || fmt.Sprint(want) != "[/1 /2 /3 /4 /5 /6]" {
+		t.Fatalf("the test's file selects groups %v, rules %q", sel.Groups, want)
+	}
+	if fmt.Sprint(byIndex) != fmt.Sprint(want) || fmt.Sprint(byPart) != fmt.Sprint(want) {
+		t.Errorf("by index %q, by part %q; want %q", byIndex, byPart, want)
+	}
+}
