@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"cmp"
 	"slices"
 	"time"
 )
@@ -292,9 +293,15 @@ func (f *File) merge(groups []int, named, lines bool) Selection {
 // gathered a pointer each: a file of thousands of rules over many groups
 // for one crawler then costs the collector no table of pointers to scan.
 type ruleList struct {
-	flat   []Rule   // the rules, when they are one slice
-	groups [][]Rule // otherwise the rules of each group, in order
-	ends   []int32  // and the number of rules of the groups up to each, included
+	flat   []Rule      // the rules, when they are one slice
+	groups []ruleGroup // otherwise each group's, in order
+}
+
+// A ruleGroup is the rules of a group of a ruleList, and the number of
+// rules of the groups up to it, itself included.
+type ruleGroup struct {
+	rules []Rule
+	end   int
 }
 
 // crawlRules returns the rules of s.
@@ -307,12 +314,12 @@ func (s *Selection) crawlRules() ruleList {
 	case len(s.Groups) == 1:
 		return ruleList{flat: s.file.Groups[s.Groups[0]].Rules}
 	}
-	l := ruleList{groups: make([][]Rule, len(s.Groups)), ends: make([]int32, len(s.Groups))}
+	l := ruleList{groups: make([]ruleGroup, len(s.Groups))}
 	n := 0
 	for k, i := range s.Groups {
-		l.groups[k] = s.file.Groups[i].Rules
-		n += len(l.groups[k])
-		l.ends[k] = int32(n)
+		rules := s.file.Groups[i].Rules
+		n += len(rules)
+		l.groups[k] = ruleGroup{rules, n}
 	}
 	return l
 }
@@ -320,7 +327,7 @@ func (s *Selection) crawlRules() ruleList {
 // len returns the number of rules.
 func (l *ruleList) len() int {
 	if l.groups != nil {
-		return int(l.ends[len(l.ends)-1])
+		return l.groups[len(l.groups)-1].end
 	}
 	return len(l.flat)
 }
@@ -330,11 +337,12 @@ func (l *ruleList) at(i int) *Rule {
 	if l.groups == nil {
 		return &l.flat[i]
 	}
-	g, _ := slices.BinarySearch(l.ends, int32(i+1))
+	// The first group whose count passes i holds it.
+	g, _ := slices.BinarySearchFunc(l.groups, i+1, func(g ruleGroup, n int) int { return cmp.Compare(g.end, n) })
 	if g > 0 {
-		i -= int(l.ends[g-1])
+		i -= l.groups[g-1].end
 	}
-	return &l.groups[g][i]
+	return &l.groups[g].rules[i]
 }
 
 // parts returns the number of slices the rules are held in, in order.
@@ -348,7 +356,7 @@ func (l *ruleList) parts() int {
 // part returns the rules of part k, 0 to parts()-1.
 func (l *ruleList) part(k int) []Rule {
 	if l.groups != nil {
-		return l.groups[k]
+		return l.groups[k].rules
 	}
 	return l.flat
 }
