@@ -47,7 +47,7 @@
 //     reader ("Content-Usage: x;a"), most of that garbage at once. The
 //     selected groups' rules are lowered in place, not copied, in at most
 //     160 bytes per rule selected plus 4 KiB. The automaton's builds for
-//     one Matcher allocate at most 5 MiB, as package automaton predicts
+//     one Matcher allocate at most 4.5 MiB, as package automaton predicts
 //     from counts before it builds (rules, literal octets, stars, distinct
 //     segments and trie nodes): wildcard rules whose matcher would pass it
 //     are not built but scanned, each decision still within the decision

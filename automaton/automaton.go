@@ -44,7 +44,7 @@
 //     Limits.EagerDFA at most 128·P bytes plus 8 MiB; a Machine holds at
 //     most 32·P bytes plus 4 MiB. Patterns may hold at most
 //     MaxPatternOctets (512 MiB) octets in all. By default the builds of
-//     one Compile, all classes together, are also held to 5 MiB of
+//     one Compile, all classes together, are also held to 4.5 MiB of
 //     allocation, predicted from counts of rules, segments and stars
 //     before anything big is built: wildcard patterns whose matcher does
 //     not fit are decided by a Scan of them instead, within the decision
@@ -155,7 +155,7 @@ import (
 //     a chain of star nodes of one edge each is one edge whose path holds
 //     their segments, so that patterns that share little cost four bytes a
 //     star (see radix.go). Its build is decided before it is made: past
-//     buildBudget (5 MiB of predicted allocation, all classes of the
+//     buildBudget (4.5 MiB of predicted allocation, all classes of the
 //     Compile together, see Bounds), the tier
 //     builds nothing and runs its scan plan instead (segscan.go): a Scan
 //     of the wildcard patterns in rank order, which stops at the first
@@ -295,11 +295,10 @@ import (
 //     shift-and per octet when chosen by default, and its build is O(P)
 //     with no subset construction.
 //   - By default the builds of one Compile, all classes together, allocate
-//     within buildBudget (5 MiB), as predicted from counts before
-//     anything big is built: 32 bytes a rule and one an octet of its
-//     pattern for the plans and, for the literal patterns' DFAs, 150
-//     bytes a literal pattern and 2 an octet, charged first, as every
-//     class gets them; then for each segment
+//     within buildBudget (4.5 MiB), as predicted from counts before
+//     anything big is built: 32 bytes a rule for the plans and, for the
+//     literal patterns' DFAs, 150 bytes a literal pattern and 2 an octet,
+//     charged first, as every class gets them; then for each segment
 //     matcher 160 KiB, 110 bytes a wildcard pattern, 9 a star, 160 a
 //     distinct segment and 14 a node of the tries of segments, one walk's
 //     scratch included, and 512 a distinct first octet of the segments
@@ -312,12 +311,15 @@ import (
 //     star): the tier runs its scan plan. The weights predict at least
 //     what the builds allocate on the hostile families, their searched
 //     draws and the scaled corpus files (TestBuildPrediction holds four
-//     shapes to it). No corpus file predicts more than 4.40 MB (the
-//     largest, of 31,847 literal rules and no wildcard one; the next 1.09
-//     MB); a file of ten times the wildcard rules of its largest 4.83 MB,
+//     shapes to it). No corpus file predicts more than 4.09 MB (the
+//     largest, of 31,847 literal rules and no wildcard one; the next 1.03
+//     MB); a file of ten times the wildcard rules of its largest 4.42 MB,
 //     and it is decided exactly (TestScaledCorpusExact). So Parse and the first Agent of any file the
 //     parse limit admits allocate the parse, the lowering and what the
-//     Matcher keeps of the lines, and at most 5 MiB in the automaton
+//     Matcher keeps of the lines, an octet per octet of pattern (the
+//     plans' text, see pattern, allocated beside the budget as the parse
+//     and the lowering are: it grows with the file, not with what the
+//     file makes the builds do), and at most 4.5 MiB in the automaton
 //     (README gives the cold figures).
 //   - Compile allocates at most compileBytes(P) = 128·P bytes + 8 MiB in all,
 //     and by default (Limits.EagerDFA false), which tries no DFA of '*'
@@ -768,7 +770,7 @@ func newPlan(rules []Rule, idx []int32, sp *spares) plan {
 
 // bytes predicts what p and its literal patterns' DFA allocate (see
 // buildBudget).
-func (p *plan) bytes() int { return plannedBytes(len(p.orig), p.lits, p.litOctets, p.total) }
+func (p *plan) bytes() int { return plannedBytes(len(p.orig), p.lits, p.litOctets) }
 
 // sortByRank sorts the indices idx of rules best first: by rank, highest
 // first, and between equal ranks the earlier rule. The index breaks ties,

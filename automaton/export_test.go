@@ -162,7 +162,7 @@ func indexOf(strs []string) (x strIndex, ids []int32, isNew []bool) {
 	x = newStrIndex(strings.Join(strs, ""))
 	at := 0
 	for _, s := range strs {
-		id, n := x.id(at, len(s))
+		id, n := x.id(s, at)
 		ids, isNew = append(ids, id), append(isNew, n)
 		at += len(s)
 	}

@@ -422,21 +422,28 @@ func buildSegments(text string, pats []pattern, sp *spares) *segments {
 		lit := p.lit(text)
 		for i, rest, more := 0, lit, true; more; i++ {
 			var seg string
-			at := int(p.at) + len(lit) - len(rest) // seg's offset in text
 			seg, rest, more = cutStar(rest)
 			if i == 0 {
 				if seg != "" { // a leading '*' starts at the start node
-					id, isNew := lead.id(at, len(seg))
-					if isNew && segmentBytes(len(pats), edgeMax, lead.len()+float.len(), 0) > room {
-						return over()
+					id, slot, h := lead.find(seg)
+					if id < 0 {
+						id = lead.insert(seg, int(p.at), slot, h)
+						if segmentBytes(len(pats), edgeMax, lead.len()+float.len(), 0) > room {
+							return over()
+						}
 					}
 					leads[k] = id + 1
 				}
 				continue
 			}
-			id, isNew := float.id(at, len(seg))
-			if isNew && segmentBytes(len(pats), edgeMax, lead.len()+float.len(), 0) > room {
-				return over()
+			id, slot, h := float.find(seg)
+			if id < 0 {
+				// seg ends where rest starts, less its star.
+				at := int(p.at) + len(lit) - len(rest) - btoi(more) - len(seg)
+				id = float.insert(seg, at, slot, h)
+				if segmentBytes(len(pats), edgeMax, lead.len()+float.len(), 0) > room {
+					return over()
+				}
 			}
 			ids = append(ids, id)
 			stars[k]++

@@ -263,11 +263,7 @@ func TestScanAfterSortThenBuild(t *testing.T) {
 		// the first class's patterns, stars and segments fit the
 		// budget; its 1,200 trie nodes do not, and the second class's
 		// few do.
-		octets := 0
-		for _, r := range rules {
-			octets += len(r.Pattern) + 1
-		}
-		segmentBuild = plannedBytes(len(rules), len(rules), 0, octets) + segmentBytes(3, 6, 7, 0) + 4000
+		segmentBuild = plannedBytes(len(rules), len(rules), 0) + segmentBytes(3, 6, 7, 0) + 4000
 		m := Compile(rules, Limits{tier: TierSegments})
 		if m.engines.seg.scan == nil || m.more.classes[0].seg.scan != nil {
 			t.Fatalf("iteration %d: want the scan plan for class 0, a matcher for class 1", iter)

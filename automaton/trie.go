@@ -87,21 +87,26 @@ func shortKey(s string) uint64 {
 	return w
 }
 
-// id returns the id of s, the n octets of the text from at, and whether
-// it is new.
-func (x *strIndex) id(at, n int) (int32, bool) {
-	if n == 1 {
+// id returns the id of s, the octets of the text from at, and whether it
+// is new.
+func (x *strIndex) id(s string, at int) (int32, bool) {
+	id, slot, h := x.find(s)
+	if id >= 0 {
+		return id, false
+	}
+	return x.insert(s, at, slot, h), true
+}
+
+// find returns the id of s, or -1, the slot where insert puts it and the
+// hash of s: a caller that finds most strings again (a file's segments
+// are mostly the same few) works out where a string is in the text only
+// for a new one.
+func (x *strIndex) find(s string) (int32, int, uint64) {
+	if len(s) == 1 {
 		// Segments of one octet are common in wildcard files ("/*a*b"):
 		// found in one load, not hashed.
-		c := x.text[at]
-		if v := x.one[c]; v != 0 {
-			return v - 1, false
-		}
-		id := x.add(at, n, shortKey(x.text[at:at+1]))
-		x.one[c] = id + 1
-		return id, true
+		return x.one[s[0]] - 1, 0, 0
 	}
-	s := x.text[at : at+n]
 	k := shortKey(s)
 	var h uint64
 	if k != 0 {
@@ -120,15 +125,26 @@ func (x *strIndex) id(at, n int) (int32, bool) {
 		}
 		id := uint32(v) - 1
 		if e := &x.parts[id/strChunk][id%strChunk]; e.key == k && (k != 0 || x.text[e.at:e.at+e.n] == s) {
-			return int32(id), false
+			return int32(id), 0, 0
 		}
 	}
-	id := x.add(at, n, k)
-	x.slots[i] = tag | uint64(id+1)
+	return -1, i, h
+}
+
+// insert gives s, the octets of the text from at, which find did not
+// find, the next id, in the slot find said; h is the hash find gave.
+func (x *strIndex) insert(s string, at, slot int, h uint64) int32 {
+	if len(s) == 1 {
+		id := x.add(at, 1, shortKey(s))
+		x.one[s[0]] = id + 1
+		return id
+	}
+	id := x.add(at, len(s), shortKey(s))
+	x.slots[slot] = h&^(1<<32-1) | uint64(id+1)
 	if 3*int(x.n) > 2*len(x.slots) {
 		x.grow()
 	}
-	return id, true
+	return id
 }
 
 // add gives the n octets of the text from at, whose word is k, the next
@@ -207,6 +223,23 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, s
 	size := min(2*n, 4*len(order)+2)
 	ranges := sp.get(size)
 	ranges[0], ranges[1] = 0, int32(len(order))
+	// Each string's offset in the text and its length, by its place in
+	// order, so that the levels read them in order rather than through
+	// the index's parts.
+	span := sp.get(2 * len(order))
+	for k, i := range order {
+		e := &x.parts[i/strChunk][i%strChunk]
+		span[2*k], span[2*k+1] = int32(e.at), int32(e.n)
+	}
+	text := x.text
+	// octet returns the octet at depth of the string at place k, or -1
+	// where it ends.
+	octet := func(k int32, depth int) int {
+		if depth < int(span[2*k+1]) {
+			return int(text[int(span[2*k])+depth])
+		}
+		return -1
+	}
 	cur := ranges[:2]
 	u := 0
 	for depth := 0; len(cur) > 0; depth++ {
@@ -217,7 +250,7 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, s
 			if hi-lo == 1 {
 				// One string below: it ends here, or the node has one
 				// child. Long distinct segments are mostly such nodes.
-				if c := x.octet(order[lo], int32(depth)); c < 0 {
+				if c := octet(lo, depth); c < 0 {
 					terms[u] = term(int(order[lo]))
 				} else {
 					terms[u] = -1
@@ -231,13 +264,13 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, s
 			}
 			terms[u] = -1
 			// The string that ends here, if any, sorts first.
-			if lo < hi && x.octet(order[lo], int32(depth)) < 0 {
+			if lo < hi && octet(lo, depth) < 0 {
 				terms[u] = term(int(order[lo]))
 				lo++
 			}
 			for lo < hi {
-				c, j := x.octet(order[lo], int32(depth)), lo+1
-				for j < hi && x.octet(order[j], int32(depth)) == c {
+				c, j := octet(lo, depth), lo+1
+				for j < hi && octet(j, depth) == c {
 					j++
 				}
 				labels[nl] = byte(c)
@@ -258,7 +291,7 @@ func sortedTrie(x *strIndex, order []int32, n int, term func(i int) int32, ac, s
 		panic("automaton: a segment holds '*'") // the root's children would not fit root
 	}
 	t.setWide()
-	sp.put(ranges)
+	sp.put(ranges, span)
 	if ac {
 		t.link(shallow, sp)
 	}

@@ -33,7 +33,7 @@
 // most 160 octets per rule selected plus 4 KiB: the selected groups are
 // read in place, not copied. The Machine of a Program is bounded as
 // package automaton states (by default its builds allocate at most
-// 5 MiB).
+// 4.5 MiB).
 package compile
 
 import (
