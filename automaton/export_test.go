@@ -156,6 +156,16 @@ func prepareAll(pats []string) (string, []pattern) {
 	return prepare(func(i int) string { return pats[i] }, len(pats), size, new(spares))
 }
 
+// id returns the id of s, the octets of x's text from at, and whether it
+// is new: find, then insert for a new one, as buildSegments does.
+func (x *strIndex) id(s string, at int) (int32, bool) {
+	id, slot, h := x.find(s)
+	if id >= 0 {
+		return id, false
+	}
+	return x.insert(s, at, slot, h), true
+}
+
 // indexOf returns a strIndex of the strings strs, laid end to end in its
 // text and given their ids in turn, and what id returned for each.
 func indexOf(strs []string) (x strIndex, ids []int32, isNew []bool) {

@@ -87,16 +87,6 @@ func shortKey(s string) uint64 {
 	return w
 }
 
-// id returns the id of s, the octets of the text from at, and whether it
-// is new.
-func (x *strIndex) id(s string, at int) (int32, bool) {
-	id, slot, h := x.find(s)
-	if id >= 0 {
-		return id, false
-	}
-	return x.insert(s, at, slot, h), true
-}
-
 // find returns the id of s, or -1, the slot where insert puts it and the
 // hash of s: a caller that finds most strings again (a file's segments
 // are mostly the same few) works out where a string is in the text only
