@@ -156,6 +156,9 @@ func (p *Program) lowerEach(rules *ruleList, m dialect.Matching, rank func(strin
 	// iterator: the loop's state stays in registers, not in a closure's.
 	var pending lowered
 	hasPending := false
+	// The rules are read in order twice over: the next to lower, and the
+	// one whose line a lowered rule has.
+	next, found := ruleCursor{l: rules}, ruleCursor{l: rules}
 loop:
 	for n, k := rules.len(), 0; ; {
 		var l lowered
@@ -163,7 +166,7 @@ loop:
 		case hasPending:
 			l, hasPending = pending, false
 		case k < n:
-			r := rules.at(k)
+			r := next.at(k)
 			k++
 			if r.Canonical == "" && !m.EmptyRules {
 				continue // an empty pattern matches nothing
@@ -187,7 +190,7 @@ loop:
 		p.Rules = append(p.Rules, l.rule())
 		code := int32(-1)
 		if l.line != 0 {
-			for rules.at(j).Line != l.line {
+			for found.at(j).Line != l.line {
 				j++
 			}
 			code = int32(j) << 1
@@ -203,16 +206,17 @@ loop:
 					added, p.file = true, int32(i) // the dialect's rules, from here on
 				}
 				continue
-			case !added && j == i && l.allow == rules.at(j).Allow:
+			case !added && j == i && l.allow == found.at(j).Allow:
 				continue // the identity so far
 			}
 			// Not the identity: the table as it would have been so far.
 			p.verdicts = make([]int32, i, rules.len()+len(robotsTxt))
+			again := ruleCursor{l: rules}
 			for k := range i {
 				p.verdicts[k] = -1
 				if !added || k < int(p.file) {
 					p.verdicts[k] = int32(k) << 1
-					if rules.at(k).Allow {
+					if again.at(k).Allow {
 						p.verdicts[k] |= 1
 					}
 				}

@@ -159,8 +159,8 @@ func TestLowerShortcut(t *testing.T) {
 }
 
 // TestRuleListGroups checks that the rules of a selection of several
-// groups, an empty one among them, read by index and part by part, are
-// the groups' rules end to end.
+// groups, an empty one among them, read by index, part by part and by a
+// cursor, are the groups' rules end to end.
 func TestRuleListGroups(t *testing.T) {
 	body := "User-agent: a\nDisallow: /1\nDisallow: /2\n" +
 		"User-agent: b\nDisallow: /b\n" + // not selected
@@ -177,9 +177,11 @@ func TestRuleListGroups(t *testing.T) {
 		}
 	}
 	l := sel.crawlRules()
-	var byIndex, byPart []string
+	var byIndex, byPart, byCursor []string
+	c := ruleCursor{l: &l}
 	for i := range l.len() {
 		byIndex = append(byIndex, l.at(i).Pattern)
+		byCursor = append(byCursor, c.at(i).Pattern)
 	}
 	for k := range l.parts() {
 		for _, r := range l.part(k) {
@@ -189,7 +191,7 @@ func TestRuleListGroups(t *testing.T) {
 	if len(sel.Groups) < 4 || fmt.Sprint(want) != "[/1 /2 /3 /4 /5 /6]" {
 		t.Fatalf("the test's file selects groups %v, rules %q", sel.Groups, want)
 	}
-	if fmt.Sprint(byIndex) != fmt.Sprint(want) || fmt.Sprint(byPart) != fmt.Sprint(want) {
-		t.Errorf("by index %q, by part %q; want %q", byIndex, byPart, want)
+	if fmt.Sprint(byIndex) != fmt.Sprint(want) || fmt.Sprint(byPart) != fmt.Sprint(want) || fmt.Sprint(byCursor) != fmt.Sprint(want) {
+		t.Errorf("by index %q, by part %q, by cursor %q; want %q", byIndex, byPart, byCursor, want)
 	}
 }

@@ -345,6 +345,28 @@ func (l *ruleList) at(i int) *Rule {
 	return &l.groups[g].rules[i]
 }
 
+// A ruleCursor reads the rules of a ruleList by increasing index, in
+// steps of a rule, not a search of the groups each: the lowering reads a
+// selection's rules in order.
+type ruleCursor struct {
+	l    *ruleList
+	g    int // the group of the last rule read
+	base int // the index of its first rule
+}
+
+// at returns rule i, which is not before the last rule c read.
+func (c *ruleCursor) at(i int) *Rule {
+	l := c.l
+	if l.groups == nil {
+		return &l.flat[i]
+	}
+	for i >= l.groups[c.g].end {
+		c.base = l.groups[c.g].end
+		c.g++
+	}
+	return &l.groups[c.g].rules[i-c.base]
+}
+
 // parts returns the number of slices the rules are held in, in order.
 func (l *ruleList) parts() int {
 	if l.groups != nil {
