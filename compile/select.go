@@ -291,18 +291,22 @@ func (f *File) merge(groups []int, named, lines bool) Selection {
 // them: its Rules, or, for a Selection of Selected, those of its groups,
 // in place. Rules of several groups are read through the groups, not
 // gathered a pointer each: a file of thousands of rules over many groups
-// for one crawler then costs the collector no table of pointers to scan.
+// for one crawler then costs the collector no table of pointers to scan,
+// and the list eight octets a group that has rules, at most one a rule.
 type ruleList struct {
 	flat   []Rule      // the rules, when they are one slice
-	groups []ruleGroup // otherwise each group's, in order
+	file   []Group     // otherwise the file's groups
+	groups []ruleGroup // and those of them read, in order
 }
 
-// A ruleGroup is the rules of a group of a ruleList, and the number of
-// rules of the groups up to it, itself included.
+// A ruleGroup is a group of a ruleList, by its index in the file, and the
+// number of rules of the groups up to it, itself included.
 type ruleGroup struct {
-	rules []Rule
-	end   int
+	g, end int32
 }
+
+// rules returns the rules of group g of l.
+func (l *ruleList) rules(g int) []Rule { return l.file[l.groups[g].g].Rules }
 
 // crawlRules returns the rules of s.
 func (s *Selection) crawlRules() ruleList {
@@ -314,35 +318,42 @@ func (s *Selection) crawlRules() ruleList {
 	case len(s.Groups) == 1:
 		return ruleList{flat: s.file.Groups[s.Groups[0]].Rules}
 	}
-	l := ruleList{groups: make([]ruleGroup, len(s.Groups))}
+	// The groups without rules, which a file of Content-Usage lines can
+	// hold by the thousand, are left out.
+	with := 0
+	for _, i := range s.Groups {
+		with += min(len(s.file.Groups[i].Rules), 1)
+	}
+	l := ruleList{file: s.file.Groups, groups: make([]ruleGroup, 0, with)}
 	n := 0
-	for k, i := range s.Groups {
-		rules := s.file.Groups[i].Rules
-		n += len(rules)
-		l.groups[k] = ruleGroup{rules, n}
+	for _, i := range s.Groups {
+		if rules := s.file.Groups[i].Rules; len(rules) > 0 {
+			n += len(rules)
+			l.groups = append(l.groups, ruleGroup{int32(i), int32(n)})
+		}
 	}
 	return l
 }
 
 // len returns the number of rules.
 func (l *ruleList) len() int {
-	if l.groups != nil {
-		return l.groups[len(l.groups)-1].end
+	if len(l.groups) > 0 {
+		return int(l.groups[len(l.groups)-1].end)
 	}
-	return len(l.flat)
+	return len(l.flat) // 0 for a list of groups without rules
 }
 
 // at returns rule i.
 func (l *ruleList) at(i int) *Rule {
-	if l.groups == nil {
+	if l.file == nil {
 		return &l.flat[i]
 	}
 	// The first group whose count passes i holds it.
-	g, _ := slices.BinarySearchFunc(l.groups, i+1, func(g ruleGroup, n int) int { return cmp.Compare(g.end, n) })
+	g, _ := slices.BinarySearchFunc(l.groups, int32(i+1), func(g ruleGroup, n int32) int { return cmp.Compare(g.end, n) })
 	if g > 0 {
-		i -= l.groups[g-1].end
+		i -= int(l.groups[g-1].end)
 	}
-	return &l.groups[g].rules[i]
+	return &l.rules(g)[i]
 }
 
 // A ruleCursor reads the rules of a ruleList by increasing index, in
@@ -357,19 +368,19 @@ type ruleCursor struct {
 // at returns rule i, which is not before the last rule c read.
 func (c *ruleCursor) at(i int) *Rule {
 	l := c.l
-	if l.groups == nil {
+	if l.file == nil {
 		return &l.flat[i]
 	}
-	for i >= l.groups[c.g].end {
-		c.base = l.groups[c.g].end
+	for i >= int(l.groups[c.g].end) {
+		c.base = int(l.groups[c.g].end)
 		c.g++
 	}
-	return &l.groups[c.g].rules[i-c.base]
+	return &l.rules(c.g)[i-c.base]
 }
 
 // parts returns the number of slices the rules are held in, in order.
 func (l *ruleList) parts() int {
-	if l.groups != nil {
+	if l.file != nil {
 		return len(l.groups)
 	}
 	return 1
@@ -377,8 +388,8 @@ func (l *ruleList) parts() int {
 
 // part returns the rules of part k, 0 to parts()-1.
 func (l *ruleList) part(k int) []Rule {
-	if l.groups != nil {
-		return l.groups[k].rules
+	if l.file != nil {
+		return l.rules(k)
 	}
 	return l.flat
 }
