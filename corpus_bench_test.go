@@ -14,8 +14,10 @@ import (
 
 // A corpusSample is every eighth site of the shared corpus that has a URL
 // list, with up to 30 of its URLs: small enough to run under an
-// instruction counter (valgrind --tool=callgrind), whose counts, unlike
-// times, do not move with what else the machine runs.
+// instruction counter (valgrind --tool=callgrind, with
+// GODEBUG=cpu.rdtscp=off, as valgrind stops on the RDTSCP that the runtime's
+// clock otherwise uses), whose counts, unlike times, do not move with what
+// else the machine runs.
 type corpusSample struct {
 	bodies [][]byte
 	urls   [][]string // urls[i] are bodies[i]'s site's
