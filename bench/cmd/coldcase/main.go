@@ -5,7 +5,12 @@
 // all at once, timed apart: a decision is held to the decision budget,
 // not to the compile's, and on a file where "/" fails closed each of the
 // 64 spends all of it (about 0.07 ms). With -n it runs itself n times, each in a process of
-// its own, and prints the worst and the median of each figure.
+// its own, and prints the worst and the median of each figure, and how many
+// collections ended within the compile and how many pages the process
+// faulted in: a fresh process's heap is mapped on first touch, and the
+// runtime gives back to the system pages it holds free, so a compile whose
+// memory had been given back pays a fault a page (on a virtual machine,
+// microseconds each) where one that reuses pages pays none.
 //
 // The file is a hand-written family (-family, see hostile.Families), a
 // draw of the search (-params, as hostile.Params.String writes them), or a
@@ -48,6 +53,8 @@ type run struct {
 	First    time.Duration // the costliest first decision of a URL
 	FirstCPU time.Duration // the processor time of that decision's thread
 	Warm     time.Duration // the costliest decision of a URL, decided 100 times
+	GCs      uint32        // collections that ended in Parse and the first Agent
+	Faults   int64         // the process's minor page faults in them
 	Failed   int           // URLs whose decision failed closed
 	Tier     string
 	Bounded  bool
@@ -105,11 +112,13 @@ func measure(body []byte, urls []string, agents64, heap bool) run {
 	var r run
 	r.Bytes = len(body)
 	runtime.GC()
+	var gc0, gc1 runtime.MemStats
+	runtime.ReadMemStats(&gc0)
 	var stop func() uint64
 	if heap {
 		stop = heappeak.Start(20 * time.Microsecond)
 	}
-	cpu0 := cpuTime()
+	cpu0, faults0 := cpuTime(), faults()
 	start := time.Now()
 	rb := robots.Parse(body)
 	var m *robots.Matcher
@@ -123,7 +132,9 @@ func measure(body []byte, urls []string, agents64, heap bool) run {
 	}
 	m = rb.Agent("x")
 	r.Compile = time.Since(start)
-	r.CPU = cpuTime() - cpu0
+	r.CPU, r.Faults = cpuTime()-cpu0, faults()-faults0
+	runtime.ReadMemStats(&gc1) // after the times: it stops the world
+	r.GCs = gc1.NumGC - gc0.NumGC
 	if heap {
 		r.PeakHeap = stop()
 		return r
@@ -176,6 +187,14 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// faults returns the process's minor page faults so far: a fresh process
+// maps its heap on first touch, a fault each page.
+func faults() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Minflt
+}
+
 // parent runs n children of each kind and prints their worst and median.
 func parent(n int) {
 	var args []string
@@ -221,9 +240,13 @@ func parent(n int) {
 	tw, tm := stat(func(r run) float64 { return ms(r.FirstCPU) })
 	ww, wm := stat(func(r run) float64 { return ms(r.Warm) })
 	rw, rm := stat(func(r run) float64 { return ms(r.RaceCPU) })
+	gw, gm := stat(func(r run) float64 { return float64(r.GCs) })
+	_, gl := stat(func(r run) float64 { return -float64(r.GCs) })
+	aw, am := stat(func(r run) float64 { return float64(r.Faults) })
 	r := runs[0]
 	fmt.Printf("%d runs, %d octets, tier %s, bounded %v, %d URLs failed closed\n", n, r.Bytes, r.Tier, r.Bounded, r.Failed)
 	fmt.Printf("compile   %8.2f ms worst, %8.2f ms median (processor time %.2f ms worst, %.2f ms median)\n", cw, cm, pw, pm)
+	fmt.Printf("collector %8.0f to %.0f collections in the compile, %.0f median; %.0f page faults worst, %.0f median\n", -gl, gw, gm, aw, am)
 	fmt.Printf("peak heap %8.2f MiB worst, %8.2f MiB median\n", hw, hm)
 	fmt.Printf("decide    %8.3f ms worst, %8.3f ms median (first decision of each URL, cold; its thread's processor time %.3f ms worst, %.3f ms median)\n", fw, fm, tw, tm)
 	fmt.Printf("decide    %8.3f ms worst, %8.3f ms median (warm)\n", ww, wm)
