@@ -165,15 +165,14 @@ func TestLazyGivesUp(t *testing.T) {
 // (backoff); one whose tenure paid (one URL decided over and over) takes it
 // back at once.
 // Both Machines must claim the same arena: the steps run on a goroutine
-// of their own whose stack has grown first, so that no call moves it (the
-// arena is picked by a stack address, see spreadIndex).
+// of their own, deep in its stack, so that no call moves it (the arena is
+// picked by a stack address, see spreadIndex and atDepth).
 func TestLazyPolicy(t *testing.T) {
 	rules := []Rule{{Pattern: "/*.pdf$", Rank: 7}, {Pattern: "/a", Rank: 2}}
 	m1, m2 := Compile(rules, Limits{tier: TierNFA}), Compile(rules, Limits{tier: TierNFA})
 	errs := make(chan string, 1)
-	go func() {
+	go atDepth(64, func() {
 		defer close(errs)
-		growStack(64)
 		fail := func(f string, args ...any) bool {
 			errs <- fmt.Sprintf(f, args...)
 			return false
@@ -209,11 +208,31 @@ func TestLazyPolicy(t *testing.T) {
 			wait("m1 after a tenure that paid", m1, 0) &&
 			step("m1 takes over at its next input", m1, 1, true) &&
 			wait("m2 after two tenures of one input", m2, lazyAfter+backoff(backoff(0)))
-	}()
+	})
 	for e := range errs {
 		t.Error(e)
 	}
 }
+
+// atDepth calls f below about kib KiB of the calling goroutine's stack,
+// held in use while f runs, so that every call of f finds its frames at
+// the addresses it left them: the stack grows once, on the way down, and
+// a collection during f does not shrink and move it (the runtime shrinks
+// a stack less than a quarter used), which growing it and returning did
+// not prevent. The lazy DFA's arena is picked by a stack address
+// (spreadIndex).
+func atDepth(kib int, f func()) {
+	var pad [1024]byte
+	if kib <= 1 {
+		f()
+		return
+	}
+	atDepth(kib-1, f)
+	depthSink += pad[kib%len(pad)] // the frame keeps its pad
+}
+
+// depthSink keeps atDepth's pads read.
+var depthSink byte
 
 // growStack grows the calling goroutine's stack by at least kib KiB.
 func growStack(kib int) byte {
@@ -248,9 +267,8 @@ func TestLazyNotPaid(t *testing.T) {
 	other := Compile([]Rule{{Pattern: "/*.pdf$", Rank: 7}}, Limits{tier: TierNFA, lazy: lazyAlways})
 	r := rand.New(rand.NewPCG(9, 10))
 	errs := make(chan string, 1)
-	go func() {
+	go atDepth(64, func() {
 		defer close(errs)
-		growStack(64)
 		for i := range lazyAfter + 2*lazyPaid {
 			var b strings.Builder
 			b.WriteByte('/')
@@ -275,7 +293,7 @@ func TestLazyNotPaid(t *testing.T) {
 		if got, want := lazyAfter+m.lazyMeta().wait.Load(), lazyAfter+backoff(0); got != want {
 			errs <- fmt.Sprintf("wait after a tenure that did not pay: %d, want %d", got, want)
 		}
-	}()
+	})
 	for e := range errs {
 		t.Error(e)
 	}
