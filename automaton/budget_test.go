@@ -150,14 +150,28 @@ func TestMatchAllocatesNothing(t *testing.T) {
 	rules := []automaton.Rule{{Pattern: "/a", Rank: 4}, {Pattern: "/*b*c$", Rank: 12}, {Pattern: "/a*d", Rank: 8}}
 	for _, lim := range automaton.AllEngines() {
 		tier := lim
-		m := automaton.Compile(rules, lim)
 		in := "/abxdc"
-		// AllocsPerRun warms up first: count the first call by hand.
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		got := m.Match(automaton.String(in))
-		runtime.ReadMemStats(&after)
-		if n := after.Mallocs - before.Mallocs; n != 0 {
+		// AllocsPerRun warms up first: count the first call by hand, as the
+		// process counts allocations. A run of the whole package now and
+		// then counts one or two that no goroutine of the test makes (a
+		// profile of every allocation shows none in Match), so a first
+		// call that seems to allocate is measured again on fresh Machines,
+		// and fails when each of three does.
+		var m *automaton.Machine
+		var got int32
+		first := func() uint64 {
+			m = automaton.Compile(rules, lim)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			got = m.Match(automaton.String(in))
+			runtime.ReadMemStats(&after)
+			return after.Mallocs - before.Mallocs
+		}
+		n := first()
+		for try := 1; n != 0 && try < 3; try++ {
+			n = min(n, first())
+		}
+		if n != 0 {
 			t.Errorf("%v: the first Match allocates %d times", tier, n)
 		}
 		if got != 1 {
