@@ -992,7 +992,7 @@ func (m *Machine) build(e *engines, pl plan, lim *Limits, sp *spares, work *int)
 		} else {
 			e.seg = buildSegments(text, wild, sp)
 		}
-		e.segs = e.seg.scratchPool()
+		e.segs = e.seg.scratchPool(sp)
 		e.seg.lz.mode, e.seg.lz.ok = lim.lazy, lim.lazy != lazyNever && e.seg.lazyNodes != nil && e.takeoverCost() <= lazyMaxTakeover
 		return why
 	}

@@ -47,8 +47,13 @@ const maxSpareBytes = 1 << 20
 // scratch after Compile, and each spare slot allocates once, when
 // goroutines first overlap that much.
 func newPool[T any](alloc func() *T, size int) *pool[T] {
+	return newPoolWith(alloc(), alloc, size)
+}
+
+// newPoolWith is newPool with first as the first slot's object.
+func newPoolWith[T any](first *T, alloc func() *T, size int) *pool[T] {
 	p := &pool[T]{alloc: alloc, spares: spareSlots(size, runtime.GOMAXPROCS(0))}
-	p.first.v = alloc()
+	p.first.v = first
 	return p
 }
 

@@ -1042,13 +1042,27 @@ func (sh scratchShape) holds(x scratchShape) bool {
 // allocated: see alloc.
 const prefaultBytes = 64 << 10
 
-func (sh scratchShape) alloc() *segScratch {
+func (sh scratchShape) alloc() *segScratch { return sh.allocFrom(nil) }
+
+// allocFrom is alloc, with the scratch's per-edge arrays (next, at and
+// pos, most of a large scratch) cut from one buffer that the build gave
+// back to sp, when one fits (spares.keep): a build of many edges has just
+// given back buffers of about their size, and a cold process that
+// allocated as much again would map as many new pages. sp may be nil.
+func (sh scratchShape) allocFrom(sp *spares) *segScratch {
 	sc := &segScratch{
 		reached: make([]reach, sh.nodes), queue: make([]squeue, sh.queues),
 		live: segSet{lo: make([]sword, sh.segs/64+1), hi: make([]sword, sh.segs/(64*64)+1)},
 		wait: make([]swait, sh.segs), ring: make([]rhead, sh.ring),
-		next: make([]int32, sh.edges), at: make([]int32, sh.edges), pos: make([]int32, sh.paths),
 		taken: make([]uint32, sh.watched),
+	}
+	var edges []int32
+	if sp != nil {
+		edges = sp.keep(2*sh.edges + sh.paths) // touched: the build wrote it
+	}
+	fresh := edges == nil
+	if fresh {
+		edges = make([]int32, 2*sh.edges+sh.paths)
 	}
 	if sh.bytes() > prefaultBytes {
 		// A large scratch comes fresh from the system, its pages mapped
@@ -1060,11 +1074,14 @@ func (sh scratchShape) alloc() *segScratch {
 		clear(sc.queue)
 		clear(sc.live.lo)
 		clear(sc.wait)
-		clear(sc.next)
-		clear(sc.at)
-		clear(sc.pos)
 		clear(sc.taken)
+		if fresh {
+			clear(edges)
+		}
 	}
+	sc.next, edges = edges[:sh.edges:sh.edges], edges[sh.edges:]
+	sc.at, edges = edges[:sh.edges:sh.edges], edges[sh.edges:]
+	sc.pos = edges[:sh.paths:sh.paths]
 	return sc
 }
 
@@ -1096,12 +1113,15 @@ var sharedScratch = sync.OnceValue(func() *pool[segScratch] {
 })
 
 // scratchPool returns the pool s's walks take their scratch from: the
-// shared one when its shape holds s's, and otherwise one of s's own.
-func (s *segments) scratchPool() *pool[segScratch] {
-	if sh := s.shape(); sharedShape.holds(sh) {
+// shared one when its shape holds s's, and otherwise one of s's own, whose
+// first scratch takes what it can from the buffers the build gave back to
+// sp (see scratchShape.allocFrom).
+func (s *segments) scratchPool(sp *spares) *pool[segScratch] {
+	sh := s.shape()
+	if sharedShape.holds(sh) {
 		return sharedScratch()
 	}
-	return newPool(s.newScratch, s.scratchBytes())
+	return newPoolWith(sh.allocFrom(sp), s.newScratch, sh.bytes())
 }
 
 // segWalk is a walk of segments over one input.

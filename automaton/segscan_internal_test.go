@@ -212,7 +212,7 @@ func TestBuildPrediction(t *testing.T) {
 		runtime.ReadMemStats(&before)
 		sp := new(spares)
 		s := buildSegments(pl.text, pl.pats, sp)
-		pool := s.scratchPool()
+		pool := s.scratchPool(sp)
 		runtime.ReadMemStats(&after)
 		runtime.KeepAlive(pool)
 		if s.scan != nil {

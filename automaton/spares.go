@@ -33,9 +33,34 @@ func (sp *spares) get(n int) []int32 {
 	if best < 0 {
 		return make([]int32, n)
 	}
-	b := sp.free[best][:n]
+	return sp.take(best, n)
+}
+
+// keep returns a buffer of n zeros for the caller to keep past the build:
+// the smallest buffer given back that holds n, when it holds at most an
+// eighth more, else nil. A build that ends with its scratch's buffers
+// given back hands them to what the Machine keeps (see
+// scratchShape.allocFrom) rather than allocating as much again, but
+// keeps no buffer much larger than it needs: the Machine holds it as long
+// as it lives.
+func (sp *spares) keep(n int) []int32 {
+	best := -1
+	for i, b := range sp.free {
+		if c := cap(b); c >= n && c <= n+n/8 && (best < 0 || c < cap(sp.free[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return sp.take(best, n)
+}
+
+// take removes free buffer i from the list and returns it as n zeros.
+func (sp *spares) take(i, n int) []int32 {
+	b := sp.free[i][:n]
 	last := len(sp.free) - 1
-	sp.free[best], sp.free[last] = sp.free[last], nil
+	sp.free[i], sp.free[last] = sp.free[last], nil
 	sp.free = sp.free[:last]
 	clear(b)
 	return b
