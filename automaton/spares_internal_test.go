@@ -58,6 +58,31 @@ func TestSparesReuse(t *testing.T) {
 	}
 }
 
+// TestSparesKeep checks that keep takes a buffer given back only when it
+// holds the request with at most an eighth to spare, the smallest such,
+// zeroed and gone from the list, and otherwise takes none.
+func TestSparesKeep(t *testing.T) {
+	var sp spares
+	a, b, c := sp.get(100), sp.get(112), sp.get(113)
+	a[0], b[5], c[9] = 1, 2, 3
+	sp.put(c, b, a)
+	if got := sp.keep(101); got == nil || cap(got) != cap(b) || len(got) != 101 || got[5] != 0 {
+		t.Errorf("keep(101) = len %d cap %d, want the buffer of 112, zeroed", len(got), cap(got))
+	}
+	if len(sp.free) != 2 {
+		t.Errorf("keep left %d buffers free, want 2", len(sp.free))
+	}
+	if got := sp.keep(100); got == nil || cap(got) != cap(a) || got[0] != 0 {
+		t.Errorf("keep(100) = cap %d, want the buffer of 100, zeroed", cap(got))
+	}
+	if got := sp.keep(50); got != nil {
+		t.Errorf("keep(50) took a buffer of %d, more than an eighth above", cap(got))
+	}
+	if got := sp.keep(114); got != nil || len(sp.free) != 1 {
+		t.Errorf("keep(114) took a buffer of %d, leaving %d free; want none taken", cap(got), len(sp.free))
+	}
+}
+
 // TestIndexTable checks lookups and adds in a table filled to its
 // capacity with keys whose hashes collide in their low bits.
 func TestIndexTable(t *testing.T) {
