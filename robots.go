@@ -140,7 +140,9 @@ func (r *Robots) Sitemaps() []string {
 // Diagnostics returns the problems found while reading the file, in line
 // order, each with a code of its severity (see Code). Line 0 reports a
 // problem with the body as a whole. Package lint reports these and more,
-// under the same codes.
+// under the same codes. Parse only counts them, as a crawler never asks:
+// the first call after Parse reads the file again to find them (safe from
+// any goroutine), where ParseSource keeps them as it reads.
 func (r *Robots) Diagnostics() []Diagnostic {
 	out := append([]Diagnostic(nil), r.diagnostics[:r.nPre]...)
 	out = append(out, r.file.Diagnostics()...) // formatted now, not while parsing

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/robotsexclusion/robots/internal/diag"
@@ -46,19 +47,42 @@ type note struct {
 // call: at most MaxDiagnostics, then, when there were more, one of code
 // robots.TooMany on the line of the first not kept.
 func (f *File) Diagnostics() []diag.Diagnostic {
-	if len(f.diags) == 0 {
+	notes, dropped, droppedLine := f.diags, f.dropped, f.droppedLine
+	if l := f.lazy; l != nil {
+		l.once.Do(func() {
+			g := f.opts.parseWith(f.text, nil, l.slow, true)
+			l.notes, l.dropped, l.droppedLine = g.diags, g.dropped, g.droppedLine
+		})
+		notes, dropped, droppedLine = l.notes, l.dropped, l.droppedLine
+	}
+	if len(notes) == 0 {
 		return nil
 	}
-	out := make([]diag.Diagnostic, len(f.diags), len(f.diags)+1)
-	for i := range f.diags {
-		d := &f.diags[i]
+	out := make([]diag.Diagnostic, len(notes), len(notes)+1)
+	for i := range notes {
+		d := &notes[i]
 		out[i] = diag.Diagnostic{Line: int(d.line), Column: int(d.col), Code: d.code, Message: d.message()}
 	}
-	if f.dropped > 0 {
-		out = append(out, diag.Diagnostic{Line: f.droppedLine, Code: diag.TooMany,
-			Message: fmt.Sprintf("%d more diagnostics from here on are not reported", f.dropped)})
+	if dropped > 0 {
+		out = append(out, diag.Diagnostic{Line: droppedLine, Code: diag.TooMany,
+			Message: fmt.Sprintf("%d more diagnostics from here on are not reported", dropped)})
 	}
 	return out
+}
+
+// lazyNotes are the diagnostics of a File read by Parse, which only counts
+// them: a crawler parses a file to decide URLs and never asks, and keeping
+// them cost it a note of 96 octets each (up to MaxDiagnostics, grown by
+// doubling: 2.5 MB on a file of a diagnostic a line). Diagnostics reads the
+// File's text again, keeping them, the first time it is called; the parse
+// is a function of the text and the options, so it finds the same ones. A
+// tool that reads the line table (ParseLines) gets them kept at once.
+type lazyNotes struct {
+	once        sync.Once
+	slow        bool // read again as the parse was (see parseWith)
+	notes       []note
+	dropped     int
+	droppedLine int
 }
 
 // message formats the diagnostic's message as fmt.Sprintf would: the

@@ -24,12 +24,13 @@ type File struct {
 	Usage   []UsageRule
 	Signals []Signal
 
-	text        string  // the body parsed, of which every value is a substring
-	opts        options // how the file was read; Select follows it
-	usageLines  int     // Content-Usage and Content-Signal lines, in groups or not
-	diags       []note  // in line order, at most MaxDiagnostics; formatted by Diagnostics
-	dropped     int     // diagnostics past MaxDiagnostics
-	droppedLine int     // the line of the first of them
+	text        string     // the body parsed, of which every value is a substring
+	opts        options    // how the file was read; Select follows it
+	usageLines  int        // Content-Usage and Content-Signal lines, in groups or not
+	diags       []note     // in line order, at most MaxDiagnostics; formatted by Diagnostics
+	dropped     int        // diagnostics past MaxDiagnostics
+	droppedLine int        // the line of the first of them
+	lazy        *lazyNotes // when the parse counted its diagnostics rather than keep them; nil when it found none
 }
 
 // A Group is one or more user-agent lines and the rules after them, as the

@@ -96,7 +96,10 @@ type Line struct {
 
 // ParseLines is Parse that also returns the line table, one Line per line
 // of the body in order, read by the same pass: a tool that points into a
-// file asks the parser what each line is rather than reading it again.
+// file asks the parser what each line is rather than reading it again. It
+// keeps the diagnostics as it finds them, as positions and codes
+// formatted when File.Diagnostics is called, so that Diagnostics does not
+// read the file again.
 func (d Dialect) ParseLines(body []byte) (*File, []Line) {
 	lines := make([]Line, 0, bytes.Count(body, []byte{'\n'})+1)
 	f := d.options().parse(body, &lines)

@@ -41,9 +41,17 @@ func TestParseLines(t *testing.T) {
 	if l := lines[0]; f.Text()[l.Span.Start:l.Span.End] != "User-agent: FooBot # c" {
 		t.Errorf("line 1 spans %q", f.Text()[l.Span.Start:l.Span.End])
 	}
-	// The same File as Parse gives.
+	// The same File as Parse gives, whose diagnostics are found when asked
+	// for, where ParseLines keeps them as it reads.
 	plain := RFC9309.Parse([]byte(body))
+	if plain.lazy == nil || f.lazy != nil {
+		t.Errorf("Parse kept its diagnostics, or ParseLines did not")
+	}
+	if got, want := plain.Diagnostics(), f.Diagnostics(); !reflect.DeepEqual(got, want) || len(want) == 0 {
+		t.Errorf("Parse's diagnostics %v, ParseLines' %v", got, want)
+	}
 	plain.text, f.text = "", ""
+	plain.lazy, plain.diags, f.diags = nil, nil, nil
 	if !reflect.DeepEqual(plain, f) {
 		t.Errorf("ParseLines reads another File than Parse")
 	}

@@ -290,19 +290,25 @@ type options dialect.Read
 //
 // It reads the body in one pass. The body is copied once, into a string of
 // which every value of the File is a substring; lines allocate nothing of
-// their own, and diagnostics are kept as positions and codes, formatted
-// only when Diagnostics is called.
+// their own, and diagnostics are only counted: the first call of
+// File.Diagnostics reads the text again to find them (a crawler never asks
+// for them; ParseLines, for tools, keeps them as it reads).
 func (d Dialect) Parse(body []byte) *File { return d.options().parse(body, nil) }
 
 // parse is Parse, appending each line to lines when it is not nil.
-func (o options) parse(body []byte, lines *[]Line) *File { return o.parseWith(body, lines, false) }
+func (o options) parse(body []byte, lines *[]Line) *File {
+	return o.parseWith(string(body), lines, false, lines != nil)
+}
 
-// parseWith is parse; with slow, every line is read through line, octet
-// by octet, as a parse that kept the line table once was: a test checks
-// the fast paths against it.
-func (o options) parseWith(body []byte, lines *[]Line, slow bool) *File {
-	p := &parser{f: &File{opts: o}, opts: o, s: string(body), lines: lines, slow: slow}
-	s := p.s
+// parseWith is parse of the text s, whose strings the File keeps; with
+// slow, every line is read through line, octet by octet, as a parse that
+// kept the line table once was: a test checks the fast paths against it.
+// With record, the diagnostics are kept as they are found, as a tool that
+// asks for the line table wants them; without, they are only counted, and
+// File.Diagnostics finds them by reading s again (see lazyNotes): a
+// crawler never asks for them.
+func (o options) parseWith(s string, lines *[]Line, slow, record bool) *File {
+	p := &parser{f: &File{opts: o}, opts: o, s: s, lines: lines, slow: slow, keepNotes: record}
 	p.f.text = s
 	// The rules, agents, groups, sitemaps and diagnostics are gathered in
 	// scratch slices kept from parse to parse, and copied out at the end,
@@ -1058,6 +1064,10 @@ type parser struct {
 	lineStart int
 	// slow reads every line through line (see parseWith).
 	slow bool
+	// keepNotes keeps the diagnostics as they are found; without it they
+	// are only counted, in ndiags (see parseWith).
+	keepNotes bool
+	ndiags    int // the diagnostics found, at most MaxDiagnostics
 	// html is set when the body is an HTML page: its lines are not worth
 	// a diagnostic each.
 	html bool
@@ -1091,6 +1101,9 @@ type groupStart struct{ rule, agent int }
 func (p *parser) finish() {
 	gs, rules, agents := p.groups, p.rules, p.agents
 	p.f.Sitemaps, p.f.diags = p.sitemapList, p.diags
+	if !p.keepNotes && p.ndiags > 0 {
+		p.f.lazy = &lazyNotes{slow: p.slow}
+	}
 	if p.pooled {
 		p.f.Sitemaps, p.f.diags = exact(p.sitemapList), exact(p.diags)
 		gs, rules, agents = exact(gs), exact(rules), exact(agents)
@@ -1122,7 +1135,7 @@ func (p *parser) diag(line int, code diag.Code, format string, args ...string) {
 
 // diagAt is diag at a column of the line, from 1.
 func (p *parser) diagAt(line, col int, code diag.Code, format string, args ...string) {
-	if p.full(line) {
+	if p.full(line) || !p.keepNotes {
 		return
 	}
 	d := note{line: int32(line), col: int32(col), code: code, format: format}
@@ -1131,7 +1144,7 @@ func (p *parser) diagAt(line, col int, code diag.Code, format string, args ...st
 }
 
 func (p *parser) diagNum(line int, code diag.Code, format string, num int) {
-	if p.full(line) {
+	if p.full(line) || !p.keepNotes {
 		return
 	}
 	p.note(note{line: int32(line), code: code, format: format, num: num})
@@ -1157,10 +1170,11 @@ const minNotes = 16
 // full reports whether the file holds MaxDiagnostics already, and then
 // counts the diagnostic of line instead.
 func (p *parser) full(line int) bool {
-	if p.html && len(p.diags) > 0 {
+	if p.html && p.ndiags > 0 {
 		return true // the html-body diagnostic says it all
 	}
-	if len(p.diags) < MaxDiagnostics {
+	if p.ndiags < MaxDiagnostics {
+		p.ndiags++
 		return false
 	}
 	if p.f.dropped == 0 {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -39,7 +40,7 @@ func readAsBoth(t *testing.T, body []byte) {
 		// File read without.
 		var lines, slow []Line
 		withLines := asRefFile(o.parse(body, &lines))
-		o.parseWith(body, &slow, true)
+		o.parseWith(string(body), &slow, true, true)
 		if diff := cmp.Diff(slow, lines); diff != "" {
 			t.Fatalf("%v: body %q: the fast paths' line table departs from line's (-line +fast):\n%s", d, body, diff)
 		}
@@ -102,6 +103,45 @@ func TestParseAgreesOnCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		readAsBoth(t, body)
+	}
+}
+
+// TestDiagnosticsWhenAsked checks that Parse only counts its diagnostics,
+// so that a file of a diagnostic a line costs it no note a line, and that
+// Diagnostics then finds them, once, as ParseLines keeps them as it reads:
+// the same, from goroutines asking at once too.
+func TestDiagnosticsWhenAsked(t *testing.T) {
+	body := []byte(strings.Repeat("x\n", MaxDiagnostics+5) + "User-agent: *\nDisallow: /a\n")
+	var f *File
+	parse := allocatedOnce(func() { f = RFC9309.Parse(body) })
+	var kept *File
+	parseLines := allocatedOnce(func() { kept, _ = RFC9309.ParseLines(body) })
+	if f.diags != nil || f.lazy == nil {
+		t.Fatalf("Parse kept %d notes (lazy %v)", len(f.diags), f.lazy != nil)
+	}
+	// ParseLines keeps MaxDiagnostics notes (960 KB, grown by doubling)
+	// and a line table; Parse neither.
+	if parse*4 > parseLines {
+		t.Errorf("Parse allocated %d bytes, ParseLines %d: the notes are kept", parse, parseLines)
+	}
+	t.Logf("Parse allocated %d bytes, ParseLines %d", parse, parseLines)
+	want := kept.Diagnostics()
+	if len(want) != MaxDiagnostics+1 {
+		t.Fatalf("ParseLines: %d diagnostics", len(want))
+	}
+	got := make([][]diag.Diagnostic, 4)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = f.Diagnostics() })
+	}
+	wg.Wait()
+	for i := range got {
+		if !reflect.DeepEqual(got[i], want) {
+			t.Fatalf("Diagnostics, call %d: %d diagnostics, ParseLines %d", i, len(got[i]), len(want))
+		}
+	}
+	if quiet := RFC9309.Parse([]byte("User-agent: *\nDisallow: /a\n")); quiet.lazy != nil || quiet.Diagnostics() != nil {
+		t.Errorf("a file without diagnostics: lazy %v, %v", quiet.lazy != nil, quiet.Diagnostics())
 	}
 }
 
