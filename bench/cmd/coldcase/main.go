@@ -10,7 +10,11 @@
 // faulted in: a fresh process's heap is mapped on first touch, and the
 // runtime gives back to the system pages it holds free, so a compile whose
 // memory had been given back pays a fault a page (on a virtual machine,
-// microseconds each) where one that reuses pages pays none.
+// microseconds each) where one that reuses pages pays none. The process
+// builds the file first, so its heap holds pages freed by that, which the
+// runtime gives back in the background, while the compile runs or not;
+// with -fresh they are all given back before it, so that it maps every
+// page it touches, as a process that has read only the file would.
 //
 // The file is a hand-written family (-family, see hostile.Families), a
 // draw of the search (-params, as hostile.Params.String writes them), or a
@@ -33,6 +37,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"syscall"
@@ -68,6 +73,7 @@ func main() {
 	url := flag.String("url", "/", "with -file, the URL to decide")
 	agents64 := flag.Bool("agents64", false, "64 goroutines race on the first Agent")
 	heap := flag.Bool("heap", false, "measure the peak heap instead of times")
+	fresh := flag.Bool("fresh", false, "give the heap's free pages back to the system before the compile, so that it maps every page it touches, as a process that has allocated nothing else does")
 	n := flag.Int("n", 0, "run n fresh processes, each measuring times and then, in another, the peak heap, and print the worst and the median")
 	flag.Parse()
 	log.SetFlags(0)
@@ -76,7 +82,7 @@ func main() {
 		return
 	}
 	body, urls := load(*family, *params, *file, *url)
-	r := measure(body, urls, *agents64, *heap)
+	r := measure(body, urls, *agents64, *heap, *fresh)
 	json.NewEncoder(os.Stdout).Encode(r)
 }
 
@@ -108,10 +114,13 @@ func load(family, params, file, url string) ([]byte, []string) {
 }
 
 // measure compiles body and decides urls, as a crawler does on a new file.
-func measure(body []byte, urls []string, agents64, heap bool) run {
+func measure(body []byte, urls []string, agents64, heap, fresh bool) run {
 	var r run
 	r.Bytes = len(body)
 	runtime.GC()
+	if fresh {
+		debug.FreeOSMemory()
+	}
 	var gc0, gc1 runtime.MemStats
 	runtime.ReadMemStats(&gc0)
 	var stop func() uint64
