@@ -147,8 +147,10 @@ import (
 // them. A usage line also allocates what package usage allocates to read
 // its value. A pattern that must be rewritten into its octet form is its
 // only allocation per line, of at most 3 octets per octet of the value.
-// At most MaxDiagnostics diagnostics are kept, of 96 octets each, as
-// positions and parts; File.Diagnostics formats them. On the corpus a
+// Parse only counts the diagnostics; ParseLines, and File.Diagnostics
+// when it reads the text again for a File that Parse read, keep at most
+// MaxDiagnostics of them, of 96 octets each, as positions and parts, which
+// File.Diagnostics formats. On the corpus a
 // parse allocates about 3.5 octets per octet of the body, and on bodies
 // of short lines built to cost the most, under
 // 42 (a usage value read by usage's general parser, most of it garbage at
