@@ -250,7 +250,7 @@ func parent(n int) {
 	ww, wm := stat(func(r run) float64 { return ms(r.Warm) })
 	rw, rm := stat(func(r run) float64 { return ms(r.RaceCPU) })
 	gw, gm := stat(func(r run) float64 { return float64(r.GCs) })
-	_, gl := stat(func(r run) float64 { return -float64(r.GCs) })
+	gl, _ := stat(func(r run) float64 { return -float64(r.GCs) }) // the fewest, negated
 	aw, am := stat(func(r run) float64 { return float64(r.Faults) })
 	r := runs[0]
 	fmt.Printf("%d runs, %d octets, tier %s, bounded %v, %d URLs failed closed\n", n, r.Bytes, r.Tier, r.Bounded, r.Failed)
