@@ -47,13 +47,10 @@ type note struct {
 // call: at most MaxDiagnostics, then, when there were more, one of code
 // robots.TooMany on the line of the first not kept.
 func (f *File) Diagnostics() []diag.Diagnostic {
-	notes, dropped, droppedLine := f.diags, f.dropped, f.droppedLine
+	notes := f.diags
 	if l := f.lazy; l != nil {
-		l.once.Do(func() {
-			g := f.opts.parseWith(f.text, nil, l.slow, true)
-			l.notes, l.dropped, l.droppedLine = g.diags, g.dropped, g.droppedLine
-		})
-		notes, dropped, droppedLine = l.notes, l.dropped, l.droppedLine
+		l.once.Do(func() { l.notes = f.opts.parseWith(f.text, nil, l.slow, true).diags })
+		notes = l.notes
 	}
 	if len(notes) == 0 {
 		return nil
@@ -63,9 +60,9 @@ func (f *File) Diagnostics() []diag.Diagnostic {
 		d := &notes[i]
 		out[i] = diag.Diagnostic{Line: int(d.line), Column: int(d.col), Code: d.code, Message: d.message()}
 	}
-	if dropped > 0 {
-		out = append(out, diag.Diagnostic{Line: droppedLine, Code: diag.TooMany,
-			Message: fmt.Sprintf("%d more diagnostics from here on are not reported", dropped)})
+	if f.dropped > 0 {
+		out = append(out, diag.Diagnostic{Line: f.droppedLine, Code: diag.TooMany,
+			Message: fmt.Sprintf("%d more diagnostics from here on are not reported", f.dropped)})
 	}
 	return out
 }
@@ -75,14 +72,13 @@ func (f *File) Diagnostics() []diag.Diagnostic {
 // them cost it a note of 96 octets each (up to MaxDiagnostics, grown by
 // doubling: 2.5 MB on a file of a diagnostic a line). Diagnostics reads the
 // File's text again, keeping them, the first time it is called; the parse
-// is a function of the text and the options, so it finds the same ones. A
+// is a function of the text and the options, so it finds the same ones
+// (the count of those past MaxDiagnostics, which Parse keeps, included). A
 // tool that reads the line table (ParseLines) gets them kept at once.
 type lazyNotes struct {
-	once        sync.Once
-	slow        bool // read again as the parse was (see parseWith)
-	notes       []note
-	dropped     int
-	droppedLine int
+	once  sync.Once
+	slow  bool // read again as the parse was (see parseWith)
+	notes []note
 }
 
 // message formats the diagnostic's message as fmt.Sprintf would: the

@@ -305,12 +305,12 @@ func (o options) parse(body []byte, lines *[]Line) *File {
 // parseWith is parse of the text s, whose strings the File keeps; with
 // slow, every line is read through line, octet by octet, as a parse that
 // kept the line table once was: a test checks the fast paths against it.
-// With record, the diagnostics are kept as they are found, as a tool that
+// With keepNotes, the diagnostics are kept as they are found, as a tool that
 // asks for the line table wants them; without, they are only counted, and
 // File.Diagnostics finds them by reading s again (see lazyNotes): a
 // crawler never asks for them.
-func (o options) parseWith(s string, lines *[]Line, slow, record bool) *File {
-	p := &parser{f: &File{opts: o}, opts: o, s: s, lines: lines, slow: slow, keepNotes: record}
+func (o options) parseWith(s string, lines *[]Line, slow, keepNotes bool) *File {
+	p := &parser{f: &File{opts: o}, opts: o, s: s, lines: lines, slow: slow, keepNotes: keepNotes}
 	p.f.text = s
 	// The rules, agents, groups, sitemaps and diagnostics are gathered in
 	// scratch slices kept from parse to parse, and copied out at the end,
@@ -1170,7 +1170,8 @@ func (p *parser) note(d note) {
 const minNotes = 16
 
 // full reports whether the file holds MaxDiagnostics already, and then
-// counts the diagnostic of line instead.
+// counts the diagnostic of line as dropped; otherwise it counts it as one
+// the File holds (ndiags), kept or not.
 func (p *parser) full(line int) bool {
 	if p.html && p.ndiags > 0 {
 		return true // the html-body diagnostic says it all
