@@ -47,7 +47,7 @@ func BenchmarkHostile(b *testing.B) {
 			}
 			b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
 		})
-		u := f.URL
+		u := f.URL()
 		b.Run(f.Name+"/decide", func(b *testing.B) {
 			benchDecide(b, u, robots.Parse(body).Agent("x"))
 		})

@@ -86,6 +86,6 @@ func TestFamilies(t *testing.T) {
 		if strings.HasPrefix(f.Name, "straddle") && testing.Short() {
 			continue
 		}
-		checkDraw(t, f.Name, f.Body(), []string{f.URL})
+		checkDraw(t, f.Name, f.Body(), []string{f.URL()})
 	}
 }

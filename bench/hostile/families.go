@@ -5,16 +5,20 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/robotsexclusion/robots"
 )
 
 // A Family is a hostile file written by hand, and the URL that costs it
-// the most.
+// the most. Both are built when asked for, not when the package is
+// loaded: a searched family's file is a draw of hundreds of kilobytes,
+// and a process that measures one family cold should not have built and
+// dropped the others first.
 type Family struct {
 	Name string
 	Body func() []byte
-	URL  string
+	URL  func() string
 }
 
 // Families are the hand-written hostile files, each filling the default
@@ -57,40 +61,40 @@ type Family struct {
 //	searched-*  the worst draws of the search (SearchedDecide,
 //	            SearchedCompile, and those numbered after them)
 var Families = []Family{
-	{"manystar=100", func() []byte { return manyStar(100) }, letters(5, 1)},
-	{"manystar=1000", func() []byte { return manyStar(1000) }, letters(5, 2)},
-	{"abcd", abcd, letters(26, 3)},
+	{"manystar=100", func() []byte { return manyStar(100) }, fixed(letters(5, 1))},
+	{"manystar=1000", func() []byte { return manyStar(1000) }, fixed(letters(5, 2))},
+	{"abcd", abcd, fixed(letters(26, 3))},
 	{"astar", func() []byte {
 		return fill(1, func(i int) string { return fmt.Sprintf("Disallow: /*a%d*b%d\n", i, i) })
-	}, numbered()},
+	}, numbered},
 	{"literal", func() []byte {
 		return []byte("User-agent: *\nDisallow: /" + strings.Repeat("abcdefgh", robots.DefaultParseLimit/8-8) + "\n")
-	}, numbered()},
+	}, numbered},
 	{"longstar", func() []byte {
 		return []byte("User-agent: *\nDisallow: /" + strings.Repeat("*q", 88000) + "$\n")
-	}, numbered()},
+	}, numbered},
 	{"straddle", func() []byte {
 		head := "User-agent: *\n" + strings.Repeat("# "+strings.Repeat("c", 61)+"\n", robots.DefaultParseLimit/64-1)
 		return []byte(head + "Disallow: /" + strings.Repeat("*q", 5<<20/2) + "\n")
-	}, numbered()},
-	{"distinct", distinctSegments, numbered()},
+	}, numbered},
+	{"distinct", distinctSegments, numbered},
 	{"nested", func() []byte {
 		return fill(1, func(i int) string { return "Disallow: /*" + strings.Repeat("a", i+1) + "*b$\n" })
-	}, runOfA},
+	}, fixed(runOfA)},
 	{"asleep", func() []byte {
 		return fill(1, func(i int) string { return "Disallow: /*z*" + strings.Repeat("a", i+1) + "*b$\n" })
-	}, runOfA},
+	}, fixed(runOfA)},
 	{"late", func() []byte {
 		return fill(1, func(i int) string {
 			return "Disallow: /*" + strings.Repeat("a", 400) + "*" + strings.Repeat("a", i+1) + "*b$\n"
 		})
-	}, runOfA},
+	}, fixed(runOfA)},
 	{"usage-astar", func() []byte {
 		return fill(1, func(i int) string { return fmt.Sprintf("Content-Usage: /*a%d*b%d train-ai=n, search=y\n", i, i) })
-	}, numbered()},
+	}, numbered},
 	{"usage-same", func() []byte {
 		return fill(1, func(i int) string { return fmt.Sprintf("Content-Usage: /*a%d train-ai=n, search=y\n", i) })
-	}, numbered()},
+	}, numbered},
 	{"wildlit", func() []byte {
 		var b strings.Builder
 		b.WriteString("User-agent: *\nDisallow: /*.pdf$\n")
@@ -98,17 +102,17 @@ var Families = []Family{
 			fmt.Fprintf(&b, "Disallow: /%x/%d/page\n", i*7919, i)
 		}
 		return []byte(b.String())
-	}, numbered()},
-	{"longseg", func() []byte { return []byte("User-agent: *\nDisallow: " + longSegRule + "\n") }, longSegURL},
+	}, numbered},
+	{"longseg", func() []byte { return []byte("User-agent: *\nDisallow: " + longSegRule + "\n") }, fixed(longSegURL)},
 	{"usage-params", func() []byte {
 		return fill(1, func(i int) string { return fmt.Sprintf("Content-Usage: x%d;a\n", i) })
-	}, numbered()},
+	}, numbered},
 	{"signal-params", func() []byte {
 		return fill(1, func(i int) string { return fmt.Sprintf("Content-Signal: x%d;a\n", i) })
-	}, numbered()},
+	}, numbered},
 	{"groups", func() []byte {
 		return fill(1, func(i int) string { return fmt.Sprintf("User-agent: a%d\nDisallow: /b%d\n", i, i) })
-	}, numbered()},
+	}, numbered},
 	searched("searched-decide", SearchedDecide, 0),
 	searched("searched-compile", SearchedCompile, 2),
 	searched("searched-decide-2", SearchedDecide2, 5),
@@ -203,8 +207,12 @@ var SearchedCompile5 = Params{Seed: 2290643786287670584, Alphabet: 72, StarsMin:
 
 // searched returns the family of draw p, decided on its URL i.
 func searched(name string, p Params, i int) Family {
-	return Family{name, func() []byte { return New(p).Body }, New(p).URLs[i]}
+	draw := sync.OnceValue(func() Draw { return New(p) })
+	return Family{name, func() []byte { return draw().Body }, func() string { return draw().URLs[i] }}
 }
+
+// fixed returns a URL of a Family that is built with the package.
+func fixed(url string) func() string { return func() string { return url } }
 
 // Family returns the hand-written family of the given name.
 func FamilyOf(name string) (Family, bool) {

@@ -94,7 +94,7 @@ func load(family, params, file, url string) ([]byte, []string) {
 		if !ok {
 			log.Fatalf("coldcase: no family %q", family)
 		}
-		return f.Body(), []string{f.URL}
+		return f.Body(), []string{f.URL()}
 	case params != "":
 		p, err := hostile.ParseParams(params)
 		if err != nil {
