@@ -169,7 +169,7 @@ func (x *strIndex) id(s string, at int) (int32, bool) {
 // indexOf returns a strIndex of the strings strs, laid end to end in its
 // text and given their ids in turn, and what id returned for each.
 func indexOf(strs []string) (x strIndex, ids []int32, isNew []bool) {
-	x = newStrIndex(strings.Join(strs, ""))
+	x = newStrIndex(strings.Join(strs, ""), len(strs))
 	at := 0
 	for _, s := range strs {
 		id, n := x.id(s, at)

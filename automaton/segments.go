@@ -410,7 +410,7 @@ func buildSegments(text string, pats []pattern, sp *spares) *segments {
 	// budget stops having allocated only the table of distinct segments
 	// and an id per star, not the star-node trie, which on files of many
 	// short patterns took as much again.
-	lead, float := newStrIndex(text), newStrIndex(text)
+	lead, float := newStrIndex(text, len(pats)), newStrIndex(text, edgeMax)
 	leads, ids := sp.get(len(pats)), sp.get(edgeMax)[:0]
 	stars := sp.get(len(pats)) // each pattern's, counted here for the trie below
 	over := func() *segments {

@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"hash/maphash"
+	"math"
 	"math/bits"
 	"strings"
 	"unsafe"
@@ -29,7 +30,10 @@ import (
 // a file of a hundred thousand distinct segments would otherwise allocate
 // their entries several times over. An entry holds no pointer, so that
 // the collector neither scans the parts nor pays a write barrier for each
-// string added.
+// string added. The first part holds no more entries than the index is
+// told it will (most): a small file's segments are a few dozen, and two
+// whole parts cost 64 KiB that a build then touched, in a fresh process
+// a page fault each 4 KiB.
 type strIndex struct {
 	text  string       // the strings are ranges of it
 	seed  maphash.Seed // the hash's key, drawn at random so that no file can aim at a slot
@@ -37,6 +41,7 @@ type strIndex struct {
 	slots []uint64     // the hash's high 32 bits, then id+1; 0 for an empty slot
 	parts [][]strEntry // string id is parts[id/strChunk][id%strChunk]
 	n     int32
+	most  int32      // the most strings it will hold (newStrIndex)
 	shift uint       // 64 minus log₂ len(slots)
 	one   [256]int32 // the strings of one octet, by it: id+1, 0 for none; they have no slot
 }
@@ -67,10 +72,10 @@ func (x *strIndex) octet(id, d int32) int {
 // len returns the number of strings.
 func (x *strIndex) len() int { return int(x.n) }
 
-// newStrIndex returns an empty index of strings of text.
-func newStrIndex(text string) strIndex {
+// newStrIndex returns an empty index of at most most strings of text.
+func newStrIndex(text string, most int) strIndex {
 	seed := maphash.MakeSeed()
-	return strIndex{text: text, seed: seed, key: maphash.String(seed, ""), slots: make([]uint64, 16), shift: 64 - 4}
+	return strIndex{text: text, seed: seed, key: maphash.String(seed, ""), slots: make([]uint64, 16), shift: 64 - 4, most: int32(min(most, math.MaxInt32))}
 }
 
 // shortKey returns the word that stands for s when s has at most seven
@@ -143,7 +148,9 @@ func (x *strIndex) insert(s string, at, slot int, h uint64) int32 {
 func (x *strIndex) add(at, n int, k uint64) int32 {
 	id := x.n
 	if id%strChunk == 0 {
-		x.parts = append(x.parts, make([]strEntry, strChunk))
+		// A whole part, or the rest the index was told it holds: more
+		// than that panics on the index, as a bound that was not one.
+		x.parts = append(x.parts, make([]strEntry, min(strChunk, max(x.most-id, 1))))
 	}
 	x.parts[id/strChunk][id%strChunk] = strEntry{uint32(at), uint32(n), k}
 	x.n++
