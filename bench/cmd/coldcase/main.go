@@ -157,8 +157,8 @@ func measure(body []byte, urls []string, agents64, heap, fresh bool) run {
 		wg.Wait()
 		r.RaceCPU = cpuTime() - cpu1
 	}
-	st := m.Stats()
-	r.Tier, r.Bounded = st.Engine, st.Bounded
+	// The first decisions are timed before Stats, which builds the
+	// automaton of a Matcher that decides with a scan until it pays.
 	runtime.LockOSThread()
 	for _, u := range urls {
 		c := threadTime()
@@ -170,6 +170,8 @@ func measure(body []byte, urls []string, agents64, heap, fresh bool) run {
 		r.FirstCPU = max(r.FirstCPU, threadTime()-c)
 	}
 	runtime.UnlockOSThread()
+	st := m.Stats()
+	r.Tier, r.Bounded = st.Engine, st.Bounded
 	for _, u := range urls {
 		t := time.Now()
 		for range 100 {
