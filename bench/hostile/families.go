@@ -58,6 +58,11 @@ type Family struct {
 //	            Content-Signal
 //	groups      lines "User-agent: a_i" and "Disallow: /b_i" in turn: a
 //	            group of one agent and one rule every 30 octets
+//	scanrun     a file small enough to be decided by a scan before its
+//	            automaton is built (16 KB of patterns): 25 lines of four
+//	            segments of a hundred-odd 'a' and another letter, and
+//	            literal lines, on a run of 'a' that every segment almost
+//	            matches at every octet
 //	searched-*  the worst draws of the search (SearchedDecide,
 //	            SearchedCompile, and those numbered after them)
 var Families = []Family{
@@ -110,6 +115,7 @@ var Families = []Family{
 	{"signal-params", func() []byte {
 		return fill(1, func(i int) string { return fmt.Sprintf("Content-Signal: x%d;a\n", i) })
 	}, numbered},
+	{"scanrun", scanRun, fixed(runOfA)},
 	{"groups", func() []byte {
 		return fill(1, func(i int) string { return fmt.Sprintf("User-agent: a%d\nDisallow: /b%d\n", i, i) })
 	}, numbered},
@@ -209,6 +215,37 @@ var SearchedCompile5 = Params{Seed: 2290643786287670584, Alphabet: 72, StarsMin:
 func searched(name string, p Params, i int) Family {
 	draw := sync.OnceValue(func() Draw { return New(p) })
 	return Family{name, func() []byte { return draw().Body }, func() string { return draw().URLs[i] }}
+}
+
+// scanRun is the scanrun family: the most stars and octets a scan once
+// took, in segments a run of 'a' almost matches everywhere, so that the
+// scan searched each at every octet and ran past the decision budget,
+// and the Matcher built its automaton inside the first decision.
+func scanRun() []byte {
+	r := rand.New(rand.NewPCG(11, 0))
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	octets, i := 0, 0
+	for ; i < 25; i++ {
+		p := "/"
+		for range 4 {
+			p += "*" + strings.Repeat("a", 100+r.IntN(40)) + string(rune('b'+r.IntN(6))) + letters3(r)
+		}
+		p += fmt.Sprintf("*z%d", i)
+		octets += len(p)
+		b.WriteString("Disallow: " + p + "\n")
+	}
+	for ; octets < 16000; i++ {
+		p := fmt.Sprintf("/lit%05d/%s", i, strings.Repeat("q", 40))
+		octets += len(p)
+		b.WriteString("Disallow: " + p + "\n")
+	}
+	return []byte(b.String())
+}
+
+// letters3 returns three letters drawn from "ab".
+func letters3(r *rand.Rand) string {
+	return string([]byte{"ab"[r.IntN(2)], "ab"[r.IntN(2)], "ab"[r.IntN(2)]})
 }
 
 // fixed returns a URL of a Family that is built with the package.
