@@ -88,13 +88,14 @@
 //     decides them with a DFA built as they need its states, in 2 MiB of
 //     arenas that all Matchers share.
 //   - A Matcher of rules the automaton package can scan (at most 16 KiB of
-//     patterns and 128 stars) builds no automaton at first: it decides by
-//     a scan of its rules within the same decision budget, counting its
-//     work, and once that reaches the estimated cost of the build, hands
-//     itself to one background goroutine that builds the automaton, once;
-//     at most 256 Matchers wait for it, and a decision that finds the
-//     queue full never waits (a later one hands the Matcher again). A URL
-//     of more than 1 KiB, or a scan past the budget, builds it at once.
+//     patterns, of which at most 31 rules search the URL) builds no
+//     automaton at first: it decides by a scan of its rules, which never
+//     reaches the decision budget, counting its work, and once that
+//     reaches the estimated cost of the build, hands itself to one
+//     background goroutine that builds the automaton, once; at most 256
+//     Matchers wait for it, and a decision that finds the queue full never
+//     waits (a later one hands the Matcher again). A URL of more than 64
+//     KiB builds it at once.
 //   - Explain reads at most 16 octets for each octet of the URL's path and
 //     of the rules' patterns, plus 1 MiB, and says so when that stopped
 //     it.

@@ -10,10 +10,12 @@ package robots
 // goroutine builds it, once, and decisions use it from then on. A deciding
 // goroutine never waits for the build nor allocates for it: it hands the
 // Matcher to the builder with a send that gives up when the queue is full
-// (a later decision hands it again). Two rare inputs make it build at once,
-// in its own goroutine: a URL longer than the scan reads, or one whose
-// scan would go past the decision budget. Tools that ask what the
-// automaton is (Stats, Cost) build it too.
+// (a later decision hands it again). A URL longer than the scan reads (64
+// KiB) makes it build at once, in its own goroutine; no scan goes past
+// the decision budget (automaton.NewScan takes only rules it can decide
+// within it), though a decision here still falls back to the automaton if
+// one did. Tools that ask what the automaton is (Stats, Cost) build it
+// too.
 
 import (
 	"sync"

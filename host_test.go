@@ -86,15 +86,17 @@ func TestHostModes(t *testing.T) {
 		t.Error("ScanNever did not build the automaton at once")
 	}
 	checkHostURLs(t, never, "no scan")
-	// A URL longer than the scan reads is decided by the automaton,
-	// built for it.
+	// A URL of a few KB is decided by the scan; one longer than the scan
+	// reads (64 KiB) by the automaton, built for it.
 	long := Parse([]byte(hostBody), config.WithScan(config.ScanOnly)).Agent("x")
-	u := "/a/" + longPath(3000) + ".pdf"
-	if d := long.Decide(u); d.Allowed || d.Line != 4 {
-		t.Errorf("Decide of a 3 KB URL = %+v, want disallowed by line 4", d)
-	}
-	if long.host.built.Load() == nil {
-		t.Error("a URL longer than the scan reads was not decided by the automaton")
+	for _, n := range []int{3000, 70000} {
+		u := "/a/" + longPath(n) + ".pdf"
+		if d := long.Decide(u); d.Allowed || d.Line != 4 {
+			t.Errorf("Decide of a URL of %d octets = %+v, want disallowed by line 4", len(u), d)
+		}
+		if built := long.host.built.Load() != nil; built != (n > 64<<10) {
+			t.Errorf("a URL of %d octets: automaton built %v", len(u), built)
+		}
 	}
 }
 

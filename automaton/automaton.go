@@ -54,13 +54,16 @@
 //     2 MiB of static storage in all, whatever the patterns and the
 //     Machines.
 //   - A Scan takes rules of one class with at most 16,384 octets of
-//     patterns and 128 stars in all, and inputs of at most 1 KiB. It
-//     counts its work in the units of the decision budget and stops past
-//     it; its work has no bound per octet but the budget's. BuildCost
+//     patterns (and rules) in all, of which at most 31 search the input
+//     (a '*' followed by another, or not by the final '$'), and inputs of
+//     at most 64 KiB. Its searches pass each octet of the input once a
+//     rule, so it decides every input it reads within the decision
+//     budget: two units an octet of the patterns, one an octet of the
+//     input per rule that searches and one to read it. BuildCost
 //     estimates a build at 20 units an octet of the patterns and a rule.
 //     TierSegments decides with the same matcher, over all its wildcard
 //     patterns, when building its tables would cost more than its compile
-//     budget.
+//     budget; there it stops past the budget and fails closed.
 //
 // Every engine is exact: a decision returns what the naive reading of the
 // patterns does, or OverBudget. Stats says which engines were built.
@@ -250,10 +253,9 @@ import (
 // (the literal DFA, the pass that reads the input) and, counted, the
 // Scan's (above): a unit per pattern whose first octets are not the
 // input's, and per pattern tried the octets of it read and each octet of
-// the input its searches skip or compare, with no bound but the budget's
-// (a unit costs about 25 instructions at worst), checked
-// in each search and at least every scanBlock (256) patterns
-// (Stats.Bounded is false); the lazily built DFA 1 on the
+// the input its searches pass, with no bound but the budget's (a unit
+// costs about 11 instructions at worst), checked after each pattern tried
+// and at least every scanBlock (256) patterns (Stats.Bounded is false); the lazily built DFA 1 on the
 // states it has built, and its share of the budget for those it builds.
 // So "linear in the input" is at most 32 units per octet, and on the
 // segment tier, once the per-walk work below is spent, what is left of

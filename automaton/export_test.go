@@ -178,3 +178,12 @@ func indexOf(strs []string) (x strIndex, ids []int32, isNew []bool) {
 	}
 	return x, ids, isNew
 }
+
+// The scan's bounds: the most searching rules NewScan takes, the most
+// octets of patterns (and rules) it takes, and the longest input Match
+// reads.
+const (
+	ScanMaxSearches = scanMaxSearches
+	ScanMaxOctets   = scanMaxOctets
+	ScanMaxInput    = scanPlanInput
+)

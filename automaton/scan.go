@@ -28,25 +28,33 @@ package automaton
 // greedily, each segment at its leftmost occurrence after the one before
 // (exact for patterns whose only operator is '*'), and costs a unit per
 // octet of its pattern read (up to where it fails) and one per octet of
-// the input its searches skip with a memchr or compare (up to the first
-// that differs). So per octet of the input, a decision costs one unit to
-// read it and, per rule tried, one to skip it or, where a segment's first
-// octet is there, the octets of that segment compared: there is no bound
-// per octet but the budget's, which a search checks at each place it
-// compares, and the scan after each rule tried and every scanBlock rules.
-// A unit costs a few instructions: a decision that runs to its budget on
-// 1 KiB of input costs about 25 a unit (BenchmarkScanPlanWorst, under
-// callgrind), half what the plan's reading of the input octet by octet
-// did. Past the budget
+// the input its searches pass or match. Each search starts where the one
+// before ended, and the first that fails ends the rule, so a rule's
+// searches pass each octet of the input at most once, whatever its
+// stars: a rule costs at most its pattern's octets twice and, if it
+// searches at all (a '*' followed by another, or not by the anchor that
+// ends it: "/*.pdf$" only compares its end), the input's octets once. So
+// per octet of the input a decision costs one unit to read it and one per
+// searching rule tried. The budget is checked after each rule tried and
+// every scanBlock rules that fail on their first octets. A unit costs a
+// few instructions: a decision that runs to its budget on 1 KiB of input
+// costs about 11 a unit (BenchmarkScanPlanWorst/seg=8, under callgrind:
+// 747,000 instructions for 65,568 units), and about 83 µs whatever the
+// segments, where searches that compared a segment at each place cost
+// 24 to 180 µs (seg=64 to seg=2, on one machine). Past the budget
 // the decision stops: a Scan says it decided nothing (the caller decides
 // with the Machine), the scan plan fails closed.
 //
 // NewScan takes only rules whose patterns hold at most scanMaxOctets
-// octets in all and at most scanMaxSegments stars, so that on the inputs
-// real URLs are, a decision costs no more than the patterns and a few
-// passes over the input, and it reads inputs of at most scanMaxInput
-// octets; the scan plan reads inputs of any length that read as
-// themselves, and of at most scanPlanInput octets otherwise.
+// octets in all, with at most scanMaxSearches searching rules, so that no
+// decision of a Scan reaches the decision budget: two units an octet of
+// the patterns and a rule (at most DecideBase), one an octet of the
+// input to read it, and one an octet per searching rule (at most
+// DecidePerOctet-1), for every input it reads, of up to scanPlanInput
+// octets (longer ones are decided by the Machine). So a Matcher that
+// starts with a Scan never builds its Machine inside a decision, which in
+// a fresh process cost more than the decision budget's time in page
+// faults alone, but only once the scans have spent its build cost.
 
 import (
 	"math"
@@ -54,13 +62,15 @@ import (
 	"unsafe"
 )
 
-// Bounds of the scan: the patterns' octets and their stars, all rules
-// together, and the longest input read (NewScan); the longest input the
-// segment tier's scan plan copies; and how many rules that fail on their
-// first octets a decision passes between two checks of its budget.
+// Bounds of the scan: the patterns' octets and their searching rules, all
+// rules together (NewScan), which keep a Scan's decisions within the
+// decision budget (see above); the longest input a decision copies
+// onto its stack in one buffer, and the longest it copies in all; and
+// how many rules that fail on their first octets a decision passes
+// between two checks of its budget.
 const (
 	scanMaxOctets   = DecideBase / 2
-	scanMaxSegments = 4 * DecidePerOctet
+	scanMaxSearches = DecidePerOctet - 1
 	scanMaxInput    = 1024
 	scanPlanInput   = 64 << 10
 	scanBlock       = 256
@@ -227,7 +237,7 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 		return nil
 	}
 	s := &Scan{rules: make([]scanRule, len(rules))}
-	octets, end, segments := 0, 0, 0
+	octets, end, searching := 0, 0, 0
 	for i := range rules {
 		r := &rules[i] // not a copy of each Rule
 		rank, ok := scanRank(r.Rank)
@@ -252,8 +262,8 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 			(*s.ranks)[i] = rank
 		}
 		h, star := headStar(r.Pattern)
-		if star >= 0 {
-			if segments += 1 + strings.Count(r.Pattern[star+1:], "*"); segments > scanMaxSegments {
+		if star >= 0 && searches(r.Pattern[star+1:]) {
+			if searching++; searching > scanMaxSearches {
 				return nil
 			}
 		}
@@ -277,6 +287,13 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 		s.tail = b.String()
 	}
 	return s
+}
+
+// searches reports whether a rule whose pattern follows its first '*'
+// with rest searches its input (see globMatch): when a '*' follows, or
+// when rest is not the end of the pattern, anchored by a final '$'.
+func searches(rest string) bool {
+	return strings.IndexByte(rest, '*') >= 0 || !strings.HasSuffix(rest, "$")
 }
 
 // endToEnd returns how many of the first rules have text as their
@@ -355,7 +372,7 @@ func (s *Scan) Rules() []Rule {
 // deciding it so would cost more than the decision budget (decide it with
 // the Machine). It does not allocate, and takes no lock.
 func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
-	d := s.match(in, scanMeter{base: DecideBase, per: DecidePerOctet, countRead: true}, scanMaxInput)
+	d := s.match(in, scanMeter{base: DecideBase, per: DecidePerOctet, countRead: true}, scanPlanInput)
 	return d.best, d.work, d.status == scanDecided
 }
 
@@ -387,8 +404,9 @@ const (
 
 // match decides in within m, reading it as the string it is when every
 // octet reads as itself, and otherwise copying it onto the stack; an
-// input longer than most octets (scanMaxInput, or for the scan plan
-// math.MaxInt, of which it copies scanPlanInput) is not decided.
+// input longer than most octets (scanPlanInput for a Scan, which copies
+// up to as many; math.MaxInt for the scan plan, which reads any input
+// that reads as itself) is not decided.
 func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	t := in
 	u := t.plain(most + 1)
@@ -494,7 +512,7 @@ func (s *Scan) decide(u string, m scanMeter) scanDecision {
 			}
 			continue
 		}
-		hit := globMatch(s.pattern(from, r.end), u, &work, budget)
+		hit := globMatch(s.pattern(from, r.end), u, &work)
 		if work++; work > budget {
 			break
 		}
@@ -518,9 +536,10 @@ func (s *Scan) decide(u string, m scanMeter) scanDecision {
 // '$' anchors it at the end), matches u: a prefix of u, or all of it when
 // p ends in '$'. Taking each segment at its leftmost occurrence after the
 // one before is exact for patterns whose only operator is '*'. It counts
-// on work the octets of p it reads, and those of u its searches skip or
-// compare, and gives up past budget.
-func globMatch(p, u string, work *int, budget int) bool {
+// on work the octets of p it reads, and those of u its searches pass or
+// match: each search starts where the one before ended, so those of u are
+// at most len(u), however many stars p has.
+func globMatch(p, u string, work *int) bool {
 	anchored := strings.HasSuffix(p, "$")
 	if anchored {
 		p = p[:len(p)-1]
@@ -545,7 +564,7 @@ func globMatch(p, u string, work *int, budget int) bool {
 		}
 		*work += j + 1
 		seg := p[:j]
-		k := index(u, seg, work, budget)
+		k := index(u, seg, work)
 		if k < 0 {
 			return false
 		}
@@ -556,44 +575,23 @@ func globMatch(p, u string, work *int, budget int) bool {
 	if anchored {
 		return strings.HasSuffix(u, p)
 	}
-	return index(u, p, work, budget) >= 0
+	return index(u, p, work) >= 0
 }
 
 // index returns the index of the first occurrence of seg in u, or -1,
-// counting on work the octets of u skipped and those compared (up to the
-// first that differs); past budget it gives up, returning -1 (the caller
-// sees the work).
-func index(u, seg string, work *int, budget int) int {
-	if seg == "" {
-		return 0
+// counting on work the octets of u it passes and those of seg it matches:
+// the place it is found plus its length, or all of u. The search is
+// strings.Index, linear in u whatever seg is (a run of one octet in u and
+// a segment that repeats it all but its last octet cost no more than any
+// other), so a search never costs more than its input and segment.
+func index(u, seg string, work *int) int {
+	k := strings.Index(u, seg)
+	if k < 0 {
+		*work += len(u)
+		return -1
 	}
-	last := len(u) - len(seg) // the last place seg can start
-	for i := 0; i <= last; i++ {
-		j := strings.IndexByte(u[i:last+1], seg[0])
-		if j < 0 {
-			*work += last + 1 - i
-			return -1
-		}
-		i += j
-		c := commonPrefix(seg, u[i:])
-		if *work += j + min(c+1, len(seg)); *work > budget {
-			return -1
-		}
-		if c == len(seg) {
-			return i
-		}
-	}
-	return -1
-}
-
-// commonPrefix returns how many octets a, no longer than b, and b have in
-// common at their start.
-func commonPrefix(a, b string) int {
-	n := 0
-	for n < len(a) && a[n] == b[n] {
-		n++
-	}
-	return n
+	*work += k + len(seg)
+	return k
 }
 
 // word returns the first eight octets of s, of at least eight, as a

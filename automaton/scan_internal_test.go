@@ -1,7 +1,6 @@
 package automaton
 
 import (
-	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -101,8 +100,10 @@ func TestHeadOf(t *testing.T) {
 // TestScanCountsWhatItReads checks that a decision counts the octets it
 // reads, not those it skips: a few patterns of 100 KiB, each a hundred
 // times the budget of a short input in octets, are decided exactly when
-// they fail on their first segments, and a search whose compares fail on
-// a segment's second octet counts two a place, not the segment's length.
+// they fail on their first segments; and that a search counts the input
+// once, not a compare a place: a segment that fails on its last octet at
+// every place of a run counts the run's octets, and one found counts the
+// octets up to its end.
 func TestScanCountsWhatItReads(t *testing.T) {
 	long := func(first string) string {
 		var b strings.Builder
@@ -118,24 +119,19 @@ func TestScanCountsWhatItReads(t *testing.T) {
 	if got := m.Match(String(in)); got != 2 {
 		t.Errorf("long patterns failing on their first segments: rule %d, want 2", got)
 	}
-	seg := "a" + strings.Repeat("b", 500)
-	var work int
-	if index(strings.Repeat("a", 1000), seg, &work, math.MaxInt) != -1 || work != 2*(1000-len(seg)+1) {
-		t.Errorf("a segment failing on its second octet at each of %d places: work %d, want %d", 1000-len(seg)+1, work, 2*(1000-len(seg)+1))
-	}
-}
-
-// TestCommonPrefix checks the compare the searches count by, across the
-// words it reads.
-func TestCommonPrefix(t *testing.T) {
-	a := "abcdefghijklmnopqrstuvwxyz"
-	for n := 0; n <= len(a); n++ {
-		b := []byte(a)
-		if n < len(b) {
-			b[n] = '!'
-		}
-		if got := commonPrefix(a, string(b)); got != n {
-			t.Errorf("differing at %d: commonPrefix = %d", n, got)
+	run := strings.Repeat("a", 1000)
+	for _, c := range []struct {
+		u, seg    string
+		at, units int
+	}{
+		{run, strings.Repeat("a", 500) + "b", -1, 1000},
+		{run + "b", strings.Repeat("a", 500) + "b", 500, 1001},
+		{run, "a", 0, 1},
+		{"", "a", -1, 0},
+	} {
+		var work int
+		if at := index(c.u, c.seg, &work); at != c.at || work != c.units {
+			t.Errorf("index of a segment of %d octets in %d: at %d, %d units; want %d, %d", len(c.seg), len(c.u), at, work, c.at, c.units)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package automaton_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -72,14 +73,30 @@ func TestScanAgainstReference(t *testing.T) {
 }
 
 // TestScanBounds checks what NewScan refuses and what Match does not
-// decide: rules of another class, rules with too many stars or octets,
-// an input longer than the scan reads, and a search past the budget.
+// decide: rules of another class, too many rules that search or too many
+// octets, and an input longer than the scan reads.
 func TestScanBounds(t *testing.T) {
 	if automaton.NewScan([]automaton.Rule{{Pattern: "/a", Class: 1}}) != nil {
 		t.Error("NewScan took a rule of class 1")
 	}
-	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("*a", 129)}}) != nil {
-		t.Error("NewScan took 129 stars")
+	searching := func(n int, pattern func(i int) string) []automaton.Rule {
+		rules := make([]automaton.Rule, n)
+		for i := range rules {
+			rules[i].Pattern = pattern(i)
+		}
+		return rules
+	}
+	// A rule searches when a '*' is followed by another, or not by the
+	// anchor that ends it: however many stars, it is one.
+	many := func(i int) string { return fmt.Sprintf("/%d", i) + strings.Repeat("*a", 100) }
+	if automaton.NewScan(searching(automaton.ScanMaxSearches, many)) == nil {
+		t.Errorf("NewScan refused %d rules that search", automaton.ScanMaxSearches)
+	}
+	if automaton.NewScan(searching(automaton.ScanMaxSearches+1, many)) != nil {
+		t.Errorf("NewScan took %d rules that search", automaton.ScanMaxSearches+1)
+	}
+	if automaton.NewScan(searching(1000, func(i int) string { return fmt.Sprintf("/*.x%d$", i) })) == nil {
+		t.Error(`NewScan refused rules "/*.x$", which compare their ends and search nothing`)
 	}
 	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("a", automaton.DecideBase)}}) != nil {
 		t.Error("NewScan took a pattern of DecideBase octets")
@@ -99,37 +116,77 @@ func TestScanBounds(t *testing.T) {
 	if s.BuildCost() <= 0 {
 		t.Errorf("BuildCost = %d", s.BuildCost())
 	}
-	if _, _, ok := s.Match(automaton.String("/" + strings.Repeat("a", 4096))); ok {
-		t.Error("Match decided an input of 4 KiB")
-	}
-	if got, _, ok := s.Match(automaton.String("/" + strings.Repeat("a", 1000) + "b")); !ok || got != 0 {
-		t.Errorf("Match of a long input = %d, %v; want 0, true", got, ok)
-	}
-	// The longest input read is 1 KiB, whether read in place or, with a
-	// prefix to read before it, copied.
+	// The longest input read is ScanMaxInput, whether read in place or,
+	// with a prefix to read before it, copied.
 	prefixed := automaton.NewRewriting(nil, nil, nil)
+	long := automaton.ScanMaxInput - 2
 	for _, c := range []struct {
 		name string
 		in   automaton.Input
 		ok   bool
 	}{
 		{"1 KiB in place", automaton.String("/" + strings.Repeat("a", 1022) + "b"), true},
-		{"1 KiB and one in place", automaton.String("/" + strings.Repeat("a", 1023) + "b"), false},
-		{"1 KiB copied", automaton.Rewrite(strings.Repeat("a", 1022)+"b", 0, "/", prefixed), true},
-		{"1 KiB and one copied", automaton.Rewrite(strings.Repeat("a", 1023)+"b", 0, "/", prefixed), false},
+		{"1 KiB and one copied", automaton.Rewrite(strings.Repeat("a", 1023)+"b", 0, "/", prefixed), true},
+		{"the longest in place", automaton.String("/" + strings.Repeat("a", long) + "b"), true},
+		{"one more in place", automaton.String("/" + strings.Repeat("a", long+1) + "b"), false},
+		{"the longest copied", automaton.Rewrite(strings.Repeat("a", long)+"b", 0, "/", prefixed), true},
+		{"one more copied", automaton.Rewrite(strings.Repeat("a", long+1)+"b", 0, "/", prefixed), false},
 	} {
 		if got, _, ok := s.Match(c.in); ok != c.ok || ok && got != 0 {
 			t.Errorf("%s: Match = %d, %v; want 0 and %v", c.name, got, ok, c.ok)
 		}
 	}
-	// Fifteen stars of a segment that almost matches everywhere: each
-	// search compares at every octet, past the budget.
-	hostile := automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("*"+strings.Repeat("a", 400)+"b", 15)}})
-	if hostile == nil {
-		t.Fatal("NewScan refused the hostile rule")
+}
+
+// TestScanWithinBudget checks that no decision of a Scan reaches the
+// decision budget, on the costliest rules NewScan takes: every rule
+// searching, of segments that almost match a run of one octet everywhere,
+// filling the octets, decided on runs of that octet and of another (in
+// place and copied) up to the longest input the scan reads. So a Matcher
+// that starts with a Scan never needs its Machine to decide.
+func TestScanWithinBudget(t *testing.T) {
+	seg := func(n int) string { return strings.Repeat("a", n) + "b" }
+	shapes := []struct {
+		name string
+		rule func(i int) string
+	}{
+		{"one long segment", func(i int) string { return "/*" + seg(400) + fmt.Sprint(i) }},
+		{"many short segments", func(i int) string { return "/*" + strings.Repeat(seg(3)+"*", 60) + fmt.Sprint(i) }},
+		{"anchored", func(i int) string { return "/*" + seg(200) + "*" + seg(100) + fmt.Sprintf("%d$", i) }},
 	}
-	if _, work, ok := hostile.Match(automaton.String("/" + strings.Repeat("a", 1000))); ok {
-		t.Errorf("Match decided past the budget (work %d)", work)
+	prefixed := automaton.NewRewriting(nil, nil, nil)
+	for _, shape := range shapes {
+		var rules []automaton.Rule
+		octets := 0
+		// The searching rules, then literal ones up to the octets' bound.
+		for i := 0; i < automaton.ScanMaxSearches; i++ {
+			p := shape.rule(i)
+			octets += len(p) + 1
+			rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+		}
+		for i := 0; ; i++ {
+			p := fmt.Sprintf("/%d%s", i, seg(50))
+			if octets+len(p)+1 > automaton.ScanMaxOctets {
+				break
+			}
+			octets += len(p) + 1
+			rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+		}
+		s := automaton.NewScan(rules)
+		if s == nil {
+			t.Fatalf("%s: NewScan refused %d rules of %d octets", shape.name, len(rules), octets)
+		}
+		for _, n := range []int{0, 1, 100, 1023, 4096, automaton.ScanMaxInput - 1} {
+			for _, run := range []string{"a", "b", "ab"} {
+				body := strings.Repeat(run, n/len(run)+1)[:n]
+				for _, in := range []automaton.Input{automaton.String("/" + body), automaton.Rewrite(body, 0, "/", prefixed)} {
+					_, work, ok := s.Match(in)
+					if !ok || work > automaton.DecideBudget(n+1) {
+						t.Fatalf("%s, %d octets of %q: ok %v, work %d, budget %d", shape.name, n+1, run, ok, work, automaton.DecideBudget(n+1))
+					}
+				}
+			}
+		}
 	}
 }
 
