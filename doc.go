@@ -88,7 +88,7 @@
 //     decides them with a DFA built as they need its states, in 2 MiB of
 //     arenas that all Matchers share.
 //   - A Matcher of rules the automaton package can scan (at most 16 KiB of
-//     patterns, of which at most 31 rules search the URL) builds no
+//     patterns, of which at most 31 rules search any one URL) builds no
 //     automaton at first: it decides by a scan of its rules, which never
 //     reaches the decision budget, counting its work, and once that
 //     reaches the estimated cost of the build, hands itself to one

@@ -54,8 +54,9 @@
 //     2 MiB of static storage in all, whatever the patterns and the
 //     Machines.
 //   - A Scan takes rules of one class with at most 16,384 octets of
-//     patterns (and rules) in all, of which at most 31 search the input
-//     (a '*' followed by another, or not by the final '$'), and inputs of
+//     patterns (and rules) in all, of which at most 31 search any one
+//     input (a '*' followed by another, or not by the final '$', once the
+//     input starts with the octets before the first '*'), and inputs of
 //     at most 64 KiB. Its searches pass each octet of the input once a
 //     rule, so it decides every input it reads within the decision
 //     budget: two units an octet of the patterns, one an octet of the

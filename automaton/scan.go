@@ -45,19 +45,24 @@ package automaton
 // the decision stops: a Scan says it decided nothing (the caller decides
 // with the Machine), the scan plan fails closed.
 //
-// NewScan takes only rules whose patterns hold at most scanMaxOctets
-// octets in all, with at most scanMaxSearches searching rules, so that no
-// decision of a Scan reaches the decision budget: two units an octet of
-// the patterns and a rule (at most DecideBase), one an octet of the
-// input to read it, and one an octet per searching rule (at most
-// DecidePerOctet-1), for every input it reads, of up to scanPlanInput
-// octets (longer ones are decided by the Machine). So a Matcher that
+// A rule searches only an input that starts with its literal prefix (the
+// octets before its first '*'), which it compares first. NewScan takes
+// only rules whose patterns hold at most scanMaxOctets octets in all,
+// of which at most scanMaxSearches search any one input: rules that
+// search, counted along a chain of prefixes each of which starts the next
+// (searchChain), so that "/a/*x*" and "/b/*x*" count once, "/*x*" and
+// "/a/*x*" twice. So no decision of a Scan reaches the decision budget:
+// two units an octet of the patterns and a rule (at most DecideBase), one
+// an octet of the input to read it, and one an octet per rule that
+// searches it (at most DecidePerOctet-1), for every input it reads, of up
+// to scanPlanInput octets (longer ones are decided by the Machine). So a Matcher that
 // starts with a Scan never builds its Machine inside a decision, which in
 // a fresh process cost more than the decision budget's time in page
 // faults alone, but only once the scans have spent its build cost.
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -263,12 +268,13 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 		}
 		h, star := headStar(r.Pattern)
 		if star >= 0 && searches(r.Pattern[star+1:]) {
-			if searching++; searching > scanMaxSearches {
-				return nil
-			}
+			searching++
 		}
 		end += len(r.Pattern)
 		s.rules[i] = newScanRule(h|flags, uint32(end))
+	}
+	if searching > scanMaxSearches && searchChain(rules) > scanMaxSearches {
+		return nil
 	}
 	s.cost = int32(buildUnitsPerOctet * (octets + len(rules)))
 	shared := endToEnd(text, rules)
@@ -294,6 +300,33 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 // when rest is not the end of the pattern, anchored by a final '$'.
 func searches(rest string) bool {
 	return strings.IndexByte(rest, '*') >= 0 || !strings.HasSuffix(rest, "$")
+}
+
+// searchChain returns the most rules that search (see searches) whose
+// literal prefixes, the octets before their first '*', one input can
+// start with: a rule searches an input only once its prefix matched, so
+// this many at most search any one input. Sorted, the prefixes that
+// start another come right before it and those that start the same one
+// form a chain, which a stack follows.
+func searchChain(rules []Rule) int {
+	var prefixes []string
+	for i := range rules {
+		p := rules[i].Pattern
+		if star := strings.IndexByte(p, '*'); star >= 0 && searches(p[star+1:]) {
+			prefixes = append(prefixes, p[:star])
+		}
+	}
+	slices.Sort(prefixes)
+	most := 0
+	var chain []string // the prefixes of the last one, itself included, shortest first
+	for _, p := range prefixes {
+		for len(chain) > 0 && !strings.HasPrefix(p, chain[len(chain)-1]) {
+			chain = chain[:len(chain)-1]
+		}
+		chain = append(chain, p)
+		most = max(most, len(chain))
+	}
+	return most
 }
 
 // endToEnd returns how many of the first rules have text as their

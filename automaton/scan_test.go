@@ -88,7 +88,7 @@ func TestScanBounds(t *testing.T) {
 	}
 	// A rule searches when a '*' is followed by another, or not by the
 	// anchor that ends it: however many stars, it is one.
-	many := func(i int) string { return fmt.Sprintf("/%d", i) + strings.Repeat("*a", 100) }
+	many := func(i int) string { return fmt.Sprintf("/*%d", i) + strings.Repeat("*a", 100) }
 	if automaton.NewScan(searching(automaton.ScanMaxSearches, many)) == nil {
 		t.Errorf("NewScan refused %d rules that search", automaton.ScanMaxSearches)
 	}
@@ -97,6 +97,20 @@ func TestScanBounds(t *testing.T) {
 	}
 	if automaton.NewScan(searching(1000, func(i int) string { return fmt.Sprintf("/*.x%d$", i) })) == nil {
 		t.Error(`NewScan refused rules "/*.x$", which compare their ends and search nothing`)
+	}
+	// Rules whose prefixes no input starts with together search apart:
+	// counted along a chain of prefixes.
+	if automaton.NewScan(searching(1000, func(i int) string { return fmt.Sprintf("/d%d/*a*b", i) })) == nil {
+		t.Error(`NewScan refused rules "/d<i>/*a*b", of which one at most searches an input`)
+	}
+	chain := func(i int) string {
+		return "/" + strings.Repeat("a", i%(automaton.ScanMaxSearches+1)) + fmt.Sprintf("*x%d*", i)
+	}
+	if automaton.NewScan(searching(automaton.ScanMaxSearches+1, chain)) != nil {
+		t.Errorf(`NewScan took %d rules "/a…*x*" whose prefixes start one another`, automaton.ScanMaxSearches+1)
+	}
+	if automaton.NewScan(searching(automaton.ScanMaxSearches, chain)) == nil {
+		t.Errorf(`NewScan refused %d rules "/a…*x*" whose prefixes start one another`, automaton.ScanMaxSearches)
 	}
 	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("a", automaton.DecideBase)}}) != nil {
 		t.Error("NewScan took a pattern of DecideBase octets")
@@ -155,12 +169,23 @@ func TestScanWithinBudget(t *testing.T) {
 		{"anchored", func(i int) string { return "/*" + seg(200) + "*" + seg(100) + fmt.Sprintf("%d$", i) }},
 	}
 	prefixed := automaton.NewRewriting(nil, nil, nil)
-	for _, shape := range shapes {
+	for k, shape := range shapes {
 		var rules []automaton.Rule
 		octets := 0
-		// The searching rules, then literal ones up to the octets' bound.
+		// The searching rules, then literal ones up to the octets' bound;
+		// in the first shape, all but one of the searching rules start
+		// "/", and a hundred more start apart, "/<j>/", one of which the
+		// inputs start with.
 		for i := 0; i < automaton.ScanMaxSearches; i++ {
 			p := shape.rule(i)
+			if k == 0 && i == automaton.ScanMaxSearches-1 {
+				for j := range 100 {
+					p := fmt.Sprintf("/%d/*%s", j, seg(20))
+					octets += len(p) + 1
+					rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
+				}
+				continue
+			}
 			octets += len(p) + 1
 			rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
 		}
@@ -179,6 +204,9 @@ func TestScanWithinBudget(t *testing.T) {
 		for _, n := range []int{0, 1, 100, 1023, 4096, automaton.ScanMaxInput - 1} {
 			for _, run := range []string{"a", "b", "ab"} {
 				body := strings.Repeat(run, n/len(run)+1)[:n]
+				if k == 0 && n > 3 {
+					body = "7/" + body[2:] // "/7/": a rule of the hundred searches too
+				}
 				for _, in := range []automaton.Input{automaton.String("/" + body), automaton.Rewrite(body, 0, "/", prefixed)} {
 					_, work, ok := s.Match(in)
 					if !ok || work > automaton.DecideBudget(n+1) {
