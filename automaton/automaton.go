@@ -163,7 +163,7 @@ import (
 //     Compile together, see Bounds), the tier
 //     builds nothing and runs its scan plan instead (segscan.go): a Scan
 //     of the wildcard patterns in rank order, which stops at the first
-//     that matches, every octet read or compared counted against the
+//     that matches, every octet read or passed counted against the
 //     decision budget. It reads an input that some octet of is rewritten
 //     into a buffer on the stack of at most scanPlanInput (64 KiB)
 //     octets: a longer one fails closed.

@@ -55,10 +55,11 @@ package automaton
 // two units an octet of the patterns and a rule (at most DecideBase), one
 // an octet of the input to read it, and one an octet per rule that
 // searches it (at most DecidePerOctet-1), for every input it reads, of up
-// to scanPlanInput octets (longer ones are decided by the Machine). So a Matcher that
-// starts with a Scan never builds its Machine inside a decision, which in
-// a fresh process cost more than the decision budget's time in page
-// faults alone, but only once the scans have spent its build cost.
+// to scanPlanInput octets (longer ones are decided by the Machine). So a
+// Matcher that starts with a Scan never builds its Machine inside a
+// decision, which in a fresh process cost more than the decision budget's
+// time in page faults alone, but only once the scans have spent its build
+// cost.
 
 import (
 	"math"
