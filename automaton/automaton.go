@@ -256,8 +256,9 @@ import (
 // input's, and per pattern tried the octets of it read and each octet of
 // the input its searches pass, with no bound but the budget's (a unit
 // costs about 11 instructions at worst), checked after each pattern tried
-// and at least every scanBlock (256) patterns (Stats.Bounded is false); the lazily built DFA 1 on the
-// states it has built, and its share of the budget for those it builds.
+// and at least every scanBlock (256) patterns (Stats.Bounded is false);
+// the lazily built DFA 1 on the states it has built, and its share of
+// the budget for those it builds.
 // So "linear in the input" is at most 32 units per octet, and on the
 // segment tier, once the per-walk work below is spent, what is left of
 // DecideBase.
