@@ -447,7 +447,9 @@ func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	if _, more := t.next(); !more && len(u) <= most {
 		return s.decide(u, m) // u is all of in: no copy
 	}
-	if d := s.matchCopy(in, m); d.status != scanTooLong || most <= scanMaxInput {
+	// Both callers read inputs longer than the first buffer: the second
+	// frame is taken only by such an input.
+	if d := s.matchCopy(in, m); d.status != scanTooLong {
 		return d
 	}
 	return s.matchCopyLong(in, m)
