@@ -88,14 +88,17 @@
 //     decides them with a DFA built as they need its states, in 2 MiB of
 //     arenas that all Matchers share.
 //   - A Matcher of rules the automaton package can scan (at most 16 KiB of
-//     patterns, of which at most 31 rules search any one URL) builds no
-//     automaton at first: it decides by a scan of its rules, which never
-//     reaches the decision budget, counting its work, and once that
-//     reaches the estimated cost of the build, hands itself to one
-//     background goroutine that builds the automaton, once; at most 256
-//     Matchers wait for it, and a decision that finds the queue full never
-//     waits (a later one hands the Matcher again). A URL of more than 64
-//     KiB builds it at once.
+//     patterns) builds no automaton at first: it decides by a scan of its
+//     rules, which never reaches the decision budget, counting its work,
+//     and once that reaches the estimated cost of the build, hands itself
+//     to one background goroutine that builds the automaton, once; at most
+//     256 Matchers wait for it, and a decision that finds the queue full
+//     never waits (a later one hands the Matcher again). A URL longer than
+//     the scan reads builds it at once, within that URL's budget: 64 KiB
+//     when at most 31 rules search any one URL, and fewer octets (at least
+//     633 over the corpus's selections) when more do, as many as the
+//     budget pays for; rules whose build would not fit the budget of the
+//     next longer URL are not scanned.
 //   - Explain reads at most 16 octets for each octet of the URL's path and
 //     of the rules' patterns, plus 1 MiB, and says so when that stopped
 //     it.

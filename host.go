@@ -11,11 +11,12 @@ package robots
 // goroutine never waits for the build nor allocates for it: it hands the
 // Matcher to the builder with a send that gives up when the queue is full
 // (a later decision hands it again). A URL longer than the scan reads (64
-// KiB) makes it build at once, in its own goroutine; no scan goes past
-// the decision budget (automaton.NewScan takes only rules it can decide
-// within it), though a decision here still falls back to the automaton if
-// one did. Tools that ask what the automaton is (Stats, Cost) build it
-// too.
+// KiB, or fewer octets for rules of which more than 31 search one URL:
+// automaton.NewScanIn) makes it build at once, in its own goroutine,
+// within that URL's decision budget; no scan goes past the budget
+// (automaton.NewScan takes only rules it can decide within it), though a
+// decision here still falls back to the automaton if one did. Tools that
+// ask what the automaton is (Stats, Cost) build it too.
 
 import (
 	"sync"

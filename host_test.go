@@ -1,6 +1,8 @@
 package robots
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -96,6 +98,23 @@ func TestHostModes(t *testing.T) {
 		}
 		if built := long.host.built.Load() != nil; built != (n > 64<<10) {
 			t.Errorf("a URL of %d octets: automaton built %v", len(u), built)
+		}
+	}
+	// Rules of which more than 31 search a URL are scanned for shorter
+	// URLs only (here about 2,700 octets).
+	var body strings.Builder
+	body.WriteString("User-agent: x\nAllow: /a/\n")
+	for i := range 40 {
+		fmt.Fprintf(&body, "Disallow: /*%s%d\n", strings.Repeat("a", 100), i)
+	}
+	many := Parse([]byte(body.String()), config.WithScan(config.ScanOnly)).Agent("x")
+	for _, n := range []int{1000, 10000} {
+		u := "/a/" + longPath(n)
+		if d := many.Decide(u); !d.Allowed || d.Line != 2 {
+			t.Errorf("40 searching rules: Decide of a URL of %d octets = %+v, want allowed by line 2", len(u), d)
+		}
+		if built := many.host.built.Load() != nil; built != (n > 2000) {
+			t.Errorf("40 searching rules: a URL of %d octets: automaton built %v", len(u), built)
 		}
 	}
 }

@@ -54,14 +54,18 @@
 //     2 MiB of static storage in all, whatever the patterns and the
 //     Machines.
 //   - A Scan takes rules of one class with at most 16,384 octets of
-//     patterns (and rules) in all, of which at most 31 search any one
-//     input (a '*' followed by another, or not by the final '$', once the
-//     input starts with the octets before the first '*'), and inputs of
-//     at most 64 KiB. Its searches pass each octet of the input once a
-//     rule, so it decides every input it reads within the decision
-//     budget: two units an octet of the patterns, one an octet of the
-//     input per rule that searches and one to read it. BuildCost
-//     estimates a build at 20 units an octet of the patterns and a rule.
+//     patterns (and rules) in all. It reads inputs of at most 64 KiB when
+//     at most 31 rules search any one input (a '*' followed by another,
+//     or not by the final '$', once the input starts with the octets
+//     before the first '*'), and when more, of at most what the budget's
+//     base left by the patterns pays for per searching rule past 31; it
+//     takes those rules only when building the Machine costs no more
+//     than the budget of an input one octet longer. Its searches pass
+//     each octet of the input once a rule, so it decides every input it
+//     reads within the decision budget: two units an octet of the
+//     patterns, one an octet of the input per rule that searches and one
+//     to read it. BuildCost estimates a build at 20 units an octet of the
+//     patterns and a rule.
 //     TierSegments decides with the same matcher, over all its wildcard
 //     patterns, when building its tables would cost more than its compile
 //     budget; there it stops past the budget and fails closed.

@@ -187,3 +187,6 @@ const (
 	ScanMaxOctets   = scanMaxOctets
 	ScanMaxInput    = scanPlanInput
 )
+
+// Most returns the longest input s decides (see NewScanIn).
+func (s *Scan) Most() int { return int(s.most) }

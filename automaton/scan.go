@@ -47,19 +47,24 @@ package automaton
 //
 // A rule searches only an input that starts with its literal prefix (the
 // octets before its first '*'), which it compares first. NewScan takes
-// only rules whose patterns hold at most scanMaxOctets octets in all,
-// of which at most scanMaxSearches search any one input: rules that
-// search, counted along a chain of prefixes each of which starts the next
-// (searchChain), so that "/a/*x*" and "/b/*x*" count once, "/*x*" and
-// "/a/*x*" twice. So no decision of a Scan reaches the decision budget:
-// two units an octet of the patterns and a rule (at most DecideBase), one
-// an octet of the input to read it, and one an octet per rule that
-// searches it (at most DecidePerOctet-1), for every input it reads, of up
-// to scanPlanInput octets (longer ones are decided by the Machine). So a
-// Matcher that starts with a Scan never builds its Machine inside a
-// decision, which in a fresh process cost more than the decision budget's
-// time in page faults alone, but only once the scans have spent its build
-// cost.
+// only rules whose patterns hold at most scanMaxOctets octets in all.
+// Rules that search are counted along a chain of prefixes each of which
+// starts the next (searchChain), so that "/a/*x*" and "/b/*x*" count
+// once, "/*x*" and "/a/*x*" twice: that many at most search one input. A
+// decision then costs two units an octet of the patterns and a rule (at
+// most DecideBase), one an octet of the input to read it, and one an
+// octet per rule that searches it. When at most scanMaxSearches
+// (DecidePerOctet-1) search, that is within the decision budget for every
+// input the Scan reads, of up to scanPlanInput octets; when more do, the
+// Scan reads inputs only as long as the base left by the patterns pays
+// for the rules past scanMaxSearches (scanMost), and NewScan takes the
+// rules only when building the Machine is estimated to cost no more than
+// the budget of an input one octet longer. Longer inputs are decided by
+// the Machine. So no decision of a Scan reaches the decision budget, and
+// a Matcher that starts with a Scan builds its Machine inside a decision
+// only within that decision's budget (a cold build in a fresh process
+// cost more than a decision's budget in page faults alone), and otherwise
+// once the scans have spent its build cost.
 
 import (
 	"math"
@@ -102,6 +107,7 @@ type Scan struct {
 	rules  []scanRule // in the order given
 	ranks  *[]int32   // each rule's rank, when the ranks are not the patterns' lengths (see scanRule); else nil
 	cost   int32      // BuildCost
+	most   int32      // the longest input Match decides (see NewScanIn)
 	ranked bool       // the rules are in rank order, ranks distinct: the first match wins (the scan plan)
 }
 
@@ -222,9 +228,9 @@ func headStar(p string) (uint64, int) {
 }
 
 // NewScan returns a Scan of rules, which must all be of class 0, or nil
-// when they are too many or too long to scan within the decision budget,
-// or a rank other than math.MaxInt falls outside 32 bits (then build the
-// Machine). It copies the patterns into one string.
+// when they are too many or too long to scan within the decision budget
+// (see scanMost), or a rank other than math.MaxInt falls outside 32 bits
+// (then build the Machine). It copies the patterns into one string.
 func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
 
 // NewScanIn is NewScan, but when text is the patterns of the first rules
@@ -274,10 +280,15 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 		end += len(r.Pattern)
 		s.rules[i] = newScanRule(h|flags, uint32(end))
 	}
-	if searching > scanMaxSearches && searchChain(rules) > scanMaxSearches {
-		return nil
-	}
 	s.cost = int32(buildUnitsPerOctet * (octets + len(rules)))
+	s.most = scanPlanInput
+	if searching > scanMaxSearches {
+		most, ok := scanMost(octets+len(rules), searchChain(rules))
+		if !ok {
+			return nil
+		}
+		s.most = int32(most)
+	}
 	shared := endToEnd(text, rules)
 	if shared < 0 {
 		text, shared = "", 0
@@ -294,6 +305,23 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 		s.tail = b.String()
 	}
 	return s
+}
+
+// scanMost returns the longest input a Scan of rules whose patterns and
+// count add up to size, of which chain at most search one input
+// (searchChain), decides within the decision budget: every input it reads
+// (scanPlanInput octets) when chain is at most scanMaxSearches, else those
+// whose octets each searching rule past scanMaxSearches passes within the
+// budget's base left over by the patterns (DecideBase - 2·size). A
+// longer input is decided by the Machine, built then and there, so ok is
+// false, and the rules are not to be scanned, when building it would cost
+// more than the decision budget of an input one octet longer.
+func scanMost(size, chain int) (most int, ok bool) {
+	if chain <= scanMaxSearches {
+		return scanPlanInput, true
+	}
+	most = min((DecideBase-2*size)/(chain-scanMaxSearches), scanPlanInput)
+	return most, buildUnitsPerOctet*size <= DecideBase+DecidePerOctet*(most+1)
 }
 
 // searches reports whether a rule whose pattern follows its first '*'
@@ -406,7 +434,7 @@ func (s *Scan) Rules() []Rule {
 // deciding it so would cost more than the decision budget (decide it with
 // the Machine). It does not allocate, and takes no lock.
 func (s *Scan) Match(in Input) (best int32, work int, ok bool) {
-	d := s.match(in, scanMeter{base: DecideBase, per: DecidePerOctet, countRead: true}, scanPlanInput)
+	d := s.match(in, scanMeter{base: DecideBase, per: DecidePerOctet, countRead: true}, int(s.most))
 	return d.best, d.work, d.status == scanDecided
 }
 
@@ -438,9 +466,9 @@ const (
 
 // match decides in within m, reading it as the string it is when every
 // octet reads as itself, and otherwise copying it onto the stack; an
-// input longer than most octets (scanPlanInput for a Scan, which copies
-// up to as many; math.MaxInt for the scan plan, which reads any input
-// that reads as itself) is not decided.
+// input longer than most octets (at most scanPlanInput for a Scan, which
+// copies up to as many; math.MaxInt-1 for the scan plan, which reads any
+// input that reads as itself) is not decided.
 func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	t := in
 	u := t.plain(most + 1)
@@ -449,27 +477,28 @@ func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	}
 	// Both callers read inputs longer than the first buffer: the second
 	// frame is taken only by such an input.
-	if d := s.matchCopy(in, m); d.status != scanTooLong {
+	if d := s.matchCopy(in, m, most); d.status != scanTooLong || most <= scanMaxInput {
 		return d
 	}
-	return s.matchCopyLong(in, m)
+	return s.matchCopyLong(in, m, most)
 }
 
-// matchCopy is match for an input of at most scanMaxInput octets that does
-// not read as its string.
-func (s *Scan) matchCopy(in Input, m scanMeter) scanDecision {
+// matchCopy is match for an input of at most scanMaxInput octets, and at
+// most most, that does not read as its string.
+func (s *Scan) matchCopy(in Input, m scanMeter, most int) scanDecision {
 	var buf [scanMaxInput]byte
-	n, ok := readInto(&in, buf[:])
+	n, ok := readInto(&in, buf[:min(most, len(buf))])
 	if !ok {
 		return m.tooLong(n)
 	}
 	return s.decide(unsafe.String(&buf[0], n), m)
 }
 
-// matchCopyLong is matchCopy for an input of at most scanPlanInput octets.
-func (s *Scan) matchCopyLong(in Input, m scanMeter) scanDecision {
+// matchCopyLong is matchCopy for an input of at most scanPlanInput octets,
+// and at most most.
+func (s *Scan) matchCopyLong(in Input, m scanMeter, most int) scanDecision {
 	var buf [scanPlanInput]byte
-	n, ok := readInto(&in, buf[:])
+	n, ok := readInto(&in, buf[:min(most, len(buf))])
 	if !ok {
 		return m.tooLong(n)
 	}

@@ -92,8 +92,17 @@ func TestScanBounds(t *testing.T) {
 	if automaton.NewScan(searching(automaton.ScanMaxSearches, many)) == nil {
 		t.Errorf("NewScan refused %d rules that search", automaton.ScanMaxSearches)
 	}
-	if automaton.NewScan(searching(automaton.ScanMaxSearches+1, many)) != nil {
-		t.Errorf("NewScan took %d rules that search", automaton.ScanMaxSearches+1)
+	// Past ScanMaxSearches, a Scan reads shorter inputs, as long as
+	// building the Machine for a longer one fits its budget.
+	if s := automaton.NewScan(searching(automaton.ScanMaxSearches+1, many)); s == nil {
+		t.Errorf("NewScan refused %d rules that search, of %d octets", automaton.ScanMaxSearches+1, len(endToEnd(searching(automaton.ScanMaxSearches+1, many))))
+	} else if s.Most() >= automaton.ScanMaxInput || automaton.DecideBudget(s.Most()+1) < s.BuildCost() {
+		t.Errorf("%d rules that search: reads %d octets, and building costs %d, past the budget %d of one more", automaton.ScanMaxSearches+1, s.Most(), s.BuildCost(), automaton.DecideBudget(s.Most()+1))
+	}
+	longer := func(i int) string { return fmt.Sprintf("/*%d", i) + strings.Repeat("*a", 75) }
+	if s := automaton.NewScan(searching(100, longer)); s != nil {
+		t.Errorf("NewScan took 100 rules that search, of %d octets: it reads %d octets, and building costs %d, past the budget %d of one more",
+			len(endToEnd(searching(100, longer))), s.Most(), s.BuildCost(), automaton.DecideBudget(s.Most()+1))
 	}
 	if automaton.NewScan(searching(1000, func(i int) string { return fmt.Sprintf("/*.x%d$", i) })) == nil {
 		t.Error(`NewScan refused rules "/*.x$", which compare their ends and search nothing`)
@@ -106,11 +115,11 @@ func TestScanBounds(t *testing.T) {
 	chain := func(i int) string {
 		return "/" + strings.Repeat("a", i%(automaton.ScanMaxSearches+1)) + fmt.Sprintf("*x%d*", i)
 	}
-	if automaton.NewScan(searching(automaton.ScanMaxSearches+1, chain)) != nil {
-		t.Errorf(`NewScan took %d rules "/a…*x*" whose prefixes start one another`, automaton.ScanMaxSearches+1)
+	if s := automaton.NewScan(searching(automaton.ScanMaxSearches+1, chain)); s == nil || s.Most() >= automaton.ScanMaxInput {
+		t.Errorf(`NewScan of %d rules "/a…*x*" whose prefixes start one another reads every input`, automaton.ScanMaxSearches+1)
 	}
-	if automaton.NewScan(searching(automaton.ScanMaxSearches, chain)) == nil {
-		t.Errorf(`NewScan refused %d rules "/a…*x*" whose prefixes start one another`, automaton.ScanMaxSearches)
+	if s := automaton.NewScan(searching(automaton.ScanMaxSearches, chain)); s == nil || s.Most() != automaton.ScanMaxInput {
+		t.Errorf(`NewScan of %d rules "/a…*x*" whose prefixes start one another does not read every input`, automaton.ScanMaxSearches)
 	}
 	if automaton.NewScan([]automaton.Rule{{Pattern: "/" + strings.Repeat("a", automaton.DecideBase)}}) != nil {
 		t.Error("NewScan took a pattern of DecideBase octets")
@@ -155,30 +164,37 @@ func TestScanBounds(t *testing.T) {
 // TestScanWithinBudget checks that no decision of a Scan reaches the
 // decision budget, on the costliest rules NewScan takes: every rule
 // searching, of segments that almost match a run of one octet everywhere,
-// filling the octets, decided on runs of that octet and of another (in
-// place and copied) up to the longest input the scan reads. So a Matcher
-// that starts with a Scan never needs its Machine to decide.
+// decided on runs of that octet and of another (in place and copied) up to
+// the longest input the Scan reads. With at most ScanMaxSearches rules
+// searching, they fill the octets and the Scan reads every input up to
+// ScanMaxInput; with more, it reads shorter ones, and building the Machine
+// for one octet more fits that input's budget. So a Matcher that starts
+// with a Scan never needs its Machine to decide but within the budget.
 func TestScanWithinBudget(t *testing.T) {
 	seg := func(n int) string { return strings.Repeat("a", n) + "b" }
 	shapes := []struct {
-		name string
-		rule func(i int) string
+		name      string
+		searching int // rules that search every input
+		rule      func(i int) string
 	}{
-		{"one long segment", func(i int) string { return "/*" + seg(400) + fmt.Sprint(i) }},
-		{"many short segments", func(i int) string { return "/*" + strings.Repeat(seg(3)+"*", 60) + fmt.Sprint(i) }},
-		{"anchored", func(i int) string { return "/*" + seg(200) + "*" + seg(100) + fmt.Sprintf("%d$", i) }},
+		{"one long segment", automaton.ScanMaxSearches, func(i int) string { return "/*" + seg(400) + fmt.Sprint(i) }},
+		{"many short segments", automaton.ScanMaxSearches, func(i int) string { return "/*" + strings.Repeat(seg(3)+"*", 60) + fmt.Sprint(i) }},
+		{"anchored", automaton.ScanMaxSearches, func(i int) string { return "/*" + seg(200) + "*" + seg(100) + fmt.Sprintf("%d$", i) }},
+		{"40 searching", 40, func(i int) string { return "/*" + seg(100) + fmt.Sprint(i) }},
+		{"200 searching", 200, func(i int) string { return "/*" + seg(1) + "*" + fmt.Sprint(i) }},
 	}
 	prefixed := automaton.NewRewriting(nil, nil, nil)
 	for k, shape := range shapes {
 		var rules []automaton.Rule
 		octets := 0
-		// The searching rules, then literal ones up to the octets' bound;
-		// in the first shape, all but one of the searching rules start
-		// "/", and a hundred more start apart, "/<j>/", one of which the
-		// inputs start with.
-		for i := 0; i < automaton.ScanMaxSearches; i++ {
+		// The searching rules, then, when they are at most
+		// ScanMaxSearches, literal ones up to the octets' bound; in the
+		// first shape, all but one of the searching rules start "/", and a
+		// hundred more start apart, "/<j>/", one of which the inputs start
+		// with.
+		for i := 0; i < shape.searching; i++ {
 			p := shape.rule(i)
-			if k == 0 && i == automaton.ScanMaxSearches-1 {
+			if k == 0 && i == shape.searching-1 {
 				for j := range 100 {
 					p := fmt.Sprintf("/%d/*%s", j, seg(20))
 					octets += len(p) + 1
@@ -189,7 +205,7 @@ func TestScanWithinBudget(t *testing.T) {
 			octets += len(p) + 1
 			rules = append(rules, automaton.Rule{Pattern: p, Rank: 2 * len(p)})
 		}
-		for i := 0; ; i++ {
+		for i := 0; shape.searching <= automaton.ScanMaxSearches; i++ {
 			p := fmt.Sprintf("/%d%s", i, seg(50))
 			if octets+len(p)+1 > automaton.ScanMaxOctets {
 				break
@@ -201,16 +217,32 @@ func TestScanWithinBudget(t *testing.T) {
 		if s == nil {
 			t.Fatalf("%s: NewScan refused %d rules of %d octets", shape.name, len(rules), octets)
 		}
-		for _, n := range []int{0, 1, 100, 1023, 4096, automaton.ScanMaxInput - 1} {
+		most := s.Most()
+		if want := shape.searching <= automaton.ScanMaxSearches; (most == automaton.ScanMaxInput) != want {
+			t.Errorf("%s: reads %d octets; every input %v, want %v", shape.name, most, !want, want)
+		}
+		if most < automaton.ScanMaxInput && s.BuildCost() > automaton.DecideBudget(most+1) {
+			t.Errorf("%s: reads %d octets, and building costs %d, past the budget %d of one more", shape.name, most, s.BuildCost(), automaton.DecideBudget(most+1))
+		}
+		for _, n := range []int{1, 2, 101, 1024, 4097, most - 1, most, most + 1} {
+			if n < 1 || n > most+1 || n > automaton.ScanMaxInput {
+				continue
+			}
 			for _, run := range []string{"a", "b", "ab"} {
-				body := strings.Repeat(run, n/len(run)+1)[:n]
-				if k == 0 && n > 3 {
+				body := strings.Repeat(run, n/len(run))[:n-1]
+				if k == 0 && n > 4 {
 					body = "7/" + body[2:] // "/7/": a rule of the hundred searches too
 				}
 				for _, in := range []automaton.Input{automaton.String("/" + body), automaton.Rewrite(body, 0, "/", prefixed)} {
 					_, work, ok := s.Match(in)
-					if !ok || work > automaton.DecideBudget(n+1) {
-						t.Fatalf("%s, %d octets of %q: ok %v, work %d, budget %d", shape.name, n+1, run, ok, work, automaton.DecideBudget(n+1))
+					if n > most {
+						if ok {
+							t.Fatalf("%s, %d octets of %q: decided, past the %d it reads", shape.name, n, run, most)
+						}
+						continue
+					}
+					if !ok || work > automaton.DecideBudget(n) {
+						t.Fatalf("%s, %d octets of %q: ok %v, work %d, budget %d", shape.name, n, run, ok, work, automaton.DecideBudget(n))
 					}
 				}
 			}
