@@ -239,24 +239,24 @@ func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
 // caller that keeps the patterns so already holds them once. What is not
 // so is copied.
 func NewScanIn(text, tail string, rules []Rule) *Scan {
-	// One pass checks each rule's rank and octets and writes its record,
-	// so what it allocates before it may find too many octets or stars is
-	// bounded by the first check (each rule costs at least one unit). The
-	// ranks are taken to be derived from the patterns' lengths (see
-	// scanRule) until a rule's is not; the ranks are then kept apart, and
-	// the records written so far lose the flags that said them.
-	if len(rules) > scanMaxOctets {
-		return nil
-	}
-	s := &Scan{rules: make([]scanRule, len(rules))}
-	octets, end, searching := 0, 0, 0
+	// A first pass counts the octets, so that rules too long to scan cost
+	// no allocation; a second checks each rule's rank and writes its
+	// record. The ranks are taken to be derived from the patterns'
+	// lengths (see scanRule) until a rule's is not; the ranks are then
+	// kept apart, and the records written so far lose the flags that said
+	// them. Each Rule is read in place, not copied.
+	octets := 0
 	for i := range rules {
-		r := &rules[i] // not a copy of each Rule
-		rank, ok := scanRank(r.Rank)
-		if r.Class != 0 || !ok {
+		if octets += len(rules[i].Pattern); octets+len(rules) > scanMaxOctets {
 			return nil
 		}
-		if octets += len(r.Pattern); octets+len(rules) > scanMaxOctets {
+	}
+	s := &Scan{rules: make([]scanRule, len(rules))}
+	end, searching, rooted := 0, 0, 0
+	for i := range rules {
+		r := &rules[i]
+		rank, ok := scanRank(r.Rank)
+		if r.Class != 0 || !ok {
 			return nil
 		}
 		var flags uint64
@@ -276,6 +276,9 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 		h, star := headStar(r.Pattern)
 		if star >= 0 && searches(r.Pattern[star+1:]) {
 			searching++
+			if star == 0 || star == 1 && r.Pattern[0] == '/' {
+				rooted++ // its prefix, "" or "/", starts every path
+			}
 		}
 		end += len(r.Pattern)
 		s.rules[i] = newScanRule(h|flags, uint32(end))
@@ -283,6 +286,11 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 	s.cost = int32(buildUnitsPerOctet * (octets + len(rules)))
 	s.most = scanPlanInput
 	if searching > scanMaxSearches {
+		// The rules rooted at "/" search every path together: when they
+		// are already too many, the chain is not worth sorting for.
+		if _, ok := scanMost(octets+len(rules), rooted); !ok {
+			return nil
+		}
 		most, ok := scanMost(octets+len(rules), searchChain(rules))
 		if !ok {
 			return nil

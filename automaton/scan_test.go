@@ -112,6 +112,11 @@ func TestScanBounds(t *testing.T) {
 	if automaton.NewScan(searching(1000, func(i int) string { return fmt.Sprintf("/d%d/*a*b", i) })) == nil {
 		t.Error(`NewScan refused rules "/d<i>/*a*b", of which one at most searches an input`)
 	}
+	// Rules whose prefixes are "/" or "" search every path together; one
+	// of any other octet searches only the paths it starts.
+	if automaton.NewScan(searching(200, func(i int) string { return fmt.Sprintf("%c*x%d*%s", 'A'+i%50, i, strings.Repeat("y", 40)) })) == nil {
+		t.Error(`NewScan refused 200 rules "<c>*x*" of 50 prefixes c, of which 4 at most search an input`)
+	}
 	chain := func(i int) string {
 		return "/" + strings.Repeat("a", i%(automaton.ScanMaxSearches+1)) + fmt.Sprintf("*x%d*", i)
 	}
