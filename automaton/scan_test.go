@@ -72,6 +72,57 @@ func TestScanAgainstReference(t *testing.T) {
 	}
 }
 
+// TestScanManySearching checks a Scan of more rules that search an input
+// than ScanMaxSearches against the reference: it decides exactly every
+// input up to the most it reads, each within its budget, and no longer
+// one.
+func TestScanManySearching(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	taken := 0
+	for iter := 0; iter < 100; iter++ {
+		rules := make([]automaton.Rule, automaton.ScanMaxSearches+1+r.IntN(200))
+		for i := range rules {
+			// "/*", so that most rules search every input, then a random
+			// pattern of a and b.
+			p := "/*" + randPattern(r, "ab")[1:]
+			rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
+		}
+		s := automaton.NewScan(rules)
+		if s == nil {
+			continue
+		}
+		taken++
+		most := s.Most()
+		for k := 0; k < 20; k++ {
+			n := max(1, most-2+r.IntN(5))
+			if k%2 == 0 {
+				n = 1 + r.IntN(most)
+			}
+			b := []byte("/" + strings.Repeat("a", n-1))
+			for i := 1; i < n; i++ {
+				b[i] = "ab"[r.IntN(2)]
+			}
+			in := string(b)
+			got, work, ok := s.Match(automaton.String(in))
+			if ok != (n <= most) {
+				t.Fatalf("%d rules, reading %d octets: an input of %d decided %v", len(rules), most, n, ok)
+			}
+			if !ok {
+				continue
+			}
+			if want := naive(rules, in); got != want {
+				t.Fatalf("rules %v input %q: scan %d, want %d", rules, in, got, want)
+			}
+			if work > automaton.DecideBudget(n) {
+				t.Fatalf("%d rules, an input of %d: work %d, past the budget %d", len(rules), n, work, automaton.DecideBudget(n))
+			}
+		}
+	}
+	if taken < 50 {
+		t.Errorf("NewScan took %d of 100 sets of many searching rules", taken)
+	}
+}
+
 // TestScanBounds checks what NewScan refuses and what Match does not
 // decide: rules of another class, too many rules that search or too many
 // octets, and an input longer than the scan reads.
