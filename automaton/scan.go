@@ -228,9 +228,12 @@ func headStar(p string) (uint64, int) {
 }
 
 // NewScan returns a Scan of rules, which must all be of class 0, or nil
-// when they are too many or too long to scan within the decision budget
-// (see scanMost), or a rank other than math.MaxInt falls outside 32 bits
-// (then build the Machine). It copies the patterns into one string.
+// when they are too many or too long to scan within the decision budget,
+// or a rank other than math.MaxInt falls outside 32 bits (then build the
+// Machine). When more than 31 of the rules search one input, the Scan
+// decides only inputs short enough to scan within their budget, and nil
+// is returned when building the Machine for a longer one would cost more
+// than its budget. It copies the patterns into one string.
 func NewScan(rules []Rule) *Scan { return NewScanIn("", "", rules) }
 
 // NewScanIn is NewScan, but when text is the patterns of the first rules
