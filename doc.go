@@ -87,8 +87,8 @@
 //     which share theirs process-wide. A Matcher that decides many URLs
 //     decides them with a DFA built as they need its states, in 2 MiB of
 //     arenas that all Matchers share.
-//   - A Matcher of rules the automaton package can scan (at most 16 KiB of
-//     patterns) builds no automaton at first: it decides by a scan of its
+//   - A Matcher of rules the automaton package can scan (at most 32 KiB of
+//     patterns and rules) builds no automaton at first: it decides by a scan of its
 //     rules, which never reaches the decision budget, counting its work,
 //     and once that reaches the estimated cost of the build, hands itself
 //     to one background goroutine that builds the automaton, once; at most
@@ -96,7 +96,7 @@
 //     never waits (a later one hands the Matcher again). A URL longer than
 //     the scan reads builds it at once, within that URL's budget: 64 KiB
 //     when at most 31 rules search any one URL, and fewer octets (at least
-//     633 over the corpus's selections) when more do, as many as the
+//     665 over the corpus's selections) when more do, as many as the
 //     budget pays for; rules whose build would not fit the budget of the
 //     next longer URL are not scanned.
 //   - Explain reads at most 16 octets for each octet of the URL's path and

@@ -53,7 +53,7 @@
 //     lazily, a state at a time, in arenas that every Machine shares:
 //     2 MiB of static storage in all, whatever the patterns and the
 //     Machines.
-//   - A Scan takes rules of one class with at most 16,384 octets of
+//   - A Scan takes rules of one class with at most 32,768 octets of
 //     patterns (and rules) in all. It reads inputs of at most 64 KiB when
 //     at most 31 rules search any one input (a '*' followed by another,
 //     or not by the final '$', once the input starts with the octets
@@ -62,9 +62,9 @@
 //     takes those rules only when building the Machine costs no more
 //     than the budget of an input one octet longer. Its searches pass
 //     each octet of the input once a rule, so it decides every input it
-//     reads within the decision budget: two units an octet of the
-//     patterns, one an octet of the input per rule that searches and one
-//     to read it. BuildCost estimates a build at 20 units an octet of the
+//     reads within the decision budget: a unit an octet of the patterns
+//     and a rule, one an octet of the input per rule that searches and
+//     one to read it. BuildCost estimates a build at 20 units an octet of the
 //     patterns and a rule.
 //     TierSegments decides with the same matcher, over all its wildcard
 //     patterns, when building its tables would cost more than its compile

@@ -31,8 +31,8 @@ package automaton
 // the input its searches pass or match. Each search starts where the one
 // before ended, and the first that fails ends the rule, so a rule's
 // searches pass each octet of the input at most once, whatever its
-// stars: a rule costs at most its pattern's octets twice and, if it
-// searches at all (a '*' followed by another, or not by the anchor that
+// stars, and the octets a search matches are among those: a rule costs
+// at most a unit and its pattern's octets and, if it searches at all (a '*' followed by another, or not by the anchor that
 // ends it: "/*.pdf$" only compares its end), the input's octets once. So
 // per octet of the input a decision costs one unit to read it and one per
 // searching rule tried. The budget is checked after each rule tried and
@@ -51,7 +51,7 @@ package automaton
 // Rules that search are counted along a chain of prefixes each of which
 // starts the next (searchChain), so that "/a/*x*" and "/b/*x*" count
 // once, "/*x*" and "/a/*x*" twice: that many at most search one input. A
-// decision then costs two units an octet of the patterns and a rule (at
+// decision then costs a unit an octet of the patterns and a rule (at
 // most DecideBase), one an octet of the input to read it, and one an
 // octet per rule that searches it. When at most scanMaxSearches
 // (DecidePerOctet-1) search, that is within the decision budget for every
@@ -80,7 +80,7 @@ import (
 // how many rules that fail on their first octets a decision passes
 // between two checks of its budget.
 const (
-	scanMaxOctets   = DecideBase / 2
+	scanMaxOctets   = DecideBase
 	scanMaxSearches = DecidePerOctet - 1
 	scanMaxInput    = 1024
 	scanPlanInput   = 64 << 10
@@ -323,7 +323,7 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 // (searchChain), decides within the decision budget: every input it reads
 // (scanPlanInput octets) when chain is at most scanMaxSearches, else those
 // whose octets each searching rule past scanMaxSearches passes within the
-// budget's base left over by the patterns (DecideBase - 2·size). A
+// budget's base left over by the patterns (DecideBase - size). A
 // longer input is decided by the Machine, built then and there, so ok is
 // false, and the rules are not to be scanned, when building it would cost
 // more than the decision budget of an input one octet longer.
@@ -331,7 +331,7 @@ func scanMost(size, chain int) (most int, ok bool) {
 	if chain <= scanMaxSearches {
 		return scanPlanInput, true
 	}
-	most = min((DecideBase-2*size)/(chain-scanMaxSearches), scanPlanInput)
+	most = min((DecideBase-size)/(chain-scanMaxSearches), scanPlanInput)
 	return most, buildUnitsPerOctet*size <= DecideBase+DecidePerOctet*(most+1)
 }
 

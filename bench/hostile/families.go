@@ -59,7 +59,7 @@ type Family struct {
 //	groups      lines "User-agent: a_i" and "Disallow: /b_i" in turn: a
 //	            group of one agent and one rule every 30 octets
 //	scanrun     a file small enough to be decided by a scan before its
-//	            automaton is built (16 KB of patterns): 25 lines of four
+//	            automaton is built (32 KB of patterns): 31 lines of four
 //	            segments of a hundred-odd 'a' and another letter, and
 //	            literal lines, on a run of 'a' that every segment almost
 //	            matches at every octet
@@ -217,16 +217,17 @@ func searched(name string, p Params, i int) Family {
 	return Family{name, func() []byte { return draw().Body }, func() string { return draw().URLs[i] }}
 }
 
-// scanRun is the scanrun family: the most stars and octets a scan once
-// took, in segments a run of 'a' almost matches everywhere, so that the
-// scan searched each at every octet and ran past the decision budget,
-// and the Matcher built its automaton inside the first decision.
+// scanRun is the scanrun family: the most rules that search and the most
+// octets a scan takes (31 rules, 32 KiB of patterns and rules), in
+// segments a run of 'a' almost matches everywhere. A scan that searched
+// each at every octet ran past the decision budget on it, and the Matcher
+// built its automaton inside the first decision.
 func scanRun() []byte {
 	r := rand.New(rand.NewPCG(11, 0))
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
 	octets, i := 0, 0
-	for ; i < 25; i++ {
+	for ; i < 31; i++ {
 		p := "/"
 		for range 4 {
 			p += "*" + strings.Repeat("a", 100+r.IntN(40)) + string(rune('b'+r.IntN(6))) + letters3(r)
@@ -235,7 +236,7 @@ func scanRun() []byte {
 		octets += len(p)
 		b.WriteString("Disallow: " + p + "\n")
 	}
-	for ; octets < 16000; i++ {
+	for ; octets+i < 32000; i++ {
 		p := fmt.Sprintf("/lit%05d/%s", i, strings.Repeat("q", 40))
 		octets += len(p)
 		b.WriteString("Disallow: " + p + "\n")
