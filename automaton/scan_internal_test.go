@@ -1,6 +1,7 @@
 package automaton
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -163,5 +164,48 @@ func TestHeadOfRandom(t *testing.T) {
 		if got, w := headOf(string(b)), want(string(b)); got != w {
 			t.Fatalf("headOf(%q) = %#x, want %#x", b, got, w)
 		}
+	}
+}
+
+// TestScanRefusesAsTheChainSays checks that NewScan's early refusals (on
+// the rules rooted at "/", and on runs of rules of one prefix) refuse
+// only what the chain of prefixes refuses: on rules of a few prefixes
+// that contain one another, in runs and shuffled, of sizes about where
+// the build stops fitting the budget.
+func TestScanRefusesAsTheChainSays(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	prefixes := []string{"", "/", "/a", "/a/", "/a/b", "/b", "/b/c", "x"}
+	refused := 0
+	for iter := 0; iter < 2000; iter++ {
+		rules := make([]Rule, 32+r.IntN(300))
+		pad := strings.Repeat("q", r.IntN(60))
+		run := prefixes[r.IntN(len(prefixes))]
+		for i := range rules {
+			if r.IntN(4) == 0 {
+				run = prefixes[r.IntN(len(prefixes))]
+			}
+			p := fmt.Sprintf("%s*%s%d", run, pad, i)
+			rules[i] = Rule{Pattern: p, Rank: 2 * len(p)}
+		}
+		if iter%2 == 1 {
+			r.Shuffle(len(rules), func(i, j int) { rules[i], rules[j] = rules[j], rules[i] })
+		}
+		size := len(rules)
+		for _, rule := range rules {
+			size += len(rule.Pattern)
+		}
+		if size > scanMaxOctets {
+			continue
+		}
+		_, want := scanMost(size, searchChain(rules))
+		if got := NewScan(rules) != nil; got != want {
+			t.Fatalf("%d rules of %d octets, chain %d: NewScan took them %v, want %v", len(rules), size, searchChain(rules), got, want)
+		}
+		if !want {
+			refused++
+		}
+	}
+	if refused < 100 || refused > 1900 {
+		t.Errorf("%d of 2000 sets refused: the sizes miss where the build stops fitting", refused)
 	}
 }
