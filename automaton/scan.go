@@ -256,9 +256,6 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 	}
 	s := &Scan{rules: make([]scanRule, len(rules))}
 	end, searching, rooted := 0, 0, 0
-	// Runs of searching rules of one prefix, in the order given (rules of
-	// the file's lines, which share a prefix line after line).
-	runPrefix, run, longestRun := "", 0, 1
 	for i := range rules {
 		r := &rules[i]
 		rank, ok := scanRank(r.Rank)
@@ -285,12 +282,6 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 			if star == 0 || star == 1 && r.Pattern[0] == '/' {
 				rooted++ // its prefix, "" or "/", starts every path
 			}
-			if p := r.Pattern[:star]; p == runPrefix {
-				run++
-				longestRun = max(longestRun, run)
-			} else {
-				runPrefix, run = p, 1
-			}
 		}
 		end += len(r.Pattern)
 		s.rules[i] = newScanRule(h|flags, uint32(end))
@@ -298,10 +289,9 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 	s.cost = int32(buildUnitsPerOctet * (octets + len(rules)))
 	s.most = scanPlanInput
 	if searching > scanMaxSearches {
-		// The rules rooted at "/" search every path together, and so do
-		// those of one prefix: when either are already too many, the
-		// chain is not worth sorting for.
-		if _, ok := scanMost(octets+len(rules), max(rooted, longestRun)); !ok {
+		// The rules rooted at "/" search every path together: when they
+		// are already too many, the chain is not worth sorting for.
+		if _, ok := scanMost(octets+len(rules), rooted); !ok {
 			return nil
 		}
 		most, ok := scanMost(octets+len(rules), searchChain(rules))

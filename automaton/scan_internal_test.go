@@ -167,11 +167,11 @@ func TestHeadOfRandom(t *testing.T) {
 	}
 }
 
-// TestScanRefusesAsTheChainSays checks that NewScan's early refusals (on
-// the rules rooted at "/", and on runs of rules of one prefix) refuse
-// only what the chain of prefixes refuses: on rules of a few prefixes
-// that contain one another, in runs and shuffled, of sizes about where
-// the build stops fitting the budget.
+// TestScanRefusesAsTheChainSays checks that NewScan's early refusal, on
+// the rules rooted at "/" (whose prefix is "" or "/"), refuses only what
+// the chain of prefixes refuses: on rules of a few prefixes that contain
+// one another, in runs and shuffled, of sizes about where the build
+// stops fitting the budget.
 func TestScanRefusesAsTheChainSays(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	prefixes := []string{"", "/", "/a", "/a/", "/a/b", "/b", "/b/c", "x"}
