@@ -293,19 +293,20 @@ func isASCII(b []byte) bool {
 }
 
 // lineCount counts the lines of b the way the parser numbers them: LF, CR
-// and CRLF each end a line.
+// and CRLF each end a line, so a CRLF, one CR and one LF, counts once.
+// Counting each octet apart (bytes.Count, a vector loop) costs less than
+// a loop that tells them apart, on the half a megabyte a cut body holds.
 func lineCount(b []byte) int {
-	n := 0
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '\n':
-			n++
-		case '\r':
-			n++
-			if i+1 < len(b) && b[i+1] == '\n' {
-				i++
-			}
-		}
+	n := bytes.Count(b, lf)
+	if cr := bytes.Count(b, crOctet); cr > 0 {
+		n += cr - bytes.Count(b, crlf)
 	}
 	return n
 }
+
+// The line ends lineCount counts.
+var (
+	lf      = []byte{'\n'}
+	crOctet = []byte{'\r'}
+	crlf    = []byte("\r\n")
+)

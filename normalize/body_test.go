@@ -305,3 +305,49 @@ func TestMaxLimit(t *testing.T) {
 		t.Errorf("Prepare with no limit: %d octets of %d, truncated %v, err %v", len(got), len(body), info.Truncated, err)
 	}
 }
+
+// TestLineCount checks lineCount against a count that reads the octets
+// one at a time, as the parser ends lines (LF, CR, CRLF), on every body of
+// up to six octets of CR, LF and another, and on long random ones.
+func TestLineCount(t *testing.T) {
+	want := func(b []byte) int {
+		n := 0
+		for i := 0; i < len(b); i++ {
+			switch b[i] {
+			case '\n':
+				n++
+			case '\r':
+				n++
+				if i+1 < len(b) && b[i+1] == '\n' {
+					i++
+				}
+			}
+		}
+		return n
+	}
+	var bodies [][]byte
+	var all func(b []byte)
+	all = func(b []byte) {
+		bodies = append(bodies, b)
+		if len(b) < 6 {
+			for _, c := range []byte("\r\na") {
+				all(append(bytes.Clone(b), c))
+			}
+		}
+	}
+	all(nil)
+	seed := uint32(1)
+	for range 20 {
+		b := make([]byte, 5000)
+		for i := range b {
+			seed = seed*1664525 + 1013904223
+			b[i] = "\r\n\r\nab"[seed>>29%6]
+		}
+		bodies = append(bodies, b)
+	}
+	for _, b := range bodies {
+		if got, want := lineCount(b), want(b); got != want {
+			t.Fatalf("lineCount(%q) = %d, want %d", b[:min(len(b), 40)], got, want)
+		}
+	}
+}
