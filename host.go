@@ -16,7 +16,8 @@ package robots
 // within that URL's decision budget; no scan goes past the budget
 // (automaton.NewScan takes only rules it can decide within it), though a
 // decision here still falls back to the automaton if one did. Tools that
-// ask what the automaton is (Stats, Cost) build it too.
+// ask what the automaton is (Stats) build it too; Cost says what a
+// decision would spend now, by the scan while there is one.
 
 import (
 	"sync"
@@ -67,6 +68,21 @@ func (h *host) match(in automaton.Input) int32 {
 		}
 	}
 	return h.machine().Match(in)
+}
+
+// work returns the units of work deciding in costs, over the classes of
+// set, as match would decide it now: by the scan while h scans and the
+// scan reads in (a scan decides class 0 alone: the rules of a Matcher
+// that scans are all of it), by the automaton otherwise. The work is not
+// counted towards building the automaton: a tool asked for it, not a
+// crawler.
+func (h *host) work(in automaton.Input, set automaton.ClassSet) int {
+	if s := h.scan.Load(); s != nil {
+		if _, work, ok := s.Match(in); ok {
+			return work
+		}
+	}
+	return h.machine().Cost(in, set)
 }
 
 // machine returns the automaton, building it if no one has.

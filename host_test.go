@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robotsexclusion/robots/automaton"
 	"github.com/robotsexclusion/robots/internal/config"
 )
 
@@ -125,6 +126,32 @@ func longPath(n int) string {
 		b[i] = 'a' + byte(i%26)
 	}
 	return string(b)
+}
+
+// TestHostCost checks that Cost says what a decision would spend now: the
+// scan's work while the Matcher scans, without building the automaton,
+// and the automaton's for a URL longer than the scan reads, which builds
+// it.
+func TestHostCost(t *testing.T) {
+	m := Parse([]byte(hostBody)).Agent("x")
+	u := "/private/open/x.pdf"
+	work := m.Cost(u)
+	if m.host.built.Load() != nil {
+		t.Fatal("Cost built the automaton of a Matcher that scans")
+	}
+	if _, want, ok := m.host.scan.Load().Match(m.form.Input(u)); !ok || work != want {
+		t.Errorf("Cost(%q) = %d, want the scan's %d (ok %v)", u, work, want, ok)
+	}
+	if b := automaton.DecideBudget(len(u)); work <= 0 || work > b {
+		t.Errorf("Cost(%q) = %d, want within (0, %d]", u, work, b)
+	}
+	long := "/a/" + longPath(70000)
+	if w := m.Cost(long); w <= 0 || m.host.built.Load() == nil {
+		t.Errorf("Cost of a URL of %d octets = %d, built %v; want the automaton's, built", len(long), w, m.host.built.Load() != nil)
+	}
+	if w := m.Cost(u); w != m.host.built.Load().Cost(m.form.Input(u), automaton.ClassSet(1)) {
+		t.Errorf("Cost(%q) once built = %d, want the automaton's", u, w)
+	}
 }
 
 // TestHostScanAllocs checks that deciding by the scan allocates nothing.

@@ -241,11 +241,14 @@ func (m *Matcher) groupIndices() []int {
 // Cost returns the units of work deciding url costs, as the decision
 // budget counts them (see the package doc's Bounds), past the budget too:
 // a tool sees with it how near the budget a file takes a URL, where Decide
-// would only say that it failed closed (Decision.OverBudget).
+// would only say that it failed closed (Decision.OverBudget). It costs
+// what Decide would spend now: while the Matcher decides by a scan of its
+// rules (see the package doc), the scan's work, and the automaton's once
+// it is built or the URL is longer than the scan reads.
 func (m *Matcher) Cost(url string) int {
 	set := automaton.ClassSet(1)
 	if t := m.usage(); t != nil {
 		set |= t.Classes()
 	}
-	return m.host.machine().Cost(m.form.Input(url), set)
+	return m.host.work(m.form.Input(url), set)
 }
