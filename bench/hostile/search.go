@@ -88,6 +88,7 @@ type Search struct {
 	Objective Objective
 	Restarts  int                                     // random draws before the climb
 	Steps     int                                     // mutations tried in the climb
+	MaxSize   int                                     // if positive, the largest file drawn (Params.Size): a search of the files a Matcher scans
 	Stop      func() bool                             // if set, ends the search early when it returns true
 	Log       func(step int, r Result, accepted bool) // if set, told of every draw
 }
@@ -99,6 +100,9 @@ func (s Search) Run() Result {
 	var best Result
 	bestScore := math.Inf(-1)
 	try := func(step int, p Params) bool {
+		if s.MaxSize > 0 {
+			p.Size = min(p.Size, s.MaxSize)
+		}
 		res := Evaluate(p)
 		sc := s.Objective.Score(res)
 		ok := sc >= bestScore

@@ -9,6 +9,11 @@
 //
 //	cd bench && go run ./cmd/hostilesearch -seed 1 -restarts 40 -steps 400
 //	cd bench && go run ./cmd/hostilesearch -objective compile -duration 10m
+//	cd bench && go run ./cmd/hostilesearch -maxsize 40000 -duration 30m
+//
+// With -maxsize the draws are files small enough that a Matcher decides
+// their first URLs by a scan of the rules (robots.Matcher.Cost costs the
+// scan then), rather than files the automaton decides.
 package main
 
 import (
@@ -28,6 +33,7 @@ func main() {
 	steps := flag.Int("steps", 400, "mutations tried in the climb")
 	duration := flag.Duration("duration", 0, "if set, stop after this long, whatever the steps (the draws are the same, only fewer)")
 	all := flag.Bool("v", false, "print every draw, not only those kept")
+	maxSize := flag.Int("maxsize", 0, "if set, the largest file drawn, in octets: 40000 searches the files small enough to be decided by a scan of their rules first")
 	flag.Parse()
 	log.SetFlags(0)
 	var obj hostile.Objective
@@ -41,7 +47,7 @@ func main() {
 	}
 	start := time.Now()
 	s := hostile.Search{
-		Seed: *seed, Objective: obj, Restarts: *restarts, Steps: *steps,
+		Seed: *seed, Objective: obj, Restarts: *restarts, Steps: *steps, MaxSize: *maxSize,
 		Log: func(step int, r hostile.Result, kept bool) {
 			if kept || *all {
 				mark := " "
