@@ -128,3 +128,35 @@ func hostJobs(hosts []site, k int, host func([]byte, []string) bool) []job[site]
 	}
 	return jobs
 }
+
+// BenchmarkHostPass is one pass over the corpus as a crawler meets it, one
+// URL a host: Parse, Agent("Googlebot") and the decision of the first URL
+// of each file that has one, in file order, with nothing timed apart. It
+// is the loop to count instructions a host on (timing a host is
+// BenchmarkHost's): under valgrind --tool=callgrind, -benchtime 1x runs
+// one pass and -benchtime 4x four (b.Loop runs the function once), so
+// the difference over 3 passes and over the hosts (its metric) is what a
+// host costs:
+//
+//	go test -c -o /tmp/bench.test
+//	GOGC=off valgrind --tool=callgrind /tmp/bench.test -test.run '^$' -test.bench HostPass -test.benchtime 1x
+//	GOGC=off valgrind --tool=callgrind /tmp/bench.test -test.run '^$' -test.bench HostPass -test.benchtime 4x
+func BenchmarkHostPass(b *testing.B) {
+	var bodies [][]byte
+	var urls []string
+	for _, s := range loadCorpus(b) {
+		if len(s.urls) > 0 {
+			bodies, urls = append(bodies, s.body), append(urls, s.urls[0])
+		}
+	}
+	allowed := 0
+	for b.Loop() {
+		for i, body := range bodies {
+			if robots.Parse(body).Agent(agent).Decide(urls[i]).Allowed {
+				allowed++
+			}
+		}
+	}
+	b.ReportMetric(float64(len(bodies)), "hosts")
+	b.ReportMetric(float64(allowed)/float64(b.N), "allowed/op")
+}
