@@ -32,8 +32,9 @@ package automaton
 // before ended, and the first that fails ends the rule, so a rule's
 // searches pass each octet of the input at most once, whatever its
 // stars, and the octets a search matches are among those: a rule costs
-// at most a unit and its pattern's octets and, if it searches at all (a '*' followed by another, or not by the anchor that
-// ends it: "/*.pdf$" only compares its end), the input's octets once. So
+// at most a unit and its pattern's octets and, if it searches at all (a
+// '*' followed by another, or not by the anchor that ends it: "/*.pdf$"
+// only compares its end), the input's octets once. So
 // per octet of the input a decision costs one unit to read it and one per
 // searching rule tried. The budget is checked after each rule tried and
 // every scanBlock rules that fail on their first octets. A unit costs a
@@ -286,15 +287,16 @@ func NewScanIn(text, tail string, rules []Rule) *Scan {
 		end += len(r.Pattern)
 		s.rules[i] = newScanRule(h|flags, uint32(end))
 	}
-	s.cost = int32(buildUnitsPerOctet * (octets + len(rules)))
+	size := octets + len(rules)
+	s.cost = int32(buildUnitsPerOctet * size)
 	s.most = scanPlanInput
 	if searching > scanMaxSearches {
 		// The rules rooted at "/" search every path together: when they
 		// are already too many, the chain is not worth sorting for.
-		if _, ok := scanMost(octets+len(rules), rooted); !ok {
+		if _, ok := scanMost(size, rooted); !ok {
 			return nil
 		}
-		most, ok := scanMost(octets+len(rules), searchChain(rules))
+		most, ok := scanMost(size, searchChain(rules))
 		if !ok {
 			return nil
 		}
@@ -486,8 +488,8 @@ func (s *Scan) match(in Input, m scanMeter, most int) scanDecision {
 	if _, more := t.next(); !more && len(u) <= most {
 		return s.decide(u, m) // u is all of in: no copy
 	}
-	// Both callers read inputs longer than the first buffer: the second
-	// frame is taken only by such an input.
+	// An input longer than the first buffer takes the second frame, when
+	// most lets the caller read it.
 	if d := s.matchCopy(in, m, most); d.status != scanTooLong || most <= scanMaxInput {
 		return d
 	}
