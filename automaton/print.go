@@ -195,8 +195,9 @@ func (s *segments) dump(b *strings.Builder, e *engines) {
 		for k := s.edgeAt[v]; k < s.edgeAt[v+1]; k++ {
 			ed := &s.edges[k]
 			path := []string{float[ed.seg]}
-			if s.pathAt != nil {
-				for _, id := range s.path[s.pathAt[k]:s.pathAt[k+1]] {
+			if s.paths != nil {
+				ps := s.paths[k]
+				for _, id := range s.path[ps.at : ps.at+ps.n] {
 					path = append(path, float[id])
 				}
 			}

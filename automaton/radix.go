@@ -162,7 +162,7 @@ func (r *radix) split(j int32, k int) int32 {
 	return u
 }
 
-// finish sets s's star nodes (s.nodes, s.edgeAt) and paths (s.pathAt,
+// finish sets s's star nodes (s.nodes, s.edgeAt) and paths (s.paths,
 // s.path) and returns its edges, grouped by star node, each holding the
 // first segment of its path, and the new number of each star node of r,
 // in a buffer from sp that the caller gives back. The star nodes are
@@ -170,6 +170,12 @@ func (r *radix) split(j int32, k int) int32 {
 // from the nodes no edge leads to: the start node and those of leading
 // segments). When the trie spelt out has at most lazyMaxNodes star nodes,
 // it is spelt out: every edge holds one segment.
+//
+// The paths are ranges of r.segs. When they hold at least half of it, as
+// on a file of patterns of many stars that part early, s keeps r.segs
+// itself as s.path; otherwise they are copied out end to end, and r.segs
+// goes back to sp. Copied, the paths of such a file were another table
+// as large as r.segs, allocated while it was live.
 func (r *radix) finish(s *segments, sp *spares) ([]sedge, []int32) {
 	sp.put(r.seen.slots)
 	redges := r.edges
@@ -236,10 +242,16 @@ func (r *radix) finish(s *segments, sp *spares) ([]sedge, []int32) {
 	// The paths are appended to in locals: appended to in s, a slice of
 	// the heap, each append would store its pointer again, a write
 	// barrier each while the collector marks.
-	var path, pathAt []int32
+	var (
+		path  []int32
+		paths []pathSpan
+	)
+	shared := 2*elided >= len(r.segs)
 	if elided > 0 {
-		pathAt = make([]int32, 1, len(redges)+1)
-		path = make([]int32, 0, elided)
+		paths = make([]pathSpan, 0, len(redges))
+		if !shared {
+			path = make([]int32, 0, elided)
+		}
 	}
 	for i, v := range queue {
 		for _, j := range order[at[v]:at[v+1]] {
@@ -249,16 +261,23 @@ func (r *radix) finish(s *segments, sp *spares) ([]sedge, []int32) {
 				to = renum[to]
 			}
 			edges = append(edges, sedge{from: int32(i), seg: r.segs[e.off], to: to, rule: e.rule})
-			if pathAt != nil {
-				if e.n > 1 { // most edges hold one segment: no path
+			if paths != nil {
+				ps := pathSpan{at: e.off + 1, n: e.n - 1}
+				if !shared {
+					ps.at = int32(len(path))
 					path = append(path, r.segs[e.off+1:e.off+e.n]...)
 				}
-				pathAt = append(pathAt, int32(len(path)))
+				paths = append(paths, ps)
 			}
 		}
 		s.edgeAt[i+1] = int32(len(edges))
 	}
-	s.path, s.pathAt = path, pathAt
-	sp.put(queue, r.segs)
+	if paths != nil && shared {
+		s.path, s.paths = r.segs, paths
+		sp.put(queue)
+	} else {
+		s.path, s.paths = path, paths
+		sp.put(queue, r.segs)
+	}
 	return edges, renum
 }

@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -75,4 +76,103 @@ func TestRadixChains(t *testing.T) {
 	if grew == 0 {
 		t.Fatal("no table doubled: the test does not reach the growth")
 	}
+}
+
+// TestRadixPaths checks the paths finish lays out: every pattern, followed
+// from the start node edge by edge, each edge over its first segment and
+// then its path, ends on an edge of its own rule. The trie is not spelt
+// out, so long paths are kept; where they hold at least half the
+// patterns' segments the trie keeps that table itself (no copy),
+// otherwise a copy of the paths alone, end to end. Both happen.
+func TestRadixPaths(t *testing.T) {
+	defer func(n int) { spellOut = n }(spellOut)
+	spellOut = 0
+	r := rand.New(rand.NewPCG(9, 10))
+	kinds := map[bool]int{}
+	for iter := range 300 {
+		var segs, lens []int32
+		var pats [][]int32
+		alpha := int32(1 + r.IntN(6))
+		long := r.IntN(2) == 0 // patterns of many segments, or of few
+		for range 1 + r.IntN(200) {
+			var p []int32
+			if len(pats) > 0 && r.IntN(3) > 0 {
+				from := pats[r.IntN(len(pats))]
+				p = append(p, from[:1+r.IntN(len(from))]...)
+			}
+			n := 1 + r.IntN(2)
+			if long {
+				n = 1 + r.IntN(20)
+			}
+			for range n {
+				p = append(p, r.Int32N(alpha))
+			}
+			pats = append(pats, p)
+			segs = append(segs, p...)
+			lens = append(lens, int32(len(p)))
+		}
+		sp := new(spares)
+		rt := newRadix(len(pats), segs, sp)
+		off := int32(0)
+		for k, n := range lens {
+			rt.insert(0, off, n, endEdge, int32(k))
+			off += n
+		}
+		elided := 0
+		for _, e := range rt.edges {
+			elided += int(e.n) - 1
+		}
+		s := &segments{}
+		edges, renum := rt.finish(s, sp)
+		sp.put(renum)
+		if elided == 0 {
+			if s.paths != nil {
+				t.Fatalf("iteration %d: no path, yet paths kept", iter)
+			}
+			continue
+		}
+		shared := 2*elided >= len(segs)
+		kinds[shared]++
+		switch {
+		case shared && (len(s.path) != len(segs) || &s.path[0] != &segs[0]):
+			t.Fatalf("iteration %d: %d of %d segments on paths, yet the paths are a copy", iter, elided, len(segs))
+		case !shared && len(s.path) != elided:
+			t.Fatalf("iteration %d: %d of %d segments on paths, copied to %d", iter, elided, len(segs), len(s.path))
+		}
+		for k, p := range pats {
+			if !followed(s, edges, p, int32(k)) {
+				t.Fatalf("iteration %d (shared %v): pattern %d %v is not on the trie", iter, shared, k, p)
+			}
+		}
+	}
+	if kinds[true] == 0 || kinds[false] == 0 {
+		t.Fatalf("paths shared %d times, copied %d: the test does not reach both", kinds[true], kinds[false])
+	}
+}
+
+// followed reports whether pattern p, of rule k, is on the trie of s: from
+// the start node, edge by edge, each over its first segment and then its
+// path, to an edge that ends p for k.
+func followed(s *segments, edges []sedge, p []int32, k int32) bool {
+	var from func(v int32, p []int32) bool
+	from = func(v int32, p []int32) bool {
+		for e := s.edgeAt[v]; e < s.edgeAt[v+1]; e++ {
+			ed := &edges[e]
+			path := []int32{ed.seg}
+			if ps := s.paths[e]; ps.n > 0 {
+				path = append(path, s.path[ps.at:ps.at+ps.n]...)
+			}
+			if len(path) > len(p) || !slices.Equal(path, p[:len(path)]) {
+				continue
+			}
+			switch {
+			case ed.to < 0 && len(path) == len(p) && ed.rule == k:
+				return true
+			case ed.to >= 0 && len(path) < len(p) && from(ed.to, p[len(path):]):
+				return true
+			}
+		}
+		return false
+	}
+	return from(0, p)
 }

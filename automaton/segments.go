@@ -101,9 +101,12 @@ type segments struct {
 	edgeAt []int32 // star node v's edges are edges[edgeAt[v]:edgeAt[v+1]]
 	edges  []sedge
 	// Edge e's path, the segments it takes one after another (see
-	// radix.go), is its seg, then path[pathAt[e]:pathAt[e+1]]; nil when
-	// every edge holds one segment.
-	pathAt, path []int32
+	// radix.go), is its seg, then the segments of path that paths[e]
+	// spans; paths is nil when every edge holds one segment. The spans
+	// need not be end to end: path may be the radix tree's own table of
+	// segment ids, of which the paths are ranges (see radix.finish).
+	paths []pathSpan
+	path  []int32
 	// Of a hub's edges, those before pushEnd[v] are queued when it is
 	// reached, the others watched: listed by segment in
 	// watched[watchAt[seg]:watchAt[seg+1]] (see hubEdges). Reaching hub v
@@ -156,6 +159,10 @@ type segMask struct {
 type sedge struct {
 	from, seg, to, rule int32
 }
+
+// A pathSpan is where an edge's path goes on after its first segment:
+// the n segment ids of segments.path from at.
+type pathSpan struct{ at, n int32 }
 
 // The to of an edge that ends its pattern: endEdge where the pattern may
 // end anywhere, tailEdge where it must end the input.
@@ -510,7 +517,7 @@ func buildSegments(text string, pats []pattern, sp *spares) *segments {
 	for i := range edges {
 		edges[i].seg = perm[edges[i].seg]
 	}
-	for i, id := range s.path {
+	for i, id := range s.path { // every id: those of no path are ids too
 		s.path[i] = perm[id]
 	}
 	permute(seglen, perm)
@@ -535,8 +542,10 @@ func buildSegments(text string, pats []pattern, sp *spares) *segments {
 			s.queueAt[e.seg] = 1
 		}
 	}
-	for _, seg := range s.path {
-		s.queueAt[seg] = 1
+	for _, ps := range s.paths {
+		for _, seg := range s.path[ps.at : ps.at+ps.n] {
+			s.queueAt[seg] = 1
+		}
 	}
 	for i, q := range s.queueAt {
 		if q == 0 {
@@ -604,7 +613,11 @@ func (s *segments) walkCost(sp *spares) planCost {
 	}
 	// queued counts the steps along paths too: an edge is queued once
 	// per segment of its path after the first.
-	queued, tail := len(s.path), 0
+	steps := 0
+	for _, ps := range s.paths {
+		steps += int(ps.n)
+	}
+	queued, tail := steps, 0
 	for v := int32(0); v < s.nodes; v++ {
 		queued += int(s.pushEnd[v] - s.edgeAt[v])
 	}
@@ -617,7 +630,7 @@ func (s *segments) walkCost(sp *spares) planCost {
 	visits := queued + len(s.edges) + len(s.watched)
 	c.per = maxH*lookupCost + (long*visit+maxRing-2)/(maxRing-1)
 	c.base = int(s.nodes)*reachCost + queued*queueCost + len(s.masks) + // reached, queued
-		len(s.path)*popCost + // steps along paths (their queueing counted in queued)
+		steps*popCost + // steps along paths (their queueing counted in queued)
 		queued*popCost + visits*visit + (queued+len(s.edges))*wakeCost +
 		maxD*(lookupCost+watchedPerSegment) + tail
 	return c
@@ -644,7 +657,7 @@ func (s *segments) lazyTables() {
 		}
 		s.below[v] = best
 	}
-	if s.nodes > lazyMaxNodes || s.pathAt != nil {
+	if s.nodes > lazyMaxNodes || s.paths != nil {
 		return
 	}
 	s.lazyNodes = make([]int32, s.nodes)
@@ -864,7 +877,7 @@ func (s *segments) watch(segs int, sp *spares) {
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
 		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.lazyNodes)) +
-		4*(len(s.pathAt)+len(s.path)) + 4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks) +
+		int(unsafe.Sizeof(pathSpan{}))*len(s.paths) + 4*len(s.path) + 4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks) +
 		s.scan.size()
 }
 
@@ -1018,7 +1031,7 @@ func (s *segments) shape() scratchShape {
 		nodes: int(s.nodes), queues: int(s.queues), segs: len(s.seglen),
 		ring: int(s.ring), edges: len(s.edges), watched: len(s.watched),
 	}
-	if s.pathAt != nil {
+	if s.paths != nil {
 		sh.paths = len(s.edges)
 	}
 	return sh
@@ -1172,7 +1185,7 @@ func (w *segWalk) reach(v int32) {
 	}
 	for e := s.edgeAt[v]; e < s.pushEnd[v]; e++ {
 		ed := &s.edges[e]
-		if s.pathAt != nil {
+		if s.paths != nil {
 			sc.pos[e] = 0
 		}
 		w.enqueue(e, ed.seg, ed.tail() && s.pathLen(e) == 1)
@@ -1219,7 +1232,7 @@ func (w *segWalk) enqueue(e, seg int32, tail bool) {
 // path, or at its end, reaches its star node or matches its rule.
 func (w *segWalk) take(e int32, ed *sedge, i int32) {
 	s, sc := w.s, w.sc
-	if s.pathAt != nil {
+	if s.paths != nil {
 		if n := s.pathLen(e); i+1 < n {
 			if !better(s.edgeBest(e), w.best) {
 				return // nothing at its end beats what the walk has matched
@@ -1228,7 +1241,7 @@ func (w *segWalk) take(e int32, ed *sedge, i int32) {
 			// star node reached would.
 			sc.pos[e] = i + 1
 			sc.m.spent += popCost + queueCost
-			w.enqueue(e, s.path[s.pathAt[e]+i], ed.tail() && i+2 == n)
+			w.enqueue(e, s.path[s.paths[e].at+i], ed.tail() && i+2 == n)
 			return
 		}
 	}
@@ -1244,10 +1257,10 @@ func (w *segWalk) take(e int32, ed *sedge, i int32) {
 
 // pathLen returns the number of segments of edge e's path.
 func (s *segments) pathLen(e int32) int32 {
-	if s.pathAt == nil {
+	if s.paths == nil {
 		return 1
 	}
-	return 1 + s.pathAt[e+1] - s.pathAt[e]
+	return 1 + s.paths[e].n
 }
 
 // charge adds k units to the decision's work and reports whether it is
@@ -1495,7 +1508,7 @@ func (w *segWalk) visit(seg int32) {
 			}
 			q.head = sc.next[e] // before take may queue e again
 			var i int32
-			if s.pathAt != nil {
+			if s.paths != nil {
 				i = sc.pos[e]
 			}
 			w.take(e, &s.edges[e], i)
