@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -143,6 +144,36 @@ func TestLabelsBound(t *testing.T) {
 		d := fromSorted(layOut(pats))
 		if n := len(d.labels); n > labelsBound(edges, len(pats)) || n > 6*edges {
 			t.Errorf("%d patterns, %d edges: %d octets of labels, bounds %d and %d", len(pats), edges, n, labelsBound(edges, len(pats)), 6*edges)
+		}
+	}
+}
+
+// TestSortInPlace checks that sortInPlace leaves each pattern where the
+// keys sort it, as a sorted copy would, over random permutations with
+// cycles of every length, and spends every key's index.
+func TestSortInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for n := range 200 {
+		pats := make([]pattern, n)
+		for i := range pats {
+			pats[i] = pattern{at: uint32(i), rule: int32(r.IntN(1000))}
+		}
+		keys := make([]sortKey, n)
+		for j, i := range r.Perm(n) {
+			keys[j] = sortKey{i: int32(i)}
+		}
+		want := make([]pattern, n)
+		for j, k := range keys {
+			want[j] = pats[k.i]
+		}
+		sortInPlace(pats, keys)
+		if !slices.Equal(pats, want) {
+			t.Fatalf("%d patterns: sorted in place %v, want %v", n, pats, want)
+		}
+		for j, k := range keys {
+			if k.i != -1 {
+				t.Fatalf("%d patterns: key %d keeps its index %d", n, j, k.i)
+			}
 		}
 	}
 }
