@@ -195,9 +195,9 @@ func (s *segments) dump(b *strings.Builder, e *engines) {
 		for k := s.edgeAt[v]; k < s.edgeAt[v+1]; k++ {
 			ed := &s.edges[k]
 			path := []string{float[ed.seg]}
-			if s.paths != nil {
-				ps := s.paths[k]
-				for _, id := range s.path[ps.at : ps.at+ps.n] {
+			if s.pathAt != nil {
+				at, n := s.span(k)
+				for _, id := range s.path[at : at+n] {
 					path = append(path, float[id])
 				}
 			}

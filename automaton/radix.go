@@ -162,8 +162,8 @@ func (r *radix) split(j int32, k int) int32 {
 	return u
 }
 
-// finish sets s's star nodes (s.nodes, s.edgeAt) and paths (s.paths,
-// s.path) and returns its edges, grouped by star node, each holding the
+// finish sets s's star nodes (s.nodes, s.edgeAt) and paths (s.pathAt,
+// s.pathN, s.path) and returns its edges, grouped by star node, each holding the
 // first segment of its path, and the new number of each star node of r,
 // in a buffer from sp that the caller gives back. The star nodes are
 // numbered so that an edge leads to a node after its own (breadth first
@@ -173,9 +173,10 @@ func (r *radix) split(j int32, k int) int32 {
 //
 // The paths are ranges of r.segs. When they hold at least half of it, as
 // on a file of patterns of many stars that part early, s keeps r.segs
-// itself as s.path; otherwise they are copied out end to end, and r.segs
-// goes back to sp. Copied, the paths of such a file were another table
-// as large as r.segs, allocated while it was live.
+// itself as s.path, each edge's range by its start and count; otherwise
+// they are copied out end to end, each found by its start alone, and
+// r.segs goes back to sp. Copied, the paths of such a file were another
+// table as large as r.segs, allocated while it was live.
 func (r *radix) finish(s *segments, sp *spares) ([]sedge, []int32) {
 	sp.put(r.seen.slots)
 	redges := r.edges
@@ -242,16 +243,14 @@ func (r *radix) finish(s *segments, sp *spares) ([]sedge, []int32) {
 	// The paths are appended to in locals: appended to in s, a slice of
 	// the heap, each append would store its pointer again, a write
 	// barrier each while the collector marks.
-	var (
-		path  []int32
-		paths []pathSpan
-	)
+	var path, pathAt, pathN []int32
 	shared := 2*elided >= len(r.segs)
-	if elided > 0 {
-		paths = make([]pathSpan, 0, len(redges))
-		if !shared {
-			path = make([]int32, 0, elided)
-		}
+	switch {
+	case elided == 0:
+	case shared:
+		pathAt, pathN = make([]int32, 0, len(redges)), make([]int32, 0, len(redges))
+	default:
+		pathAt, path = make([]int32, 0, len(redges)+1), make([]int32, 0, elided)
 	}
 	for i, v := range queue {
 		for _, j := range order[at[v]:at[v+1]] {
@@ -261,22 +260,24 @@ func (r *radix) finish(s *segments, sp *spares) ([]sedge, []int32) {
 				to = renum[to]
 			}
 			edges = append(edges, sedge{from: int32(i), seg: r.segs[e.off], to: to, rule: e.rule})
-			if paths != nil {
-				ps := pathSpan{at: e.off + 1, n: e.n - 1}
-				if !shared {
-					ps.at = int32(len(path))
-					path = append(path, r.segs[e.off+1:e.off+e.n]...)
-				}
-				paths = append(paths, ps)
+			switch {
+			case pathN != nil:
+				pathAt, pathN = append(pathAt, e.off+1), append(pathN, e.n-1)
+			case pathAt != nil:
+				pathAt = append(pathAt, int32(len(path)))
+				path = append(path, r.segs[e.off+1:e.off+e.n]...)
 			}
 		}
 		s.edgeAt[i+1] = int32(len(edges))
 	}
-	if paths != nil && shared {
-		s.path, s.paths = r.segs, paths
+	if pathN != nil {
+		s.path, s.pathAt, s.pathN = r.segs, pathAt, pathN
 		sp.put(queue)
 	} else {
-		s.path, s.paths = path, paths
+		if pathAt != nil {
+			pathAt = append(pathAt, int32(len(path)))
+		}
+		s.path, s.pathAt = path, pathAt
 		sp.put(queue, r.segs)
 	}
 	return edges, renum

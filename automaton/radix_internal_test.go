@@ -126,7 +126,7 @@ func TestRadixPaths(t *testing.T) {
 		edges, renum := rt.finish(s, sp)
 		sp.put(renum)
 		if elided == 0 {
-			if s.paths != nil {
+			if s.pathAt != nil {
 				t.Fatalf("iteration %d: no path, yet paths kept", iter)
 			}
 			continue
@@ -159,9 +159,8 @@ func followed(s *segments, edges []sedge, p []int32, k int32) bool {
 		for e := s.edgeAt[v]; e < s.edgeAt[v+1]; e++ {
 			ed := &edges[e]
 			path := []int32{ed.seg}
-			if ps := s.paths[e]; ps.n > 0 {
-				path = append(path, s.path[ps.at:ps.at+ps.n]...)
-			}
+			at, n := s.span(e)
+			path = append(path, s.path[at:at+n]...)
 			if len(path) > len(p) || !slices.Equal(path, p[:len(path)]) {
 				continue
 			}

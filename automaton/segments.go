@@ -101,12 +101,12 @@ type segments struct {
 	edgeAt []int32 // star node v's edges are edges[edgeAt[v]:edgeAt[v+1]]
 	edges  []sedge
 	// Edge e's path, the segments it takes one after another (see
-	// radix.go), is its seg, then the segments of path that paths[e]
-	// spans; paths is nil when every edge holds one segment. The spans
-	// need not be end to end: path may be the radix tree's own table of
-	// segment ids, of which the paths are ranges (see radix.finish).
-	paths []pathSpan
-	path  []int32
+	// radix.go), is its seg, then the segments of path from pathAt[e]
+	// (span): up to pathAt[e+1] when the paths are laid end to end, or
+	// pathN[e] of them when path is the radix tree's own table of segment
+	// ids, of which the paths are ranges (see radix.finish), and pathN is
+	// set. pathAt is nil when every edge holds one segment.
+	pathAt, pathN, path []int32
 	// Of a hub's edges, those before pushEnd[v] are queued when it is
 	// reached, the others watched: listed by segment in
 	// watched[watchAt[seg]:watchAt[seg+1]] (see hubEdges). Reaching hub v
@@ -159,10 +159,6 @@ type segMask struct {
 type sedge struct {
 	from, seg, to, rule int32
 }
-
-// A pathSpan is where an edge's path goes on after its first segment:
-// the n segment ids of segments.path from at.
-type pathSpan struct{ at, n int32 }
 
 // The to of an edge that ends its pattern: endEdge where the pattern may
 // end anywhere, tailEdge where it must end the input.
@@ -542,8 +538,9 @@ func buildSegments(text string, pats []pattern, sp *spares) *segments {
 			s.queueAt[e.seg] = 1
 		}
 	}
-	for _, ps := range s.paths {
-		for _, seg := range s.path[ps.at : ps.at+ps.n] {
+	for e := range s.pathEdges() {
+		at, n := s.span(int32(e))
+		for _, seg := range s.path[at : at+n] {
 			s.queueAt[seg] = 1
 		}
 	}
@@ -614,8 +611,9 @@ func (s *segments) walkCost(sp *spares) planCost {
 	// queued counts the steps along paths too: an edge is queued once
 	// per segment of its path after the first.
 	steps := 0
-	for _, ps := range s.paths {
-		steps += int(ps.n)
+	for e := range s.pathEdges() {
+		_, n := s.span(int32(e))
+		steps += int(n)
 	}
 	queued, tail := steps, 0
 	for v := int32(0); v < s.nodes; v++ {
@@ -657,7 +655,7 @@ func (s *segments) lazyTables() {
 		}
 		s.below[v] = best
 	}
-	if s.nodes > lazyMaxNodes || s.paths != nil {
+	if s.nodes > lazyMaxNodes || s.pathAt != nil {
 		return
 	}
 	s.lazyNodes = make([]int32, s.nodes)
@@ -877,7 +875,7 @@ func (s *segments) watch(segs int, sp *spares) {
 func (s *segments) size() int {
 	return int(unsafe.Sizeof(*s)) + s.lead.size() + s.float.size() +
 		4*(len(s.seglen)+len(s.edgeAt)+len(s.pushEnd)+len(s.watchAt)+len(s.watched)+len(s.maskAt)+len(s.queueAt)+len(s.lazyNodes)) +
-		int(unsafe.Sizeof(pathSpan{}))*len(s.paths) + 4*len(s.path) + 4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks) +
+		4*(len(s.pathAt)+len(s.pathN)+len(s.path)) + 4*len(s.below) + len(s.tails) + 8*len(s.chain) + int(unsafe.Sizeof(sedge{}))*len(s.edges) + int(unsafe.Sizeof(segMask{}))*len(s.masks) +
 		s.scan.size()
 }
 
@@ -1031,7 +1029,7 @@ func (s *segments) shape() scratchShape {
 		nodes: int(s.nodes), queues: int(s.queues), segs: len(s.seglen),
 		ring: int(s.ring), edges: len(s.edges), watched: len(s.watched),
 	}
-	if s.paths != nil {
+	if s.pathAt != nil {
 		sh.paths = len(s.edges)
 	}
 	return sh
@@ -1185,7 +1183,7 @@ func (w *segWalk) reach(v int32) {
 	}
 	for e := s.edgeAt[v]; e < s.pushEnd[v]; e++ {
 		ed := &s.edges[e]
-		if s.paths != nil {
+		if s.pathAt != nil {
 			sc.pos[e] = 0
 		}
 		w.enqueue(e, ed.seg, ed.tail() && s.pathLen(e) == 1)
@@ -1232,7 +1230,7 @@ func (w *segWalk) enqueue(e, seg int32, tail bool) {
 // path, or at its end, reaches its star node or matches its rule.
 func (w *segWalk) take(e int32, ed *sedge, i int32) {
 	s, sc := w.s, w.sc
-	if s.paths != nil {
+	if s.pathAt != nil {
 		if n := s.pathLen(e); i+1 < n {
 			if !better(s.edgeBest(e), w.best) {
 				return // nothing at its end beats what the walk has matched
@@ -1241,7 +1239,7 @@ func (w *segWalk) take(e int32, ed *sedge, i int32) {
 			// star node reached would.
 			sc.pos[e] = i + 1
 			sc.m.spent += popCost + queueCost
-			w.enqueue(e, s.path[s.paths[e].at+i], ed.tail() && i+2 == n)
+			w.enqueue(e, s.path[s.pathAt[e]+i], ed.tail() && i+2 == n)
 			return
 		}
 	}
@@ -1257,10 +1255,29 @@ func (w *segWalk) take(e int32, ed *sedge, i int32) {
 
 // pathLen returns the number of segments of edge e's path.
 func (s *segments) pathLen(e int32) int32 {
-	if s.paths == nil {
+	if s.pathAt == nil {
 		return 1
 	}
-	return 1 + s.paths[e].n
+	_, n := s.span(e)
+	return 1 + n
+}
+
+// pathEdges returns how many edges have paths: all, or none.
+func (s *segments) pathEdges() int {
+	if s.pathAt == nil {
+		return 0
+	}
+	return len(s.edges)
+}
+
+// span returns where edge e's path goes on after its first segment: n
+// segment ids of path from at. The edges must have paths (pathAt set).
+func (s *segments) span(e int32) (at, n int32) {
+	at = s.pathAt[e]
+	if s.pathN != nil {
+		return at, s.pathN[e]
+	}
+	return at, s.pathAt[e+1] - at
 }
 
 // charge adds k units to the decision's work and reports whether it is
@@ -1508,7 +1525,7 @@ func (w *segWalk) visit(seg int32) {
 			}
 			q.head = sc.next[e] // before take may queue e again
 			var i int32
-			if s.paths != nil {
+			if s.pathAt != nil {
 				i = sc.pos[e]
 			}
 			w.take(e, &s.edges[e], i)

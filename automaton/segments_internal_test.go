@@ -601,7 +601,7 @@ func TestSegmentPaths(t *testing.T) {
 		if Tier(m.tier) != TierSegments {
 			t.Fatalf("tier %v", m.tier)
 		}
-		paths := m.seg.paths != nil
+		paths := m.seg.pathAt != nil
 		if paths && len(m.seg.watched) > 0 {
 			withHubs++
 		}
