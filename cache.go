@@ -72,7 +72,7 @@ func (r *Robots) compile(groups []int, named bool, agents []string) (m *Matcher,
 		if testHookCompile != nil {
 			testHookCompile()
 		}
-		lines, prefs := kept.Keep(r.file, groups)
+		lines, prefs := kept.Keep(r.file, groups, r.dialect.Appended())
 		m := newMatcher(r.file.Selected(groups, named), lines, r.limits, r.scan, r.dialect)
 		if prefs != nil {
 			if m.rare == nil {

@@ -40,9 +40,11 @@ type host struct {
 
 // init makes h, a new host, the host of the Program p: a scan of its rules
 // when the default build is asked and the rules can be scanned
-// (compile.Program.Scan), the automaton otherwise. The scan keeps text, the
-// kept rules' values end to end, rather than a copy of the patterns when
-// they are that.
+// (compile.Program.Scan), the automaton otherwise. text is the kept rules'
+// values end to end, and after them, in a file of many rules, the patterns
+// the dialect appends (kept.Lines.RuleText): the scan keeps it, and the
+// automaton's build reads the patterns there, rather than a copy of the
+// patterns when they are that.
 func (h *host) init(p *compile.Program, lim automaton.Limits, mode config.Scan, text string) {
 	if mode != config.ScanNever {
 		if s := p.Scan(lim, text); s != nil {
@@ -54,7 +56,7 @@ func (h *host) init(p *compile.Program, lim automaton.Limits, mode config.Scan, 
 			return
 		}
 	}
-	h.built.Store(p.Machine(lim))
+	h.built.Store(p.MachineIn(lim, text))
 }
 
 // match decides in, as automaton.Machine.Match does.

@@ -110,7 +110,7 @@ func newMatcher(s compile.Selection, lines kept.Lines, lim automaton.Limits, sca
 	// that neither holds the selection's lines through the build.
 	s = compile.Selection{}
 	m.host = &pair.h
-	m.host.init(&p, lim, scan, m.lines.RuleText())
+	m.host.init(&p, lim, scan, m.lines.RuleText(d.Appended()))
 	if rare.decides != nil || rare.usage != nil || len(rare.hidden) > 0 {
 		m.rare = new(matcherRare) // not &rare: most Matchers need none, and rare would always escape
 		*m.rare = rare

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -195,11 +196,41 @@ func TestScanSharesKeptText(t *testing.T) {
 	if s == nil {
 		t.Fatal("no scan")
 	}
-	text := m.lines.RuleText()
+	text := m.lines.RuleText(RFC9309.Appended())
 	lo := uintptr(unsafe.Pointer(unsafe.StringData(text)))
 	for _, r := range s.Rules()[:3] {
 		if p := uintptr(unsafe.Pointer(unsafe.StringData(r.Pattern))); p < lo || p >= lo+uintptr(len(text)) {
 			t.Errorf("pattern %q is a copy, not a part of the kept text %q", r.Pattern, text)
+		}
+	}
+}
+
+// TestMachineReadsKeptText checks what lets the automaton of a file too
+// large to scan be built on the kept text rather than a copy of its
+// patterns (compile.Program.MachineIn): in each dialect, the kept rules'
+// values and the patterns the dialect appends are, end to end, the
+// patterns of the Program's rules, when the file's patterns are in their
+// canonical form.
+func TestMachineReadsKeptText(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for i := 0; b.Len() < 100000; i++ {
+		fmt.Fprintf(&b, "Disallow: /docs/%d/page\nAllow: /docs/%d/*.css$\n", i, i)
+	}
+	for _, d := range []Dialect{RFC9309, Google} {
+		r := Parse([]byte(b.String()), WithDialect(d))
+		m := r.Agent("x")
+		if m.host.scan.Load() != nil {
+			t.Fatalf("%v: the file is scanned, not built", d)
+		}
+		groups, named := r.file.SelectGroups("x")
+		p := d.Lower(r.file.Selected(groups, named))
+		var want strings.Builder
+		for _, rule := range p.Rules {
+			want.WriteString(rule.Pattern)
+		}
+		if got := m.lines.RuleText(d.Appended()); got != want.String() {
+			t.Errorf("%v: the kept text holds %d octets, the Program's patterns %d: not them end to end", d, len(got), want.Len())
 		}
 	}
 }

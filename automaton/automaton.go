@@ -648,7 +648,20 @@ type engines struct {
 // The patterns may hold at most MaxPatternOctets octets in all; Compile
 // panics beyond, as a caller must bound its input first (package
 // normalize's MaxLimit bounds a robots.txt body).
-func Compile(rules []Rule, lim Limits) *Machine {
+//
+// Compile copies the patterns into one string for its builds; the Machine
+// does not keep it.
+func Compile(rules []Rule, lim Limits) *Machine { return CompileIn("", rules, lim) }
+
+// CompileIn is Compile, but when text is the patterns of the first rules
+// end to end, the builds of the classes whose rules are all among them
+// read the patterns in text rather than in a copy: a caller that keeps
+// the patterns so already holds them once, and a large file's copy was as
+// many octets again to allocate while it compiles. Otherwise (text "", or
+// not the patterns, or a pattern among them with a run of '*', which the
+// builds read as one) it copies them, as Compile does. The Machine does
+// not keep text.
+func CompileIn(text string, rules []Rule, lim Limits) *Machine {
 	m := new(Machine)
 	var more machineMore  // copied to the heap only if it holds anything
 	var sp spares         // the builds' transient buffers, handed from phase to phase
@@ -658,7 +671,11 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	}
 	if n[0] == len(rules) {
 		// The common case, one class: the places are the indices.
-		plan := newPlan(rules, nil, &sp)
+		laid := laidOut(text, rules)
+		if laid < len(rules) {
+			text = ""
+		}
+		plan := newPlan(rules, nil, text, &sp)
 		sp.segBytes = plan.bytes()
 		checkSize(plan.total)
 		lim = lim.withDefaults(plan.total)
@@ -680,8 +697,14 @@ func Compile(rules []Rule, lim Limits) *Machine {
 	}
 	var plans [MaxClasses]plan
 	total := 0
+	laid := laidOut(text, rules)
 	for c := range MaxClasses {
-		plans[c] = newPlan(rules, idx[start[c]:start[c+1]], &sp)
+		in := idx[start[c]:start[c+1]]
+		shared := text
+		if len(in) == 0 || int(in[len(in)-1]) >= laid { // in is ascending
+			shared = ""
+		}
+		plans[c] = newPlan(rules, in, shared, &sp)
 		total += plans[c].total
 		sp.segBytes += plans[c].bytes()
 	}
@@ -750,7 +773,10 @@ type plan struct {
 
 // newPlan ranks the rules at the given indices (nil: all rules), best
 // first, and prepares their patterns, with transient buffers from sp.
-func newPlan(rules []Rule, idx []int32, sp *spares) plan {
+// When text is not "", it is the patterns of the first rules end to end,
+// those at the indices among them (laidOut), and the plan's patterns are
+// read there, not copied.
+func newPlan(rules []Rule, idx []int32, text string, sp *spares) plan {
 	var p plan
 	if idx == nil {
 		p.orig = make([]int32, len(rules))
@@ -765,7 +791,24 @@ func newPlan(rules []Rule, idx []int32, sp *spares) plan {
 		size += len(rules[i].Pattern)
 	}
 	sortByRank(rules, p.orig, sp)
-	p.text, p.pats = prepare(func(place int) string { return rules[p.orig[place]].Pattern }, len(p.orig), size, sp)
+	pattern := func(place int) string { return rules[p.orig[place]].Pattern }
+	if text == "" {
+		p.text, p.pats = prepare(pattern, len(p.orig), size, "", nil, sp)
+	} else {
+		// Where each rule's pattern starts in text.
+		n := 0 // past the last rule of the plan
+		for _, i := range p.orig {
+			n = max(n, int(i)+1)
+		}
+		starts := sp.get(n)
+		at := int32(0)
+		for i := range starts {
+			starts[i] = at
+			at += int32(len(rules[i].Pattern))
+		}
+		p.text, p.pats = prepare(pattern, len(p.orig), size, text, func(place int) int { return int(starts[p.orig[place]]) }, sp)
+		sp.put(starts)
+	}
 	for _, q := range p.pats {
 		p.total += int(q.n) + 1
 		if q.star < 0 {
@@ -1584,8 +1627,11 @@ func (p *pattern) lit(text string) string { return text[p.at : p.at+p.n] }
 // them here would cost what it saves.
 //
 // It returns the patterns and the text that holds their octets, end to
-// end, allocated once: size is at least the octets of the n patterns.
-func prepare(ranked func(place int) string, n, size int, sp *spares) (string, []pattern) {
+// end, allocated once: size is at least the octets of the n patterns. With
+// shared not "", the patterns are read there instead, place i's from
+// at(i), and shared is the text returned: none of the patterns may hold a
+// run of '*' (laidOut), as its simplified octets would not be in shared.
+func prepare(ranked func(place int) string, n, size int, shared string, at func(place int) int, sp *spares) (string, []pattern) {
 	// Up to smallDedup wildcard patterns, duplicates are found by
 	// comparing with those kept, which costs less than a table; then by
 	// an indexTable of the wildcard patterns kept, whose key keeps the
@@ -1601,7 +1647,16 @@ func prepare(ranked func(place int) string, n, size int, sp *spares) (string, []
 	}
 	wild := 0
 	var text strings.Builder
-	text.Grow(size)
+	if shared == "" {
+		text.Grow(size)
+	}
+	// laid returns the text the patterns kept so far are read in.
+	laid := func() string {
+		if shared != "" {
+			return shared
+		}
+		return text.String()
+	}
 	out := make([]pattern, 0, n)
 	for i := range n {
 		p := ranked(i)
@@ -1638,7 +1693,7 @@ func prepare(ranked func(place int) string, n, size int, sp *spares) (string, []
 				}
 				seed = maphash.MakeSeed()
 				seen = newIndexTable(wild+more, sp)
-				laid := text.String()
+				laid := laid()
 				for k, q := range out {
 					if q.star >= 0 {
 						_, at := seen.lookup(hash(q.lit(laid), q.anchored), func(int32) bool { return false })
@@ -1646,7 +1701,7 @@ func prepare(ranked func(place int) string, n, size int, sp *spares) (string, []
 					}
 				}
 			}
-			laid := text.String()
+			laid := laid()
 			if seen.slots != nil {
 				j, at := seen.lookup(hash(p, anchored), func(k int32) bool { return out[k].lit(laid) == p && out[k].anchored == anchored })
 				if j >= 0 {
@@ -1662,10 +1717,32 @@ func prepare(ranked func(place int) string, n, size int, sp *spares) (string, []
 			q.stars = int32(strings.Count(p[star:], "*"))
 		}
 		out = append(out, q)
-		text.WriteString(p)
+		if shared != "" {
+			q := &out[len(out)-1]
+			q.at = uint32(at(i)) // p, simplified, is a prefix of the pattern there
+		} else {
+			text.WriteString(p)
+		}
 	}
 	sp.put(seen.slots)
-	return text.String(), out
+	return laid(), out
+}
+
+// laidOut returns how many of the first rules have text as their patterns
+// end to end, none of them with a run of '*' (which prepare would copy as
+// one): the rules whose plans may read them in text (prepare). It is 0 for
+// text "" or when no number of rules has text as its patterns.
+func laidOut(text string, rules []Rule) int {
+	if text == "" {
+		return 0
+	}
+	n := endToEnd(text, rules)
+	for i := range max(n, 0) {
+		if strings.Contains(rules[i].Pattern, "**") {
+			return 0
+		}
+	}
+	return max(n, 0)
 }
 
 // Budgets of Compile, as functions of the octets of the patterns (P). They

@@ -2,6 +2,7 @@ package automaton_test
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -229,4 +230,88 @@ func TestLongRuns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCompileIn checks that a Machine built reading the patterns in the
+// caller's text decides as one built on a copy, on every tier, for random
+// rules whose patterns hold runs of '*', trailing stars and anchors, and
+// for texts that are not the patterns (which CompileIn must copy); and
+// that, laid out, the patterns are not copied: compiling many of them
+// allocates their octets less.
+func TestCompileIn(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, tier := range []automaton.Tier{0, automaton.TierDFA, automaton.TierSplit, automaton.TierSegments, automaton.TierNFA} {
+		for iter := range 1000 {
+			// Class 0 first, then (in half the sets) rules of the
+			// classes above it, as a Program lays out Content-Usage.
+			rules := make([]automaton.Rule, 1+r.IntN(10))
+			var text strings.Builder
+			crawl := len(rules)
+			if iter%2 == 1 {
+				crawl = r.IntN(len(rules) + 1)
+			}
+			var first string // the patterns of class 0
+			for i := range rules {
+				p := randPattern(r, "ab*/")
+				rules[i] = automaton.Rule{Pattern: p, Rank: 2*len(p) + r.IntN(2)}
+				if i >= crawl {
+					rules[i].Class = 1 + r.IntN(automaton.MaxClasses-1)
+				}
+				text.WriteString(p)
+				if i+1 == crawl {
+					first = text.String()
+				}
+			}
+			laid := text.String()
+			for _, in := range []string{laid, first, laid + "x", "x" + laid, laid[:len(laid)/2]} {
+				lim := automaton.Limits{}
+				if tier != 0 {
+					lim = automaton.WithTier(tier, lim)
+				}
+				want, got := automaton.Compile(rules, lim), automaton.CompileIn(in, rules, lim)
+				for range 20 {
+					input := "/" + randInput(r, "ab/*", 12)
+					var g, w [automaton.MaxClasses]int32
+					got.MatchClasses(automaton.String(input), automaton.AllClasses, &g)
+					want.MatchClasses(automaton.String(input), automaton.AllClasses, &w)
+					if g != w {
+						t.Fatalf("tier %v, iteration %d, text %q: %q decided by rules %v, want %v (rules %v)", tier, iter, in, input, g, w, rules)
+					}
+				}
+			}
+		}
+	}
+	// 20,000 literal patterns of 40 octets: laid out, 800,000 octets
+	// that Compile copies and CompileIn reads in place.
+	rules := make([]automaton.Rule, 20000)
+	var text strings.Builder
+	for i := range rules {
+		p := "/" + randInput(r, "abcdefgh/", 39)
+		rules[i] = automaton.Rule{Pattern: p, Rank: 2 * len(p)}
+		text.WriteString(p)
+	}
+	laid := text.String()
+	copied := allocated(func() { automaton.Compile(rules, automaton.Limits{}) })
+	read := allocated(func() { automaton.CompileIn(laid, rules, automaton.Limits{}) })
+	if copied-read < uint64(len(laid)) {
+		t.Errorf("Compile allocated %d bytes and CompileIn %d: %d less, want at least the %d octets of the patterns", copied, read, copied-read, len(laid))
+	}
+}
+
+// randInput returns n octets drawn from alpha.
+func randInput(r *rand.Rand, alpha string, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alpha[r.IntN(len(alpha))]
+	}
+	return string(b)
+}
+
+// allocated returns the bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

@@ -202,7 +202,7 @@ func TestBuildPrediction(t *testing.T) {
 			rules = append(rules, Rule{Pattern: p, Rank: len(p)})
 			octets += len(p)
 		}
-		pl := newPlan(rules, nil, new(spares))
+		pl := newPlan(rules, nil, "", new(spares))
 		stars := 0
 		for _, p := range pl.pats {
 			stars += strings.Count(p.lit(pl.text), "*")

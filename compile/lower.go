@@ -64,6 +64,20 @@ var robotsTxt = [...]string{"/robots.txt$", "/robots.txt?"}
 // in the dialects that add them, which its scan keeps rather than a copy.
 const robotsTxtText = "/robots.txt$/robots.txt?"
 
+// Appended returns the patterns of the rules a Program of d appends after
+// the Selection's Allow and Disallow rules, end to end: RFC 9309's
+// /robots.txt, which the dialects that allow it whatever the file says
+// add, or "" in the others. A caller that lays the Selection's patterns
+// out end to end and these after them holds every pattern of the
+// Program's class 0 in one string, which Program.MachineIn and
+// Program.Scan read in place.
+func (d Dialect) Appended() string {
+	if d.valid() && d.spec().Match.RobotsTxt {
+		return robotsTxtText
+	}
+	return ""
+}
+
 // Lower lowers the Selection s, read in dialect d, to a Program. The
 // Allow and Disallow rules come in line order, ranked as d ranks rules: by
 // the length of the pattern, allow winning a tie (rank 2*len or
@@ -275,9 +289,15 @@ var ruleless = make([]struct {
 // Machine builds the automaton of p's rules with the given limits. The
 // programs of a dialect that hold no rule of the file, only those the
 // dialect adds, share one Machine built with the default Limits.
-func (p *Program) Machine(lim automaton.Limits) *automaton.Machine {
+func (p *Program) Machine(lim automaton.Limits) *automaton.Machine { return p.MachineIn(lim, "") }
+
+// MachineIn is Machine, but when text is the patterns of p's rules end to
+// end, as a caller lays out the Selection's patterns followed by the
+// dialect's (Dialect.Appended), the automaton is built reading them there
+// rather than from a copy (automaton.CompileIn); pass "" for a copy.
+func (p *Program) MachineIn(lim automaton.Limits, text string) *automaton.Machine {
 	if lim != (automaton.Limits{}) || p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.valid() {
-		return automaton.Compile(p.Rules, lim)
+		return automaton.CompileIn(text, p.Rules, lim)
 	}
 	e, rules := &ruleless[p.dialect], p.Rules // the closure holds the rules, so that p need not move to the heap
 	e.once.Do(func() { e.m = automaton.Compile(rules, lim) })

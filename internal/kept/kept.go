@@ -12,8 +12,9 @@
 //
 // Lines.data is the text, then the packed records. The text is the values
 // end to end: those of every kept group's user-agent lines, then of their
-// rules, then of their Content-Usage and Content-Signal lines, each in
-// file order. A record gives where its value ends in the text; it starts
+// rules, then (when the rules' values hold at least tailMinText octets) the
+// tail Keep is given, then the values of their Content-Usage and
+// Content-Signal lines, each in file order. A record gives where its value ends in the text; it starts
 // where the previous one's ends (the first agent's at 0, the first rule's
 // where the header says). Every number is little-endian.
 //
@@ -82,6 +83,7 @@ const (
 // Tests lower them to reach every form with small files.
 var (
 	maxShortText = 1<<16 - 1       // the longest text of the short form
+	tailMinText  = 4 << 10         // the least rules' text Keep lays a tail after (see Keep)
 	maxShortSpan = shortAllow - 1  // the most lines between its first and last rule
 	maxKeptText  = 1<<24 - 1       // the longest text of the packed form
 	maxKeptLine  = packedAllow - 1 // the highest line of the packed form
@@ -197,9 +199,9 @@ func (l *Lines) Rule(i int) (pattern string, line int, allow bool) {
 }
 
 // RuleText returns the values of the kept rules end to end, a part of the
-// kept text rather than a copy, or "" when there are none or they are kept
-// apart.
-func (l *Lines) RuleText() string {
+// kept text rather than a copy, followed by tail when Keep laid tail after
+// them; or "" when there are none or they are kept apart.
+func (l *Lines) RuleText(tail string) string {
 	n := l.Rules()
 	if l.long != nil || n == 0 {
 		return ""
@@ -210,7 +212,11 @@ func (l *Lines) RuleText() string {
 	}
 	rules := l.packed()[l.hdr(hdrRules):]
 	at := uint32(n-1) * size
-	return l.data[l.hdr(hdrStart):littleEndian(rules[at:at+size/2])]
+	end := littleEndian(rules[at : at+size/2])
+	if tail != "" && strings.HasPrefix(l.data[end:l.textLen], tail) {
+		end += uint32(len(tail))
+	}
+	return l.data[l.hdr(hdrStart):end]
 }
 
 // AppendRules appends the kept rules from i to j to out, their canonical
@@ -341,8 +347,14 @@ func (u *Usage) rules(text string, form normalize.Form) []compile.UsageRule {
 // Keep returns what is kept of the groups of f at the given indices, in
 // file order: the groups, with their strings copied into one allocation,
 // so that they do not hold the body's text alive, and, by kept group, its
-// usage lines (nil when no group has any).
-func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
+// usage lines (nil when no group has any). When the rules' values hold at
+// least tailMinText octets, tail follows them in the text, so that
+// RuleText returns both in one string: the patterns a compiler appends to
+// the rules' (compile.Dialect.Appended), which it then reads in place
+// rather than in a copy of them all. A smaller file's rules are scanned
+// in place without it (compile.Program.Scan), and a copy of its few
+// patterns costs less than keeping the tail.
+func Keep(f *compile.File, groups []int, tail string) (Lines, []*Usage) {
 	size, nagents, nrules, firstLine, lastLine := 0, 0, 0, math.MaxInt, 0
 	ruleText := 0 // the rules' values, end to end
 	for _, g := range groups {
@@ -367,7 +379,10 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 		nagents += len(grp.Agents)
 		nrules += len(grp.Rules)
 	}
-	size += ruleText
+	if ruleText < tailMinText {
+		tail = ""
+	}
+	size += ruleText + len(tail)
 	// The records are written apart, from the values' lengths (off moves
 	// past each value), as the values are written into the string; the
 	// records follow the text in it, and the copies kept apart are cut
@@ -461,6 +476,7 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 			index: int32(g), delayLine: int32(grp.DelayLine), delay: grp.CrawlDelay,
 		})
 	}
+	b.WriteString(tail)
 	for _, g := range groups {
 		grp := &f.Groups[g]
 		for _, u := range grp.Usage {
@@ -484,8 +500,9 @@ func Keep(f *compile.File, groups []int) (Lines, []*Usage) {
 			}
 		}
 	} else {
-		off += ruleText // past the rules' values, to the usage lines'
+		off += ruleText // past the rules' values
 	}
+	off += len(tail) // to the usage lines' values
 	var prefs []*Usage
 	for i, g := range groups {
 		grp := &f.Groups[g]

@@ -71,7 +71,7 @@ func TestKeep(t *testing.T) {
 	} {
 		maxShortText, maxShortSpan, maxKeptText, maxKeptLine = c.shortText, c.shortSpan, c.keptText, c.keptLine
 		for _, groups := range [][]int{{0}, {0, 2}, {1}, {}} {
-			l, prefs := Keep(f, groups)
+			l, prefs := Keep(f, groups, "")
 			if len(groups) > 0 && groups[0] == 0 && l.form() != c.form { // group 1 alone is short enough for the short form
 				t.Errorf("%s %v: rules kept %s, want %s", c.name, groups, l.form(), c.form)
 			}
@@ -116,7 +116,7 @@ func TestKeepCopies(t *testing.T) {
 		p, b := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(body)))
 		return s != "" && p >= b && p < b+uintptr(len(body))
 	}
-	l, prefs := Keep(f, []int{0})
+	l, prefs := Keep(f, []int{0}, "")
 	g := l.Group(0, prefs[0], normalize.Canonical)
 	var all []string
 	for _, a := range g.Agents {
@@ -153,7 +153,7 @@ func TestKeepLines(t *testing.T) {
 	}
 	b.WriteString("Allow: /last\n")
 	f := compile.RFC9309.Parse([]byte(b.String()))
-	l, _ := Keep(f, []int{0})
+	l, _ := Keep(f, []int{0}, "")
 	if l.form() != "packed" {
 		t.Errorf("rules %d lines apart kept %s, want packed", maxShortSpan+1, l.form())
 	}
@@ -182,7 +182,7 @@ func TestRuleText(t *testing.T) {
 		{far.String(), "packed"},
 		{"User-agent: *\nCrawl-delay: 1\n", "short"},
 	} {
-		l, _ := Keep(compile.RFC9309.Parse([]byte(tt.body)), []int{0})
+		l, _ := Keep(compile.RFC9309.Parse([]byte(tt.body)), []int{0}, "")
 		if l.form() != tt.form {
 			t.Fatalf("%q kept %s, want %s", tt.body, l.form(), tt.form)
 		}
@@ -191,7 +191,7 @@ func TestRuleText(t *testing.T) {
 			p, _, _ := l.Rule(i)
 			want.WriteString(p)
 		}
-		got := l.RuleText()
+		got := l.RuleText("")
 		if got != want.String() {
 			t.Errorf("%q: RuleText() = %q, want %q", tt.body, got, want.String())
 		}
@@ -201,6 +201,52 @@ func TestRuleText(t *testing.T) {
 		if start := uintptr(unsafe.Pointer(unsafe.StringData(got))); got != "" &&
 			(start < uintptr(unsafe.Pointer(unsafe.StringData(l.data))) || start >= uintptr(unsafe.Pointer(unsafe.StringData(l.data)))+uintptr(len(l.data))) {
 			t.Errorf("%q: RuleText() is a copy, not a part of the kept text", tt.body)
+		}
+	}
+}
+
+// TestRuleTextTail checks the tail Keep lays after the rules' values of a
+// file of many rules: RuleText returns the values and the tail end to end,
+// a part of the kept text; asked with no tail it returns the values alone;
+// the rules, agents and usage lines read as without a tail; and a file
+// whose rules hold less than tailMinText octets keeps no tail.
+func TestRuleTextTail(t *testing.T) {
+	const tail = "/robots.txt$/robots.txt?"
+	for _, rules := range []int{10, 2 * tailMinText / 8} {
+		var b, values strings.Builder
+		b.WriteString("User-agent: a\nContent-Usage: /u train-ai=n\n")
+		for i := range rules {
+			v := fmt.Sprintf("/p%05d", i)
+			fmt.Fprintf(&b, "Disallow: %s\n", v)
+			values.WriteString(v)
+		}
+		b.WriteString("Content-Signal: search=yes\n")
+		f := compile.RFC9309.Parse([]byte(b.String()))
+		plain, plainPrefs := Keep(f, []int{0}, "")
+		l, prefs := Keep(f, []int{0}, tail)
+		want := values.String()
+		if values.Len() >= tailMinText {
+			want += tail
+		}
+		got := l.RuleText(tail)
+		if got != want {
+			t.Fatalf("%d rules: RuleText(tail) = %.40q… (%d octets), want %d octets", rules, got, len(got), len(want))
+		}
+		if start := uintptr(unsafe.Pointer(unsafe.StringData(got))); start < uintptr(unsafe.Pointer(unsafe.StringData(l.data))) || start+uintptr(len(got)) > uintptr(unsafe.Pointer(unsafe.StringData(l.data)))+uintptr(len(l.data)) {
+			t.Errorf("%d rules: RuleText(tail) is not a part of the kept text", rules)
+		}
+		if got := l.RuleText(""); got != values.String() {
+			t.Errorf("%d rules: RuleText(\"\") holds %d octets, want the %d of the values", rules, len(got), values.Len())
+		}
+		if got := plain.RuleText(tail); got != values.String() {
+			t.Errorf("%d rules: kept without a tail, RuleText(tail) holds %d octets, want the %d of the values", rules, len(got), values.Len())
+		}
+		g, w := l.Group(0, prefs[0], normalize.Canonical), plain.Group(0, plainPrefs[0], normalize.Canonical)
+		if !reflect.DeepEqual(g, w) {
+			t.Errorf("%d rules: kept with a tail, the group reads otherwise than kept without", rules)
+		}
+		if len(g.Usage) != 1 || g.Usage[0].Value != "/u train-ai=n" || len(g.Signals) != 1 || g.Signals[0].Value != "search=yes" {
+			t.Errorf("%d rules: kept with a tail, the usage lines read %+v and %+v", rules, g.Usage, g.Signals)
 		}
 	}
 }
