@@ -773,11 +773,12 @@ type plan struct {
 
 // newPlan ranks the rules at the given indices (nil: all rules), best
 // first, and prepares their patterns, with transient buffers from sp.
-// When text is not "", it is the patterns of the first rules end to end,
-// those at the indices among them (laidOut), and the plan's patterns are
-// read there, not copied.
+// When text is not "", it is as long as the patterns of the first rules
+// end to end, those at the indices among them (laidOut): when it holds
+// them, the plan's patterns are read there, not copied.
 func newPlan(rules []Rule, idx []int32, text string, sp *spares) plan {
 	var p plan
+	n := len(rules) // past the last rule of the plan
 	if idx == nil {
 		p.orig = make([]int32, len(rules))
 		for i := range p.orig {
@@ -785,28 +786,43 @@ func newPlan(rules []Rule, idx []int32, text string, sp *spares) plan {
 		}
 	} else {
 		p.orig = idx
+		if len(idx) > 0 {
+			n = int(idx[len(idx)-1]) + 1 // idx is ascending until sorted below
+		}
 	}
 	size := 0
-	for _, i := range p.orig {
-		size += len(rules[i].Pattern)
+	if text != "" && idx == nil {
+		size = len(text) // the patterns of all the rules, end to end
+	} else {
+		for _, i := range p.orig {
+			size += len(rules[i].Pattern)
+		}
 	}
 	sortByRank(rules, p.orig, sp)
-	pattern := func(place int) string { return rules[p.orig[place]].Pattern }
-	if text == "" {
-		p.text, p.pats = prepare(pattern, len(p.orig), size, "", nil, sp)
-	} else {
-		// Where each rule's pattern starts in text.
-		n := 0 // past the last rule of the plan
-		for _, i := range p.orig {
-			n = max(n, int(i)+1)
-		}
-		starts := sp.get(n)
-		at := int32(0)
+	var starts []int32
+	if text != "" {
+		// Where each rule's pattern starts in text, in a buffer the sort
+		// may have given back, each found there or none read there.
+		starts = sp.get(n)
+		at := 0
 		for i := range starts {
-			starts[i] = at
-			at += int32(len(rules[i].Pattern))
+			q := rules[i].Pattern
+			if text[at:at+len(q)] != q {
+				sp.put(starts)
+				starts, text = nil, ""
+				break
+			}
+			starts[i] = int32(at)
+			at += len(q)
 		}
-		p.text, p.pats = prepare(pattern, len(p.orig), size, text, func(place int) int { return int(starts[p.orig[place]]) }, sp)
+	}
+	if text == "" {
+		p.text, p.pats = prepare(func(place int) (string, int) { return rules[p.orig[place]].Pattern, 0 }, len(p.orig), size, "", sp)
+	} else {
+		p.text, p.pats = prepare(func(place int) (string, int) {
+			i := p.orig[place]
+			return rules[i].Pattern, int(starts[i])
+		}, len(p.orig), size, text, sp)
 		sp.put(starts)
 	}
 	for _, q := range p.pats {
@@ -1628,10 +1644,11 @@ func (p *pattern) lit(text string) string { return text[p.at : p.at+p.n] }
 //
 // It returns the patterns and the text that holds their octets, end to
 // end, allocated once: size is at least the octets of the n patterns. With
-// shared not "", the patterns are read there instead, place i's from
-// at(i), and shared is the text returned: none of the patterns may hold a
-// run of '*' (laidOut), as its simplified octets would not be in shared.
-func prepare(ranked func(place int) string, n, size int, shared string, at func(place int) int, sp *spares) (string, []pattern) {
+// shared not "", the patterns are read there instead, each where ranked
+// says it starts, and shared is the text returned: none of the patterns
+// may hold a run of '*' (laidOut), as its simplified octets would not be
+// in shared.
+func prepare(ranked func(place int) (pattern string, at int), n, size int, shared string, sp *spares) (string, []pattern) {
 	// Up to smallDedup wildcard patterns, duplicates are found by
 	// comparing with those kept, which costs less than a table; then by
 	// an indexTable of the wildcard patterns kept, whose key keeps the
@@ -1659,7 +1676,7 @@ func prepare(ranked func(place int) string, n, size int, shared string, at func(
 	}
 	out := make([]pattern, 0, n)
 	for i := range n {
-		p := ranked(i)
+		p, at := ranked(i)
 		anchored := strings.HasSuffix(p, "$")
 		if anchored {
 			p = p[:len(p)-1]
@@ -1687,7 +1704,7 @@ func prepare(ranked func(place int) string, n, size int, shared string, at func(
 				// Room for the wildcard patterns kept and all those to come.
 				more := 0
 				for j := i + 1; j < n; j++ {
-					if strings.IndexByte(ranked(j), '*') >= 0 {
+					if q, _ := ranked(j); strings.IndexByte(q, '*') >= 0 {
 						more++
 					}
 				}
@@ -1712,37 +1729,45 @@ func prepare(ranked func(place int) string, n, size int, shared string, at func(
 				continue
 			}
 		}
-		q := pattern{at: uint32(text.Len()), n: uint32(len(p)), star: int32(star), anchored: anchored, rule: int32(i)}
+		if shared == "" {
+			at = text.Len()
+			text.WriteString(p)
+		} // else p, simplified, is a prefix of the pattern at at
+		q := pattern{at: uint32(at), n: uint32(len(p)), star: int32(star), anchored: anchored, rule: int32(i)}
 		if star >= 0 {
 			q.stars = int32(strings.Count(p[star:], "*"))
 		}
 		out = append(out, q)
-		if shared != "" {
-			q := &out[len(out)-1]
-			q.at = uint32(at(i)) // p, simplified, is a prefix of the pattern there
-		} else {
-			text.WriteString(p)
-		}
 	}
 	sp.put(seen.slots)
 	return laid(), out
 }
 
-// laidOut returns how many of the first rules have text as their patterns
-// end to end, none of them with a run of '*' (which prepare would copy as
-// one): the rules whose plans may read them in text (prepare). It is 0 for
-// text "" or when no number of rules has text as its patterns.
+// laidOut returns how many of the first rules text may hold end to end,
+// by their lengths, when it holds no run of '*' (which prepare would copy
+// as one): the rules whose plans may read their patterns in text, once
+// newPlan has found them there. It is 0 for text "" or when no number of
+// rules has patterns as long as text. The runs are looked for in text at
+// once, not pattern by pattern: a star that ends one pattern and one that
+// starts the next read as a run too, and the patterns are copied, as they
+// may always be.
 func laidOut(text string, rules []Rule) int {
-	if text == "" {
+	if text == "" || strings.Contains(text, "**") {
 		return 0
 	}
-	n := endToEnd(text, rules)
-	for i := range max(n, 0) {
-		if strings.Contains(rules[i].Pattern, "**") {
+	at := 0
+	for i := range rules {
+		if at == len(text) {
+			return i
+		}
+		if at += len(rules[i].Pattern); at > len(text) {
 			return 0
 		}
 	}
-	return max(n, 0)
+	if at != len(text) {
+		return 0
+	}
+	return len(rules)
 }
 
 // Budgets of Compile, as functions of the octets of the patterns (P). They

@@ -235,7 +235,8 @@ func TestLongRuns(t *testing.T) {
 // TestCompileIn checks that a Machine built reading the patterns in the
 // caller's text decides as one built on a copy, on every tier, for random
 // rules whose patterns hold runs of '*', trailing stars and anchors, and
-// for texts that are not the patterns (which CompileIn must copy); and
+// for texts that are not the patterns, as long as them or not (which
+// CompileIn must copy); and
 // that, laid out, the patterns are not copied: compiling many of them
 // allocates their octets less.
 func TestCompileIn(t *testing.T) {
@@ -263,7 +264,7 @@ func TestCompileIn(t *testing.T) {
 				}
 			}
 			laid := text.String()
-			for _, in := range []string{laid, first, laid + "x", "x" + laid, laid[:len(laid)/2]} {
+			for _, in := range []string{laid, first, strings.ToUpper(laid), laid + "x", "x" + laid, laid[:len(laid)/2]} {
 				lim := automaton.Limits{}
 				if tier != 0 {
 					lim = automaton.WithTier(tier, lim)

@@ -153,7 +153,7 @@ func prepareAll(pats []string) (string, []pattern) {
 	for _, p := range pats {
 		size += len(p)
 	}
-	return prepare(func(i int) string { return pats[i] }, len(pats), size, "", nil, new(spares))
+	return prepare(func(i int) (string, int) { return pats[i], 0 }, len(pats), size, "", new(spares))
 }
 
 // id returns the id of s, the octets of x's text from at, and whether it
