@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -38,8 +39,35 @@ func FuzzRules(f *testing.F) {
 	f.Add([]byte("!/a/*.php$\n/a/\n/*?s=\n!/*%2A\n"), "/a/x.php?s=1")
 	f.Add([]byte("@0\n@1/ai-ok/\n/never/\n@2/*.pdf\n@3/*.pdf$\n@4/a*b\n@5/ab\n@6/a\n"), "/ai-ok/x.pdf")
 	f.Fuzz(func(t *testing.T, spec []byte, url string) {
-		var body strings.Builder
-		body.WriteString("User-agent: *\n")
+		checkAgree(t, rulesBody(spec, 0), "x", []string{url, "/" + url})
+	})
+}
+
+// FuzzRulesLaidOut is FuzzRules on files whose rules are written again
+// and again, each copy's patterns under a prefix of its own, until their
+// values hold 6 KiB: enough for a Matcher to keep the patterns its
+// dialect appends after them (kept.Keep), so that an automaton built of
+// them reads its patterns in the kept text (automaton.CompileIn), on every
+// tier, Content-Usage classes included.
+func FuzzRulesLaidOut(f *testing.F) {
+	f.Add([]byte("/*a*b\n/*b*a\n/*ab$\n!/a*\n"), "/c3/xaxbxa")
+	f.Add([]byte("!/a/*.php$\n/a/\n/*?s=\n!/*%2A\n/b**c\n"), "/c1/a/x.php?s=1")
+	f.Add([]byte("@0\n@1/ai-ok/\n/never/\n@2/*.pdf\n@3/*.pdf$\n@4/a*b\n@5/ab\n@6/a\n"), "/c7/ai-ok/x.pdf")
+	f.Fuzz(func(t *testing.T, spec []byte, url string) {
+		checkAgree(t, rulesBody(spec, 6<<10), "x", []string{url, "/" + url})
+	})
+}
+
+// rulesBody is the file FuzzRules describes by spec: one group, a line per
+// line of spec. With least above 0, the lines are written again, the
+// paths of each copy k under "/ck" (a pattern starting "*" as it is),
+// until the values written hold least octets.
+func rulesBody(spec []byte, least int) []byte {
+	var body strings.Builder
+	body.WriteString("User-agent: *\n")
+	values := 0
+	for k := 0; ; k++ {
+		before := values
 		for _, line := range strings.Split(string(spec), "\n") {
 			if len(line) > 64 {
 				line = line[:64]
@@ -51,10 +79,16 @@ func FuzzRules(f *testing.F) {
 			case len(line) >= 2 && line[0] == '@':
 				key, line = "Content-Usage: ", strings.TrimSpace(line[2:]+" "+fuzzPrefs[int(line[1])%len(fuzzPrefs)])
 			}
+			if k > 0 && strings.HasPrefix(line, "/") {
+				line = "/c" + strconv.Itoa(k) + line
+			}
 			body.WriteString(key + line + "\n")
+			values += len(line)
 		}
-		checkAgree(t, []byte(body.String()), "x", []string{url, "/" + url})
-	})
+		if values >= least || values == before { // or no value to repeat
+			return []byte(body.String())
+		}
+	}
 }
 
 // fuzzPrefs are the preferences FuzzRules gives Content-Usage lines: each
