@@ -764,7 +764,7 @@ func checkSize(total int) {
 // measured.
 type plan struct {
 	orig  []int32   // the caller's index of each place of the ranking
-	text  string    // the patterns' octets, end to end
+	text  string    // the patterns' octets: laid end to end by prepare, or the caller's (CompileIn)
 	pats  []pattern // prepared (see prepare), in rank order
 	total int       // octets of the prepared patterns, one more each
 
@@ -1617,7 +1617,8 @@ func betterRule(rules []Rule, a, b int32) bool {
 
 // pattern is a rule prepared for construction: the pattern without its
 // anchor, runs of '*' collapsed, is text[at:at+n] of the text its plan
-// (prepare) lays the patterns out in, end to end. It holds no pointer, so
+// (prepare) lays the patterns out in, end to end, or of the caller's text
+// that holds them so (CompileIn). It holds no pointer, so
 // that the collector, which a cold compile of a large file meets once or
 // twice, neither scans the builds' tables of patterns nor pays a write
 // barrier for each pattern they store: with a string each, those
