@@ -446,7 +446,15 @@ func fromSorted(text string, pats []pattern) *packedDFA {
 	// labels fits (maxRunTargetEdges).
 	sc.runTargets = edges <= maxRunTargetEdges
 	d := &sc.d
-	d.nodes = append(slices.Grow(d.nodes[:0], min(2*len(pats)+4, edges+2)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
+	// The nodes are at most two a pattern, but most patterns end in a
+	// leaf, which is no node, and most runs are run targets: a large
+	// file's literal rules take a third of a node a pattern or less
+	// (docs.oracle.com 6,336 for 19,128 patterns), and scratch that
+	// large is not kept, so it is allocated at each build. So room is
+	// made for half a node a pattern first, and for the most at once if
+	// that fills (see emit).
+	sc.nodeBound = min(2*len(pats)+4, edges+2)
+	d.nodes = append(slices.Grow(d.nodes[:0], min(sc.nodeBound, len(pats)/2+64)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
 	d.labels, d.targets = slices.Grow(d.labels[:0], labelsBound(edges, len(pats))), slices.Grow(d.targets[:0], min(2*len(pats), edges))
 	// A node accepts at the end for at most one anchored pattern: the
 	// accepts are grown to that at once, not by appends that allocate
@@ -524,6 +532,9 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		return runTarget(off)
 	}
 	id := int32(len(d.nodes))
+	if len(d.nodes) == cap(d.nodes) {
+		d.nodes = slices.Grow(d.nodes, max(sc.nodeBound-len(d.nodes), 1)) // once, to the most
+	}
 	d.nodes = append(d.nodes, node{})
 	if anchored >= 0 {
 		d.accepts = append(d.accepts, accept{id, anchored}) // in node order
@@ -674,6 +685,7 @@ type sortedBuild struct {
 	lcp        []int32
 	d          dfa
 	runTargets bool // runs that match nothing on entry are run targets, not nodes
+	nodeBound  int  // the most nodes the trie may have
 }
 
 // labelsBound bounds the labels of the trie fromSorted emits for n

@@ -177,3 +177,34 @@ func TestSortInPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestNodesPastFirstRoom checks a literal trie of more nodes than
+// fromSorted first makes room for (half a node a pattern, see its
+// nodeBound): nested patterns, each a prefix of the next, longer ones
+// ranked first, so that every pattern's end is a node, with a branch
+// of anchored and plain patterns on each. Every input decides as the
+// patterns say.
+func TestNodesPastFirstRoom(t *testing.T) {
+	var pats []litPattern
+	for i := range 600 {
+		p := "/" + strings.Repeat("a", i)
+		pats = append(pats, litPattern{lit: p, rule: int32(3 * (600 - i))})
+		pats = append(pats, litPattern{lit: p + "b", anchored: true, rule: int32(3*(600-i) + 1)})
+	}
+	d := fromSorted(layOut(pats))
+	if first := len(pats)/2 + 64; len(d.nodes) <= first {
+		t.Fatalf("%d nodes for %d patterns: no more than the %d fromSorted first makes room for", len(d.nodes), len(pats), first)
+	}
+	for _, in := range []string{"/", "/a", "/ab", "/abx", "/" + strings.Repeat("a", 300) + "b", "/" + strings.Repeat("a", 300) + "bb", "/" + strings.Repeat("a", 700)} {
+		want := int32(-1)
+		for _, q := range pats {
+			if (in == q.lit || !q.anchored && strings.HasPrefix(in, q.lit)) && better(q.rule, want) {
+				want = q.rule
+			}
+		}
+		st := testForms[0](in)
+		if got := d.walk(st); got != want {
+			t.Errorf("%q matched %d, want %d", in, got, want)
+		}
+	}
+}
