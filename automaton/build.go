@@ -455,7 +455,15 @@ func fromSorted(text string, pats []pattern) *packedDFA {
 	// that fills (see emit).
 	sc.nodeBound = min(2*len(pats)+4, edges+2)
 	d.nodes = append(slices.Grow(d.nodes[:0], min(sc.nodeBound, len(pats)/2+64)), node{ko: mk(done, 0), next: -1, out: -1, top: -1})
-	d.labels, d.targets = slices.Grow(d.labels[:0], labelsBound(edges, len(pats))), slices.Grow(d.targets[:0], min(2*len(pats), edges))
+	// The labels likewise: their bound counts three runs a pattern, five
+	// octets each, where most patterns end in one run target; room is
+	// made for the edges' octets, eight more a pattern (counts, and a
+	// run target's next) and five a run cut at maxRun first, and for the
+	// bound at once if that fills (labelRoom). docs.oracle.com's take 197
+	// KB, 6.2 octets a pattern past the edges', of a bound of 393 KB.
+	sc.labelBound = labelsBound(edges, len(pats))
+	d.labels = slices.Grow(d.labels[:0], min(sc.labelBound, labelsFirst(edges, len(pats))))
+	d.targets = slices.Grow(d.targets[:0], min(2*len(pats), edges))
 	// A node accepts at the end for at most one anchored pattern: the
 	// accepts are grown to that at once, not by appends that allocate
 	// several times what they hold (a file of 10,000 anchored literal
@@ -550,6 +558,7 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 		if anchored >= 0 {
 			l = depth + 1
 		}
+		sc.labelRoom(1 + l - depth)
 		nd.ko = mk(run, len(d.labels))
 		d.labels = append(d.labels, byte(l-depth))
 		d.putLabels(first[depth:l])
@@ -579,9 +588,7 @@ func (sc *sortedBuild) emit(lo, hi, depth int) int32 {
 	default:
 		off := len(d.labels) + 1
 		nd.ko = mk(branch, off-1)
-		if cap(d.labels)-len(d.labels) < 1+kids {
-			d.labels = slices.Grow(d.labels, 1+kids)
-		}
+		sc.labelRoom(1 + kids)
 		d.labels = append(d.labels, byte(kids))
 		d.labels = d.labels[:off+kids] // see noBarrier
 		nd.next = int32(len(d.targets))
@@ -621,6 +628,7 @@ func (sc *sortedBuild) below(lo, hi, depth int) int32 {
 // left to setRunNext, and returns its offset.
 func (sc *sortedBuild) putRun(octets string) int {
 	d := &sc.d
+	sc.labelRoom(1 + len(octets) + 4)
 	off := len(d.labels)
 	d.labels = append(d.labels, byte(len(octets)))
 	d.putLabels(octets)
@@ -628,7 +636,17 @@ func (sc *sortedBuild) putRun(octets string) int {
 	return off
 }
 
-// putLabels appends octets to d's labels (see noBarrier).
+// labelRoom makes room for k more octets of labels: up to the bound at
+// once, not as append grows a table, a quarter at a time, each a copy.
+func (sc *sortedBuild) labelRoom(k int) {
+	d := &sc.d
+	if cap(d.labels)-len(d.labels) < k {
+		d.labels = slices.Grow(d.labels, max(sc.labelBound-len(d.labels), k))
+	}
+}
+
+// putLabels appends octets to d's labels (see noBarrier), in the room the
+// caller made.
 func (d *dfa) putLabels(octets string) {
 	n := len(d.labels)
 	if cap(d.labels)-n < len(octets) {
@@ -686,6 +704,7 @@ type sortedBuild struct {
 	d          dfa
 	runTargets bool // runs that match nothing on entry are run targets, not nodes
 	nodeBound  int  // the most nodes the trie may have
+	labelBound int  // the most octets its labels may take (labelsBound)
 }
 
 // labelsBound bounds the labels of the trie fromSorted emits for n
@@ -693,6 +712,11 @@ type sortedBuild struct {
 // (at most n), and five octets per run, which starts at the root, below a
 // branch, where a pattern ends or where a longer run is cut.
 func labelsBound(edges, n int) int { return edges + 5*(3*n+1+edges/maxRun) + n }
+
+// labelsFirst is the room fromSorted makes for the labels of n patterns
+// with the given edges before it needs labelsBound's: the edges' octets,
+// eight more a pattern and five a run cut at maxRun.
+func labelsFirst(edges, n int) int { return edges + 8*n + 5*(edges/maxRun+1) + 64 }
 
 // maxRunTargetEdges is the most edges a trie may have for fromSorted to
 // make run targets: its labels then stay below the 1<<offBits that node

@@ -105,7 +105,7 @@ func TestRunTargets(t *testing.T) {
 }
 
 // TestLabelsBound checks the two bounds on a literal trie's labels:
-// labelsBound, which sizes fromSorted's scratch, and six octets an edge,
+// labelsBound, which bounds fromSorted's scratch, and six octets an edge,
 // which maxRunTargetEdges rests on. The shapes include branches of two
 // edges each followed by a one-octet run target, at every level, and one
 // run cut at maxRun.
@@ -144,6 +144,27 @@ func TestLabelsBound(t *testing.T) {
 		d := fromSorted(layOut(pats))
 		if n := len(d.labels); n > labelsBound(edges, len(pats)) || n > 6*edges {
 			t.Errorf("%d patterns, %d edges: %d octets of labels, bounds %d and %d", len(pats), edges, n, labelsBound(edges, len(pats)), 6*edges)
+		}
+		if &set[0] == &dense[0] {
+			// The dense shape takes more than the room made first, so its
+			// build grows the labels to the bound (labelRoom); it decides
+			// as its patterns say.
+			if n := len(d.labels); n <= labelsFirst(edges, len(pats)) {
+				t.Errorf("the dense shape's labels take %d octets, within the %d made first: labelRoom's growth is not reached", n, labelsFirst(edges, len(pats)))
+			}
+			for _, p := range set {
+				for _, in := range []string{p, p[:len(p)-1], p + "x"} {
+					want := int32(-1)
+					for _, q := range pats {
+						if strings.HasPrefix(in, q.lit) && better(q.rule, want) {
+							want = q.rule
+						}
+					}
+					if got := d.walk(testForms[0](in)); got != want {
+						t.Errorf("dense shape: %q matched %d, want %d", in, got, want)
+					}
+				}
+			}
 		}
 	}
 }
