@@ -656,8 +656,8 @@ func Compile(rules []Rule, lim Limits) *Machine { return CompileIn("", rules, li
 // CompileIn is Compile, but when text is the patterns of the first rules
 // end to end, the builds of the classes whose rules are all among them
 // read the patterns in text rather than in a copy: a caller that keeps
-// the patterns so already holds them once, and a large file's copy was as
-// many octets again to allocate while it compiles. Otherwise (text "", or
+// the patterns so already holds them once, and a copy of a large file's
+// patterns is as many octets again to allocate while it compiles. Otherwise (text "", or
 // not the patterns, or a pattern among them with a run of '*', which the
 // builds read as one) it copies them, as Compile does. The Machine does
 // not keep text.
