@@ -669,9 +669,9 @@ func CompileIn(text string, rules []Rule, lim Limits) *Machine {
 	for _, r := range rules {
 		n[min(max(r.Class, 0), MaxClasses-1)]++
 	}
+	laid := laidOut(text, rules) // the first rules whose patterns text may hold
 	if n[0] == len(rules) {
 		// The common case, one class: the places are the indices.
-		laid := laidOut(text, rules)
 		if laid < len(rules) {
 			text = ""
 		}
@@ -697,7 +697,6 @@ func CompileIn(text string, rules []Rule, lim Limits) *Machine {
 	}
 	var plans [MaxClasses]plan
 	total := 0
-	laid := laidOut(text, rules)
 	for c := range MaxClasses {
 		in := idx[start[c]:start[c+1]]
 		shared := text

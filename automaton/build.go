@@ -646,12 +646,9 @@ func (sc *sortedBuild) labelRoom(k int) {
 }
 
 // putLabels appends octets to d's labels (see noBarrier), in the room the
-// caller made.
+// caller made (labelRoom).
 func (d *dfa) putLabels(octets string) {
 	n := len(d.labels)
-	if cap(d.labels)-n < len(octets) {
-		d.labels = slices.Grow(d.labels, len(octets))
-	}
 	d.labels = d.labels[:n+len(octets)]
 	copy(d.labels[n:], octets)
 }

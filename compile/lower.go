@@ -315,7 +315,7 @@ func (p *Program) Scan(lim automaton.Limits, text string) *automaton.Scan {
 	if lim != (automaton.Limits{}) || !p.fileRules || len(p.Rules) > p.Crawl || !p.dialect.valid() {
 		return nil
 	}
-	return automaton.NewScanIn(text, robotsTxtText, p.Rules)
+	return automaton.NewScanIn(text, p.dialect.Appended(), p.Rules)
 }
 
 // String writes p one rule a line: "class rank pattern", the rank "max"
